@@ -1,0 +1,28 @@
+# Two entry points for people: `make run` and `make test` (see README).
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+
+.PHONY: run test serve check bench clean
+
+$(VENV)/.base: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test: $(VENV)/.base
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(VENV)/.base
+	FLASK_DEBUG=1 $(VENV)/bin/flask --app tutor run --host 127.0.0.1 --port 5000
+
+test: $(VENV)/.test
+	$(PY) -m pytest -q
+
+bench: $(VENV)/.test
+	$(PY) benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis
