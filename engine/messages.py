@@ -15,14 +15,14 @@ from engine.blocks import BlockKind, Form, WaitKind
 BLOCK_NAMES: dict[BlockKind, str] = {
     BlockKind.SHUNTSU: "шунцу",
     BlockKind.KOUTSU: "коцу",
-    BlockKind.KANTSU: "кан",
+    BlockKind.KANTSU: "канцу",
     BlockKind.TOITSU: "пара",
 }
 
 FORM_NAMES: dict[Form, str] = {
     Form.STANDARD: "четыре сета и пара",
     Form.CHIITOITSU: "чиитойцу (семь пар)",
-    Form.KOKUSHI: "кокуши мусо",
+    Form.KOKUSHI: "кокушимусо",
 }
 
 WAIT_NAMES: dict[WaitKind, str] = {
@@ -32,8 +32,8 @@ WAIT_NAMES: dict[WaitKind, str] = {
     WaitKind.SHANPON: "шанпон",
     WaitKind.TANKI: "танки",
     WaitKind.CHIITOITSU_TANKI: "танки в чиитойцу",
-    WaitKind.KOKUSHI_SINGLE: "кокуши: ожидание одного тайла",
-    WaitKind.KOKUSHI_13: "кокуши: ожидание на 13 сторон",
+    WaitKind.KOKUSHI_SINGLE: "кокушимусо: ожидание одного тайла",
+    WaitKind.KOKUSHI_13: "кокушимусо: ожидание на 13 сторон",
 }
 
 WAIT_EXPLANATIONS: dict[WaitKind, str] = {
