@@ -1,0 +1,151 @@
+"""Progress storage on SQLite (always) and PostgreSQL (when TEMPAI_TEST_PG_URL is set).
+
+Rules: every graded answer is recorded once; a re-sent form is not counted
+twice; two tabs answering at once lose nothing; wipe removes everything.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import threading
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from tutor.progress_stats import kind_stats, lesson_done, pending_mistakes, solved_problems
+from tutor.storage import SCHEMA_VERSION, ProgressStore, StorageError
+
+PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")
+
+
+def _backends() -> list[object]:
+    params: list[object] = [pytest.param("sqlite", id="sqlite")]
+    params.append(
+        pytest.param(
+            "postgresql",
+            id="postgresql",
+            marks=pytest.mark.skipif(not PG_URL, reason="TEMPAI_TEST_PG_URL not set (.ci/run sets it)"),
+        )
+    )
+    return params
+
+
+@pytest.fixture(params=_backends())
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ProgressStore]:
+    if request.param == "sqlite":
+        s = ProgressStore(f"sqlite:///{tmp_path / 'progress.sqlite3'}")
+    else:
+        assert PG_URL
+        s = ProgressStore(PG_URL)
+    s.migrate()
+    yield s
+    s.engine.dispose()
+
+
+def _record(store: ProgressStore, learner: str, correct: bool, kind: str = "waits",
+            problem: str = "practice/waits/novice/1", nonce: str | None = None) -> bool:
+    return store.record(learner, nonce=nonce or uuid.uuid4().hex, source="practice", kind=kind,
+                        level="novice", problem=problem, correct=correct)
+
+
+def test_migrate_is_idempotent_and_versioned(store: ProgressStore) -> None:
+    assert store.migrate() == SCHEMA_VERSION
+    with store.engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT version FROM schema_version")).scalar() == SCHEMA_VERSION
+
+
+def test_sqlite_uses_wal(tmp_path: Path) -> None:
+    s = ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite3'}")
+    s.migrate()
+    with s.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
+
+def test_every_answer_is_recorded_in_order(store: ProgressStore) -> None:
+    learner = uuid.uuid4().hex
+    for correct in (False, True, True):
+        assert _record(store, learner, correct)
+    assert [a.correct for a in store.history(learner)] == [False, True, True]
+
+
+def test_resent_form_is_counted_once(store: ProgressStore) -> None:
+    learner = uuid.uuid4().hex
+    assert _record(store, learner, True, nonce="n1")
+    assert not _record(store, learner, True, nonce="n1")
+    assert len(store.history(learner)) == 1
+
+
+def test_two_tabs_answering_at_once_lose_nothing(store: ProgressStore) -> None:
+    learner = uuid.uuid4().hex
+    barrier = threading.Barrier(2)
+    errors: list[BaseException] = []
+
+    def tab(n: int) -> None:
+        try:
+            barrier.wait()
+            for i in range(25):
+                _record(store, learner, bool(i % 2), nonce=f"tab{n}-{i}")
+        except BaseException as err:  # pragma: no cover - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=tab, args=(n,)) for n in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert len(store.history(learner)) == 50
+
+
+def test_wipe_removes_only_that_learner(store: ProgressStore) -> None:
+    a, b = uuid.uuid4().hex, uuid.uuid4().hex
+    _record(store, a, True)
+    _record(store, b, False)
+    assert store.wipe(a) == 1
+    assert store.history(a) == []
+    assert len(store.history(b)) == 1
+
+
+def test_read_only_database_raises_storage_error(tmp_path: Path) -> None:
+    path = tmp_path / "ro.sqlite3"
+    s = ProgressStore(f"sqlite:///{path}")
+    s.migrate()
+    s.engine.dispose()
+    ro = ProgressStore(f"sqlite:///file:{path}?mode=ro&uri=true")
+    with pytest.raises(StorageError):
+        _record(ro, "x", True)
+
+
+def test_stats_accuracy_recent_and_streak(store: ProgressStore) -> None:
+    learner = uuid.uuid4().hex
+    marks = [False] * 5 + [True] * 20 + [False, True, True]
+    start = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    for i, mark in enumerate(marks):
+        store.record(learner, nonce=str(i), source="practice", kind="fu", problem=f"p{i}",
+                     correct=mark, at=start + dt.timedelta(seconds=i))
+    (fu,) = kind_stats(store.history(learner))
+    assert (fu.total, fu.correct) == (28, 22)
+    assert (fu.recent_total, fu.recent_correct) == (20, 19)
+    assert fu.streak == 2
+    assert 0 < len(fu.series) <= 20
+
+
+def test_mistakes_come_back_until_answered_right(store: ProgressStore) -> None:
+    learner = uuid.uuid4().hex
+    _record(store, learner, False, problem="practice/fu/novice/5")
+    _record(store, learner, False, problem="practice/fu/novice/6")
+    assert pending_mistakes(store.history(learner)) == ["practice/fu/novice/6", "practice/fu/novice/5"]
+    _record(store, learner, True, problem="practice/fu/novice/5")
+    assert pending_mistakes(store.history(learner)) == ["practice/fu/novice/6"]
+
+
+def test_lesson_done_needs_every_drill_right() -> None:
+    solved = {"lesson/fu/a", "lesson/fu/b"}
+    assert lesson_done("fu", ["a", "b"], solved)
+    assert not lesson_done("fu", ["a", "b", "c"], solved)
+    assert not lesson_done("fu", [], solved)
+    assert solved_problems([]) == set()

@@ -1,0 +1,180 @@
+"""Progress storage: every graded answer, per anonymous learner.
+
+SQLAlchemy Core over SQLite (the default: ``instance/progress.sqlite3``, WAL
+mode so readers never block the writer) or PostgreSQL (``DATABASE_URL``). The
+app keeps no progress in process memory, so several app processes can share
+one database.
+
+Schema (version 1)::
+
+    schema_version(version INTEGER)          -- one row: the applied version
+    answers(
+        id          INTEGER PRIMARY KEY,     -- autoincrement
+        learner_id  VARCHAR(64) NOT NULL,    -- random id from the signed cookie
+        nonce       VARCHAR(64) NOT NULL,    -- one per rendered question form
+        source      VARCHAR(16) NOT NULL,    -- 'lesson' | 'practice'
+        kind        VARCHAR(32) NOT NULL,    -- drill kind: waits, furiten, fu, ...
+        level       VARCHAR(16),             -- practice level, NULL for lessons
+        lesson      VARCHAR(100),            -- lesson slug, NULL for practice
+        problem     VARCHAR(200) NOT NULL,   -- 'lesson/<slug>/<drill>' or 'practice/<kind>/<level>/<seed>'
+        correct     BOOLEAN NOT NULL,
+        answered_at TIMESTAMP WITH TIME ZONE NOT NULL,
+        UNIQUE (learner_id, nonce)           -- a re-sent form is counted once
+    )
+
+Migrations are functions in :data:`MIGRATIONS`, applied in order inside one
+transaction each; a database newer than the code is refused.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+metadata = sa.MetaData()
+
+schema_version = sa.Table(
+    "schema_version", metadata, sa.Column("version", sa.Integer, nullable=False)
+)
+
+answers = sa.Table(
+    "answers",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("learner_id", sa.String(64), nullable=False),
+    sa.Column("nonce", sa.String(64), nullable=False),
+    sa.Column("source", sa.String(16), nullable=False),
+    sa.Column("kind", sa.String(32), nullable=False),
+    sa.Column("level", sa.String(16)),
+    sa.Column("lesson", sa.String(100)),
+    sa.Column("problem", sa.String(200), nullable=False),
+    sa.Column("correct", sa.Boolean, nullable=False),
+    sa.Column("answered_at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("learner_id", "nonce", name="uq_answers_learner_nonce"),
+    sa.Index("ix_answers_learner_time", "learner_id", "answered_at", "id"),
+)
+
+
+class StorageError(Exception):
+    """The database could not be read or written (read-only, full disk, server down)."""
+
+
+def _migrate_to_1(conn: Connection) -> None:
+    answers.create(conn, checkfirst=True)
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1,)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One recorded answer, as read back."""
+
+    kind: str
+    source: str
+    level: str | None
+    lesson: str | None
+    problem: str
+    correct: bool
+    answered_at: dt.datetime
+
+
+class ProgressStore:
+    """Reads and writes answers; every failure surfaces as :class:`StorageError`."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = _make_engine(url)
+
+    @contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        except SQLAlchemyError as err:
+            raise StorageError(str(err.__class__.__name__)) from err
+
+    def migrate(self) -> int:
+        """Bring the schema to :data:`SCHEMA_VERSION`; returns the version now in place."""
+        with self._begin() as conn:
+            schema_version.create(conn, checkfirst=True)
+            current = conn.execute(sa.select(schema_version.c.version)).scalar()
+            if current is None:
+                conn.execute(schema_version.insert().values(version=0))
+                current = 0
+            if current > SCHEMA_VERSION:
+                raise StorageError(f"database schema {current} is newer than the code")
+            for version in range(current, SCHEMA_VERSION):
+                MIGRATIONS[version](conn)
+                conn.execute(schema_version.update().values(version=version + 1))
+            return SCHEMA_VERSION
+
+    def ping(self) -> bool:
+        """A cheap liveness check for /healthz."""
+        try:
+            with self.engine.connect() as conn:
+                conn.execute(sa.text("SELECT 1"))
+            return True
+        except SQLAlchemyError:
+            return False
+
+    def record(self, learner_id: str, *, nonce: str, source: str, kind: str, problem: str,
+               correct: bool, level: str | None = None, lesson: str | None = None,
+               at: dt.datetime | None = None) -> bool:
+        """Store one answer; ``False`` if this form (learner, nonce) was already counted."""
+        row = {
+            "learner_id": learner_id, "nonce": nonce, "source": source, "kind": kind,
+            "level": level, "lesson": lesson, "problem": problem[:200], "correct": correct,
+            "answered_at": at or dt.datetime.now(dt.UTC),
+        }
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(answers.insert().values(**row))
+            return True
+        except IntegrityError:
+            return False
+        except SQLAlchemyError as err:
+            raise StorageError(err.__class__.__name__) from err
+
+    def history(self, learner_id: str) -> list[Answer]:
+        """Every answer of a learner, oldest first."""
+        query = (
+            sa.select(answers.c.kind, answers.c.source, answers.c.level, answers.c.lesson,
+                      answers.c.problem, answers.c.correct, answers.c.answered_at)
+            .where(answers.c.learner_id == learner_id)
+            .order_by(answers.c.answered_at, answers.c.id)
+        )
+        with self._begin() as conn:
+            return [Answer(*row) for row in conn.execute(query)]
+
+    def wipe(self, learner_id: str) -> int:
+        """Delete everything stored about a learner; returns how many answers went."""
+        with self._begin() as conn:
+            result = conn.execute(answers.delete().where(answers.c.learner_id == learner_id))
+            return int(result.rowcount or 0)
+
+
+def _make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"timeout": 15})
+
+        @sa.event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cursor = dbapi_conn.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA busy_timeout=15000")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+        return engine
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    return sa.create_engine(url, pool_pre_ping=True)
