@@ -13,6 +13,7 @@ added to every reading.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from engine.blocks import Arrangement, Block, BlockKind, Decomposition, Form, WaitKind
@@ -64,11 +65,50 @@ def _split(
 
 @lru_cache(maxsize=65536)
 def suit_is_complete(counts: tuple[int, ...], honors: bool, with_pair: bool) -> bool:
-    """Can one suit be split into sets plus exactly ``with_pair`` pairs? (fast check)."""
+    """Can one suit be split into sets plus exactly ``with_pair`` pairs? (fast check).
+
+    No enumeration: each pair candidate is removed in turn and the rest is
+    checked greedily (:func:`_sets_only`), so a fresh count tuple costs a few
+    microseconds. Counts above four are allowed (a karaten check adds a fifth).
+
+    >>> suit_is_complete((3, 1, 1, 1, 1, 1, 1, 1, 3), False, False)
+    False
+    >>> suit_is_complete((3, 1, 1, 1, 2, 1, 1, 1, 3), False, True)
+    True
+    """
     total = sum(counts)
     if total % 3 != (2 if with_pair else 0):
         return False
-    return any((p >= 0) == with_pair for p, _ in _suit_splits(counts, honors))
+    if not with_pair:
+        return _sets_only(counts, honors)
+    for i, n in enumerate(counts):
+        if n >= 2:
+            rest = list(counts)
+            rest[i] -= 2
+            if _sets_only(rest, honors):
+                return True
+    return False
+
+
+def _sets_only(counts: Sequence[int], honors: bool) -> bool:
+    """Do these counts split into sets alone?
+
+    Greedy and exact: at the lowest held index, the copies that do not fit in
+    triplets (``n % 3``) can only start sequences there, and three identical
+    sequences use the same tiles as three triplets, so nothing is lost.
+    """
+    if honors:
+        return all(n % 3 == 0 for n in counts)
+    rest = list(counts)
+    for i in range(9):
+        starts = rest[i] % 3
+        if not starts:
+            continue
+        if i > 6 or rest[i + 1] < starts or rest[i + 2] < starts:
+            return False
+        rest[i + 1] -= starts
+        rest[i + 2] -= starts
+    return True
 
 
 def _suits(counts: Counts) -> tuple[tuple[int, ...], ...]:
@@ -87,8 +127,17 @@ def is_standard_complete(counts: Counts) -> bool:
 
 
 def is_chiitoitsu(counts: Counts) -> bool:
-    """Seven *different* pairs (four of a kind is not two pairs)."""
-    return sum(1 for n in counts if n == 2) == 7
+    """Seven *different* pairs (four of a kind is not two pairs).
+
+    >>> from engine.tiles import parse_tiles
+    >>> is_chiitoitsu(parse_tiles("1122334455667z").counts())
+    False
+    >>> is_chiitoitsu(parse_tiles("11223344556677z").counts())
+    True
+    >>> is_chiitoitsu(parse_tiles("11112233445566z").counts())
+    False
+    """
+    return sum(counts) == 14 and sum(1 for n in counts if n == 2) == 7
 
 
 def is_kokushi(counts: Counts) -> bool:
@@ -162,7 +211,8 @@ def arrangements(hand: Hand, win_tile: Tile) -> tuple[Arrangement, ...]:
             out.append(Arrangement(dec, win_tile, kind, None))
             continue
         if dec.pair == win_tile:
-            out.append(Arrangement(dec, win_tile, WaitKind.TANKI, Block(win_tile, BlockKind.TOITSU)))
+            pair = Block(win_tile, BlockKind.TOITSU)
+            out.append(Arrangement(dec, win_tile, WaitKind.TANKI, pair))
         seen: set[tuple[Block, WaitKind]] = set()
         for block in dec.sets:
             if block.meld is not None or win_tile not in block.tiles:
