@@ -1,0 +1,135 @@
+"""Every tile drawn in a real browser, light and dark theme (screenshots for people).
+
+Writes ``tests/artifacts/tiles-light.png`` and ``tiles-dark.png`` from a page
+holding all 34 kinds, the red fives, a face-down tile, a hand with melds (called
+tiles sideways, a closed kan, an added kan), inline tiles in running text and
+the palette. The screenshots are for looking at; the assertions check what a
+machine can: the sprite loads, every ``<use>`` resolves to a drawn box of the
+right shape, sideways tiles sit on the row's bottom line, and the palette
+works from the keyboard alone.
+"""
+
+from __future__ import annotations
+
+import http.server
+import shutil
+import threading
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from engine.hand import parse_hand
+from engine.melds import parse_meld
+from tutor.tileart import render_hand, render_inline, render_palette, render_tiles
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+LAUNCH_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="нет /usr/bin/chromium"),
+]
+
+
+def _page(theme: str) -> str:
+    url = "/static/tiles.svg"
+    rows = [
+        render_tiles(range(0, 9), url=url), render_tiles(range(9, 18), url=url),
+        render_tiles(range(18, 27), url=url), render_tiles(range(27, 34), url=url),
+        render_inline("0m0p0s #z", url=url),
+    ]
+    hand = parse_hand(
+        "23m55p", [parse_meld("chi", "3m45m", called="4m", from_seat=1),
+                    parse_meld("ankan", "9999s"),
+                    parse_meld("shouminkan", "7777z", from_seat=2)], size=13)
+    big = "".join(f'<p class="row">{r}</p>' for r in rows)
+    return f"""<!doctype html><html lang="ru" data-theme="{theme}"><head><meta charset="utf-8">
+<link rel="stylesheet" href="/static/css/tiles.css"><style>
+body{{font:18px/1.5 sans-serif;margin:16px;background:{'#fff' if theme == 'light' else '#17191d'};
+color:{'#222' if theme == 'light' else '#ddd'}}} .big{{--tile-h:4.2em}} .row{{margin:6px 0}}
+</style></head><body>
+<div class="big">{big}</div>
+<p class="row" id="hand">{render_hand(hand, win_tile="4m", url=url)}</p>
+<p>Рука {render_inline("123m406p789s23p 4p", url=url)} ждёт, а пон {render_inline("55'5z", url=url)}
+лежит боком.</p>
+<form id="f">{render_palette("tiles", selected=["3p", "6p"], disabled=["1z"], url=url)}</form>
+</body></html>"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("tiles")
+    shutil.copytree(ROOT / "static", root / "static")
+    for theme in ("light", "dark"):
+        (root / f"{theme}.html").write_text(_page(theme), encoding="utf-8")
+    handler = partial(_QuietHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.mark.parametrize(
+    "theme", [pytest.param("light", id="light"), pytest.param("dark", id="dark")]
+)
+def test_every_tile_renders_in_both_themes(site: str, browser: object, theme: str) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900})  # type: ignore[attr-defined]
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    page.goto(f"{site}/{theme}.html")
+    page.wait_for_load_state("networkidle")
+    assert failed == []
+    sizes = page.eval_on_selector_all(
+        ".big svg.tile", "els => els.map(e => [e.getBoundingClientRect().width,"
+        " e.querySelector('use').getBBox().width])")
+    assert len(sizes) == 34 + 4
+    assert all(w > 0 and bbox > 0 for w, bbox in sizes)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"tiles-{theme}.png"), full_page=True)
+    page.close()
+
+
+def test_sideways_tiles_sit_on_the_bottom_line(site: str, browser: object) -> None:
+    page = browser.new_page()  # type: ignore[attr-defined]
+    page.goto(f"{site}/light.html")
+    bottoms = page.eval_on_selector_all(
+        "#hand .tile-group--concealed .tile, #hand .tile-group--meld > .tile",
+        "els => els.map(e => Math.round(e.getBoundingClientRect().bottom))")
+    assert len(set(bottoms)) == 1
+    page.close()
+
+
+def test_palette_toggles_with_keyboard_only(site: str, browser: object) -> None:
+    page = browser.new_page()  # type: ignore[attr-defined]
+    page.goto(f"{site}/light.html")
+    page.focus("input[value='1m']")
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")
+    checked = page.eval_on_selector_all(
+        "input[name=tiles]:checked", "els => els.map(e => e.value)")
+    assert checked == ["1m", "2m", "3p", "6p"]
+    page.close()
