@@ -9,7 +9,10 @@ modules that produce the values they name.
 from __future__ import annotations
 
 from engine.blocks import BlockKind, Form, WaitKind
+from engine.fu import FuReason
 from engine.furiten_kind import FuritenKind
+from engine.points import Limit
+from engine.rules import Kuikae, MultipleRon, Renhou
 
 # --- structure: blocks, forms, waits (engine.decompose, engine.waits) ---------
 
@@ -113,3 +116,378 @@ FURITEN_NONE = (
 FURITEN_NOT_TENPAI = "Рука не в темпае, поэтому о фуритене речи нет."
 
 # --- scoring: yaku, fu, limits, payments (engine.yaku, engine.fu, engine.points)
+# Yaku names follow GLOSSARY.md where it has them (риичи, иппацу, мензен цумо,
+# пинфу, иипейко, якухай, риншан кайхо, чанкан, чиитойцу, кокушимусо, ренхо);
+# the rest are transliterated the same way ("ш"/"ч" for sh/ch, no long vowels
+# doubled except where the glossary doubles them).
+
+YAKU_NAMES: dict[str, str] = {
+    "riichi": "риичи",
+    "double_riichi": "двойное риичи",
+    "ippatsu": "иппацу",
+    "menzen_tsumo": "мензен цумо",
+    "haitei": "хайтей",
+    "houtei": "хотей",
+    "rinshan": "риншан кайхо",
+    "chankan": "чанкан",
+    "renhou_mangan": "ренхо (манган)",
+    "pinfu": "пинфу",
+    "tanyao": "таняо",
+    "iipeikou": "иипейко",
+    "yakuhai_haku": "якухай: хаку",
+    "yakuhai_hatsu": "якухай: хацу",
+    "yakuhai_chun": "якухай: чун",
+    "yakuhai_seat_wind": "якухай: ветер места",
+    "yakuhai_round_wind": "якухай: ветер раунда",
+    "sanshoku_doujun": "саншоку доджун",
+    "sanshoku_doukou": "саншоку доко",
+    "ittsu": "иццу",
+    "chanta": "чанта",
+    "junchan": "джунчан",
+    "honroutou": "хонрото",
+    "toitoi": "тойтой",
+    "sanankou": "сананко",
+    "sankantsu": "санканцу",
+    "shousangen": "шосанген",
+    "chiitoitsu": "чиитойцу",
+    "ryanpeikou": "рянпейко",
+    "honitsu": "хоницу",
+    "chinitsu": "чиницу",
+    "kokushi": "кокушимусо",
+    "kokushi_13": "кокушимусо с ожиданием на 13 сторон",
+    "suuankou": "сууанко",
+    "suuankou_tanki": "сууанко с ожиданием танки",
+    "chuuren": "чуурен поото",
+    "chuuren_9": "чуурен поото с ожиданием на 9 сторон",
+    "daisangen": "дайсанген",
+    "shousuushii": "шосууши",
+    "daisuushii": "дайсууши",
+    "tsuuiisou": "цуисо",
+    "ryuuiisou": "рюисо",
+    "chinroutou": "чинрото",
+    "suukantsu": "сууканцу",
+    "tenhou": "тенхо",
+    "chiihou": "чихо",
+    "renhou": "ренхо",
+}
+
+YAKU_ROMAJI: dict[str, str] = {
+    "riichi": "riichi",
+    "double_riichi": "daburu riichi",
+    "ippatsu": "ippatsu",
+    "menzen_tsumo": "menzen tsumo",
+    "haitei": "haitei raoyue",
+    "houtei": "houtei raoyui",
+    "rinshan": "rinshan kaihou",
+    "chankan": "chankan",
+    "renhou_mangan": "renhou",
+    "pinfu": "pinfu",
+    "tanyao": "tanyao",
+    "iipeikou": "iipeikou",
+    "yakuhai_haku": "yakuhai: haku",
+    "yakuhai_hatsu": "yakuhai: hatsu",
+    "yakuhai_chun": "yakuhai: chun",
+    "yakuhai_seat_wind": "yakuhai: jikaze",
+    "yakuhai_round_wind": "yakuhai: bakaze",
+    "sanshoku_doujun": "sanshoku doujun",
+    "sanshoku_doukou": "sanshoku doukou",
+    "ittsu": "ikkitsuukan",
+    "chanta": "chantaiyao",
+    "junchan": "junchan taiyao",
+    "honroutou": "honroutou",
+    "toitoi": "toitoihou",
+    "sanankou": "sanankou",
+    "sankantsu": "sankantsu",
+    "shousangen": "shousangen",
+    "chiitoitsu": "chiitoitsu",
+    "ryanpeikou": "ryanpeikou",
+    "honitsu": "honiisou",
+    "chinitsu": "chiniisou",
+    "kokushi": "kokushi musou",
+    "kokushi_13": "kokushi musou juusanmen machi",
+    "suuankou": "suuankou",
+    "suuankou_tanki": "suuankou tanki",
+    "chuuren": "chuuren poutou",
+    "chuuren_9": "junsei chuuren poutou",
+    "daisangen": "daisangen",
+    "shousuushii": "shousuushii",
+    "daisuushii": "daisuushii",
+    "tsuuiisou": "tsuuiisou",
+    "ryuuiisou": "ryuuiisou",
+    "chinroutou": "chinroutou",
+    "suukantsu": "suukantsu",
+    "tenhou": "tenhou",
+    "chiihou": "chiihou",
+    "renhou": "renhou",
+}
+
+YAKU_RULES: dict[str, str] = {
+    "riichi": "закрытая рука в темпае объявила риичи и поставила 1000 очков",
+    "double_riichi": "риичи объявлено первым же сбросом, пока никто ничего не объявлял; "
+    "вместе с риичи стоит 2 хан",
+    "ippatsu": "победа в течение круга после риичи, пока никто не объявлял сетов",
+    "menzen_tsumo": "закрытая рука выиграла на тайле, взятом со стены",
+    "haitei": "победа цумо на последнем тайле живой стены",
+    "houtei": "победа рон на последнем сбросе раздачи",
+    "rinshan": "победа на тайле замены, взятом после кана",
+    "chankan": "рон на тайл, который соперник доложил к своему пону",
+    "renhou_mangan": "недилер выиграл роном в первом круге, до своего первого набора; "
+    "по этим правилам — 5 хан",
+    "pinfu": "закрытая рука из четырёх шунцу, пара не якухай, ожидание рянмен",
+    "tanyao": "в руке только простые тайлы, от 2 до 8",
+    "iipeikou": "закрытая рука с двумя одинаковыми шунцу одной масти",
+    "yakuhai_haku": "коцу или канцу белых драконов",
+    "yakuhai_hatsu": "коцу или канцу зелёных драконов",
+    "yakuhai_chun": "коцу или канцу красных драконов",
+    "yakuhai_seat_wind": "коцу или канцу своего ветра места",
+    "yakuhai_round_wind": "коцу или канцу ветра раунда",
+    "sanshoku_doujun": "одинаковые по номиналам шунцу во всех трёх мастях",
+    "sanshoku_doukou": "коцу одного номинала во всех трёх мастях",
+    "ittsu": "шунцу 1-2-3, 4-5-6 и 7-8-9 одной масти",
+    "chanta": "в каждом сете и в паре есть терминал или благородный тайл, "
+    "есть хотя бы один шунцу",
+    "junchan": "в каждом сете и в паре есть терминал, благородных тайлов нет, "
+    "есть хотя бы один шунцу",
+    "honroutou": "рука только из терминалов и благородных тайлов",
+    "toitoi": "все четыре сета — коцу или канцу",
+    "sanankou": "три закрытых коцу (коцу, собранный роном на шанпон, закрытым не считается)",
+    "sankantsu": "три кана",
+    "shousangen": "два коцу драконов и пара третьего дракона",
+    "chiitoitsu": "семь разных пар",
+    "ryanpeikou": "закрытая рука из двух пар одинаковых шунцу",
+    "honitsu": "тайлы одной масти и благородные тайлы",
+    "chinitsu": "все тайлы одной масти, благородных нет",
+    "kokushi": "по одному каждого терминала и благородного тайла и пара к одному из них",
+    "kokushi_13": "кокушимусо, в котором до победы были все 13 видов",
+    "suuankou": "четыре закрытых коцу",
+    "suuankou_tanki": "четыре закрытых коцу, победа на тайл к паре",
+    "chuuren": "закрытая рука одной масти: 1112345678999 и ещё один тайл этой масти",
+    "chuuren_9": "чуурен поото, в котором до победы было ровно 1112345678999",
+    "daisangen": "коцу или канцу всех трёх драконов",
+    "shousuushii": "коцу трёх ветров и пара четвёртого",
+    "daisuushii": "коцу всех четырёх ветров",
+    "tsuuiisou": "рука только из благородных тайлов",
+    "ryuuiisou": "рука только из зелёных тайлов: 2, 3, 4, 6, 8 соу и хацу",
+    "chinroutou": "рука только из терминалов",
+    "suukantsu": "четыре кана",
+    "tenhou": "дилер выиграл на руке с раздачи",
+    "chiihou": "недилер выиграл цумо первым же набором, до любых объявлений",
+    "renhou": "недилер выиграл роном в первом круге, до своего первого набора",
+}
+
+DORA_NAMES: dict[str, str] = {"dora": "дора", "aka": "акадора", "ura": "урадора"}
+
+FU_REASONS: dict[FuReason, str] = {
+    FuReason.BASE: "базовые фу",
+    FuReason.CHIITOITSU: "чиитойцу: всегда ровно 25 фу, без округления",
+    FuReason.MENZEN_RON: "рон закрытой рукой",
+    FuReason.TSUMO: "победа цумо",
+    FuReason.WAIT_KANCHAN: "ожидание канчан",
+    FuReason.WAIT_PENCHAN: "ожидание пенчан",
+    FuReason.WAIT_TANKI: "ожидание танки",
+    FuReason.PAIR_DRAGON: "пара драконов",
+    FuReason.PAIR_SEAT_WIND: "пара своего ветра места",
+    FuReason.PAIR_ROUND_WIND: "пара ветра раунда",
+    FuReason.PAIR_DOUBLE_WIND: "пара ветра, который и ветер места, и ветер раунда",
+    FuReason.OPEN_TRIPLET_SIMPLE: "открытый коцу простых тайлов",
+    FuReason.OPEN_TRIPLET_TERMINAL: "открытый коцу терминалов или благородных тайлов",
+    FuReason.RON_TRIPLET_SIMPLE: "коцу простых тайлов, собранный роном на шанпон: "
+    "считается открытым",
+    FuReason.RON_TRIPLET_TERMINAL: "коцу терминалов или благородных тайлов, собранный роном "
+    "на шанпон: считается открытым",
+    FuReason.CLOSED_TRIPLET_SIMPLE: "закрытый коцу простых тайлов",
+    FuReason.CLOSED_TRIPLET_TERMINAL: "закрытый коцу терминалов или благородных тайлов",
+    FuReason.OPEN_KAN_SIMPLE: "открытый кан простых тайлов",
+    FuReason.OPEN_KAN_TERMINAL: "открытый кан терминалов или благородных тайлов",
+    FuReason.CLOSED_KAN_SIMPLE: "закрытый кан простых тайлов",
+    FuReason.CLOSED_KAN_TERMINAL: "закрытый кан терминалов или благородных тайлов",
+    FuReason.OPEN_PINFU: "открытая рука без фу сверх базовых выиграла роном: считается как 30 фу",
+}
+
+LIMIT_NAMES: dict[Limit, str] = {
+    Limit.NONE: "без предела",
+    Limit.MANGAN: "манган",
+    Limit.HANEMAN: "ханеман",
+    Limit.BAIMAN: "байман",
+    Limit.SANBAIMAN: "санбайман",
+    Limit.KAZOE_YAKUMAN: "счётный якуман (казоэ)",
+    Limit.YAKUMAN: "якуман",
+}
+
+PAYMENT_NAMES: dict[str, str] = {
+    "ron": "платит сбросивший",
+    "dealer": "платит дилер",
+    "non_dealer": "платит каждый недилер",
+    "all": "платит каждый из трёх соперников",
+}
+
+NO_YAKU = "В руке нет яку, а без яку победить нельзя (дора яку не дают)."
+NOT_A_WIN = (
+    "Рука не выигрышная: её нельзя разложить на четыре сета и пару, "
+    "и это не чиитойцу и не кокушимусо."
+)
+
+# Rule sets and their comparison table (engine.rules, engine.rule_table).
+RULESET_NAMES: dict[str, str] = {
+    "online": "онлайн (по умолчанию)",
+    "ema": "EMA",
+    "jpml": "JPML (клуб «Фуритен»)",
+    "fenix": "клуб «Феникс»",
+}
+
+RULE_LABELS: dict[str, str] = {
+    "open_tanyao": "Таняо с открытой рукой",
+    "red_fives": "Красные пятёрки (акадора)",
+    "ura_dora": "Урадора у победителя с риичи",
+    "kan_dora": "Кандора после каждого кана",
+    "kiriage": "Кирияге-манган (4 хан 30 фу и 3 хан 60 фу)",
+    "kazoe_yakuman": "Счётный якуман с 13 хан",
+    "double_yakuman": "Двойные якуманы",
+    "yakuman_stacking": "Разные якуманы складываются",
+    "renhou": "Ренхо",
+    "rinshan_tsumo_fu": "2 фу за цумо при риншан кайхо",
+    "double_wind_pair_fu": "Фу за пару двойного ветра",
+    "starting_points": "Начальные очки",
+    "multiple_ron": "Несколько рон на один сброс",
+    "kuikae": "Куикаэ",
+    "atozuke": "Атодзуке",
+    "riichi_min_points": "Очков нужно для риичи",
+    "riichi_min_wall": "Тайлов в стене нужно для риичи",
+    "negative_points": "Игра продолжается при счёте ниже нуля",
+    "noten_payment": "Штраф за нотен при ничьей (всего)",
+}
+
+RULE_VALUE_NAMES: dict[object, str] = {
+    True: "да",
+    False: "нет",
+    Renhou.NONE: "не яку",
+    Renhou.MANGAN: "манган",
+    Renhou.YAKUMAN: "якуман",
+    MultipleRon.HEAD_BUMP: "атама хане: выигрывает ближайший",
+    MultipleRon.DOUBLE: "двойной рон; при тройном — ничья",
+    MultipleRon.ALL: "выигрывают все",
+    Kuikae.ALLOWED: "разрешено",
+    Kuikae.AFTER_CHI: "запрещено после чи",
+    Kuikae.AFTER_CHI_AND_PON: "запрещено после чи и пона",
+}
+RULE_SOURCE_SILENT = "в документах нет — наш выбор"
+
+# --- CLI and batch (engine.cli, engine.batch, engine.render_text) -------------
+# Owned by the command line. Errors of the batch contract go to programs, the
+# rest is what `python -m engine ...` prints for people.
+
+BATCH_TYPES: dict[str, str] = {
+    "tiles": "строкой с тайлами в нотации mpsz",
+    "wind": "строкой E, S, W или N",
+    "str": "строкой",
+    "melds": 'списком сетов вида {"type": "pon", "tiles": "555z"}',
+    "bool": "логическим значением true или false",
+    "int": "целым числом",
+}
+BATCH_WRONG_TYPE = "Поле «{name}» должно быть {type}."
+BATCH_UNKNOWN_FIELD = "Неизвестное поле «{name}» в запросе вида «{kind}»."
+BATCH_MISSING_FIELD = "Не хватает обязательного поля «{name}»."
+BATCH_NOT_OBJECT = 'Каждая строка должна быть JSON-объектом, например {"kind": "waits", "hand": "..."}.'
+BATCH_UNKNOWN_KIND = "Неизвестный вид запроса «{kind}». Допустимы: {known}."
+BATCH_EMPTY_LINE = "Пустая строка: ожидался JSON-объект."
+BATCH_BAD_JSON = "Строка не разбирается как JSON: {text}."
+BATCH_INTERNAL = "Внутренняя ошибка движка ({name}: {text}). Это ошибка программы: сообщите о ней."
+
+# Command line: descriptions and help for argparse.
+CLI_DESCRIPTION = "Движок правил «Темпай»: ожидания, фуритен, шантен и подсчёт очков с объяснением."
+CLI_EPILOG = "Пример: python -m engine score 123m456p789s234p55s --win 5s --ron --riichi"
+CLI_HELP = "показать эту справку и выйти"
+CLI_USAGE_PREFIX = "использование: "
+CLI_COMMANDS_TITLE = "команды"
+CLI_ARGS_TITLE = "аргументы"
+CLI_COMMAND_HELP: dict[str, str] = {
+    "waits": "ожидания руки из 13 тайлов: выигрышные тайлы, формы ожидания и разбор",
+    "furiten": "фуритен: есть ли он и какой именно",
+    "shanten": "шантен: сколько тайлов не хватает до темпая",
+    "score": "подсчёт очков выигрышной руки: яку, фу, лимит и выплаты",
+    "batch": "JSON Lines: по одному запросу в строке на входе, по одному ответу на выходе",
+}
+CLI_ARG_HELP: dict[str, str] = {
+    "hand": "закрытые тайлы в нотации mpsz, например 1112345678999m (0 — красная пятёрка)",
+    "melds": "объявленные сеты: тип:тайлы, например pon:555z chi:123p ankan:1111s",
+    "json": "вывести ответ в JSON, как в batch",
+    "discards": "ваш дискард (сброшенные вами тайлы)",
+    "missed": "тайлы, которые соперники сбросили после вашего последнего набора, а вы не объявили рон",
+    "riichi": "объявлено риичи",
+    "since_riichi": "тайлы, пропущенные после объявления риичи",
+    "win": "выигрышный тайл, например 5s",
+    "ron": "победа по рон",
+    "tsumo": "победа по цумо",
+    "double_riichi": "двойное риичи (вместе с ним считается и риичи: всего 2 хан)",
+    "ippatsu": "иппацу",
+    "rinshan": "победа на тайле замены после кана (риншан кайхо)",
+    "chankan": "чанкан: рон на тайл, доложенный к пону",
+    "haitei": "хайтей: цумо на последнем тайле стены",
+    "houtei": "хотей: рон на последнем сбросе",
+    "tenhou": "тенхо: цумо дилера с раздачи",
+    "chiihou": "чихо: цумо недилера первым набором",
+    "renhou": "ренхо: рон недилера до его первого набора",
+    "seat": "ветер места: E, S, W или N (дилер — E)",
+    "round": "ветер раунда: E, S, W или N",
+    "dora": "индикаторы доры, например 4s1z",
+    "ura": "индикаторы урадоры (считаются только при риичи)",
+    "honba": "число хонбы",
+    "sticks": "число палочек риичи на столе",
+    "rules": "свод правил: online, ema, jpml или fenix",
+    "red_fives": "считать красные пятёрки дорой (on) или нет (off) вопреки своду правил",
+}
+CLI_ERROR = "Ошибка: {text}"
+CLI_ERROR_HINT = "Справка: python -m engine {command} --help"
+# argparse's own English messages, recognised by pattern and said in Russian.
+CLI_ARGPARSE_ERRORS: tuple[tuple[str, str], ...] = (
+    (r"the following arguments are required: (?P<a>.+)", "не хватает обязательных аргументов: {a}"),
+    (r"unrecognized arguments: (?P<a>.+)", "неизвестные аргументы: {a}"),
+    (r"argument (?P<a>\S+): invalid choice: (?P<v>.+?) \(choose from (?P<c>.+)\)",
+     "аргумент {a}: недопустимое значение {v}; можно: {c}"),
+    (r"argument (?P<a>\S+): invalid int value: (?P<v>.+)", "аргумент {a}: {v} — не целое число"),
+    (r"argument (?P<a>\S+): expected one argument", "после {a} нужно указать значение"),
+    (r"argument (?P<a>\S+): expected at least one argument", "после {a} нужно указать хотя бы одно значение"),
+    (r"argument (?P<a>\S+): not allowed with argument (?P<b>\S+)", "{a} и {b} нельзя указывать вместе"),
+    (r"one of the arguments (?P<a>.+) is required", "нужно указать один из аргументов: {a}"),
+)
+
+# Plain-text explanations (engine.render_text).
+TEXT_HAND = "Рука: {hand}"
+TEXT_MELDS = "Объявленные сеты: {melds}"
+TEXT_TENPAI = "Темпай. Ожидания ({count}): {tiles}."
+TEXT_WAIT_TILE = "• {code} — {name}: {shapes}"
+TEXT_READING = "    {blocks} — ожидание {wait} ({explanation})"
+TEXT_PAIR = "пара {tiles}"
+TEXT_BLOCK = "{tiles} ({kind})"
+TEXT_BLOCK_MELD = "{tiles} ({kind}, {meld})"
+TEXT_FORM_ONLY = "{form}"
+TEXT_FURITEN_WAITS = "Ожидания: {tiles}."
+TEXT_FURITEN_YES = "Фуритен: {kinds}."
+TEXT_SHANTEN_LINE = "{form}: {value}"
+TEXT_SHANTEN_MIN = "Итог: {value}."
+TEXT_YAKU_HEADER = "Яку:"
+TEXT_YAKU_LINE = "  {name} — {han} хан"
+TEXT_YAKUMAN_LINE = "  {name} — якуман"
+TEXT_DORA_LINE = "  {name} — {han} хан"
+TEXT_DORA_NAMES = {"dora": "дора", "aka": "акадора", "ura": "урадора"}
+TEXT_HAN_TOTAL = "Всего: {han} хан."
+TEXT_YAKUMAN_TOTAL = "Всего: якуман ×{count}."
+TEXT_FU_HEADER = "Фу:"
+TEXT_FU_LINE = "  {fu} фу — {reason}"
+TEXT_FU_BLOCK = "  {fu} фу — {reason}: {tiles}"
+TEXT_FU_ROUNDING = "Итого {raw} фу, округляем вверх до десятков: {fu} фу."
+TEXT_FU_FIXED = "Итого {fu} фу."
+TEXT_LIMIT = "Предел: {limit}."
+TEXT_WINNER = "Победитель: {who}, {how}."
+TEXT_DEALER = "дилер"
+TEXT_NON_DEALER = "недилер"
+TEXT_RON = "рон"
+TEXT_TSUMO = "цумо"
+TEXT_POINTS = "Стоимость руки: {points} очков (без хонбы и палочек риичи)."
+TEXT_PAY_RON = "Платит сбросивший: {ron}."
+TEXT_PAY_ALL = "Платит каждый из трёх соперников: {all}."
+TEXT_PAY_SPLIT = "Платят: дилер — {dealer}, каждый недилер — {non_dealer}."
+TEXT_HONBA = "С учётом хонбы ({honba}): +300 за каждую."
+TEXT_TOTAL = "Всего победитель получает: {total} очков."
+TEXT_NO_YAKU = "Яку нет: рука собрана, но без яку победить нельзя."
+TEXT_RULES = "Свод правил: {name}."

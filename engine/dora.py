@@ -1,0 +1,52 @@
+"""Dora, aka-dora and ura-dora of a winning hand.
+
+Each indicator points to the next tile (:func:`engine.tiles.dora_from_indicator`);
+every copy of that tile in the hand, melds and kans included, is one han. Red
+fives count only when the rule set plays them; ura-dora only for a riichi
+winner (000, 003, 004). Dora are never a yaku: the scorer adds them only to a
+hand that already has one.
+
+>>> from engine.hand import parse_hand
+>>> from engine.rules import ONLINE
+>>> from engine.situation import WinSituation
+>>> h = parse_hand("123m406p789s11z", ["pon:555z"], size=14)
+>>> count_dora(h, WinSituation(dora_indicators=(31,), ura_indicators=(8,)), ONLINE)
+DoraCount(dora=0, aka=1, ura=0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.hand import Hand
+from engine.rules import Ruleset
+from engine.situation import WinSituation
+from engine.tiles import Counts, Tile, dora_from_indicator
+
+# indicator -> dora, precomputed once (34 entries)
+_NEXT: tuple[Tile, ...] = tuple(dora_from_indicator(t) for t in range(34))
+
+
+@dataclass(frozen=True, slots=True)
+class DoraCount:
+    dora: int  # from the dora and kan-dora indicators
+    aka: int  # red fives (0 when the rule set has none)
+    ura: int  # from the ura indicators (riichi only)
+
+    @property
+    def total(self) -> int:
+        return self.dora + self.aka + self.ura
+
+
+def _count(counts: Counts, indicators: tuple[Tile, ...]) -> int:
+    return sum(counts[_NEXT[i]] for i in indicators)
+
+
+def count_dora(hand: Hand, sit: WinSituation, rules: Ruleset) -> DoraCount:
+    """Dora of the whole hand; ``rules.kan_dora`` off keeps only the first indicator."""
+    counts = hand.all_counts()
+    dora_ind = sit.dora_indicators if rules.kan_dora else sit.dora_indicators[:1]
+    ura_ind = sit.ura_indicators if rules.kan_dora else sit.ura_indicators[:1]
+    ura = _count(counts, ura_ind) if sit.in_riichi and rules.ura_dora else 0
+    aka = hand.red_total if rules.red_fives else 0
+    return DoraCount(_count(counts, dora_ind), aka, ura)
