@@ -400,6 +400,14 @@ CLI_HELP = "показать эту справку и выйти"
 CLI_USAGE_PREFIX = "использование: "
 CLI_COMMANDS_TITLE = "команды"
 CLI_ARGS_TITLE = "аргументы"
+CLI_COMMAND_METAVAR = "команда"
+CLI_METAVARS: dict[str, str] = {
+    "hand": "РУКА",
+    "meld": "СЕТ",
+    "tile": "ТАЙЛ",
+    "tiles": "ТАЙЛЫ",
+    "wind": "ВЕТЕР",
+}
 CLI_COMMAND_HELP: dict[str, str] = {
     "waits": "ожидания руки из 13 тайлов: выигрышные тайлы, формы ожидания и разбор",
     "furiten": "фуритен: есть ли он и какой именно",

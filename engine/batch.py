@@ -1,0 +1,225 @@
+"""``python -m engine batch``: the JSON Lines contract of issue 2, exactly.
+
+One JSON object per input line in, one JSON object per input line out, same
+order. A line that is not JSON, not an object, has an unknown ``kind``, an
+unknown field, a field of the wrong type or bad tiles yields
+``{"error": "<message>"}`` and the run goes on; the exit code is 0. Unknown
+fields are errors rather than ignored, so a typo such as ``"richi": true``
+cannot silently change an answer.
+
+Speed: stdin is read in one piece and the answers are joined and written once;
+per line there is one ``json.loads``, a table-driven field check, the engine
+call and one ``json.dumps``.
+
+>>> answer_line('{"kind": "waits", "hand": "1112345678999m"}')["waits"][:3]
+['1m', '2m', '3m']
+>>> answer_line('{"kind": "waits", "hand": 5}')["error"]
+'Поле «hand» должно быть строкой.'
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from engine import messages as msg
+from engine.errors import HandError
+from engine.furiten import check_furiten
+from engine.furiten_kind import FuritenKind
+from engine.hand import parse_hand
+from engine.rules import Ruleset, get_ruleset
+from engine.score import NoYakuError, ScoreResult, WinSituation, score_hand
+from engine.tiles import Tile, parse_tile, parse_tiles, parse_wind, tile_code
+from engine.waits import find_waits
+
+Obj = dict[str, Any]
+
+# Field name -> (JSON type, default). "tiles" is an mpsz string, "wind" E/S/W/N.
+_COMMON: dict[str, tuple[str, Any]] = {"hand": ("tiles", None), "melds": ("melds", ())}
+FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
+    "waits": _COMMON,
+    "furiten": {
+        **_COMMON,
+        "discards": ("tiles", ""),
+        "missed": ("tiles", ""),
+        "riichi": ("bool", False),
+        "missed_since_riichi": ("tiles", ""),
+    },
+    "score": {
+        **_COMMON,
+        "win_tile": ("tiles", None),
+        **{
+            flag: ("bool", False)
+            for flag in (
+                "tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan",
+                "haitei", "houtei", "tenhou", "chiihou", "renhou",
+            )
+        },
+        "seat_wind": ("wind", "E"),
+        "round_wind": ("wind", "E"),
+        "dora_indicators": ("tiles", ""),
+        "ura_indicators": ("tiles", ""),
+        "honba": ("int", 0),
+        "riichi_sticks": ("int", 0),
+        "rules": ("str", "online"),
+    },
+}
+
+_TYPE_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "tiles": lambda v: isinstance(v, str),
+    "wind": lambda v: isinstance(v, str),
+    "str": lambda v: isinstance(v, str),
+    "melds": lambda v: isinstance(v, list),
+    "bool": lambda v: isinstance(v, bool),
+    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+}
+_REASON_ORDER = {kind: i for i, kind in enumerate(FuritenKind)}
+
+
+def _fields(obj: Obj, kind: str) -> Obj:
+    """Check names and types of ``obj``'s fields; fill in defaults."""
+    spec = FIELDS[kind]
+    for name in obj:
+        if name != "kind" and name not in spec:
+            raise HandError(msg.BATCH_UNKNOWN_FIELD.format(name=name, kind=kind))
+    out: Obj = {}
+    for name, (type_name, default) in spec.items():
+        if name not in obj:
+            if default is None:
+                raise HandError(msg.BATCH_MISSING_FIELD.format(name=name))
+            out[name] = default
+            continue
+        value = obj[name]
+        if not _TYPE_CHECKS[type_name](value):
+            raise HandError(msg.BATCH_WRONG_TYPE.format(name=name, type=msg.BATCH_TYPES[type_name]))
+        out[name] = value
+    return out
+
+
+def tile_kinds(text: str) -> tuple[Tile, ...]:
+    """Kinds of an mpsz string (red fives are plain fives here)."""
+    return parse_tiles(text).kinds
+
+
+def tile_codes(tiles: Iterable[Tile]) -> list[str]:
+    """Tiles as sorted mpsz codes (kind order is m, p, s, z ascending; red fives as 5)."""
+    return [tile_code(t) for t in sorted(tiles)]
+
+
+def _waits(f: Obj) -> Obj:
+    result = find_waits(parse_hand(f["hand"], f["melds"], size=13))
+    return {"tenpai": result.tenpai, "waits": tile_codes(result.waits)}
+
+
+def _furiten(f: Obj) -> Obj:
+    hand = parse_hand(f["hand"], f["melds"], size=13)
+    result = check_furiten(
+        hand,
+        discards=tile_kinds(f["discards"]),
+        missed=tile_kinds(f["missed"]),
+        riichi=f["riichi"],
+        missed_since_riichi=tile_kinds(f["missed_since_riichi"]),
+    )
+    kinds = sorted({r.kind for r in result.reasons}, key=_REASON_ORDER.__getitem__)
+    return {
+        "tenpai": result.tenpai,
+        "waits": tile_codes(result.waits),
+        "furiten": result.furiten,
+        "reasons": [k.value for k in kinds],
+    }
+
+
+def situation_from(f: Obj) -> WinSituation:
+    """The :class:`WinSituation` of a checked score request (also used by the CLI)."""
+    return WinSituation(
+        tsumo=f["tsumo"],
+        riichi=f["riichi"] or f["double_riichi"],
+        double_riichi=f["double_riichi"],
+        ippatsu=f["ippatsu"],
+        rinshan=f["rinshan"],
+        chankan=f["chankan"],
+        haitei=f["haitei"],
+        houtei=f["houtei"],
+        tenhou=f["tenhou"],
+        chiihou=f["chiihou"],
+        renhou=f["renhou"],
+        seat_wind=parse_wind(f["seat_wind"]),
+        round_wind=parse_wind(f["round_wind"]),
+        dora_indicators=tile_kinds(f["dora_indicators"]),
+        ura_indicators=tile_kinds(f["ura_indicators"]),
+        honba=f["honba"],
+        riichi_sticks=f["riichi_sticks"],
+    )
+
+
+def score_fields(f: Obj, rules: Ruleset | None = None) -> ScoreResult:
+    """Score a checked request: parse the hand, the winning tile, the situation, the rules.
+
+    ``rules`` overrides ``f["rules"]`` (the CLI switches red fives on or off).
+    """
+    hand = parse_hand(f["hand"], f["melds"], size=14)
+    win = parse_tile(f["win_tile"]).kinds[0]
+    return score_hand(hand, win, situation_from(f), rules or get_ruleset(f["rules"]))
+
+
+def _score(f: Obj) -> Obj:
+    # ScoreResult.to_json is the contract's shape (engine.score owns it).
+    return score_fields(f).to_json()
+
+
+HANDLERS: dict[str, Callable[[Obj], Obj]] = {
+    "waits": _waits,
+    "furiten": _furiten,
+    "score": _score,
+}
+
+
+def answer(obj: object) -> Obj:
+    """Answer one decoded request; every failure becomes ``{"error": ...}``."""
+    try:
+        if not isinstance(obj, dict):
+            return {"error": msg.BATCH_NOT_OBJECT}
+        kind = obj.get("kind")
+        if not isinstance(kind, str) or kind not in HANDLERS:
+            return {"error": msg.BATCH_UNKNOWN_KIND.format(kind=kind, known=", ".join(HANDLERS))}
+        return HANDLERS[kind](_fields(obj, kind))
+    except NoYakuError as err:
+        return {"error": "no yaku", "message": err.message}
+    except HandError as err:
+        return {"error": err.message}
+    except Exception as err:  # a bug in the engine: report it on this line, keep going
+        return {"error": msg.BATCH_INTERNAL.format(name=type(err).__name__, text=err)}
+
+
+def answer_line(line: str) -> Obj:
+    """Answer one input line (JSON text)."""
+    if not line.strip():
+        return {"error": msg.BATCH_EMPTY_LINE}
+    try:
+        obj = json.loads(line)
+    except (ValueError, RecursionError) as err:
+        return {"error": msg.BATCH_BAD_JSON.format(text=err)}
+    return answer(obj)
+
+
+def run(data: bytes) -> bytes:
+    """Answer every line of ``data`` (UTF-8 JSON Lines); the output has one line per input line."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("utf-8", errors="replace")
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the newline that ends the last line does not start another
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    out = [dumps(answer_line(line.removesuffix("\r"))) for line in lines]
+    return ("\n".join(out) + "\n").encode("utf-8") if out else b""
+
+
+def main_batch() -> int:
+    """Read all of stdin, answer, write once; always exit 0."""
+    sys.stdout.buffer.write(run(sys.stdin.buffer.read()))
+    sys.stdout.buffer.flush()
+    return 0
