@@ -1,0 +1,98 @@
+"""The «Темпай» web site: lessons in Markdown with drills graded by the engine.
+
+:func:`create_app` is the application factory (as in Flask's tutorial): it
+loads defaults, then the instance config or the test mapping, then
+``FLASK_*`` environment variables, and plugs in each feature blueprint.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+# The development key is only ever used with FLASK_DEBUG=1 or in tests.
+_DEV_SECRET = "dev-only-not-secret"
+_REPO_ROOT = Path(__file__).resolve().parent.parent
+
+_SECRET_HELP = (
+    "SECRET_KEY не задан. Вне режима отладки сайт без него не запускается: "
+    "задайте переменную окружения, например\n"
+    "    export FLASK_SECRET_KEY=\"$(python3 -c 'import secrets; print(secrets.token_hex(32))')\"\n"
+    "(для локальной разработки есть `make run`, он включает FLASK_DEBUG=1)."
+)
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the Flask app; ``test_config`` replaces the instance config (tests)."""
+    app = Flask(__name__, instance_relative_config=True, root_path=str(_REPO_ROOT / "tutor"),
+                template_folder=str(_REPO_ROOT / "templates"),
+                static_folder=str(_REPO_ROOT / "static"))
+    app.config.from_mapping(
+        SECRET_KEY=None,
+        CONTENT_DIR=str(_REPO_ROOT / "content" / "ru"),
+        GLOSSARY_PATH=None,  # default: CONTENT_DIR/glossary.yaml
+        # A drill answer is a handful of fields; anything bigger is forged.
+        MAX_CONTENT_LENGTH=64 * 1024,
+        MAX_FORM_PARTS=200,
+        WTF_CSRF_TIME_LIMIT=None,  # lessons stay open for hours; the token is tied to the session
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    app.config.from_prefixed_env()
+    _require_secret(app)
+
+    _init_extensions(app)
+    _register_blueprints(app)
+    return app
+
+
+def _require_secret(app: Flask) -> None:
+    if app.config.get("SECRET_KEY"):
+        return
+    if app.debug or app.testing:
+        app.config["SECRET_KEY"] = _DEV_SECRET
+        return
+    raise RuntimeError(_SECRET_HELP)
+
+
+def _init_extensions(app: Flask) -> None:
+    from htmx_flask import Htmx
+
+    from tutor import content, security
+
+    Htmx(app)
+    security.init_app(app)
+    content.init_app(app)
+
+
+# Blueprints owned by other issues are optional: the site runs without them.
+_OPTIONAL_BLUEPRINTS = ("tutor.tileart", "tutor.reference", "tutor.practice", "tutor.progress", "tutor.authoring")
+
+
+def _register_blueprints(app: Flask) -> None:
+    from tutor import errors, lessons
+    from tutor.drills import views as drill_views
+
+    app.register_blueprint(errors.bp)
+    app.register_blueprint(lessons.bp)
+    app.register_blueprint(drill_views.bp)
+    for name in _OPTIONAL_BLUEPRINTS:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        if hasattr(module, "init_app"):
+            module.init_app(app)
+        elif hasattr(module, "bp"):
+            app.register_blueprint(module.bp)

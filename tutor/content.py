@@ -1,0 +1,284 @@
+"""Lessons from ``content/ru/NN-slug.md``: front matter, Markdown, drills, cache.
+
+Each file is parsed and rendered once and cached under its path, keyed by
+``(mtime_ns, size)`` plus the glossary's key, so saving a file shows the change
+on the next request (live editing) without re-rendering anything else. A
+broken lesson never raises: its problems are collected as
+:class:`~tutor.problems.Problem` values and shown on its own page, which is
+also what ``flask content check`` prints.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+from flask import Flask, current_app
+
+from tutor.drills import Drill, build_drill
+from tutor.markdown_ext import RenderContext, make_markdown
+from tutor.markdown_ext.drills import DRILL_MARKER
+from tutor.problems import Problem
+
+SLUG = re.compile(r"[a-z0-9-]+")
+LESSON_GLOB = "[0-9]*.md"
+_FILE_SLUG = re.compile(r"^\d+-?")
+_NO_ORDER = 10_000  # a lesson without a valid order goes to the end of the course map
+
+
+@dataclass(frozen=True)
+class DrillSlot:
+    """Where a drill goes in the rendered body."""
+
+    id: str
+
+
+@dataclass
+class Lesson:
+    """One lesson file, rendered. ``parts`` alternate HTML strings and :class:`DrillSlot`."""
+
+    path: Path
+    file: str
+    slug: str
+    title: str
+    order: int
+    summary: str
+    parts: list[str | DrillSlot] = field(default_factory=list)
+    toc: list[dict[str, Any]] = field(default_factory=list)
+    drills: dict[str, Drill] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def display_path(path: Path) -> str:
+    """Path as shown in messages: relative to the working directory when possible."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def split_front_matter(text: str) -> tuple[str | None, str, int]:
+    """``(yaml_text, body, body_line_offset)``; ``yaml_text`` is None without front matter."""
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        return None, text, 0
+    for i in range(1, len(lines)):
+        if lines[i].strip() in ("---", "..."):
+            return "\n".join(lines[1:i]), "\n".join(lines[i + 1 :]), i + 1
+    return None, text, 0
+
+
+FIELD_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "title": (lambda v: isinstance(v, str) and bool(v.strip()), "непустой текст"),
+    "slug": (lambda v: isinstance(v, str) and bool(SLUG.fullmatch(v)), "латинские строчные буквы, цифры и дефис"),
+    "order": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0, "целое положительное число"),
+    "summary": (lambda v: isinstance(v, str) and bool(v.strip()), "непустой текст"),
+}
+
+
+def parse_front_matter(yaml_text: str | None, file: str) -> tuple[dict[str, Any], list[Problem]]:
+    """Validated metadata and the problems found (missing or bad fields)."""
+    if yaml_text is None:
+        return {}, [Problem(file, 1, "Нет шапки урока: файл должен начинаться со строки --- "
+                                  "и полей title, slug, order, summary.")]
+    try:
+        data = yaml.safe_load(yaml_text) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = 2 + (mark.line if mark is not None else 0)
+        return {}, [Problem(file, line, f"Шапка урока — не YAML: {getattr(exc, 'problem', exc)}.")]
+    if not isinstance(data, dict):
+        return {}, [Problem(file, 2, "Шапка урока должна состоять из строк «поле: значение».")]
+    problems = []
+    lines = yaml_text.split("\n")
+    for name, (valid, what) in FIELD_RULES.items():
+        if name not in data:
+            problems.append(Problem(file, 1, f"В шапке урока нет поля «{name}»."))
+        elif not valid(data[name]):
+            line = next((n for n, s in enumerate(lines, 2) if s.startswith(f"{name}:")), 1)
+            problems.append(Problem(file, line, f"Поле «{name}»: нужно {what}, а не «{data[name]}»."))
+    return data, problems
+
+
+@dataclass
+class Glossary:
+    """The loaded glossary (or None) and the key of the file it came from."""
+
+    value: Any | None
+    key: tuple[Any, ...]
+
+
+class ContentStore:
+    """Reads and caches the lessons of one content directory."""
+
+    def __init__(self, content_dir: Path, glossary_path: Path) -> None:
+        self.content_dir = content_dir
+        self.glossary_path = glossary_path
+        self._lock = threading.Lock()
+        self._cache: dict[Path, tuple[tuple[Any, ...], Lesson]] = {}
+        self._glossary = Glossary(None, ("none",))
+        self.glossary_problems: list[Problem] = []
+
+    # -- public ---------------------------------------------------------------
+
+    def lessons(self) -> list[Lesson]:
+        """Every lesson file, in course order, with duplicate slug/order problems added."""
+        glossary = self._load_glossary()
+        paths = sorted(self.content_dir.glob(LESSON_GLOB))
+        with self._lock:
+            lessons = [self._lesson(path, glossary) for path in paths]
+            self._cache = {p: v for p, v in self._cache.items() if p in set(paths)}
+        return _order(lessons)
+
+    def get(self, slug: str) -> Lesson | None:
+        return next((lesson for lesson in self.lessons() if lesson.slug == slug), None)
+
+    def problems(self) -> list[Problem]:
+        """All problems of the course (what ``flask content check`` reports)."""
+        found = list(self.glossary_problems)
+        for lesson in self.lessons():
+            found.extend(lesson.problems)
+        return sorted(set(found))
+
+    # -- internals ------------------------------------------------------------
+
+    def _lesson(self, path: Path, glossary: Glossary) -> Lesson:
+        stat = path.stat()
+        key = (stat.st_mtime_ns, stat.st_size, glossary.key)
+        cached = self._cache.get(path)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        lesson = load_lesson(path, glossary.value, _glossary_url())
+        self._cache[path] = (key, lesson)
+        return lesson
+
+    def _load_glossary(self) -> Glossary:
+        path = self.glossary_path
+        try:
+            stat = path.stat()
+        except OSError:
+            self._glossary, self.glossary_problems = Glossary(None, ("missing",)), []
+            return self._glossary
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        if self._glossary.key != key:
+            self._glossary, self.glossary_problems = _read_glossary(path, key)
+        return self._glossary
+
+
+def _read_glossary(path: Path, key: tuple[Any, ...]) -> tuple[Glossary, list[Problem]]:
+    try:
+        from tutor.glossary import load_glossary  # helper S2's module; optional until it lands
+    except ImportError:
+        return Glossary(None, key), []
+    try:
+        return Glossary(load_glossary(path), key), []
+    except Exception as exc:  # noqa: BLE001 - a broken glossary must not take the site down
+        line = getattr(exc, "line", 0) or 0
+        return Glossary(None, key), [Problem(display_path(path), line, f"Глоссарий: {exc}")]
+
+
+def _glossary_url() -> str:
+    for rule in current_app.url_map.iter_rules():
+        if rule.rule == "/glossary":
+            return rule.rule
+    return "/glossary"
+
+
+def _order(lessons: list[Lesson]) -> list[Lesson]:
+    """Sort by order; a later file (by name) reusing a slug or order gets a problem.
+
+    Cached lessons are never mutated: a lesson with a duplicate is copied.
+    """
+    seen: dict[tuple[str, object], Lesson] = {}
+    result: list[Lesson] = []
+    for lesson in sorted(lessons, key=lambda item: item.path.name):
+        extra = []
+        for what, value in (("slug", lesson.slug), ("order", lesson.order)):
+            first = seen.setdefault((what, value), lesson)
+            if first is not lesson and value != _NO_ORDER:
+                extra.append(Problem(lesson.file, 1, f"Поле «{what}» = {value} уже занято уроком {first.file}."))
+        result.append(replace(lesson, problems=[*lesson.problems, *extra]) if extra else lesson)
+    return sorted(result, key=lambda item: (item.order, item.path.name))
+
+
+def load_lesson(path: Path, glossary: Any | None = None, glossary_url: str = "/glossary") -> Lesson:
+    """Parse and render one lesson file; never raises for bad content."""
+    file = display_path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return _broken(path, file, Problem(file, 0, f"Файл не читается как UTF-8: {exc}"))
+    yaml_text, body, offset = split_front_matter(text)
+    meta, problems = parse_front_matter(yaml_text, file)
+    valid = {name: meta[name] for name, (ok, _) in FIELD_RULES.items() if name in meta and ok(meta[name])}
+    lesson = Lesson(
+        path=path,
+        file=file,
+        slug=valid.get("slug", _slug_from_name(path)),
+        title=valid.get("title", path.stem),
+        order=valid.get("order", _NO_ORDER),
+        summary=valid.get("summary", ""),
+        problems=problems,
+    )
+    _render_body(lesson, body, offset, glossary, glossary_url)
+    return lesson
+
+
+def _render_body(lesson: Lesson, body: str, offset: int, glossary: Any, glossary_url: str) -> None:
+    context = RenderContext(
+        file=lesson.file,
+        line_offset=offset,
+        render_tiles=_tile_renderer(),
+        glossary=glossary,
+        glossary_url=glossary_url,
+        build_drill=build_drill,
+    )
+    md = make_markdown(context)
+    try:
+        html = md.convert(body)
+    except Exception as exc:  # noqa: BLE001 - one broken lesson must not break the site
+        lesson.problems.append(Problem(lesson.file, 0, f"Урок не удалось отрисовать: {exc}"))
+        return
+    pieces = DRILL_MARKER.split(html)
+    lesson.parts = [DrillSlot(piece) if i % 2 else piece for i, piece in enumerate(pieces)]
+    lesson.toc = list(getattr(md, "toc_tokens", []))
+    lesson.drills = context.drills
+    lesson.problems.extend(context.problems)
+    lesson.problems.sort(key=lambda problem: problem.line)
+
+
+def _tile_renderer() -> Callable[[str], str] | None:
+    try:
+        from tutor.tileart import render_inline  # helper S2's module; optional until it lands
+    except ImportError:
+        return None
+    return render_inline
+
+
+def _slug_from_name(path: Path) -> str:
+    return _FILE_SLUG.sub("", path.stem).lower() or path.stem
+
+
+def _broken(path: Path, file: str, problem: Problem) -> Lesson:
+    return Lesson(path, file, _slug_from_name(path), path.stem, _NO_ORDER, "", problems=[problem])
+
+
+def init_app(app: Flask) -> None:
+    """Attach a :class:`ContentStore` for ``CONTENT_DIR`` as ``app.extensions['tempai.content']``."""
+    content_dir = Path(app.config["CONTENT_DIR"])
+    glossary_path = Path(app.config.get("GLOSSARY_PATH") or content_dir / "glossary.yaml")
+    app.extensions["tempai.content"] = ContentStore(content_dir, glossary_path)
+
+
+def store() -> ContentStore:
+    """The current app's content store."""
+    return current_app.extensions["tempai.content"]  # type: ignore[no-any-return]

@@ -1,0 +1,113 @@
+"""«Посчитайте фу»: the learner enters the fu of a winning hand.
+
+Feedback: the engine's itemised fu (reason and block per line), the sum
+before rounding, the rounding, and the decomposition the score used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from engine import messages
+from engine.errors import HandError
+from engine.hand import Hand, parse_hand
+from engine.rules import Ruleset, get_ruleset
+from engine.score import ScoreResult, WinSituation, score_hand
+from engine.tiles import EAST, tile_name
+from tutor.drills import register
+from tutor.drills import params as p
+from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
+from tutor.drills.explain import ReadingView, reading
+
+MAX_FU = 200  # no hand reaches more; anything larger is not an answer
+
+
+def drill_rules(params: Mapping[str, Any]) -> Ruleset:
+    """The drill's rule set with its ``red_fives`` override (shared by scoring kinds)."""
+    rules = get_ruleset(params["rules"])
+    if params.get("red_fives") is not None:
+        rules = rules.with_options(red_fives=params["red_fives"])
+    return rules
+
+
+def situation_from(params: Mapping[str, Any], **extra: Any) -> WinSituation:
+    """A :class:`WinSituation` from the common scoring parameters."""
+    return WinSituation(
+        tsumo=params["by"] == "tsumo",
+        riichi=params["riichi"],
+        rinshan=params.get("rinshan", False),
+        seat_wind=params["seat"],
+        round_wind=params["round"],
+        dora_indicators=params["dora"],
+        **extra,
+    )
+
+
+SCORING_PARAMS: tuple[Param, ...] = (
+    Param("hand", p.tiles_text, help="закрытые тайлы вместе с выигрышным"),
+    Param("win", p.tile, help="выигрышный тайл"),
+    Param("by", p.one_of("ron", "tsumo")),
+    Param("melds", p.melds, ()),
+    Param("seat", p.wind, EAST),
+    Param("round", p.wind, EAST),
+    Param("riichi", p.boolean, False),
+    Param("rinshan", p.boolean, False),
+    Param("dora", p.tile_list, ()),
+)
+
+
+@dataclass(frozen=True)
+class FuLine:
+    fu: int
+    reason: str
+    tiles: tuple[int, ...]
+
+
+def fu_lines(result: ScoreResult) -> list[FuLine]:
+    names: Mapping[Any, str] = getattr(messages, "FU_REASONS", {})
+    return [
+        FuLine(item.fu, names.get(item.reason, item.reason.value), item.block.tiles if item.block else ())
+        for item in result.fu_items
+    ]
+
+
+@register
+class Fu(DrillKind):
+    name = "fu"
+    title = "Посчитайте фу"
+    default_prompt = "Сколько фу стоит эта рука?"
+    params = SCORING_PARAMS
+
+    def prepare(self, params: Mapping[str, Any]) -> ScoreResult:
+        hand = parse_hand(params["hand"], params["melds"], size=14)
+        if not hand.concealed[params["win"]]:
+            raise HandError(f"Выигрышного тайла ({tile_name(params['win'])}) нет среди закрытых тайлов руки.")
+        return score_hand(hand, params["win"], situation_from(params), drill_rules(params))
+
+    def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
+        value = form.get("fu", "").strip()
+        if not value:
+            raise BadAnswer("Введите число фу, например 30.")
+        if not value.isdigit() or len(value) > 3 or not 0 < int(value) <= MAX_FU:
+            raise BadAnswer(f"Фу — целое число от 20 до {MAX_FU}, например 30.")
+        return Verdict(int(value) == drill.solution.fu, {"fu": int(value)})
+
+    def shown_hand(self, drill: Drill) -> Hand:
+        """The hand without the winning tile, which is drawn apart from it."""
+        hand = parse_hand(drill.params["hand"], drill.params["melds"], size=14)
+        counts = list(hand.concealed)
+        counts[drill.params["win"]] -= 1
+        return Hand(tuple(counts), hand.melds, hand.red)
+
+    def lines(self, drill: Drill) -> list[FuLine]:
+        return fu_lines(drill.solution)
+
+    def reading(self, drill: Drill) -> ReadingView:
+        return reading(drill.solution.arrangement)
+
+    def wind_name(self, tile: int) -> str:
+        return tile_name(tile)

@@ -1,0 +1,92 @@
+"""«Фуритен или нет?»: may the player call ron on this tile, and if not, why.
+
+The learner answers yes/no and, when it is furiten, ticks which kinds apply.
+Correct means the right yes/no and, for furiten, exactly the engine's kinds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from engine.errors import HandError
+from engine.furiten import FuritenKind, FuritenResult, can_ron, check_furiten
+from engine.hand import Hand, parse_hand
+from engine.messages import FURITEN_NAMES, NOT_TENPAI
+from engine.tiles import Tile, tile_name
+from tutor.drills import register
+from tutor.drills import params as p
+from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
+
+ANSWERS = {"yes": True, "no": False}
+KIND_CHOICES: tuple[tuple[str, str], ...] = tuple((k.value, FURITEN_NAMES[k]) for k in FuritenKind)
+
+
+@dataclass(frozen=True)
+class FuritenSolution:
+    hand: Hand
+    result: FuritenResult
+    tile: Tile
+
+    @property
+    def can_ron(self) -> bool:
+        return can_ron(self.result, self.tile)
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        return frozenset(k.value for k in self.result.kinds)
+
+
+@register
+class Furiten(DrillKind):
+    name = "furiten"
+    title = "Фуритен или нет?"
+    default_prompt = "Можно ли объявить рон на {tile_name}?"
+    params = (
+        Param("hand", p.tiles_text, help="13 − 3·(число сетов) тайлов"),
+        Param("melds", p.melds, ()),
+        Param("discards", p.tile_list, (), help="ваш собственный дискард"),
+        Param("missed", p.tile_list, (), help="тайлы, пропущенные после вашего последнего хода"),
+        Param("riichi", p.boolean, False),
+        Param("missed_since_riichi", p.tile_list, ()),
+        Param("tile", p.tile, help="тайл, о котором спрашивают"),
+    )
+
+    def prompt_fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {**params, "tile_name": tile_name(params["tile"])}
+
+    def prepare(self, params: Mapping[str, Any]) -> FuritenSolution:
+        hand = parse_hand(params["hand"], params["melds"], size=13)
+        result = check_furiten(
+            hand,
+            discards=params["discards"],
+            missed=params["missed"],
+            riichi=params["riichi"],
+            missed_since_riichi=params["missed_since_riichi"],
+        )
+        if not result.tenpai:
+            raise HandError(NOT_TENPAI)
+        if params["tile"] not in result.waits:
+            raise HandError(
+                f"{tile_name(params['tile'])} не завершает эту руку: спрашивайте о тайле ожидания."
+            )
+        return FuritenSolution(hand, result, params["tile"])
+
+    def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
+        answer = form.get("ron", "")
+        if answer not in ANSWERS:
+            raise BadAnswer("Ответьте «да» или «нет».")
+        kinds = form.getlist("kinds")
+        if len(kinds) > len(KIND_CHOICES) or any(k not in dict(KIND_CHOICES) for k in kinds):
+            raise BadAnswer("Неизвестный вид фуритена.")
+        solution: FuritenSolution = drill.solution
+        said_yes = ANSWERS[answer]
+        chosen = frozenset(kinds)
+        correct = said_yes == solution.can_ron and (said_yes or chosen == solution.kinds)
+        return Verdict(correct, {"said_yes": said_yes, "kinds": sorted(chosen)})
+
+    def kind_choices(self) -> tuple[tuple[str, str], ...]:
+        return KIND_CHOICES

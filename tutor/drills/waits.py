@@ -1,0 +1,86 @@
+"""«Найдите ожидание»: pick every winning tile of a 13-tile hand on the palette.
+
+Graded as an exact set. The feedback lists missed and wrongly picked tiles
+and, for every winning tile, its wait shape(s) with the hand split in tiles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from engine.errors import HandError
+from engine.hand import parse_hand
+from engine.messages import KARATEN_ONLY, NOT_TENPAI
+from engine.tiles import Tile, parse_tile, tile_code
+from engine.waits import WaitsResult, find_waits
+from tutor.drills import register
+from tutor.drills import params as p
+from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
+from tutor.drills.explain import ReadingView, distinct_readings, tile_names
+
+FIELD = "tiles"
+
+
+def picked_tiles(form: MultiDict[str, str], field: str = FIELD) -> frozenset[Tile]:
+    """The tiles ticked on the palette; forged values are a :class:`BadAnswer`."""
+    values = form.getlist(field)
+    if len(values) > 34:
+        raise BadAnswer("Слишком много тайлов: на палитре их всего 34.")
+    picked: set[Tile] = set()
+    for value in values:
+        try:
+            picked.add(parse_tile(value[:8]).kinds[0])
+        except HandError:
+            raise BadAnswer(f"Неизвестный тайл «{value[:8]}».") from None
+    return frozenset(picked)
+
+
+@register
+class Waits(DrillKind):
+    name = "waits"
+    title = "Найдите ожидание"
+    default_prompt = "Найдите все тайлы, которые завершат эту руку."
+    params = (
+        Param("hand", p.tiles_text, help="13 − 3·(число сетов) тайлов в нотации mpsz"),
+        Param("melds", p.melds, (), help="объявленные сеты: [pon 555z, chi 123p]"),
+    )
+
+    def prepare(self, params: Mapping[str, Any]) -> WaitsResult:
+        hand = parse_hand(params["hand"], params["melds"], size=13)
+        result = find_waits(hand)
+        if not result.tenpai:
+            if result.karaten:
+                raise HandError(KARATEN_ONLY.format(tiles=tile_names(result.karaten)))
+            raise HandError(NOT_TENPAI)
+        return result
+
+    def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
+        picked = picked_tiles(form)
+        waits = set(drill.solution.waits)
+        missed = sorted(waits - picked)
+        wrong = sorted(picked - waits)
+        return Verdict(
+            not missed and not wrong,
+            {"picked": sorted(picked), "missed": missed, "wrong": wrong},
+        )
+
+    def selected(self, form: MultiDict[str, str] | None) -> list[str]:
+        """Tile codes to keep ticked when the page is re-rendered without JS."""
+        if not form:
+            return []
+        try:
+            return [tile_code(t) for t in sorted(picked_tiles(form))]
+        except BadAnswer:
+            return []
+
+    def options(self, drill: Drill) -> list[tuple[Tile, list[str], list[ReadingView]]]:
+        """For each winning tile: its shapes (Russian) and the distinct splits of the hand."""
+        from engine.messages import WAIT_NAMES
+
+        return [
+            (o.tile, [WAIT_NAMES[s] for s in o.shapes], distinct_readings(o.arrangements))
+            for o in drill.solution.options
+        ]

@@ -1,0 +1,73 @@
+"""Python-Markdown set-up for lessons: standard extensions plus our own three.
+
+Our extensions (inline tiles ``:123m:``, glossary terms ``[[текст|термин]]``,
+drill blocks ``/// kind … ///``) share a :class:`RenderContext` that collects
+problems with file and line and the drills found. Raw HTML in a lesson is
+escaped; links may only use safe schemes and no ``on*``/``style`` attribute
+survives ``attr_list``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import markdown
+from markdown.extensions.toc import slugify_unicode
+
+from tutor.problems import Problem
+
+
+@dataclass
+class RenderContext:
+    """Everything one lesson render needs and produces.
+
+    ``line_offset`` is the number of file lines before the Markdown body (the
+    front matter), so problems point at lines of the file, not of the body.
+    """
+
+    file: str
+    line_offset: int = 0
+    render_tiles: Callable[[str], str] | None = None
+    glossary: Any | None = None
+    glossary_url: str = "/glossary"
+    build_drill: Callable[[str, Any, int], Any] | None = None
+    problems: list[Problem] = field(default_factory=list)
+    drills: dict[str, Any] = field(default_factory=dict)
+
+    def problem(self, body_line: int, message: str) -> None:
+        """Record a problem at 1-based ``body_line`` of the Markdown body."""
+        self.problems.append(Problem(self.file, self.line_offset + body_line, message))
+
+
+def make_markdown(context: RenderContext) -> markdown.Markdown:
+    """A fresh Markdown converter (converters keep state, so one per render)."""
+    from tutor.markdown_ext.drills import DrillBlockExtension
+    from tutor.markdown_ext.safety import SafetyExtension
+    from tutor.markdown_ext.terms import GlossaryTermExtension
+    from tutor.markdown_ext.tiles import InlineTilesExtension
+
+    return markdown.Markdown(
+        extensions=[
+            "tables",
+            "admonition",
+            "attr_list",
+            "def_list",
+            "sane_lists",
+            "toc",
+            DrillBlockExtension(context=context),
+            InlineTilesExtension(context=context),
+            GlossaryTermExtension(context=context),
+            SafetyExtension(),
+        ],
+        extension_configs={
+            "toc": {
+                "slugify": slugify_unicode,
+                "permalink": "#",
+                "permalink_title": "Ссылка на этот раздел",
+                "toc_depth": "2-3",
+            }
+        },
+        output_format="html",
+    )
