@@ -1,0 +1,191 @@
+"""score_hand end to end: validation, dora, limits, payments and the batch JSON shape."""
+
+from __future__ import annotations
+
+import pytest
+from scoring_help import PLAIN_NOTE, score, yaku_of
+
+from engine.blocks import WaitKind
+from engine.errors import HandError
+from engine.hand import parse_hand
+from engine.points import Limit
+from engine.rules import get_ruleset
+from engine.score import NoYakuError, WinSituation, score_hand
+
+PLAIN = PLAIN_NOTE  # closed, no yaku of its own on a ron of 2s
+
+
+def test_not_a_winning_hand_raises_hand_error() -> None:
+    with pytest.raises(HandError, match="не выигрышная"):
+        score("123m456p789s12345s", "5s")
+
+
+def test_no_yaku_raises_no_yaku_error() -> None:
+    with pytest.raises(NoYakuError):
+        score(PLAIN, "2s")
+
+
+def test_dora_never_make_a_hand_with_no_yaku_win() -> None:
+    with pytest.raises(NoYakuError):
+        score(PLAIN, "2s", dora="1s8p", rules=get_ruleset().with_options(red_fives=True))
+
+
+def test_no_yaku_error_is_a_hand_error() -> None:
+    assert issubclass(NoYakuError, HandError)
+
+
+def test_win_tile_must_be_in_the_concealed_hand() -> None:
+    with pytest.raises(HandError, match="Выигрышный тайл"):
+        score(PLAIN, "5z")
+
+
+def test_hand_must_have_14_tiles() -> None:
+    hand = parse_hand("123m456789p1239s", size=13)
+    with pytest.raises(HandError, match="14"):
+        score_hand(hand, 26, WinSituation(), get_ruleset())
+
+
+def test_indicators_and_hand_respect_four_copies() -> None:
+    with pytest.raises(HandError, match="четыре"):
+        score("111m456789p12399s", "2s", riichi=True, dora="1m", ura="1m")
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        pytest.param({"ippatsu": True}, id="ippatsu-without-riichi"),
+        pytest.param({"haitei": True}, id="haitei-on-ron"),
+        pytest.param({"houtei": True, "tsumo": True}, id="houtei-on-tsumo"),
+        pytest.param({"rinshan": True, "tsumo": True}, id="rinshan-without-kan"),
+        pytest.param({"chankan": True, "tsumo": True}, id="chankan-on-tsumo"),
+        pytest.param({"tenhou": True, "tsumo": True}, id="tenhou-by-non-dealer"),
+        pytest.param({"renhou": True, "seat": "E"}, id="renhou-by-dealer"),
+        pytest.param({"honba": -1, "riichi": True}, id="negative-honba"),
+    ],
+)
+def test_impossible_situations_raise_hand_error(flags) -> None:
+    with pytest.raises(HandError):
+        score(PLAIN, "2s", **flags)
+
+
+def test_riichi_with_an_open_hand_raises_hand_error() -> None:
+    with pytest.raises(HandError, match="закрытой"):
+        score("123m456p789s11s", "1s", ("pon:555z",), riichi=True)
+
+
+def test_dora_counts_every_copy() -> None:
+    result = score("111m456789p12399s", "2s", riichi=True, dora="9m")  # dora 1m ×3
+    assert (result.dora, result.han) == (3, 4)
+
+
+def test_kan_dora_counts_all_four_tiles() -> None:
+    result = score("123m456p12399s", "2s", ("ankan:7777p",), tsumo=True, dora="1z6p")
+    assert result.dora == 4
+
+
+def test_ura_dora_count_only_with_riichi() -> None:
+    assert score(PLAIN, "2s", riichi=True, ura="8p").ura == 1
+    assert score(PLAIN, "2s", tsumo=True, ura="8p").ura == 0
+
+
+def test_aka_dora_counts_only_when_the_rules_have_red_fives() -> None:
+    assert score("123m406789p12399s", "2s", riichi=True).aka == 1
+    assert score("123m406789p12399s", "2s", rules="ema", riichi=True).aka == 0
+    with_red = get_ruleset("ema").with_options(red_fives=True)
+    assert score("123m406789p12399s", "2s", rules=with_red, riichi=True).aka == 1
+
+
+def test_han_includes_dora_aka_and_ura() -> None:
+    result = score("123m406789p12399s", "2s", riichi=True, dora="2s", ura="8s")
+    assert (result.dora, result.aka, result.ura, result.han) == (1, 1, 2, 5)
+
+
+def test_double_riichi_is_2_han_in_all() -> None:
+    assert score(PLAIN, "2s", riichi=True, double_riichi=True).han == 2
+
+
+def test_kazoe_yakuman_online() -> None:
+    # chinitsu 6 + riichi + ippatsu + tsumo = 9, dora 2m ×3 + 8m = 4 → 13 han
+    result = score("222345678999m55m", "8m", riichi=True, ippatsu=True, tsumo=True, dora="1m7m")
+    assert result.han == 13 and result.yakuman == 0
+    assert result.limit is Limit.KAZOE_YAKUMAN and result.points == 32000
+
+
+def test_no_kazoe_yakuman_under_ema() -> None:
+    result = score(
+        "222345678999m55m", "8m", rules="ema", riichi=True, ippatsu=True, tsumo=True, dora="1m7m"
+    )
+    assert result.limit is Limit.SANBAIMAN and result.points == 24000
+
+
+def test_yakuman_han_is_13_per_multiple_and_dora_are_not_counted() -> None:
+    result = score("555666777z123m99p", "9p", dora="4z8p")
+    assert (result.han, result.yakuman, result.dora) == (13, 1, 0)
+    assert result.limit is Limit.YAKUMAN and result.points == 32000
+
+
+def test_dealer_is_the_east_seat() -> None:
+    assert score(PLAIN, "2s", riichi=True, seat="E").is_dealer
+    assert not score(PLAIN, "2s", riichi=True, seat="S").is_dealer
+
+
+def test_dealer_tsumo_payment() -> None:
+    result = score(PLAIN, "2s", riichi=True, tsumo=True, seat="E")  # 2 han 30 fu
+    assert result.payments.as_dict() == {"all": 1000} and result.points == 3000
+
+
+def test_non_dealer_tsumo_payment() -> None:
+    result = score(PLAIN, "2s", riichi=True, tsumo=True)  # 2 han 30 fu
+    assert result.payments.as_dict() == {"dealer": 1000, "non_dealer": 500}
+    assert result.points == 2000
+
+
+def test_honba_on_tsumo() -> None:
+    result = score(PLAIN, "2s", riichi=True, tsumo=True, honba=2)
+    assert result.payments.as_dict() == {"dealer": 1200, "non_dealer": 700}
+    assert result.points == 2000 and result.total == 2600
+
+
+def test_honba_and_riichi_sticks_on_ron() -> None:
+    result = score(PLAIN, "2s", riichi=True, honba=1, riichi_sticks=2)  # 1 han 40 fu
+    assert result.points == 1300 and result.payments.ron == 1600
+    assert result.total == 1300 + 300 + 2000
+
+
+def test_kiriage_option_makes_4_han_30_fu_a_mangan() -> None:
+    hand, flags = "234m456p678p23488s", {"riichi": True, "dora": "3s"}  # pinfu tanyao riichi + 1
+    assert score(hand, "4s", **flags).points == 7700
+    kiriage = get_ruleset().with_options(kiriage=True)
+    result = score(hand, "4s", rules=kiriage, **flags)
+    assert result.points == 8000 and result.limit is Limit.MANGAN
+
+
+def test_best_reading_is_kept_in_the_result() -> None:
+    result = score("234m456p789p23499s", "4s")
+    assert result.arrangement.wait is WaitKind.RYANMEN and result.arrangement.win_tile == 21
+
+
+def test_best_reading_prefers_more_han_over_more_fu() -> None:
+    # 111222333m as three triplets (sanankou, 2 han) or three identical
+    # sequences (iipeikou, 1 han): the triplets win.
+    result = score("111222333m456p99s", "9s", riichi=True)
+    assert "sanankou" in yaku_of(result)
+
+
+def test_to_json_matches_the_batch_contract() -> None:
+    result = score(PLAIN, "2s", riichi=True, tsumo=True, honba=1, riichi_sticks=1, dora="1s")
+    assert result.to_json() == {
+        "han": 3,
+        "fu": 30,
+        "yakuman": 0,
+        "yaku": [{"id": "riichi", "han": 1}, {"id": "menzen_tsumo", "han": 1}],
+        "dora": 1,
+        "points": 4000,
+        "payments": {"dealer": 2100, "non_dealer": 1100},
+        "total": 4000 + 300 + 1000,
+        "fu_breakdown": [
+            {"reason": "base", "fu": 20},
+            {"reason": "tsumo", "fu": 2},
+            {"reason": "wait_kanchan", "fu": 2},
+        ],
+    }
