@@ -1,7 +1,7 @@
 """Score a winning hand: yaku, dora, fu, limit and payments of its best reading.
 
 Every arrangement (reading + wait) of the hand is scored once; the one that
-pays most wins (ties: more han, then more fu). A reading with no yaku is
+pays most wins (ties: a real yakuman, then more han, then more fu). A reading with no yaku is
 skipped; if no reading has a yaku the hand cannot win (:class:`NoYakuError`),
 whatever its dora.
 
@@ -31,6 +31,7 @@ from engine.situation import WinSituation, check_situation
 from engine.tiles import Tile
 from engine.yaku import YakuItem, find_yaku
 from engine.yaku_checks import WinContext, hand_facts
+from engine.yaku_checks import pinfu as is_pinfu
 
 __all__ = [
     "FuItem",
@@ -102,8 +103,9 @@ class _Candidate:
     basic: Basic
 
     @property
-    def key(self) -> tuple[int, int, int]:
-        return (self.basic.points, self.han, self.fu.fu)
+    def key(self) -> tuple[int, int, int, int]:
+        # At equal value a real yakuman beats a counted one (14 han kazoe).
+        return (self.basic.points, self.yakuman, self.han, self.fu.fu)
 
 
 def score_hand(hand: Hand, win_tile: Tile, situation: WinSituation, rules: Ruleset) -> ScoreResult:
@@ -132,8 +134,9 @@ def _score_arrangement(ctx: WinContext, dora: DoraCount) -> _Candidate | None:
     yaku = find_yaku(ctx)
     if not yaku:
         return None
-    pinfu = any(y.id == "pinfu" for y in yaku)
-    fu = compute_fu(ctx, pinfu=pinfu)
+    # The pinfu shape (not the awarded yaku) drops the tsumo fu, so a yakuman
+    # hand that hides pinfu still reports the same fu.
+    fu = compute_fu(ctx, pinfu=ctx.facts.closed and is_pinfu(ctx))
     rules = ctx.rules
     yakuman = sum(y.yakuman for y in yaku)
     han = 13 * yakuman if yakuman else sum(y.han for y in yaku) + dora.total
