@@ -61,7 +61,7 @@ def _sprite_digest() -> str:
         mtime, data = None, build_sprite().encode("utf-8")
     if data is not None or "digest" not in _digest_cache:
         payload = data if data is not None else build_sprite().encode("utf-8")
-        _digest_cache.update(mtime=mtime, digest=hashlib.sha256(payload).hexdigest()[:10])
+        _digest_cache.update(mtime=mtime, digest=hashlib.sha256(payload).hexdigest()[:8])
     return str(_digest_cache["digest"])
 
 
@@ -111,7 +111,8 @@ def tile_svg(
             "</svg>"
         ).format(label + SIDEWAYS_SUFFIX, href)
     return Markup(
-        '<svg class="tile" viewBox="0 0 48 64" role="img" aria-label="{}"><use href="{}"/></svg>'
+        # No viewBox needed: the <use> fills the box and the symbol's own viewBox scales it.
+        '<svg class="tile" role="img" aria-label="{}"><use href="{}"/></svg>'
     ).format(label, href)
 
 

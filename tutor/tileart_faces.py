@@ -94,12 +94,21 @@ def _coin(cx: float, cy: float, r: float, role: str) -> str:
     )
 
 
+def inset(markup: str, scale: float = 0.88) -> str:
+    """Shrink a drawing towards the face centre, leaving a margin inside the frame."""
+    shift_x, shift_y = 24 * (1 - scale), FACE_CY * (1 - scale)
+    return (
+        f'<g transform="matrix({num(scale)} 0 0 {num(scale)} {num(shift_x)} {num(shift_y)})">'
+        f"{markup}</g>"
+    )
+
+
 def draw_pin(value: int, red: bool = False) -> str:
     if value == 1:
         return _big_coin()
-    return "".join(
+    return inset("".join(
         _coin(cx, cy, r, "r" if red else role) for (cx, cy), r, role in _PIN_LAYOUTS[value]
-    )
+    ))
 
 
 def _big_coin() -> str:
@@ -124,7 +133,7 @@ def _big_coin() -> str:
 
 def _stick(cx: float, cy: float, h: float, angle: float = 0) -> str:
     """One bamboo stick with a joint in the middle, centred on (cx, cy)."""
-    w = 5.2
+    w = 5.6
     top = cy - h / 2
     turn = f' transform="rotate({num(angle)} {num(cx)} {num(cy)})"' if angle else ""
     return (
@@ -160,27 +169,29 @@ _SOU_LAYOUTS: dict[int, tuple[float, tuple[tuple[float, float, float, bool], ...
 
 def draw_sou(value: int, red: bool = False) -> str:
     if value == 1:
-        return _bird()
+        return inset(_bird(), 0.96)
     height, sticks = _SOU_LAYOUTS[value]
     greens = [_stick(x, y, height, a) for x, y, a, is_red in sticks if not (is_red or red)]
     reds = [_stick(x, y, height, a) for x, y, a, is_red in sticks if is_red or red]
-    return paint("g", greens) + paint("r", reds)
+    return inset(paint("g", greens) + paint("r", reds))
 
 
 def _bird() -> str:
     """1 sou: a perched bird (the traditional emblem), built from simple shapes."""
-    tail = ["M20 40 Q8 46 6 58", "M22 42 Q16 50 15 60", "M25 42 Q25 52 25 60"]
+    tail = [f'<path d="{d}"/>' for d in ("M17 39 Q9 43 6 51", "M19 41 Q14 47 13 55",
+                                          "M22 42 Q21 49 21 56")]
+    legs = [f'<path d="{d}"/>' for d in ("M28 42 L27 48", "M31 40 L32 48", "M23 48.5 H38")]
     return (
         paint("b", tail, stroke=2.4)
-        + paint("r", [circle(6, 57.5, 2.4), circle(15, 59, 2.4), circle(25, 59, 2.4),
-                      '<path d="M30 9 l-3 -5 l6 2 z"/>'])
-        + paint("g", ['<ellipse cx="24" cy="31" rx="9" ry="13" transform="rotate(25 24 31)"/>',
+        + paint("r", [circle(6, 52, 2.4), circle(13, 56, 2.4), circle(21, 57, 2.4),
+                      '<path d="M27.5 10.5 l-1.5 -6 l5 3.5 z"/>'])
+        + paint("k", legs, stroke=1.1)
+        + paint("g", ['<ellipse cx="24" cy="30" rx="9.5" ry="13" transform="rotate(25 24 30)"/>',
                       circle(31, 15, 6)])
         + paint("r", ['<path d="M36 13 L44 15.5 L36 18 Z"/>'])
         + paint("f", [circle(32.5, 13.8, 1.6),
-                      '<path d="M17 27 Q25 25 29 33 Q22 36 17 27 Z"/>'])
+                      '<path d="M16.5 26 Q25 23 29.5 32 Q22 35.5 16.5 26 Z"/>'])
         + paint("k", [circle(32.8, 13.8, 0.8)])
-        + paint("k", ["M27 44 L26 50", "M30 43 L31 50", "M22 50 H35"], stroke=1.1)
     )
 
 

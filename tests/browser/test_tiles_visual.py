@@ -22,7 +22,7 @@ import pytest
 
 from engine.hand import parse_hand
 from engine.melds import parse_meld
-from tutor.tileart import render_hand, render_inline, render_palette, render_tiles
+from tutor.tileart import render_hand, render_inline, render_palette, render_tiles, tile_svg
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,7 +43,7 @@ def _page(theme: str) -> str:
     rows = [
         render_tiles(range(0, 9), url=url), render_tiles(range(9, 18), url=url),
         render_tiles(range(18, 27), url=url), render_tiles(range(27, 34), url=url),
-        render_inline("0m0p0s #z", url=url),
+        render_tiles(["0m", "0p", "0s"], url=url) + tile_svg(None, back=True, url=url),
     ]
     hand = parse_hand(
         "23m55p", [parse_meld("chi", "3m45m", called="4m", from_seat=1),
@@ -132,4 +132,6 @@ def test_palette_toggles_with_keyboard_only(site: str, browser: object) -> None:
     checked = page.eval_on_selector_all(
         "input[name=tiles]:checked", "els => els.map(e => e.value)")
     assert checked == ["1m", "2m", "3p", "6p"]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.locator("form#f").screenshot(path=str(ARTIFACTS / "tiles-palette-focus.png"))
     page.close()
