@@ -78,6 +78,10 @@ def test_definitions_are_our_own_words_not_copied_from_glossary_md(glossary) -> 
     assert copied == []
 
 
+def test_definitions_use_no_cjk_characters_a_reader_may_lack_a_font_for(glossary) -> None:  # type: ignore[no-untyped-def]
+    assert [t.id for t in glossary.terms if re.search(r"[\u3000-\u9fff]", t.definition)] == []
+
+
 def test_sections_follow_glossary_md_order(glossary) -> None:  # type: ignore[no-untyped-def]
     assert [s.title for s in glossary.sections][:3] == [
         "Игра, инвентарь, тайлы", "Партия, места, роли", "Стена"]
