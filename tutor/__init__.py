@@ -67,10 +67,11 @@ def _require_secret(app: Flask) -> None:
 def _init_extensions(app: Flask) -> None:
     from htmx_flask import Htmx
 
-    from tutor import content, security
+    from tutor import compression, content, security
 
     Htmx(app)
     security.init_app(app)
+    compression.init_app(app)
     content.init_app(app)
 
 

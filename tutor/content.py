@@ -183,7 +183,8 @@ def _read_glossary(path: Path, key: tuple[Any, ...]) -> tuple[Glossary, list[Pro
         return Glossary(load_glossary(path), key), []
     except Exception as exc:  # noqa: BLE001 - a broken glossary must not take the site down
         line = getattr(exc, "line", 0) or 0
-        return Glossary(None, key), [Problem(display_path(path), line, f"Глоссарий: {exc}")]
+        message = getattr(exc, "message", str(exc))
+        return Glossary(None, key), [Problem(display_path(path), line, f"Глоссарий: {message}")]
 
 
 def _glossary_url() -> str:

@@ -1,0 +1,70 @@
+"""Fixtures for the site's tests: an app on tests/fixtures/content, its client and CLI runner.
+
+``content_dir`` is a fresh copy of the fixture lessons per test, so tests may
+edit or break lesson files without affecting each other.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+
+from tutor import create_app
+
+FIXTURE_CONTENT = Path(__file__).parent / "fixtures" / "content"
+HTMX = {"HX-Request": "true"}
+_CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+@pytest.fixture
+def content_dir(tmp_path: Path) -> Path:
+    target = tmp_path / "content"
+    shutil.copytree(FIXTURE_CONTENT, target)
+    return target
+
+
+@pytest.fixture
+def app(content_dir: Path) -> Iterator[Flask]:
+    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "test-secret"})
+    yield app
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> FlaskCliRunner:
+    return app.test_cli_runner()
+
+
+def csrf_token(client: FlaskClient, path: str = "/lessons/basics") -> str:
+    """Open a page like a browser would and read the form's CSRF token from it."""
+    match = _CSRF.search(client.get(path).get_data(as_text=True))
+    assert match, "the page must carry a CSRF token in its forms"
+    return match.group(1)
+
+
+class Answering:
+    """Posts drill answers with a valid CSRF token, as the lesson page's forms do."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+        self.token = csrf_token(client)
+
+    def post(self, slug: str, drill_id: str, data: dict[str, object], *, htmx: bool = True):  # noqa: ANN201
+        payload = {"csrf_token": self.token, **data}
+        headers = HTMX if htmx else {}
+        return self.client.post(f"/lessons/{slug}/drills/{drill_id}", data=payload, headers=headers)
+
+
+@pytest.fixture
+def answer(client: FlaskClient) -> Answering:
+    return Answering(client)

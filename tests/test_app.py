@@ -1,0 +1,140 @@
+"""The app factory and every page route, for both the htmx and the plain path."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import HTMX
+from tutor import create_app
+
+
+def test_secret_key_is_required_outside_debug_and_tests(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FLASK_SECRET_KEY", raising=False)
+    monkeypatch.delenv("FLASK_DEBUG", raising=False)
+    with pytest.raises(RuntimeError, match="FLASK_SECRET_KEY"):
+        create_app({"TESTING": False})
+
+
+def test_secret_key_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FLASK_SECRET_KEY", "from-env")
+    app = create_app({"TESTING": False})
+    assert app.config["SECRET_KEY"] == "from-env"
+
+
+def test_debug_mode_runs_without_a_secret_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FLASK_SECRET_KEY", raising=False)
+    monkeypatch.setenv("FLASK_DEBUG", "1")
+    app = create_app({})
+    assert app.debug and app.config["SECRET_KEY"]
+
+
+def test_content_dir_is_configurable(app: Flask, content_dir) -> None:  # noqa: ANN001
+    assert app.config["CONTENT_DIR"] == str(content_dir)
+
+
+def test_home_lists_every_lesson_in_order_with_summary_and_drill_count(client: FlaskClient) -> None:
+    html = client.get("/").get_data(as_text=True)
+    titles = re.findall(r'class="course-map__title">([^<]+)<', html)
+    assert titles == ["Основы для тестов", "Второй урок", "Сломанный урок"]
+    assert "Урок-образец со всеми видами упражнений." in html
+    assert "4 упражнения" in html  # Russian plural for 4
+    assert "без упражнений" in html
+    assert 'href="/lessons/basics">Начать с первого урока' in html
+
+
+@pytest.mark.parametrize(
+    ("count", "words"),
+    [
+        pytest.param(1, "1 упражнение", id="one"),
+        pytest.param(3, "3 упражнения", id="few"),
+        pytest.param(5, "5 упражнений", id="many"),
+        pytest.param(11, "11 упражнений", id="eleven"),
+        pytest.param(21, "21 упражнение", id="twenty-one"),
+    ],
+)
+def test_drill_count_uses_russian_plurals(app: Flask, count: int, words: str) -> None:
+    assert app.jinja_env.filters["drills_count"](count) == words
+
+
+def test_lesson_page_has_toc_anchors_drills_and_next_link(client: FlaskClient) -> None:
+    response = client.get("/lessons/basics")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert '<nav class="toc"' in html and '<a href="#ожидание">Ожидание</a>' in html
+    assert '<h2 id="ожидание">' in html
+    for kind, drill_id in [("waits", "nobetan"), ("furiten", "discard"), ("fu", "pinfu-ron"), ("choice", "set-size")]:
+        assert f'data-drill-kind="{kind}" data-drill-id="{drill_id}"' in html
+        assert f'id="fb-{drill_id}" aria-live="polite"' in html
+    assert 'rel="next" href="/lessons/second"' in html
+    assert 'rel="prev"' not in html
+
+
+def test_middle_lesson_links_both_ways(client: FlaskClient) -> None:
+    html = client.get("/lessons/second").get_data(as_text=True)
+    assert 'rel="prev" href="/lessons/basics"' in html
+    assert 'rel="next" href="/lessons/broken"' in html
+    assert "<table>" in html
+
+
+def test_unknown_lesson_is_a_friendly_russian_404(client: FlaskClient) -> None:
+    response = client.get("/lessons/no-such-lesson")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 404
+    assert "Страница не найдена" in html and "Такого урока нет." in html
+    assert "Not Found" not in html
+
+
+def test_unknown_url_is_a_russian_404(client: FlaskClient) -> None:
+    response = client.get("/nowhere")
+    assert response.status_code == 404
+    assert "Такой страницы нет." in response.get_data(as_text=True)
+
+
+def test_404_for_htmx_is_just_the_message_box(client: FlaskClient) -> None:
+    response = client.get("/lessons/no-such-lesson", headers=HTMX)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 404
+    assert html.lstrip().startswith('<div class="feedback feedback--error" data-verdict="error"')
+    assert "<html" not in html
+
+
+def test_wrong_method_is_a_russian_405(client: FlaskClient) -> None:
+    response = client.put("/lessons/basics")
+    assert response.status_code == 405
+    assert "Так к этой странице обращаться нельзя." in response.get_data(as_text=True)
+
+
+def test_retry_with_htmx_returns_a_fresh_drill(client: FlaskClient) -> None:
+    response = client.get("/lessons/basics/drills/nobetan", headers=HTMX)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert html.startswith('<section class="drill drill--waits" id="drill-nobetan"')
+    assert "data-autofocus" in html and "data-verdict" not in html
+    assert "HX-Request" in response.headers["Vary"]
+
+
+def test_retry_without_htmx_goes_back_to_the_lesson(client: FlaskClient) -> None:
+    response = client.get("/lessons/basics/drills/nobetan")
+    assert response.status_code == 302
+    assert response.location == "/lessons/basics#drill-nobetan"
+
+
+def test_static_assets_are_served(client: FlaskClient) -> None:
+    for path in ("/static/css/site.css", "/static/js/app.js", "/static/vendor/htmx/htmx.min.js"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        response.close()
+
+
+def test_pages_load_htmx_and_configure_it_by_meta_tag(client: FlaskClient) -> None:
+    html = client.get("/lessons/basics").get_data(as_text=True)
+    assert '<script src="/static/vendor/htmx/htmx.min.js" defer></script>' in html
+    meta = re.search(r"<meta name=\"htmx-config\" content='([^']+)'>", html)
+    assert meta is not None
+    for setting in ('"allowEval":false', '"includeIndicatorStyles":false', '"historyRestoreAsHxRequest":false'):
+        assert setting in meta.group(1)
+    assert re.search(r"<body hx-headers='\{\"X-CSRFToken\": \"[^\"]+\"\}'>", html)

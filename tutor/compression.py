@@ -1,0 +1,70 @@
+"""Gzip for text responses (pages, fragments, CSS, JS, the SVG sprite).
+
+Lesson pages repeat the same tile markup many times, so they compress about
+tenfold; this keeps every page with its assets far below the 150 KB budget
+without a reverse proxy. Compressed static files are cached by path and
+mtime, so htmx is compressed once, not per request.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+from functools import lru_cache
+
+from flask import Flask, Response, current_app, request
+from werkzeug.security import safe_join
+
+COMPRESSIBLE = ("text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml")
+MIN_SIZE = 500
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(compress)
+
+
+@lru_cache(maxsize=64)
+def _gzip_file(path: str, mtime_ns: int) -> bytes:
+    with open(path, "rb") as handle:
+        return gzip.compress(handle.read(), compresslevel=9, mtime=0)
+
+
+def _accepts_gzip() -> bool:
+    return "gzip" in request.headers.get("Accept-Encoding", "").lower()
+
+
+def _static_path() -> str | None:
+    """File behind a ``static`` request (Flask streams those, so we read the file)."""
+    if request.endpoint != "static" or not current_app.static_folder:
+        return None
+    path = safe_join(current_app.static_folder, (request.view_args or {}).get("filename", ""))
+    return path if path is not None and os.path.isfile(path) else None
+
+
+def compress(response: Response) -> Response:
+    """Gzip a 200 text response when the client accepts it."""
+    if (
+        response.status_code != 200
+        or "Content-Encoding" in response.headers
+        or response.mimetype not in COMPRESSIBLE
+        or not _accepts_gzip()
+    ):
+        return response
+    response.vary.add("Accept-Encoding")
+    path = _static_path()
+    if path is not None:
+        response.close()
+        data = _gzip_file(path, os.stat(path).st_mtime_ns)
+    else:
+        response.direct_passthrough = False
+        body = response.get_data()
+        if len(body) < MIN_SIZE:
+            return response
+        data = gzip.compress(body, compresslevel=6)
+    response.direct_passthrough = False
+    response.set_data(data)
+    response.headers["Content-Encoding"] = "gzip"
+    etag, weak = response.get_etag()
+    if etag:
+        response.set_etag(f"{etag}-gzip", weak=weak)
+    return response
