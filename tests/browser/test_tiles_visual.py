@@ -125,6 +125,9 @@ def test_sideways_tiles_sit_on_the_bottom_line(site: str, browser: object) -> No
 def test_palette_toggles_with_keyboard_only(site: str, browser: object) -> None:
     page = browser.new_page()  # type: ignore[attr-defined]
     page.goto(f"{site}/light.html")
+    # The tile picture names its checkbox for screen readers.
+    assert page.get_by_role("checkbox", name="5 пин", exact=True).count() == 1
+    assert page.get_by_role("group", name="пин", exact=True).count() == 1
     page.focus("input[value='1m']")
     page.keyboard.press("Space")
     page.keyboard.press("Tab")
