@@ -9,6 +9,7 @@ template ``templates/drills/<name>.html``.
 from __future__ import annotations
 
 import importlib
+import logging
 import pkgutil
 from collections.abc import Mapping
 from typing import Any, TypeVar
@@ -43,6 +44,7 @@ __all__ = [
     "register",
 ]
 
+log = logging.getLogger(__name__)
 _INFRASTRUCTURE = frozenset({"base", "explain", "params", "views"})
 _KINDS: dict[str, DrillKind] = {}
 _discovered = False
@@ -91,6 +93,12 @@ def build_drill(kind_name: str, raw: Any, line: int) -> Drill:
         solution = kind.prepare(values)
     except (HandError, ValueError) as exc:
         raise DrillError(str(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - an engine bug must cost one drill, not the lesson
+        log.exception("preparing drill %s failed", kind_name)
+        raise DrillError(
+            f"Внутренняя ошибка движка при подготовке упражнения ({type(exc).__name__}). "
+            "Это ошибка программы, а не урока."
+        ) from None
     prompt = values["prompt"] or kind.default_prompt.format(**kind.prompt_fields(values))
     return Drill(kind, values["id"], values, prompt, line, solution)
 
