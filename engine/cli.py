@@ -49,7 +49,8 @@ def _translate(message: str) -> str:
 
 class _Formatter(argparse.HelpFormatter):
     def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
-        super().add_usage(usage, actions, groups, msg.CLI_USAGE_PREFIX if prefix is None else prefix)
+        prefix = msg.CLI_USAGE_PREFIX if prefix is None else prefix
+        super().add_usage(usage, actions, groups, prefix)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -57,7 +58,8 @@ class _Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, add_help=False, **kwargs)
+        kwargs["add_help"] = False  # our own -h with a Russian help line
+        super().__init__(*args, **kwargs)
         self._positionals.title = msg.CLI_ARGS_TITLE
         self._optionals.title = msg.CLI_ARGS_TITLE
         self.add_argument("-h", "--help", action="help", help=msg.CLI_HELP)
@@ -107,7 +109,9 @@ def _furiten_args(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m engine`` (Russian help, exit 2 on errors)."""
-    parser = _Parser(prog="python -m engine", description=msg.CLI_DESCRIPTION, epilog=msg.CLI_EPILOG)
+    parser = _Parser(
+        prog="python -m engine", description=msg.CLI_DESCRIPTION, epilog=msg.CLI_EPILOG
+    )
     sub = parser.add_subparsers(
         dest="command",
         required=True,

@@ -49,7 +49,8 @@ def _block(block: Block) -> str:
     tiles = to_mpsz(block.tiles)
     kind = msg.BLOCK_NAMES[block.kind]
     if block.meld is not None:
-        return msg.TEXT_BLOCK_MELD.format(tiles=tiles, kind=kind, meld=MELD_NAMES_RU[block.meld.kind])
+        meld = MELD_NAMES_RU[block.meld.kind]
+        return msg.TEXT_BLOCK_MELD.format(tiles=tiles, kind=kind, meld=meld)
     return msg.TEXT_BLOCK.format(tiles=tiles, kind=kind)
 
 
@@ -58,7 +59,8 @@ def render_reading(arrangement: Arrangement) -> str:
     dec = arrangement.decomposition
     if dec.form is Form.STANDARD:
         parts = [_block(b) for b in sorted(dec.sets, key=Block.sort_key)]
-        parts.append(msg.TEXT_PAIR.format(tiles=to_mpsz((dec.pair, dec.pair))))
+        if dec.pair is not None:
+            parts.append(msg.TEXT_PAIR.format(tiles=to_mpsz((dec.pair, dec.pair))))
         blocks = ", ".join(parts)
     elif dec.form is Form.CHIITOITSU:
         pairs = " ".join(to_mpsz((t, t)) for t in dec.pairs)
@@ -125,7 +127,8 @@ def render_shanten(hand: Hand, result: ShantenResult, improving: Iterable[Improv
         (Form.KOKUSHI, result.kokushi),
     )
     for form, value in forms:
-        lines.append(msg.TEXT_SHANTEN_LINE.format(form=msg.FORM_NAMES[form], value=_shanten_value(value)))
+        text = _shanten_value(value)
+        lines.append(msg.TEXT_SHANTEN_LINE.format(form=msg.FORM_NAMES[form], value=text))
     lines.append(msg.TEXT_SHANTEN_MIN.format(value=_shanten_value(result.minimum)))
     tiles = list(improving)
     if tiles:

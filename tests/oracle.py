@@ -201,7 +201,7 @@ def _tiles136(line: Line) -> tuple[list[int], int, list[Meld], list[int], list[i
     return tiles, win, melds, dora, ura
 
 
-def score(line: Line) -> Line:
+def score(line: Line, adjust: bool = True) -> Line:
     rules = line.get("rules", "online")
     config = _config(line, rules)
     tiles, win, melds, dora, ura = _tiles136(line)
@@ -215,7 +215,7 @@ def score(line: Line) -> Line:
     han, fu, cost = result.han, result.fu, result.cost
     yaku = sorted(YAKU_IDS[y.name] for y in result.yaku if y.name not in _DORA_NAMES)
     yakuman = han // 13 if any(y.is_yakuman for y in result.yaku) else 0
-    if rules == "ema" and line.get("rinshan") and not yakuman:
+    if adjust and rules == "ema" and line.get("rinshan") and not yakuman:
         fu, cost = _without_tsumo_fu(result, han, config)
     dora_count = sum(y.han_closed for y in result.yaku if y.name in _DORA_NAMES)
     return {
@@ -229,6 +229,8 @@ def score(line: Line) -> Line:
 
 
 _DORA_NAMES = {"Dora", "Aka Dora", "Ura Dora"}
+
+_WIND_WORDS = ("east", "south", "west", "north")
 
 # The package's yaku names -> our yaku ids (engine.yaku); the dora are not yaku.
 YAKU_IDS: dict[str, str] = {
@@ -247,8 +249,8 @@ YAKU_IDS: dict[str, str] = {
     "Yakuhai (haku)": "yakuhai_haku",
     "Yakuhai (hatsu)": "yakuhai_hatsu",
     "Yakuhai (chun)": "yakuhai_chun",
-    **{f"Yakuhai (seat wind {w})": "yakuhai_seat_wind" for w in ("east", "south", "west", "north")},
-    **{f"Yakuhai (round wind {w})": "yakuhai_round_wind" for w in ("east", "south", "west", "north")},
+    **{f"Yakuhai (seat wind {w})": "yakuhai_seat_wind" for w in _WIND_WORDS},
+    **{f"Yakuhai (round wind {w})": "yakuhai_round_wind" for w in _WIND_WORDS},
     "Sanshoku Doujun": "sanshoku_doujun",
     "Ittsu": "ittsu",
     "Chantai": "chanta",
@@ -298,7 +300,10 @@ def _money(cost: Any, config: HandConfig) -> Line:
         payments = {"all": main + cost["main_bonus"]}
         points = 3 * main
     else:
-        payments = {"dealer": main + cost["main_bonus"], "non_dealer": extra + cost["additional_bonus"]}
+        payments = {
+            "dealer": main + cost["main_bonus"],
+            "non_dealer": extra + cost["additional_bonus"],
+        }
         points = main + 2 * extra
     return {"points": points, "payments": payments, "total": cost["total"]}
 

@@ -1,0 +1,180 @@
+"""Time our engine against the PyPI ``mahjong`` package on the same generated hands.
+
+Prints figures and asserts nothing (``make bench``)::
+
+    .venv/bin/python benchmarks/engine.py [--hands 2000] [--seed 7]
+
+1. Scoring, one process: ``engine.score.score_hand`` against
+   ``HandCalculator.estimate_hand_value`` on the same fresh hands. Inputs are
+   built before the clock starts for both (our ``Hand``/``WinSituation``, the
+   package's 136-tile arrays and ``HandConfig``), so only scoring is timed.
+   "Cold" clears every engine cache first: each hand is new and suit shapes
+   are cached only as they come; "warm" repeats the same hands.
+   Target: ours at least 5× faster.
+2. Waits: median time of ``find_waits(hand).waits`` per 13-tile hand (cold
+   and warm), and the package's answer (34 × ``Agari.is_agari``) for scale.
+   Target: under 50 µs median.
+3. Whole process: ``python -m engine batch`` against
+   ``benchmarks/oracle_batch.py`` on one input file of score, waits and
+   furiten lines (best of three wall-clock runs each). Target: at least 3×.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# This file is called engine.py: drop its own directory so `import engine` is the package.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "benchmarks"]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+import handgen  # noqa: E402
+import oracle  # noqa: E402
+from mahjong.agari import Agari  # noqa: E402
+from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+
+from engine import batch  # noqa: E402
+from engine.hand import parse_hand  # noqa: E402
+from engine.rules import get_ruleset  # noqa: E402
+from engine.score import score_hand  # noqa: E402
+from engine.tiles import parse_tile  # noqa: E402
+from engine.waits import find_waits  # noqa: E402
+
+
+def clear_engine_caches() -> None:
+    """Empty every functools cache in engine modules (for the cold runs)."""
+    for name, module in list(sys.modules.items()):
+        if name == "engine" or name.startswith("engine."):
+            for value in vars(module).values():
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
+def _our_inputs(lines: list[dict]) -> list[tuple]:
+    out = []
+    for line in lines:
+        fields = batch._fields(line, "score")
+        hand = parse_hand(fields["hand"], fields["melds"], size=14)
+        win = parse_tile(fields["win_tile"]).kinds[0]
+        out.append((hand, win, batch.situation_from(fields), get_ruleset(fields["rules"])))
+    return out
+
+
+def _package_inputs(lines: list[dict]) -> list[tuple]:
+    out = []
+    for line in lines:
+        tiles, win, melds, dora, ura = oracle._tiles136(line)
+        out.append((tiles, win, melds, dora, ura, oracle._config(line, line["rules"])))
+    return out
+
+
+def _time_ours(inputs: list[tuple]) -> float:
+    start = time.perf_counter()
+    for hand, win, situation, rules in inputs:
+        try:
+            score_hand(hand, win, situation, rules)
+        except ValueError:
+            pass  # no yaku: part of the work, as for the package
+    return time.perf_counter() - start
+
+
+def _time_package(inputs: list[tuple]) -> float:
+    start = time.perf_counter()
+    for tiles, win, melds, dora, ura, config in inputs:
+        HandCalculator.estimate_hand_value(
+            tiles, win, melds=melds, dora_indicators=dora, config=config, ura_dora_indicators=ura
+        )
+    return time.perf_counter() - start
+
+
+def bench_scoring(count: int, seed: int) -> None:
+    lines = handgen.score_lines(seed, count, "online")
+    ours_in = _our_inputs(lines)
+    clear_engine_caches()
+    cold = _time_ours(ours_in)
+    warm = _time_ours(ours_in)
+    package = min(_time_package(_package_inputs(lines)) for _ in range(2))
+    per = 1e6 / count
+    print(f"Scoring, {count} fresh hands (online), one process:")
+    print(f"  ours cold  {cold * per:8.1f} µs/hand   ratio ×{package / cold:.1f}")
+    print(f"  ours warm  {warm * per:8.1f} µs/hand   ratio ×{package / warm:.1f}")
+    print(f"  package    {package * per:8.1f} µs/hand")
+
+
+def _waits_times(hands: list) -> list[int]:
+    times = []
+    for hand in hands:
+        start = time.perf_counter_ns()
+        _ = find_waits(hand).waits
+        times.append(time.perf_counter_ns() - start)
+    return times
+
+
+def bench_waits(count: int, seed: int) -> None:
+    lines = handgen.waits_lines(seed, count)
+    hands = [parse_hand(line["hand"], line["melds"], size=13) for line in lines]
+    clear_engine_caches()
+    cold = statistics.median(_waits_times(hands)) / 1000
+    warm = statistics.median(_waits_times(hands)) / 1000
+    package = []
+    for line in lines:
+        counts = oracle._counts(oracle.parse(line["hand"]))
+        start = time.perf_counter_ns()
+        for kind in range(34):
+            counts[kind] += 1
+            Agari.is_agari(counts)
+            counts[kind] -= 1
+        package.append(time.perf_counter_ns() - start)
+    print(f"Waits, {count} 13-tile hands, median per hand:")
+    print(f"  ours cold  {cold:8.1f} µs    ours warm {warm:8.1f} µs")
+    print(f"  package (34 × Agari.is_agari) {statistics.median(package) / 1000:8.1f} µs")
+
+
+def _wall(command: list[str], data: Path) -> float:
+    best = float("inf")
+    for _ in range(3):
+        with data.open("rb") as stdin:
+            start = time.perf_counter()
+            subprocess.run(command, stdin=stdin, stdout=subprocess.DEVNULL, cwd=ROOT, check=True)
+            best = min(best, time.perf_counter() - start)
+    return best
+
+
+def bench_batch(count: int, seed: int) -> None:
+    lines = [
+        *handgen.score_lines(seed + 1, count, "online"),
+        *handgen.score_lines(seed + 2, count // 2, "ema"),
+        *handgen.waits_lines(seed + 3, count),
+        *handgen.furiten_lines(seed + 4, count // 2),
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "requests.jsonl"
+        data.write_text("".join(json.dumps(line) + "\n" for line in lines))
+        ours = _wall([sys.executable, "-m", "engine", "batch"], data)
+        package = _wall([sys.executable, str(ROOT / "benchmarks" / "oracle_batch.py")], data)
+    print(f"Whole process, {len(lines)} JSON lines (score, waits, furiten), best of 3:")
+    print(f"  python -m engine batch        {ours:7.3f} s")
+    print(f"  benchmarks/oracle_batch.py    {package:7.3f} s   ratio ×{package / ours:.1f}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    print(f"Python {sys.version.split()[0]}, seed {args.seed}")
+    bench_scoring(args.hands, args.seed)
+    bench_waits(args.hands, args.seed)
+    bench_batch(args.hands, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,188 @@
+"""Differential tests: our ``python -m engine batch`` against the PyPI ``mahjong`` package.
+
+Thousands of seeded random hands (:mod:`handgen`) go through the real batch
+command in one subprocess per check; the same objects go to the oracle
+(:mod:`oracle`). Every answer must agree: waits exactly; furiten exactly;
+scores on han, fu, yakuman, dora, points, payments, total and the set of
+yaku. Known, deliberate differences are listed below as data with the seed
+document that asks for them, and the oracle applies them.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import handgen
+import oracle
+import pytest
+from mahjong.hand_calculating.hand_config import HandConstants
+
+from engine.rules import Renhou, get_ruleset
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDS = 2000  # per check, as issue 2 asks
+
+# Rule points where the package cannot say what our rule set says. Each entry:
+# what differs, the seed document, and how the comparison handles it.
+DELIBERATE_DIFFERENCES: dict[str, dict[str, str]] = {
+    "ema_no_tsumo_fu_on_rinshan": {
+        "rule": "EMA gives no 2 tsumo fu for a win on the replacement tile after a kan",
+        "seed": "000 (fu section: no tsumo fu for pinfu or rinshan kaihou)",
+        "handling": "oracle removes the package's tsumo fu item and rescores",
+    },
+    "online_renhou_not_a_yaku": {
+        "rule": "under online, renhou is not a yaku (Ruleset.renhou = NONE)",
+        "seed": "004 is silent; the online rule set's stated choice (engine.rules)",
+        "handling": "oracle passes is_renhou only for rule sets where renhou is a yaku",
+    },
+    "four_fives_hold_the_red_one": {
+        "rule": "with red fives in play all four fives of a suit include the red one",
+        "seed": "000 lists akadora among the dora; one red five per suit (engine.hand)",
+        "handling": "the generator writes one of four held fives as 0; the package would "
+        "otherwise count its aka copy for a hand written without 0",
+    },
+}
+
+SCORE_KEYS = ("han", "fu", "yakuman", "dora", "points", "payments", "total")
+
+
+def run_batch(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Answers of the real ``python -m engine batch`` process, one per line."""
+    data = "".join(json.dumps(line) + "\n" for line in lines).encode()
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "batch"],
+        input=data,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=300,
+        check=True,
+    )
+    answers = [json.loads(text) for text in done.stdout.decode().splitlines()]
+    assert len(answers) == len(lines)
+    assert done.stderr == b""
+    return answers
+
+
+def _no_internal_errors(answers: list[dict[str, Any]]) -> None:
+    internal = [a for a in answers if "Внутренняя ошибка" in a.get("error", "")]
+    assert internal == []
+
+
+def _score_view(answer: dict[str, Any]) -> dict[str, Any]:
+    """What must agree between two score answers (fu only matters below yakuman)."""
+    if "error" in answer:
+        return {"error": "no yaku" if answer["error"] == "no yaku" else "not a win"}
+    view = {key: answer[key] for key in SCORE_KEYS}
+    if answer["yakuman"]:
+        del view["fu"]
+    yaku = answer["yaku"]
+    view["yaku"] = sorted(y["id"] if isinstance(y, dict) else y for y in yaku)
+    return view
+
+
+def _disagreements(lines: list[dict], ours: list[dict], view: Any) -> list[str]:
+    found = []
+    for line, mine in zip(lines, ours, strict=True):
+        theirs = oracle.answer(line)
+        if view(mine) != view(theirs):
+            found.append(f"{json.dumps(line)}\n  ours: {mine}\n  package: {theirs}")
+    return found
+
+
+def test_waits_agree_with_mahjong_package() -> None:
+    lines = handgen.waits_lines(seed=2026, count=HANDS)
+    ours = run_batch(lines)
+    _no_internal_errors(ours)
+    assert _disagreements(lines, ours, lambda a: a) == []
+    # The sample is not vacuous: noten hands, single and multi-sided waits, melds.
+    sizes = Counter(min(len(a["waits"]), 3) for a in ours)
+    assert sizes[0] > HANDS // 20 and sizes[1] > HANDS // 10 and sizes[3] > HANDS // 20
+    assert sum(bool(line["melds"]) for line in lines) > HANDS // 3
+
+
+def test_furiten_agrees_with_mahjong_package_waits() -> None:
+    lines = handgen.furiten_lines(seed=2027, count=HANDS)
+    ours = run_batch(lines)
+    _no_internal_errors(ours)
+    assert _disagreements(lines, ours, lambda a: a) == []
+    reasons = Counter(r for a in ours for r in a["reasons"])
+    assert min(reasons[k] for k in ("discard", "temporary", "riichi")) > HANDS // 50
+
+
+# Yaku the score sample must contain, so agreement covers them.
+MUST_SEE = {
+    "riichi", "double_riichi", "ippatsu", "menzen_tsumo", "pinfu", "tanyao", "iipeikou",
+    "yakuhai_haku", "yakuhai_seat_wind", "yakuhai_round_wind", "haitei", "houtei",
+    "rinshan", "chankan", "sanshoku_doujun", "sanshoku_doukou", "ittsu", "chanta",
+    "junchan", "toitoi", "sanankou", "sankantsu", "chiitoitsu", "ryanpeikou", "honitsu",
+    "chinitsu", "kokushi", "suuankou", "daisangen", "ryuuiisou", "chinroutou", "daisuushii",
+}
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed"),
+    [pytest.param("online", 2028, id="online"), pytest.param("ema", 2029, id="ema")],
+)
+def test_scores_agree_with_mahjong_package(rules: str, seed: int) -> None:
+    lines = handgen.score_lines(seed=seed, count=HANDS, rules=rules)
+    ours = run_batch(lines)
+    _no_internal_errors(ours)
+    assert _disagreements(lines, ours, _score_view) == []
+    scored = [a for a in ours if "error" not in a]
+    assert len(scored) > HANDS * 0.8
+    seen = {y["id"] for a in scored for y in a["yaku"]}
+    assert MUST_SEE <= seen, sorted(MUST_SEE - seen)
+    assert sum(a["yakuman"] > 0 for a in scored) > HANDS // 50
+    assert sum(a["han"] >= 13 and not a["yakuman"] for a in scored) > 5  # kazoe
+
+
+def test_ema_rinshan_sample_exercises_the_tsumo_fu_difference() -> None:
+    """The EMA rinshan adjustment matters: the unadjusted package differs on some hands."""
+    lines = [
+        line
+        for line in handgen.score_lines(seed=2029, count=HANDS, rules="ema")
+        if line["rinshan"]
+    ]
+    ours = run_batch(lines)
+    scored = [(line, a) for line, a in zip(lines, ours, strict=True) if "error" not in a]
+    assert len(scored) > 20
+    for _line, mine in scored:
+        assert all(item["reason"] != "tsumo" for item in mine["fu_breakdown"])
+    raw_differs = sum(
+        oracle.score(line, adjust=False)["fu"] != mine["fu"] for line, mine in scored
+    )
+    assert raw_differs > 0
+
+
+def test_oracle_options_match_rulesets() -> None:
+    """The package is configured exactly as engine.rules says (the matching OptionalRules)."""
+    for name, options in oracle.OPTIONS.items():
+        rules = get_ruleset(name)
+        assert options["has_open_tanyao"] == rules.open_tanyao
+        assert options["has_aka_dora"] == rules.red_fives
+        assert options["has_double_yakuman"] == rules.double_yakuman
+        assert options["kiriage"] == rules.kiriage
+        limits = (HandConstants.KAZOE_SANBAIMAN, HandConstants.KAZOE_LIMITED)
+        kazoe = limits[rules.kazoe_yakuman]
+        assert options["kazoe_limit"] == kazoe
+        assert options["renhou_as_yakuman"] == (rules.renhou is Renhou.YAKUMAN)
+        assert (name in oracle.RENHOU_RULES) == (rules.renhou is not Renhou.NONE)
+        assert rules.yakuman_stacking  # the package always stacks different yakuman
+        assert rules.double_wind_pair_fu == 4  # the package's double-wind pair
+        # A rule the package cannot express must be listed as a deliberate difference.
+        if not rules.rinshan_tsumo_fu:
+            assert f"{name}_no_tsumo_fu_on_rinshan" in DELIBERATE_DIFFERENCES
+            assert f"{name}_no_tsumo_fu_on_rinshan" in oracle.ADJUSTMENTS
+
+
+def test_every_deliberate_difference_names_its_seed() -> None:
+    for key, entry in DELIBERATE_DIFFERENCES.items():
+        assert entry["seed"] and entry["handling"], key
+    assert set(oracle.ADJUSTMENTS) <= set(DELIBERATE_DIFFERENCES)
