@@ -133,7 +133,7 @@ def _big_coin() -> str:
 
 def _stick(cx: float, cy: float, h: float, angle: float = 0) -> str:
     """One bamboo stick with a joint in the middle, centred on (cx, cy)."""
-    w = 5.6
+    w = 6.4
     top = cy - h / 2
     turn = f' transform="rotate({num(angle)} {num(cx)} {num(cy)})"' if angle else ""
     return (
@@ -141,6 +141,16 @@ def _stick(cx: float, cy: float, h: float, angle: float = 0) -> str:
         f"q{num(w / 2)} -2.6 {num(w)} 0v{num(h / 2 - 2.2)}h-{num(w)}z"
         f"M{num(cx - w / 2)} {num(cy + 0.7)}h{num(w)}v{num(h / 2 - 2.2)}"
         f'q-{num(w / 2)} 2.6 -{num(w)} 0z"/>'
+    )
+
+
+def _stick_vein(cx: float, cy: float, h: float, angle: float = 0) -> str:
+    """The light line down each half of a stick that makes it read as bamboo."""
+    turn = f' transform="rotate({num(angle)} {num(cx)} {num(cy)})"' if angle else ""
+    top, bottom = cy - h / 2 + 2.6, cy + h / 2 - 2.6
+    return (
+        f'<path{turn} d="M{num(cx)} {num(top)}V{num(cy - 1.9)}'
+        f'M{num(cx)} {num(cy + 1.9)}V{num(bottom)}"/>'
     )
 
 
@@ -173,7 +183,9 @@ def draw_sou(value: int, red: bool = False) -> str:
     height, sticks = _SOU_LAYOUTS[value]
     greens = [_stick(x, y, height, a) for x, y, a, is_red in sticks if not (is_red or red)]
     reds = [_stick(x, y, height, a) for x, y, a, is_red in sticks if is_red or red]
-    return inset(paint("g", greens) + paint("r", reds))
+    veins = [_stick_vein(x, y, height, a) for x, y, a, _ in sticks]
+    veins_layer = f'<g opacity="0.5">{paint("f", veins, stroke=0.7)}</g>'
+    return inset(paint("g", greens) + paint("r", reds) + veins_layer)
 
 
 def _bird() -> str:

@@ -60,7 +60,7 @@ def render_palette(
     for title, kinds in PALETTE_SECTIONS:
         items = Markup("").join(
             Markup(
-                '<label class="palette__tile"><input type="checkbox" name="{}" value="{}"{}{}>{}'
+                '<label><input type="checkbox" name="{}" value="{}"{}{}>{}'
                 "</label>"
             ).format(
                 name,
