@@ -204,6 +204,7 @@ def test_glossary_page_lists_every_term_with_anchor_romaji_and_lesson(
     assert "furiten" in entry and glossary.by_id("furiten").definition in entry
     assert 'href="/lessons/furiten"' in entry
     assert html.count('<h2 id="section-') == len(glossary.sections)
+    assert len(response.data) < 100_000  # pages stay light (150 KB with assets)
 
 
 def test_glossary_page_skips_links_to_lessons_that_do_not_exist(

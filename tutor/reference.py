@@ -31,17 +31,17 @@ def glossary_path() -> Path:
     return Path(current_app.config["CONTENT_DIR"]) / "glossary.yaml"
 
 
-def _known_lessons() -> set[str] | None:
-    """Slugs of lessons that exist, or ``None`` when the lesson store is unavailable."""
+def _lesson_titles() -> dict[str, str] | None:
+    """Slug → title of every lesson that exists, or ``None`` if lessons cannot be listed."""
     try:
         from tutor.content import store
 
-        return {lesson.slug for lesson in store().lessons()}
+        return {lesson.slug: lesson.title for lesson in store().lessons()}
     except Exception:  # noqa: BLE001 - the glossary page must not depend on lessons working
         return None
 
 
-def lesson_link(slug: str | None, known: set[str] | None) -> str | None:
+def lesson_link(slug: str | None, known: dict[str, str] | None) -> str | None:
     """URL of the lesson that teaches a term; ``None`` if there is no such page yet."""
     if not slug or (known is not None and slug not in known):
         return None
@@ -58,19 +58,9 @@ def glossary() -> str:
     except GlossaryError as exc:
         current_app.logger.error("glossary: %s", exc.where())
         abort(503, description=BROKEN_GLOSSARY)
-    known = _known_lessons()
+    known = _lesson_titles()
     links = {t.id: lesson_link(t.lesson, known) for t in data.terms}
-    titles = _lesson_titles()
-    return render_template("glossary.html", glossary=data, links=links, titles=titles)
-
-
-def _lesson_titles() -> dict[str, str]:
-    try:
-        from tutor.content import store
-
-        return {lesson.slug: lesson.title for lesson in store().lessons()}
-    except Exception:  # noqa: BLE001 - titles are a nicety; links still work without them
-        return {}
+    return render_template("glossary.html", glossary=data, links=links, titles=known or {})
 
 
 def init_app(app: Flask | Any) -> None:
