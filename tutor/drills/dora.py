@@ -1,0 +1,85 @@
+"""«Найдите дору»: the learner picks, on the palette, the dora of the shown indicators.
+
+Graded as an exact set. The feedback walks each indicator to its dora with
+the rule that applies: suits go 1→…→9→1, winds East→South→West→North→East,
+dragons haku→hatsu→chun→haku.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from engine.tiles import Tile, dora_from_indicator, tile_code
+from tutor.drills import register
+from tutor.drills import params as p
+from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
+from tutor.drills.waits import picked_tiles
+
+# Russian rule per group of indicator; chosen by the indicator's kind.
+DORA_RULES: dict[str, str] = {
+    "suit": "в масти дора — следующий по номиналу тайл той же масти",
+    "nine": "после девятки масть идёт по кругу: дора — единица той же масти",
+    "wind": "ветры идут по кругу: Восток → Юг → Запад → Север → Восток",
+    "dragon": "драконы идут по кругу: белый (хаку) → зелёный (хацу) → красный (чун) → белый",
+}
+
+
+def rule_key(indicator: Tile) -> str:
+    if indicator >= 31:
+        return "dragon"
+    if indicator >= 27:
+        return "wind"
+    return "nine" if indicator % 9 == 8 else "suit"
+
+
+def indicators(value: Any) -> tuple[Tile, ...]:
+    """One to five indicator tiles (one, plus one per kan)."""
+    tiles = p.tile_list(value)
+    if not 1 <= len(tiles) <= 5:
+        raise ValueError("Индикаторов доры бывает от одного до пяти.")
+    return tiles
+
+
+@dataclass(frozen=True)
+class DoraStep:
+    indicator: Tile
+    dora: Tile
+    rule: str
+
+
+@register
+class Dora(DrillKind):
+    name = "dora"
+    title = "Найдите дору"
+    default_prompt = "Какие тайлы — дора при этих индикаторах?"
+    params = (Param("indicators", indicators, help="один или несколько тайлов: 9m7z"),)
+
+    def prepare(self, params: Mapping[str, Any]) -> tuple[DoraStep, ...]:
+        return tuple(
+            DoraStep(t, dora_from_indicator(t), DORA_RULES[rule_key(t)])
+            for t in params["indicators"]
+        )
+
+    def answer(self, drill: Drill) -> frozenset[Tile]:
+        return frozenset(step.dora for step in drill.solution)
+
+    def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
+        picked = picked_tiles(form)
+        if not picked:
+            raise BadAnswer("Отметьте на палитре хотя бы один тайл.")
+        truth = self.answer(drill)
+        missed, wrong = sorted(truth - picked), sorted(picked - truth)
+        return Verdict(not missed and not wrong,
+                       {"picked": sorted(picked), "missed": missed, "wrong": wrong})
+
+    def selected(self, form: MultiDict[str, str] | None) -> list[str]:
+        if not form:
+            return []
+        try:
+            return [tile_code(t) for t in sorted(picked_tiles(form))]
+        except BadAnswer:
+            return []

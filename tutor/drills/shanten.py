@@ -1,0 +1,88 @@
+"""«Сколько до темпая»: the learner enters the shanten number of a 13-tile hand.
+
+0 is tenpai; the feedback gives the number for each form (four sets and a
+pair, chiitoitsu, kokushimusou), which form is closest and the tiles that
+would bring the hand closer (ukeire) with how many copies remain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from engine.blocks import Form
+from engine.hand import Hand, parse_hand
+from engine.messages import FORM_NAMES, SHANTEN_EXPLANATION, SHANTEN_FORM_IMPOSSIBLE
+from engine.plural import tiles_word
+from engine.shanten import Improvement, ShantenResult, describe_shanten, improving_tiles, shanten
+from tutor.drills import register
+from tutor.drills import params as p
+from tutor.drills.base import Drill, DrillKind, Param, Verdict
+from tutor.drills.han import read_number
+
+MAX_SHANTEN = 8  # no 13-tile hand is further than 6 from tenpai; 8 leaves room for a guess
+
+
+@dataclass(frozen=True)
+class ShantenSolution:
+    """The hand, its shanten per form and the tiles that improve it."""
+
+    hand: Hand
+    result: ShantenResult
+    improving: tuple[Improvement, ...]
+
+    @property
+    def value(self) -> int:
+        return self.result.minimum
+
+
+@dataclass(frozen=True)
+class FormLine:
+    name: str
+    text: str
+    best: bool
+
+
+@register
+class Shanten(DrillKind):
+    name = "shanten"
+    title = "Сколько до темпая"
+    default_prompt = "Сколько тайлов этой руке нужно заменить, чтобы выйти в темпай (шантен)?"
+    params = (
+        Param("hand", p.tiles_text, help="13 − 3·(число сетов) тайлов в нотации mpsz"),
+        Param("melds", p.melds, (), help="объявленные сеты: [pon 555z, chi 123p]"),
+    )
+
+    def prepare(self, params: Mapping[str, Any]) -> ShantenSolution:
+        hand = parse_hand(params["hand"], params["melds"], size=13)
+        return ShantenSolution(hand, shanten(hand), improving_tiles(hand))
+
+    def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
+        value = read_number(form, "shanten", "число (0 — темпай)", MAX_SHANTEN, "1")
+        return Verdict(value == drill.solution.value, {"shanten": value})
+
+    def describe(self, n: int) -> str:
+        return describe_shanten(n)
+
+    def form_lines(self, drill: Drill) -> list[FormLine]:
+        """Shanten of each form, the closest ones marked."""
+        result: ShantenResult = drill.solution.result
+        pairs = ((Form.STANDARD, result.standard), (Form.CHIITOITSU, result.chiitoitsu),
+                 (Form.KOKUSHI, result.kokushi))
+        return [
+            FormLine(FORM_NAMES[form], SHANTEN_FORM_IMPOSSIBLE if n is None else describe_shanten(n),
+                     n == result.minimum)
+            for form, n in pairs
+        ]
+
+    def improving(self, drill: Drill) -> list[int]:
+        return [i.tile for i in drill.solution.improving]
+
+    def improving_count(self, drill: Drill) -> str:
+        return tiles_word(sum(i.remaining for i in drill.solution.improving))
+
+    def explanation(self) -> str:
+        return SHANTEN_EXPLANATION
