@@ -11,6 +11,7 @@ works from the keyboard alone.
 
 from __future__ import annotations
 
+import base64
 import http.server
 import shutil
 import threading
@@ -51,16 +52,26 @@ def _page(theme: str) -> str:
                     parse_meld("shouminkan", "7777z", from_seat=2)], size=13)
     big = "".join(f'<p class="row">{r}</p>' for r in rows)
     return f"""<!doctype html><html lang="ru" data-theme="{theme}"><head><meta charset="utf-8">
-<link rel="stylesheet" href="/static/css/tiles.css"><style>
-body{{font:18px/1.5 sans-serif;margin:16px;background:{'#fff' if theme == 'light' else '#17191d'};
-color:{'#222' if theme == 'light' else '#ddd'}}} .big{{--tile-h:4.2em}} .row{{margin:6px 0}}
-</style></head><body>
+<link rel="stylesheet" href="/static/css/tiles.css"><link rel="stylesheet" href="/page.css">
+</head><body>
 <div class="big">{big}</div>
 <p class="row" id="hand">{render_hand(hand, win_tile="4m", url=url)}</p>
 <p>Рука {render_inline("123m406p789s23p 4p", url=url)} ждёт, а пон {render_inline("55'5z", url=url)}
 лежит боком.</p>
 <form id="f">{render_palette("tiles", selected=["3p", "6p"], disabled=["1z"], url=url)}</form>
+<p id="probe">{tile_svg("5z", url=url)}</p>
 </body></html>"""
+
+
+# The page's own styles live in a file: the server sends the site's CSP, which
+# forbids inline <style>, so the sprite is tested under the same policy as on the site.
+PAGE_CSS = """
+body { font: 18px/1.5 sans-serif; margin: 16px; background: #fff; color: #222; }
+[data-theme="dark"] body { background: #17191d; color: #ddd; }
+.big { --tile-h: 4.2em; } .row { margin: 6px 0; }
+#probe { --tile-h: 80px; --tile-face: rgb(255, 0, 255); }
+"""
+CSP = "default-src 'self'; style-src 'self'; img-src 'self' data:"
 
 
 @pytest.fixture(scope="module")
@@ -69,6 +80,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     shutil.copytree(ROOT / "static", root / "static")
     for theme in ("light", "dark"):
         (root / f"{theme}.html").write_text(_page(theme), encoding="utf-8")
+    (root / "page.css").write_text(PAGE_CSS, encoding="utf-8")
     handler = partial(_QuietHandler, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -79,6 +91,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def end_headers(self) -> None:
+        self.send_header("Content-Security-Policy", CSP)
+        super().end_headers()
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass
 
@@ -137,4 +153,25 @@ def test_palette_toggles_with_keyboard_only(site: str, browser: object) -> None:
     assert checked == ["1m", "2m", "3p", "6p"]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.locator("form#f").screenshot(path=str(ARTIFACTS / "tiles-palette-focus.png"))
+    page.close()
+
+
+def test_theme_colours_reach_into_the_sprite_under_the_site_csp(site: str, browser: object) -> None:
+    """The face of haku (empty centre) takes --tile-face from the page, here magenta."""
+    page = browser.new_page()  # type: ignore[attr-defined]
+    page.goto(f"{site}/light.html")
+    page.wait_for_load_state("networkidle")
+    png = page.locator("#probe svg").screenshot()
+    page.set_content("<canvas></canvas>")
+    pixel = page.evaluate(
+        """async (b64) => {
+            const img = new Image(); img.src = 'data:image/png;base64,' + b64;
+            await img.decode();
+            const c = document.querySelector('canvas'); c.width = img.width; c.height = img.height;
+            const ctx = c.getContext('2d'); ctx.drawImage(img, 0, 0);
+            return Array.from(ctx.getImageData(img.width / 2, img.height / 2, 1, 1).data);
+        }""",
+        base64.b64encode(png).decode(),
+    )
+    assert pixel[:3] == [255, 0, 255]
     page.close()
