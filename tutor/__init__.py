@@ -76,7 +76,7 @@ def _init_extensions(app: Flask) -> None:
 
 
 # Blueprints owned by other issues are optional: the site runs without them.
-_OPTIONAL_BLUEPRINTS = ("tutor.tileart", "tutor.reference", "tutor.practice", "tutor.progress", "tutor.authoring")
+_OPTIONAL_BLUEPRINTS = ("tutor.tileart", "tutor.reference", "tutor.handbook", "tutor.practice", "tutor.progress", "tutor.authoring")
 
 
 def _register_blueprints(app: Flask) -> None:

@@ -110,6 +110,9 @@ def tile_names_global(tiles: Any) -> str:
 # Sections other issues add; shown in the header once their blueprint exists.
 NAV_SECTIONS: tuple[tuple[str, str], ...] = (
     ("/glossary", "Глоссарий"),
+    ("/yaku", "Яку"),
+    ("/rules", "Правила"),
+    ("/analyse", "Анализ руки"),
     ("/practice", "Практика"),
     ("/progress", "Мой прогресс"),
 )

@@ -1,0 +1,149 @@
+"""A learner in Chromium: drills answered by clicks and keys, graded without a page load."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+
+LESSON = "/lessons/basics"
+
+
+def open_lesson(page) -> None:  # noqa: ANN001
+    page.goto(LESSON)
+    page.wait_for_function("window.htmx !== undefined")
+    # A marker only this page load has: it survives an htmx swap, not a navigation.
+    page.evaluate("window.__tempaiMarker = 'still-here'")
+
+
+def submit(page, drill_id: str) -> str:  # noqa: ANN001
+    """Press «Проверить» and wait for the verdict; returns data-verdict."""
+    drill = page.locator(f'[data-drill-id="{drill_id}"]')
+    with page.expect_response(lambda r: f"/drills/{drill_id}" in r.url and r.request.method == "POST"):
+        drill.get_by_role("button", name="Проверить").click()
+    feedback = drill.locator(".feedback[data-verdict]")
+    feedback.wait_for()
+    return str(feedback.get_attribute("data-verdict"))
+
+
+def assert_no_page_load(page, base: str) -> None:  # noqa: ANN001
+    assert page.url == base + LESSON
+    assert page.evaluate("window.__tempaiMarker") == "still-here"
+
+
+def tick(page, drill_id: str, tile: str) -> None:  # noqa: ANN001
+    page.locator(f'[data-drill-id="{drill_id}"] label:has(input[value="{tile}"])').click()
+
+
+def test_waits_drill_by_clicking_tiles(page, live_server: str) -> None:  # noqa: ANN001
+    open_lesson(page)
+    tick(page, "nobetan", "3m")
+    assert submit(page, "nobetan") == "incorrect"
+    assert "Вы пропустили" in page.locator("#fb-nobetan").inner_text()
+    tick(page, "nobetan", "6m")
+    assert submit(page, "nobetan") == "correct"
+    assert_no_page_load(page, live_server)
+    # The feedback took the focus, so a screen reader reads it at once.
+    assert page.evaluate("document.activeElement.dataset.verdict") == "correct"
+
+
+def test_furiten_drill_by_buttons(page, live_server: str) -> None:  # noqa: ANN001
+    open_lesson(page)
+    drill = page.locator('[data-drill-id="discard"]')
+    drill.get_by_label("Да, можно").check()
+    assert submit(page, "discard") == "incorrect"
+    drill.get_by_label("Нет, нельзя").check()
+    drill.get_by_label("постоянный фуритен").check()
+    assert submit(page, "discard") == "correct"
+    assert_no_page_load(page, live_server)
+
+
+def test_fu_drill_by_typing(page, live_server: str) -> None:  # noqa: ANN001
+    open_lesson(page)
+    field = page.locator('[data-drill-id="pinfu-ron"]').get_by_label("Сколько фу?")
+    field.fill("40")
+    assert submit(page, "pinfu-ron") == "incorrect"
+    assert "Из чего складываются фу" in page.locator("#fb-pinfu-ron").inner_text()
+    field.fill("30")
+    assert submit(page, "pinfu-ron") == "correct"
+    assert_no_page_load(page, live_server)
+
+
+def test_choice_drill_by_clicking(page, live_server: str) -> None:  # noqa: ANN001
+    open_lesson(page)
+    drill = page.locator('[data-drill-id="set-size"]')
+    drill.get_by_label("108").check()
+    assert submit(page, "set-size") == "incorrect"
+    drill.get_by_label("136").check()
+    assert submit(page, "set-size") == "correct"
+    assert_no_page_load(page, live_server)
+
+
+def test_show_solution_and_retry_work_in_place(page, live_server: str) -> None:  # noqa: ANN001
+    open_lesson(page)
+    drill = page.locator('[data-drill-id="nobetan"]')
+    drill.get_by_role("button", name="Показать решение").click()
+    drill.locator('.feedback[data-verdict="solution"]').wait_for()
+    drill.get_by_role("link", name="Попробовать ещё раз").click()
+    page.locator('[data-drill-id="nobetan"] .feedback').wait_for(state="detached")
+    # The fresh drill takes the focus once htmx has settled it.
+    page.wait_for_function("document.activeElement.dataset.drillId === 'nobetan'")
+    assert_no_page_load(page, live_server)
+
+
+def test_wait_drill_answered_with_the_keyboard_only(page, live_server: str) -> None:  # noqa: ANN001
+    open_lesson(page)
+    page.locator('[data-drill-id="nobetan"] .drill__prompt').click()  # start reading at the drill
+    wanted = {"3m", "6m"}
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        value = page.evaluate(
+            "document.activeElement.closest('[data-drill-id=nobetan]') && document.activeElement.value"
+        )
+        if value in wanted:
+            page.keyboard.press("Space")
+            wanted.discard(value)
+        if value == "check":
+            break
+    assert wanted == set(), "both tiles must be reachable and tickable with Tab and Space"
+    page.keyboard.press("Enter")
+    page.locator('[data-drill-id="nobetan"] .feedback[data-verdict]').wait_for()
+    assert page.evaluate("document.activeElement.dataset.verdict") == "correct"
+    assert_no_page_load(page, live_server)
+
+
+def test_without_javascript_the_form_posts_and_the_page_shows_the_verdict(browser, live_server: str) -> None:  # noqa: ANN001
+    context = browser.new_context(base_url=live_server, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(LESSON)
+    page.locator('[data-drill-id="set-size"]').get_by_label("136").check()
+    page.locator('[data-drill-id="set-size"]').get_by_role("button", name="Проверить").click()
+    page.wait_for_url("**/drills/set-size#drill-set-size")
+    assert page.locator('#fb-set-size .feedback').get_attribute("data-verdict") == "correct"
+    context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_lesson_screenshot(page, scheme: str) -> None:  # noqa: ANN001
+    """Screenshots for a person to look at (tests/artifacts/, ignored by git)."""
+    page.emulate_media(color_scheme=scheme)
+    open_lesson(page)
+    tick(page, "nobetan", "3m")
+    submit(page, "nobetan")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"lesson-{scheme}.png"), full_page=True)
+    page.locator("#fb-nobetan").screenshot(path=str(ARTIFACTS / f"feedback-{scheme}.png"))
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert (background == "rgb(21, 24, 28)") == (scheme == "dark")
+
+
+def test_phone_width_has_no_horizontal_scroll(browser, live_server: str) -> None:  # noqa: ANN001
+    context = browser.new_context(base_url=live_server, viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    page.goto(LESSON)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "lesson-phone.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()
