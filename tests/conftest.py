@@ -31,7 +31,9 @@ def content_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def app(content_dir: Path) -> Iterator[Flask]:
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "test-secret"})
+    app = create_app(
+        {"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "test-secret"}
+    )
     yield app
 
 

@@ -66,7 +66,12 @@ def test_lesson_page_has_toc_anchors_drills_and_next_link(client: FlaskClient) -
     assert response.status_code == 200
     assert '<nav class="toc"' in html and '<a href="#ожидание">Ожидание</a>' in html
     assert '<h2 id="ожидание">' in html
-    for kind, drill_id in [("waits", "nobetan"), ("furiten", "discard"), ("fu", "pinfu-ron"), ("choice", "set-size")]:
+    for kind, drill_id in [
+        ("waits", "nobetan"),
+        ("furiten", "discard"),
+        ("fu", "pinfu-ron"),
+        ("choice", "set-size"),
+    ]:
         assert f'data-drill-kind="{kind}" data-drill-id="{drill_id}"' in html
         assert f'id="fb-{drill_id}" aria-live="polite"' in html
     assert 'rel="next" href="/lessons/second"' in html
@@ -135,6 +140,10 @@ def test_pages_load_htmx_and_configure_it_by_meta_tag(client: FlaskClient) -> No
     assert '<script src="/static/vendor/htmx/htmx.min.js" defer></script>' in html
     meta = re.search(r"<meta name=\"htmx-config\" content='([^']+)'>", html)
     assert meta is not None
-    for setting in ('"allowEval":false', '"includeIndicatorStyles":false', '"historyRestoreAsHxRequest":false'):
+    for setting in (
+        '"allowEval":false',
+        '"includeIndicatorStyles":false',
+        '"historyRestoreAsHxRequest":false',
+    ):
         assert setting in meta.group(1)
     assert re.search(r"<body hx-headers='\{\"X-CSRFToken\": \"[^\"]+\"\}'>", html)

@@ -51,12 +51,16 @@ def test_registry_discovers_every_kind_module() -> None:
     assert {"waits", "furiten", "fu", "choice"} <= set(kinds())
 
 
-def test_every_graded_answer_reaches_the_on_graded_subscribers(app: Flask, answer: Answering) -> None:
+def test_every_graded_answer_reaches_the_on_graded_subscribers(
+    app: Flask, answer: Answering
+) -> None:
     seen: list[GradedEvent] = []
     on_graded(app, seen.append)
     answer.post("basics", "set-size", {"option": "3"})
     answer.post("basics", "nobetan", {"tiles": ["3m"]}, htmx=False)
-    answer.post("basics", "nobetan", {"action": "solution"})  # showing the solution is not an answer
+    answer.post(
+        "basics", "nobetan", {"action": "solution"}
+    )  # showing the solution is not an answer
     answer.post("basics", "set-size", {"option": "99"})  # a rejected answer is not recorded
     assert [(e.lesson, e.drill_id, e.kind, e.correct) for e in seen] == [
         ("basics", "set-size", "choice", True),
@@ -64,7 +68,9 @@ def test_every_graded_answer_reaches_the_on_graded_subscribers(app: Flask, answe
     ]
 
 
-def test_a_failing_subscriber_does_not_cost_the_learner_the_answer(app: Flask, answer: Answering) -> None:
+def test_a_failing_subscriber_does_not_cost_the_learner_the_answer(
+    app: Flask, answer: Answering
+) -> None:
     def broken(event: GradedEvent) -> None:
         raise RuntimeError("store is down")
 

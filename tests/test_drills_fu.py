@@ -27,7 +27,9 @@ def test_wrong_fu_is_incorrect_with_the_itemised_table(answer: Answering) -> Non
 
 
 def test_rounding_is_shown_when_the_sum_is_not_round() -> None:
-    drill = build_drill("fu", {"id": "f", "hand": "234m456p678s23455s", "win": "5s", "by": "ron", "riichi": True}, 1)
+    drill = build_drill(
+        "fu", {"id": "f", "hand": "234m456p678s23455s", "win": "5s", "by": "ron", "riichi": True}, 1
+    )
     assert (drill.solution.fu_raw, drill.solution.fu) == (32, 40)
 
 
@@ -41,7 +43,9 @@ def test_rounding_is_shown_when_the_sum_is_not_round() -> None:
         pytest.param("0", "Фу — целое число", id="zero"),
     ],
 )
-def test_bad_fu_answer_is_400_with_a_russian_message(answer: Answering, value: str, message: str) -> None:
+def test_bad_fu_answer_is_400_with_a_russian_message(
+    answer: Answering, value: str, message: str
+) -> None:
     response = answer.post("basics", "pinfu-ron", {"fu": value})
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
@@ -50,12 +54,34 @@ def test_bad_fu_answer_is_400_with_a_russian_message(answer: Answering, value: s
 @pytest.mark.parametrize(
     ("params", "message"),
     [
-        pytest.param({"hand": "123m456p789s23455s", "win": "5s", "by": "ron"}, "нет яку", id="no-yaku"),
-        pytest.param({"hand": "123m456p789s13579s", "win": "5s", "by": "ron"}, "не выигрышная", id="not-winning"),
-        pytest.param({"hand": "234m456p678s23455s", "win": "1z", "by": "ron", "riichi": True}, "Выигрышного тайла", id="win-not-in-hand"),
-        pytest.param({"hand": "234m456p678s23455s", "win": "5s", "by": "steal"}, "Допустимы значения ron, tsumo", id="bad-by"),
-        pytest.param({"hand": "234m456p678s23455s", "win": "5s", "by": "ron", "seat": "X"}, "Ветер", id="bad-wind"),
-        pytest.param({"hand": "234m456p678s23455s", "win": "5s", "by": "ron", "rules": "wrc"}, "Неизвестные правила", id="bad-rules"),
+        pytest.param(
+            {"hand": "123m456p789s23455s", "win": "5s", "by": "ron"}, "нет яку", id="no-yaku"
+        ),
+        pytest.param(
+            {"hand": "123m456p789s13579s", "win": "5s", "by": "ron"},
+            "не выигрышная",
+            id="not-winning",
+        ),
+        pytest.param(
+            {"hand": "234m456p678s23455s", "win": "1z", "by": "ron", "riichi": True},
+            "Выигрышного тайла",
+            id="win-not-in-hand",
+        ),
+        pytest.param(
+            {"hand": "234m456p678s23455s", "win": "5s", "by": "steal"},
+            "Допустимы значения ron, tsumo",
+            id="bad-by",
+        ),
+        pytest.param(
+            {"hand": "234m456p678s23455s", "win": "5s", "by": "ron", "seat": "X"},
+            "Ветер",
+            id="bad-wind",
+        ),
+        pytest.param(
+            {"hand": "234m456p678s23455s", "win": "5s", "by": "ron", "rules": "wrc"},
+            "Неизвестные правила",
+            id="bad-rules",
+        ),
     ],
 )
 def test_unusable_fu_drill_is_an_error(params: dict[str, object], message: str) -> None:

@@ -10,7 +10,9 @@ from tutor.drills import DrillError, build_drill
 
 
 def test_no_with_the_right_kind_is_correct(answer: Answering) -> None:
-    html = answer.post("basics", "discard", {"ron": "no", "kinds": ["discard"]}).get_data(as_text=True)
+    html = answer.post("basics", "discard", {"ron": "no", "kinds": ["discard"]}).get_data(
+        as_text=True
+    )
     assert verdict(html) == "correct"
     assert "Рон на 1 пин объявить нельзя." in html
     assert "Постоянный фуритен" in html and 'aria-label="4 пин"' in html
@@ -22,7 +24,9 @@ def test_yes_on_a_furiten_hand_is_incorrect(answer: Answering) -> None:
 
 
 def test_no_with_the_wrong_kind_is_incorrect_and_says_so(answer: Answering) -> None:
-    html = answer.post("basics", "discard", {"ron": "no", "kinds": ["temporary"]}).get_data(as_text=True)
+    html = answer.post("basics", "discard", {"ron": "no", "kinds": ["temporary"]}).get_data(
+        as_text=True
+    )
     assert verdict(html) == "incorrect"
     assert "виды фуритена названы не те" in html
 
@@ -37,10 +41,14 @@ def test_extra_kind_is_incorrect(answer: Answering) -> None:
     [
         pytest.param({}, "Ответьте «да» или «нет».", id="missing-answer"),
         pytest.param({"ron": "maybe"}, "Ответьте «да» или «нет».", id="forged-answer"),
-        pytest.param({"ron": "no", "kinds": ["nonsense"]}, "Неизвестный вид фуритена.", id="forged-kind"),
+        pytest.param(
+            {"ron": "no", "kinds": ["nonsense"]}, "Неизвестный вид фуритена.", id="forged-kind"
+        ),
     ],
 )
-def test_bad_furiten_answer_is_400_with_a_russian_message(answer: Answering, data: dict[str, object], message: str) -> None:
+def test_bad_furiten_answer_is_400_with_a_russian_message(
+    answer: Answering, data: dict[str, object], message: str
+) -> None:
     response = answer.post("basics", "discard", data)
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)

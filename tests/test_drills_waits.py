@@ -76,7 +76,9 @@ def test_plain_post_returns_the_lesson_with_feedback_and_ticks_kept(answer: Answ
         pytest.param({"hand": "123m"}, "13", id="too-few-tiles"),
         pytest.param({"hand": "1111m234p567s789s"}, "все четыре экземпляра", id="karaten-only"),
         pytest.param({}, "Не указан обязательный параметр «hand».", id="no-hand"),
-        pytest.param({"hand": "123m456p789s1122z", "melds": "pon 555z"}, "списком", id="melds-not-a-list"),
+        pytest.param(
+            {"hand": "123m456p789s1122z", "melds": "pon 555z"}, "списком", id="melds-not-a-list"
+        ),
     ],
 )
 def test_unusable_waits_drill_is_an_error(params: dict[str, object], message: str) -> None:

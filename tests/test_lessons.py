@@ -37,15 +37,27 @@ def test_front_matter_is_split_and_body_offset_counts_its_lines() -> None:
     ("yaml_text", "expected"),
     [
         pytest.param(None, (1, "Нет шапки урока"), id="no-front-matter"),
-        pytest.param("title: Т\nslug: t\norder: 1", (1, "В шапке урока нет поля «summary»."), id="missing-field"),
-        pytest.param("title: Т\nslug: Bad Slug\norder: 1\nsummary: С", (3, "Поле «slug»"), id="bad-slug"),
-        pytest.param("title: Т\nslug: t\norder: -2\nsummary: С", (4, "Поле «order»"), id="bad-order"),
-        pytest.param("title: Т\nslug: t\norder: true\nsummary: С", (4, "Поле «order»"), id="bool-order"),
+        pytest.param(
+            "title: Т\nslug: t\norder: 1",
+            (1, "В шапке урока нет поля «summary»."),
+            id="missing-field",
+        ),
+        pytest.param(
+            "title: Т\nslug: Bad Slug\norder: 1\nsummary: С", (3, "Поле «slug»"), id="bad-slug"
+        ),
+        pytest.param(
+            "title: Т\nslug: t\norder: -2\nsummary: С", (4, "Поле «order»"), id="bad-order"
+        ),
+        pytest.param(
+            "title: Т\nslug: t\norder: true\nsummary: С", (4, "Поле «order»"), id="bool-order"
+        ),
         pytest.param("title: [unclosed\nslug: t", (3, "Шапка урока — не YAML"), id="not-yaml"),
         pytest.param("- a\n- b", (2, "«поле: значение»"), id="not-a-mapping"),
     ],
 )
-def test_bad_front_matter_is_a_problem_with_its_line(yaml_text: str | None, expected: tuple[int, str]) -> None:
+def test_bad_front_matter_is_a_problem_with_its_line(
+    yaml_text: str | None, expected: tuple[int, str]
+) -> None:
     _, problems = parse_front_matter(yaml_text, "x.md")
     assert problems, "bad front matter must be reported"
     line, start = expected
@@ -71,7 +83,9 @@ def test_broken_lesson_lists_each_problem_with_its_line(app: Flask, content_dir:
     assert all(p.file.endswith("03-broken.md") for p in lesson.problems)
 
 
-def test_broken_lesson_page_shows_the_error_box_and_good_lessons_still_work(client: FlaskClient) -> None:
+def test_broken_lesson_page_shows_the_error_box_and_good_lessons_still_work(
+    client: FlaskClient,
+) -> None:
     broken = client.get("/lessons/broken")
     html = broken.get_data(as_text=True)
     assert broken.status_code == 200
@@ -81,7 +95,9 @@ def test_broken_lesson_page_shows_the_error_box_and_good_lessons_still_work(clie
     assert client.get("/").status_code == 200
 
 
-def test_lesson_with_unreadable_front_matter_still_gets_a_page(client: FlaskClient, content_dir: Path) -> None:
+def test_lesson_with_unreadable_front_matter_still_gets_a_page(
+    client: FlaskClient, content_dir: Path
+) -> None:
     write(content_dir / "07-no-head.md", "Просто текст без шапки.\n")
     response = client.get("/lessons/no-head")
     assert response.status_code == 200
@@ -89,7 +105,9 @@ def test_lesson_with_unreadable_front_matter_still_gets_a_page(client: FlaskClie
     assert client.get("/lessons/basics").status_code == 200
 
 
-def test_changed_file_is_re_read_on_the_next_request(client: FlaskClient, content_dir: Path) -> None:
+def test_changed_file_is_re_read_on_the_next_request(
+    client: FlaskClient, content_dir: Path
+) -> None:
     path = content_dir / "02-second.md"
     assert "Новый абзац" not in client.get("/lessons/second").get_data(as_text=True)
     write(path, path.read_text(encoding="utf-8") + "\nНовый абзац.\n")
@@ -111,8 +129,13 @@ def test_new_and_deleted_files_appear_and_vanish(client: FlaskClient, content_di
     assert client.get("/lessons/extra").status_code == 404
 
 
-def test_duplicate_slug_and_order_are_problems_of_the_later_file(app: Flask, content_dir: Path) -> None:
-    write(content_dir / "09-dup.md", "---\ntitle: Д\nslug: basics\norder: 2\nsummary: С.\n---\nТекст\n")
+def test_duplicate_slug_and_order_are_problems_of_the_later_file(
+    app: Flask, content_dir: Path
+) -> None:
+    write(
+        content_dir / "09-dup.md",
+        "---\ntitle: Д\nslug: basics\norder: 2\nsummary: С.\n---\nТекст\n",
+    )
     with app.app_context():
         problems = [str(p) for p in store().problems() if "09-dup.md" in p.file]
     assert any("«slug» = basics уже занято" in p for p in problems)
@@ -134,11 +157,16 @@ def test_load_lesson_never_raises_on_binary_garbage(tmp_path: Path) -> None:
 
 
 def test_unknown_glossary_term_is_a_problem(app: Flask, content_dir: Path) -> None:
-    write(content_dir / "06-terms.md", GOOD_HEAD.replace("slug: t", "slug: terms") + "\nСлово [[абракадабра]].\n")
+    write(
+        content_dir / "06-terms.md",
+        GOOD_HEAD.replace("slug: t", "slug: terms") + "\nСлово [[абракадабра]].\n",
+    )
     with app.app_context():
         lesson = store().get("terms")
     assert lesson is not None
-    assert [(p.line, p.message) for p in lesson.problems] == [(8, "Термина «абракадабра» нет в глоссарии.")]
+    assert [(p.line, p.message) for p in lesson.problems] == [
+        (8, "Термина «абракадабра» нет в глоссарии.")
+    ]
 
 
 def test_known_glossary_term_links_to_the_glossary_with_a_tooltip(client: FlaskClient) -> None:
@@ -156,7 +184,9 @@ def test_glossary_change_re_renders_lessons(client: FlaskClient, content_dir: Pa
     assert "Новое определение," in client.get("/lessons/basics").get_data(as_text=True)
 
 
-def test_broken_glossary_is_a_problem_and_pages_still_render(app: Flask, client: FlaskClient, content_dir: Path) -> None:
+def test_broken_glossary_is_a_problem_and_pages_still_render(
+    app: Flask, client: FlaskClient, content_dir: Path
+) -> None:
     path = content_dir / "glossary.yaml"
     # An unquoted colon inside a value is a YAML error.
     write(path, path.read_text(encoding="utf-8").replace("Запрет на рон,", "Запрет: на рон,"))

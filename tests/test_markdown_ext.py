@@ -63,7 +63,9 @@ def render(text: str, **overrides: Any) -> tuple[str, RenderContext]:
 @pytest.mark.parametrize(
     ("source", "html"),
     [
-        pytest.param("Рука :123m 4p:.", '<p>Рука <span class="t">123m 4p</span>.</p>', id="inline-tiles"),
+        pytest.param(
+            "Рука :123m 4p:.", '<p>Рука <span class="t">123m 4p</span>.</p>', id="inline-tiles"
+        ),
         pytest.param("Пон :55'5z:", '<p>Пон <span class="t">55\'5z</span></p>', id="sideways"),
         pytest.param("Кан :#11#s:", '<p>Кан <span class="t">#11#s</span></p>', id="face-down"),
         pytest.param("В 10:30: начало", "<p>В 10:30: начало</p>", id="time-is-not-tiles"),
@@ -109,7 +111,10 @@ def test_unknown_term_is_a_problem_and_not_a_link() -> None:
 
 def test_drill_block_becomes_a_marker_and_keeps_following_line_numbers() -> None:
     html, context = render("Текст\n\n/// demo\nid: one\n///\n\nПосле :99z:")
-    assert html == "<p>Текст</p>\n<!--drill:one-->\n<p>После <code class=\"tiles-error\">:99z:</code></p>"
+    assert (
+        html
+        == '<p>Текст</p>\n<!--drill:one-->\n<p>После <code class="tiles-error">:99z:</code></p>'
+    )
     assert list(context.drills) == ["one"]
     assert [p.line for p in context.problems] == [12]
 
@@ -117,7 +122,10 @@ def test_drill_block_becomes_a_marker_and_keeps_following_line_numbers() -> None
 def test_bad_drill_parameter_points_at_its_own_line() -> None:
     html, context = render("/// demo\nid: one\nbad: 1\n///")
     assert [str(p) for p in context.problems] == ["l.md:8: Параметр «bad»: плохо."]
-    assert html == '<div class="lesson-problem" role="alert"><p>l.md:8: Параметр «bad»: плохо.</p></div>'
+    assert (
+        html
+        == '<div class="lesson-problem" role="alert"><p>l.md:8: Параметр «bad»: плохо.</p></div>'
+    )
 
 
 def test_unknown_drill_kind_is_an_error_never_text() -> None:
@@ -134,7 +142,9 @@ def test_drill_yaml_error_names_the_line() -> None:
 
 def test_unclosed_drill_block_is_a_problem() -> None:
     _, context = render("/// demo\nid: x\n")
-    assert [str(p) for p in context.problems] == ["l.md:6: Блок упражнения «demo» не закрыт строкой ///."]
+    assert [str(p) for p in context.problems] == [
+        "l.md:6: Блок упражнения «demo» не закрыт строкой ///."
+    ]
 
 
 def test_duplicate_drill_id_is_a_problem() -> None:
@@ -145,12 +155,24 @@ def test_duplicate_drill_id_is_a_problem() -> None:
 @pytest.mark.parametrize(
     ("source", "html"),
     [
-        pytest.param("<script>alert(1)</script>", "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>", id="script-block"),
-        pytest.param("a <b onclick=x>b</b>", "<p>a &lt;b onclick=x&gt;b&lt;/b&gt;</p>", id="inline-html"),
+        pytest.param(
+            "<script>alert(1)</script>",
+            "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>",
+            id="script-block",
+        ),
+        pytest.param(
+            "a <b onclick=x>b</b>", "<p>a &lt;b onclick=x&gt;b&lt;/b&gt;</p>", id="inline-html"
+        ),
         pytest.param("[x](javascript:alert(1))", "<p><a>x</a></p>", id="javascript-link"),
         pytest.param("[x](//evil.example/)", "<p><a>x</a></p>", id="protocol-relative-link"),
-        pytest.param("[x](/lessons/a#b)", '<p><a href="/lessons/a#b">x</a></p>', id="local-link-kept"),
-        pytest.param("Абзац\n{: onclick=\"x()\" style=\"color:red\" .note }", '<p class="note">Абзац</p>', id="attr-list-handlers"),
+        pytest.param(
+            "[x](/lessons/a#b)", '<p><a href="/lessons/a#b">x</a></p>', id="local-link-kept"
+        ),
+        pytest.param(
+            'Абзац\n{: onclick="x()" style="color:red" .note }',
+            '<p class="note">Абзац</p>',
+            id="attr-list-handlers",
+        ),
     ],
 )
 def test_raw_html_is_escaped_and_unsafe_attributes_dropped(source: str, html: str) -> None:
@@ -158,8 +180,12 @@ def test_raw_html_is_escaped_and_unsafe_attributes_dropped(source: str, html: st
 
 
 def test_standard_extensions_tables_admonition_toc() -> None:
-    html, _ = render('## Раздел\n\n!!! note "Заметка"\n    Текст\n\n| a | b |\n|---|---|\n| 1 | 2 |')
+    html, _ = render(
+        '## Раздел\n\n!!! note "Заметка"\n    Текст\n\n| a | b |\n|---|---|\n| 1 | 2 |'
+    )
     assert '<h2 id="раздел">Раздел<a class="headerlink" href="#раздел"' in html
-    assert '<div class="admonition note">\n<p class="admonition-title">Заметка</p>\n<p>Текст</p>\n</div>' in html
+    assert (
+        '<div class="admonition note">\n<p class="admonition-title">Заметка</p>\n'
+        "<p>Текст</p>\n</div>" in html
+    )
     assert "<table>" in html and "<td>1</td>" in html
-

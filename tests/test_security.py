@@ -19,7 +19,14 @@ CSRF_TEXT = "Страница устарела"
 
 
 @pytest.mark.parametrize(
-    "path", ["/", "/lessons/basics", "/lessons/nope", "/static/css/site.css", "/lessons/basics/drills/nobetan"]
+    "path",
+    [
+        "/",
+        "/lessons/basics",
+        "/lessons/nope",
+        "/static/css/site.css",
+        "/lessons/basics/drills/nobetan",
+    ],
 )
 def test_every_response_carries_the_security_headers(client: FlaskClient, path: str) -> None:
     response = client.get(path)
@@ -33,7 +40,10 @@ def test_every_response_carries_the_security_headers(client: FlaskClient, path: 
 
 
 def test_policy_allows_no_inline_code() -> None:
-    assert "unsafe-inline" not in CONTENT_SECURITY_POLICY and "unsafe-eval" not in CONTENT_SECURITY_POLICY
+    assert (
+        "unsafe-inline" not in CONTENT_SECURITY_POLICY
+        and "unsafe-eval" not in CONTENT_SECURITY_POLICY
+    )
 
 
 def test_pages_have_no_inline_scripts_styles_or_handlers(client: FlaskClient) -> None:
@@ -49,19 +59,23 @@ def test_pages_have_no_inline_scripts_styles_or_handlers(client: FlaskClient) ->
 def test_missing_csrf_token_is_400_with_a_russian_message_in_the_feedback_area(
     client: FlaskClient, htmx: bool
 ) -> None:
-    response = client.post("/lessons/basics/drills/set-size", data={"option": "3"}, headers=HTMX if htmx else {})
+    response = client.post(
+        "/lessons/basics/drills/set-size", data={"option": "3"}, headers=HTMX if htmx else {}
+    )
     html = response.get_data(as_text=True)
     assert response.status_code == 400
     assert CSRF_TEXT in html and "Bad Request" not in html
     if htmx:
         assert html.startswith('<div class="feedback feedback--error" data-verdict="error"')
     else:
-        assert f'id="fb-set-size" aria-live="polite"><div class="feedback feedback--error"' in html
+        assert 'id="fb-set-size" aria-live="polite"><div class="feedback feedback--error"' in html
 
 
 def test_wrong_csrf_token_is_rejected(client: FlaskClient) -> None:
     response = client.post(
-        "/lessons/basics/drills/set-size", data={"option": "3", "csrf_token": "forged"}, headers=HTMX
+        "/lessons/basics/drills/set-size",
+        data={"option": "3", "csrf_token": "forged"},
+        headers=HTMX,
     )
     assert response.status_code == 400
     assert CSRF_TEXT in response.get_data(as_text=True)
@@ -72,7 +86,9 @@ def test_csrf_token_in_the_htmx_header_is_accepted(client: FlaskClient) -> None:
     token = re.search(r'"X-CSRFToken": "([^"]+)"', html)
     assert token
     response = client.post(
-        "/lessons/basics/drills/set-size", data={"option": "3"}, headers={**HTMX, "X-CSRFToken": token.group(1)}
+        "/lessons/basics/drills/set-size",
+        data={"option": "3"},
+        headers={**HTMX, "X-CSRFToken": token.group(1)},
     )
     assert response.status_code == 200
 
@@ -80,13 +96,31 @@ def test_csrf_token_in_the_htmx_header_is_accepted(client: FlaskClient) -> None:
 @pytest.mark.parametrize(
     ("drill", "data", "status", "message"),
     [
-        pytest.param("nobetan", {"tiles": ["9x"]}, 400, "Неизвестный тайл «9x».", id="unknown-tile"),
-        pytest.param("nobetan", {"tiles": ["<script>"]}, 400, "Неизвестный тайл «&lt;script", id="markup-as-tile"),
-        pytest.param("nobetan", {"tiles": ["1m"] * 500}, 400, "Слишком много тайлов", id="500-tiles"),
-        pytest.param("nobetan", {"tiles": ["11m"]}, 400, "Неизвестный тайл «11m».", id="two-tiles-as-one"),
+        pytest.param(
+            "nobetan", {"tiles": ["9x"]}, 400, "Неизвестный тайл «9x».", id="unknown-tile"
+        ),
+        pytest.param(
+            "nobetan",
+            {"tiles": ["<script>"]},
+            400,
+            "Неизвестный тайл «&lt;script",
+            id="markup-as-tile",
+        ),
+        pytest.param(
+            "nobetan", {"tiles": ["1m"] * 500}, 400, "Слишком много тайлов", id="500-tiles"
+        ),
+        pytest.param(
+            "nobetan", {"tiles": ["11m"]}, 400, "Неизвестный тайл «11m».", id="two-tiles-as-one"
+        ),
         pytest.param("pinfu-ron", {}, 400, "Введите число фу", id="missing-field"),
         pytest.param("discard", {"ron": "да!"}, 400, "Ответьте «да» или «нет».", id="forged-value"),
-        pytest.param("no-such-drill", {"option": "1"}, 404, "Такого упражнения в этом уроке нет.", id="unknown-drill"),
+        pytest.param(
+            "no-such-drill",
+            {"option": "1"},
+            404,
+            "Такого упражнения в этом уроке нет.",
+            id="unknown-drill",
+        ),
     ],
 )
 def test_bad_input_is_4xx_with_a_russian_message_never_500(
@@ -119,7 +153,9 @@ def test_huge_body_is_413_in_russian(answer: Answering) -> None:
 
 def test_parameters_come_from_the_lesson_not_the_form(answer: Answering) -> None:
     # A forged hand in the form must not change the question being graded.
-    html = answer.post("basics", "nobetan", {"tiles": ["1p"], "hand": "1112345678999p"}).get_data(as_text=True)
+    html = answer.post("basics", "nobetan", {"tiles": ["1p"], "hand": "1112345678999p"}).get_data(
+        as_text=True
+    )
     assert 'data-verdict="incorrect"' in html
 
 
@@ -181,5 +217,7 @@ def test_pages_and_assets_never_reference_another_host(client: FlaskClient) -> N
     texts = [_transfer_size(client, path)[1] for path in ("/", "/lessons/basics", "/lessons/nope")]
     for asset in sorted(set(ASSET_RE.findall(texts[1]))):
         texts.append(_transfer_size(client, asset)[1])
-    foreign = {url for text in texts for url in URL_RE.findall(text) if url.rstrip("/") not in NOT_REQUESTS}
+    foreign = {
+        url for text in texts for url in URL_RE.findall(text) if url.rstrip("/") not in NOT_REQUESTS
+    }
     assert foreign == set()

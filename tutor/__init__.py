@@ -28,9 +28,13 @@ _SECRET_HELP = (
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the Flask app; ``test_config`` replaces the instance config (tests)."""
-    app = Flask(__name__, instance_relative_config=True, root_path=str(_REPO_ROOT / "tutor"),
-                template_folder=str(_REPO_ROOT / "templates"),
-                static_folder=str(_REPO_ROOT / "static"))
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        root_path=str(_REPO_ROOT / "tutor"),
+        template_folder=str(_REPO_ROOT / "templates"),
+        static_folder=str(_REPO_ROOT / "static"),
+    )
     app.config.from_mapping(
         SECRET_KEY=None,
         CONTENT_DIR=str(_REPO_ROOT / "content" / "ru"),
@@ -76,7 +80,14 @@ def _init_extensions(app: Flask) -> None:
 
 
 # Blueprints owned by other issues are optional: the site runs without them.
-_OPTIONAL_BLUEPRINTS = ("tutor.tileart", "tutor.reference", "tutor.handbook", "tutor.practice", "tutor.progress", "tutor.authoring")
+_OPTIONAL_BLUEPRINTS = (
+    "tutor.tileart",
+    "tutor.reference",
+    "tutor.handbook",
+    "tutor.practice",
+    "tutor.progress",
+    "tutor.authoring",
+)
 
 
 def _register_blueprints(app: Flask) -> None:

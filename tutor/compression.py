@@ -15,7 +15,13 @@ from functools import lru_cache
 from flask import Flask, Response, current_app, request
 from werkzeug.security import safe_join
 
-COMPRESSIBLE = ("text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml")
+COMPRESSIBLE = (
+    "text/html",
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "image/svg+xml",
+)
 MIN_SIZE = 500
 
 

@@ -79,8 +79,14 @@ def split_front_matter(text: str) -> tuple[str | None, str, int]:
 
 FIELD_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "title": (lambda v: isinstance(v, str) and bool(v.strip()), "непустой текст"),
-    "slug": (lambda v: isinstance(v, str) and bool(SLUG.fullmatch(v)), "латинские строчные буквы, цифры и дефис"),
-    "order": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0, "целое положительное число"),
+    "slug": (
+        lambda v: isinstance(v, str) and bool(SLUG.fullmatch(v)),
+        "латинские строчные буквы, цифры и дефис",
+    ),
+    "order": (
+        lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0,
+        "целое положительное число",
+    ),
     "summary": (lambda v: isinstance(v, str) and bool(v.strip()), "непустой текст"),
 }
 
@@ -88,8 +94,14 @@ FIELD_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
 def parse_front_matter(yaml_text: str | None, file: str) -> tuple[dict[str, Any], list[Problem]]:
     """Validated metadata and the problems found (missing or bad fields)."""
     if yaml_text is None:
-        return {}, [Problem(file, 1, "Нет шапки урока: файл должен начинаться со строки --- "
-                                  "и полей title, slug, order, summary.")]
+        return {}, [
+            Problem(
+                file,
+                1,
+                "Нет шапки урока: файл должен начинаться со строки --- "
+                "и полей title, slug, order, summary.",
+            )
+        ]
     try:
         data = yaml.safe_load(yaml_text) or {}
     except yaml.YAMLError as exc:
@@ -105,7 +117,9 @@ def parse_front_matter(yaml_text: str | None, file: str) -> tuple[dict[str, Any]
             problems.append(Problem(file, 1, f"В шапке урока нет поля «{name}»."))
         elif not valid(data[name]):
             line = next((n for n, s in enumerate(lines, 2) if s.startswith(f"{name}:")), 1)
-            problems.append(Problem(file, line, f"Поле «{name}»: нужно {what}, а не «{data[name]}»."))
+            problems.append(
+                Problem(file, line, f"Поле «{name}»: нужно {what}, а не «{data[name]}».")
+            )
     return data, problems
 
 
@@ -206,7 +220,11 @@ def _order(lessons: list[Lesson]) -> list[Lesson]:
         for what, value in (("slug", lesson.slug), ("order", lesson.order)):
             first = seen.setdefault((what, value), lesson)
             if first is not lesson and value != _NO_ORDER:
-                extra.append(Problem(lesson.file, 1, f"Поле «{what}» = {value} уже занято уроком {first.file}."))
+                extra.append(
+                    Problem(
+                        lesson.file, 1, f"Поле «{what}» = {value} уже занято уроком {first.file}."
+                    )
+                )
         result.append(replace(lesson, problems=[*lesson.problems, *extra]) if extra else lesson)
     return sorted(result, key=lambda item: (item.order, item.path.name))
 
@@ -220,7 +238,9 @@ def load_lesson(path: Path, glossary: Any | None = None, glossary_url: str = "/g
         return _broken(path, file, Problem(file, 0, f"Файл не читается как UTF-8: {exc}"))
     yaml_text, body, offset = split_front_matter(text)
     meta, problems = parse_front_matter(yaml_text, file)
-    valid = {name: meta[name] for name, (ok, _) in FIELD_RULES.items() if name in meta and ok(meta[name])}
+    valid = {
+        name: meta[name] for name, (ok, _) in FIELD_RULES.items() if name in meta and ok(meta[name])
+    }
     lesson = Lesson(
         path=path,
         file=file,
@@ -274,7 +294,7 @@ def _broken(path: Path, file: str, problem: Problem) -> Lesson:
 
 
 def init_app(app: Flask) -> None:
-    """Attach a :class:`ContentStore` for ``CONTENT_DIR`` as ``app.extensions['tempai.content']``."""
+    """Attach a :class:`ContentStore` for ``CONTENT_DIR`` (``app.extensions['tempai.content']``)."""
     content_dir = Path(app.config["CONTENT_DIR"])
     glossary_path = Path(app.config.get("GLOSSARY_PATH") or content_dir / "glossary.yaml")
     app.extensions["tempai.content"] = ContentStore(content_dir, glossary_path)

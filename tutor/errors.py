@@ -27,7 +27,9 @@ MESSAGES: dict[int, str] = {
     500: "Что-то сломалось на нашей стороне. Мы уже знаем; попробуйте позже.",
 }
 TITLES: dict[int, str] = {404: "Страница не найдена", 500: "Ошибка на сервере"}
-CSRF_MESSAGE = "Страница устарела (не совпал ключ защиты формы). Обновите страницу и ответьте ещё раз."
+CSRF_MESSAGE = (
+    "Страница устарела (не совпал ключ защиты формы). Обновите страницу и ответьте ещё раз."
+)
 
 
 def message_for(error: HTTPException) -> str:
@@ -53,7 +55,11 @@ def render_error(code: int, message: str) -> tuple[str, int, dict[str, str]]:
         box = get_template_attribute("errors/_message.html", "message_box")
         return str(box(message)), code, headers
     title = TITLES.get(code, "Ошибка")
-    return render_template("errors/error.html", code=code, title=title, message=message), code, headers
+    return (
+        render_template("errors/error.html", code=code, title=title, message=message),
+        code,
+        headers,
+    )
 
 
 @bp.app_errorhandler(HTTPException)

@@ -29,7 +29,7 @@ _STRONG = re.compile(r"\*\*(.+?)\*\*")
 
 @dataclass(frozen=True)
 class DrillState:
-    """What one drill shows after a plain (non-htmx) POST: the answer kept, the verdict or an error."""
+    """One drill's state after a plain (non-htmx) POST: the answer kept, the verdict or an error."""
 
     drill_id: str
     form: MultiDict[str, str]
@@ -37,7 +37,9 @@ class DrillState:
     error: str | None = None
 
 
-def render_lesson(lesson: Lesson, state: DrillState | None = None, status: int = 200) -> tuple[str, int]:
+def render_lesson(
+    lesson: Lesson, state: DrillState | None = None, status: int = 200
+) -> tuple[str, int]:
     """The full lesson page; ``state`` fills one drill's feedback area."""
     lessons = [item for item in store().lessons()]
     index = next(i for i, item in enumerate(lessons) if item.path == lesson.path)

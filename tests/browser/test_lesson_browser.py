@@ -21,7 +21,9 @@ def open_lesson(page) -> None:  # noqa: ANN001
 def submit(page, drill_id: str) -> str:  # noqa: ANN001
     """Press «Проверить» and wait for the verdict; returns data-verdict."""
     drill = page.locator(f'[data-drill-id="{drill_id}"]')
-    with page.expect_response(lambda r: f"/drills/{drill_id}" in r.url and r.request.method == "POST"):
+    with page.expect_response(
+        lambda r: f"/drills/{drill_id}" in r.url and r.request.method == "POST"
+    ):
         drill.get_by_role("button", name="Проверить").click()
     feedback = drill.locator(".feedback[data-verdict]")
     feedback.wait_for()
@@ -100,7 +102,8 @@ def test_wait_drill_answered_with_the_keyboard_only(page, live_server: str) -> N
     for _ in range(80):
         page.keyboard.press("Tab")
         value = page.evaluate(
-            "document.activeElement.closest('[data-drill-id=nobetan]') && document.activeElement.value"
+            "document.activeElement.closest('[data-drill-id=nobetan]')"
+            " && document.activeElement.value"
         )
         if value in wanted:
             page.keyboard.press("Space")
@@ -114,14 +117,16 @@ def test_wait_drill_answered_with_the_keyboard_only(page, live_server: str) -> N
     assert_no_page_load(page, live_server)
 
 
-def test_without_javascript_the_form_posts_and_the_page_shows_the_verdict(browser, live_server: str) -> None:  # noqa: ANN001
+def test_without_javascript_the_form_posts_and_the_page_shows_the_verdict(
+    browser, live_server: str
+) -> None:  # noqa: ANN001
     context = browser.new_context(base_url=live_server, java_script_enabled=False)
     page = context.new_page()
     page.goto(LESSON)
     page.locator('[data-drill-id="set-size"]').get_by_label("136").check()
     page.locator('[data-drill-id="set-size"]').get_by_role("button", name="Проверить").click()
     page.wait_for_url("**/drills/set-size#drill-set-size")
-    assert page.locator('#fb-set-size .feedback').get_attribute("data-verdict") == "correct"
+    assert page.locator("#fb-set-size .feedback").get_attribute("data-verdict") == "correct"
     context.close()
 
 

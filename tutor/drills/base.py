@@ -151,7 +151,7 @@ _EXT_KEY = "tempai.on_graded"
 
 
 def on_graded(app: Flask, callback: GradedCallback) -> GradedCallback:
-    """Subscribe ``callback`` to every graded answer of ``app`` (returns it, so usable as a decorator)."""
+    """Subscribe ``callback`` to every graded answer of ``app``; returns it (decorator use)."""
     app.extensions.setdefault(_EXT_KEY, []).append(callback)
     return callback
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from tutor.drills import register
 from tutor.drills import params as p
+from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
 
 
@@ -31,7 +31,8 @@ class Choice(DrillKind):
     def prepare(self, params: Mapping[str, Any]) -> int:
         if params["answer"] > len(params["options"]):
             raise ValueError(
-                f"Параметр «answer»: вариантов {len(params['options'])}, а указан номер {params['answer']}."
+                f"Параметр «answer»: вариантов {len(params['options'])}, "
+                f"а указан номер {params['answer']}."
             )
         return int(params["answer"])
 

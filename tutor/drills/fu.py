@@ -18,8 +18,8 @@ from engine.hand import Hand, parse_hand
 from engine.rules import Ruleset, get_ruleset
 from engine.score import ScoreResult, WinSituation, score_hand
 from engine.tiles import EAST, tile_name
-from tutor.drills import register
 from tutor.drills import params as p
+from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
 from tutor.drills.explain import ReadingView, reading
 
@@ -70,7 +70,11 @@ class FuLine:
 def fu_lines(result: ScoreResult) -> list[FuLine]:
     names: Mapping[Any, str] = getattr(messages, "FU_REASONS", {})
     return [
-        FuLine(item.fu, names.get(item.reason, item.reason.value), item.block.tiles if item.block else ())
+        FuLine(
+            item.fu,
+            names.get(item.reason, item.reason.value),
+            item.block.tiles if item.block else (),
+        )
         for item in result.fu_items
     ]
 
@@ -85,7 +89,9 @@ class Fu(DrillKind):
     def prepare(self, params: Mapping[str, Any]) -> ScoreResult:
         hand = parse_hand(params["hand"], params["melds"], size=14)
         if not hand.concealed[params["win"]]:
-            raise HandError(f"Выигрышного тайла ({tile_name(params['win'])}) нет среди закрытых тайлов руки.")
+            raise HandError(
+                f"Выигрышного тайла ({tile_name(params['win'])}) нет среди закрытых тайлов руки."
+            )
         return score_hand(hand, params["win"], situation_from(params), drill_rules(params))
 
     def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:

@@ -17,8 +17,8 @@ from engine.furiten import FuritenKind, FuritenResult, can_ron, check_furiten
 from engine.hand import Hand, parse_hand
 from engine.messages import FURITEN_NAMES, NOT_TENPAI
 from engine.tiles import Tile, tile_name
-from tutor.drills import register
 from tutor.drills import params as p
+from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
 
 ANSWERS = {"yes": True, "no": False}

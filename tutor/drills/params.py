@@ -25,7 +25,8 @@ def identifier(value: Any) -> str:
     if isinstance(value, str) and _ID.fullmatch(value):
         return value
     raise ValueError(
-        f"id упражнения — латинские строчные буквы, цифры и дефис (например nobetan), а не «{value}»."
+        "id упражнения — латинские строчные буквы, цифры и дефис (например nobetan), "
+        f"а не «{value}»."
     )
 
 
@@ -38,7 +39,9 @@ def text(value: Any) -> str:
 def tiles_text(value: Any) -> str:
     """A group of tiles in mpsz notation, kept as text (the hand parser needs melds too)."""
     if not isinstance(value, str):
-        raise ValueError(f"Тайлы записываются строкой в нотации mpsz, например 123m456p, а не «{value}».")
+        raise ValueError(
+            f"Тайлы записываются строкой в нотации mpsz, например 123m456p, а не «{value}»."
+        )
     parse_tiles(value)
     return "".join(value.split())
 

@@ -33,7 +33,9 @@ def _find(slug: str, drill_id: str) -> tuple[Lesson, Drill]:
     return lesson, drill
 
 
-def _respond(lesson: Lesson, drill: Drill, state: DrillState, status: int = 200) -> ResponseReturnValue:
+def _respond(
+    lesson: Lesson, drill: Drill, state: DrillState, status: int = 200
+) -> ResponseReturnValue:
     headers = {"Vary": "HX-Request"}
     if request.htmx:
         area = get_template_attribute("drills/_frame.html", "feedback_area")

@@ -16,8 +16,8 @@ from engine.hand import parse_hand
 from engine.messages import KARATEN_ONLY, NOT_TENPAI
 from engine.tiles import Tile, parse_tile, tile_code
 from engine.waits import WaitsResult, find_waits
-from tutor.drills import register
 from tutor.drills import params as p
+from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
 from tutor.drills.explain import ReadingView, distinct_readings, tile_names
 

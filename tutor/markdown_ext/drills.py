@@ -42,7 +42,9 @@ class DrillBlockPreprocessor(Preprocessor):
                 continue
             end = next((j for j in range(i + 1, len(lines)) if self.END.match(lines[j])), None)
             if end is None:
-                self.context.problem(i + 1, f"Блок упражнения «{start.group(1)}» не закрыт строкой ///.")
+                self.context.problem(
+                    i + 1, f"Блок упражнения «{start.group(1)}» не закрыт строкой ///."
+                )
                 out.append(lines[i])
                 i += 1
                 continue
@@ -60,7 +62,9 @@ class DrillBlockPreprocessor(Preprocessor):
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             at = line + 1 + (mark.line if mark is not None else 0)
-            return self._error(at, f"Параметры упражнения — не YAML: {getattr(exc, 'problem', exc)}.")
+            return self._error(
+                at, f"Параметры упражнения — не YAML: {getattr(exc, 'problem', exc)}."
+            )
         if context.build_drill is None:
             return self._error(line, "Упражнения здесь не поддерживаются.")
         from tutor.drills import DrillError
