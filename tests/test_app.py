@@ -147,3 +147,27 @@ def test_pages_load_htmx_and_configure_it_by_meta_tag(client: FlaskClient) -> No
     ):
         assert setting in meta.group(1)
     assert re.search(r"<body hx-headers='\{\"X-CSRFToken\": \"[^\"]+\"\}'>", html)
+
+
+def test_every_drill_of_the_real_course_renders_its_solution_and_survives_an_empty_answer() -> None:
+    """Integration: each lesson in content/ru renders and each drill's solution renders."""
+    from pathlib import Path
+
+    from tutor.content import store
+
+    content = Path(__file__).resolve().parent.parent / "content" / "ru"
+    app = create_app({"TESTING": True, "CONTENT_DIR": str(content), "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    with app.app_context():
+        lessons = store().lessons()
+    assert lessons, "the course must have lessons"
+    for lesson in lessons:
+        assert client.get(f"/lessons/{lesson.slug}").status_code == 200, lesson.slug
+        for drill_id in lesson.drills:
+            url = f"/lessons/{lesson.slug}/drills/{drill_id}"
+            response = client.post(url, data={"action": "solution"}, headers=HTMX)
+            assert response.status_code == 200, url
+            assert 'data-verdict="solution"' in response.get_data(as_text=True), url
+            # An empty answer is either graded (wrong) or refused in Russian — never a 500.
+            empty = client.post(url, data={"action": "check"}, headers=HTMX)
+            assert empty.status_code in (200, 400), url
