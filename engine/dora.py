@@ -39,14 +39,23 @@ class DoraCount:
 
 
 def _count(counts: Counts, indicators: tuple[Tile, ...]) -> int:
-    return sum(counts[_NEXT[i]] for i in indicators)
+    total = 0
+    for i in indicators:
+        total += counts[_NEXT[i]]
+    return total
 
 
-def count_dora(hand: Hand, sit: WinSituation, rules: Ruleset) -> DoraCount:
-    """Dora of the whole hand; ``rules.kan_dora`` off keeps only the first indicator."""
-    counts = hand.all_counts()
+def count_dora(
+    hand: Hand, sit: WinSituation, rules: Ruleset, counts: Counts | None = None
+) -> DoraCount:
+    """Dora of the whole hand; ``rules.kan_dora`` off keeps only the first indicator.
+
+    ``counts`` are ``hand.all_counts()`` when the caller already has them.
+    """
+    if counts is None:
+        counts = hand.all_counts()
     dora_ind = sit.dora_indicators if rules.kan_dora else sit.dora_indicators[:1]
     ura_ind = sit.ura_indicators if rules.kan_dora else sit.ura_indicators[:1]
     ura = _count(counts, ura_ind) if sit.in_riichi and rules.ura_dora else 0
-    aka = hand.red_total if rules.red_fives else 0
+    aka = (hand.red + sum(m.red for m in hand.melds)) if rules.red_fives else 0
     return DoraCount(_count(counts, dora_ind), aka, ura)

@@ -10,14 +10,15 @@ open; rounded up to tens. An open hand with nothing but the base 20 won by
 ron is counted as 30; chiitoitsu is 25, never rounded; kokushi has no fu.
 
 >>> from engine.hand import parse_hand
->>> from engine.decompose import arrangements
+>>> from engine.readings import placements, standard_readings
 >>> from engine.yaku_checks import WinContext, hand_facts
 >>> from engine.situation import WinSituation
 >>> from engine.rules import ONLINE
 >>> h = parse_hand("123m456p789s11z", ["pon:555z"], size=14)
->>> ctx = WinContext.build(arrangements(h, 27)[0], hand_facts(h), WinSituation(), ONLINE)
->>> r = compute_fu(ctx, pinfu=False)
->>> [(i.reason.value, i.fu) for i in r.items], r.fu
+>>> r = standard_readings(h.concealed)[0]
+>>> ctx = WinContext.build(hand_facts(h), WinSituation(), ONLINE, r, placements(r, 27)[0])
+>>> fu = compute_fu(ctx, pinfu=False, melds=meld_fu(h.melds))
+>>> [(i.reason.value, i.fu) for i in fu.items], fu.fu
 ([('base', 20), ('wait_tanki', 2), ('pair_double_wind', 4), ('open_triplet_terminal', 4)], 30)
 """
 
@@ -27,7 +28,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from engine.blocks import Block, BlockKind, Form, WaitKind
-from engine.tiles import DRAGONS, TERMINALS
+from engine.melds import Meld, MeldKind
+from engine.tiles import DRAGONS, TERMINALS, Tile
 from engine.yaku_checks import WinContext
 
 
@@ -65,11 +67,28 @@ class FuItem:
     block: Block | None = None
 
 
+# A fu item while readings are compared: (reason, fu, block kind, block tile, meld).
+# Turned into FuItem (with a Block) only for the reading that is shown.
+RawItem = tuple[FuReason, int, BlockKind | None, Tile, Meld | None]
+
+
 @dataclass(frozen=True, slots=True)
 class FuResult:
-    items: tuple[FuItem, ...]
+    raw_items: tuple[RawItem, ...]
     raw: int  # sum of the items
     fu: int  # rounded up to tens (chiitoitsu stays 25)
+
+    @property
+    def items(self) -> tuple[FuItem, ...]:
+        return to_fu_items(self.raw_items)
+
+
+def to_fu_items(raw_items: tuple[RawItem, ...]) -> tuple[FuItem, ...]:
+    """Full :class:`FuItem` values, each with its :class:`Block`."""
+    return tuple(
+        FuItem(reason, fu, None if kind is None else Block(tile, kind, meld))
+        for reason, fu, kind, tile, meld in raw_items
+    )
 
 
 _R = FuReason
@@ -91,67 +110,77 @@ WAIT_FU: dict[WaitKind, FuReason] = {
     WaitKind.PENCHAN: _R.WAIT_PENCHAN,
     WaitKind.TANKI: _R.WAIT_TANKI,
 }
-_CHIITOITSU = FuResult((FuItem(_R.CHIITOITSU, 25),), 25, 25)
+_CHIITOITSU = FuResult(((_R.CHIITOITSU, 25, None, 0, None),), 25, 25)
 _KOKUSHI = FuResult((), 0, 0)
-_BASE = FuItem(_R.BASE, 20)
+_BASE: RawItem = (_R.BASE, 20, None, 0, None)
+_MENZEN_RON: RawItem = (_R.MENZEN_RON, 10, None, 0, None)
+_TSUMO: RawItem = (_R.TSUMO, 2, None, 0, None)
+_OPEN_PINFU: RawItem = (_R.OPEN_PINFU, 10, None, 0, None)
+_KOUTSU, _KANTSU, _TOITSU = BlockKind.KOUTSU, BlockKind.KANTSU, BlockKind.TOITSU
 
 
-def compute_fu(ctx: WinContext, *, pinfu: bool) -> FuResult:
-    """Itemised fu of one reading; ``pinfu`` says whether the pinfu yaku was awarded."""
+def _is_terminal(tile: Tile) -> bool:
+    return tile >= 27 or tile in TERMINALS
+
+
+def meld_fu(melds: tuple[Meld, ...]) -> tuple[RawItem, ...]:
+    """Fu of the called and declared sets: the same for every reading of a hand."""
+    out: list[RawItem] = []
+    for meld in melds:
+        if meld.kind is MeldKind.CHI:
+            continue
+        tile = meld.tiles[0]
+        reason, fu = SET_FU[(meld.is_kan, "open" if meld.opened else "closed", _is_terminal(tile))]
+        out.append((reason, fu, _KANTSU if meld.is_kan else _KOUTSU, tile, meld))
+    return tuple(out)
+
+
+def compute_fu(ctx: WinContext, *, pinfu: bool, melds: tuple[RawItem, ...] = ()) -> FuResult:
+    """Itemised fu of one reading; ``pinfu``: the closed pinfu shape (no tsumo fu).
+
+    ``melds`` is :func:`meld_fu` of the hand's melds, computed once per hand.
+    """
     if ctx.form is Form.CHIITOITSU:
         return _CHIITOITSU
-    if ctx.form is Form.KOKUSHI:
+    if ctx.form is Form.KOKUSHI or ctx.reading is None or ctx.placement is None:
         return _KOKUSHI
-    sit, arr = ctx.situation, ctx.arrangement
+    sit = ctx.situation
     items = [_BASE]
     if ctx.facts.closed and not sit.tsumo:
-        items.append(FuItem(_R.MENZEN_RON, 10))
+        items.append(_MENZEN_RON)
     if sit.tsumo and not pinfu and (ctx.rules.rinshan_tsumo_fu or not sit.rinshan):
-        items.append(FuItem(_R.TSUMO, 2))
-    wait_reason = WAIT_FU.get(arr.wait)
+        items.append(_TSUMO)
+    wait, kind, tile = ctx.placement
+    wait_reason = WAIT_FU.get(wait)
     if wait_reason is not None:
-        items.append(FuItem(wait_reason, 2, arr.win_block))
-    items.extend(_pair_fu(ctx))
-    items.extend(_set_fu(ctx))
-    raw = sum(item.fu for item in items)
+        items.append((wait_reason, 2, kind, tile, None))
+    pair_item = _pair_fu(ctx)
+    if pair_item is not None:
+        items.append(pair_item)
+    ron_tile = tile if wait is WaitKind.SHANPON and not sit.tsumo else -1
+    for t in ctx.reading[2]:
+        reason, fu = SET_FU[(False, "ron" if t == ron_tile else "closed", _is_terminal(t))]
+        items.append((reason, fu, _KOUTSU, t, None))
+    items.extend(melds)
+    raw = sum(item[1] for item in items)
     if raw == 20 and not ctx.facts.closed:
         # Open hand, ron, nothing beyond the base: counted as 30 fu.
-        items.append(FuItem(_R.OPEN_PINFU, 10))
+        items.append(_OPEN_PINFU)
         raw = 30
     return FuResult(tuple(items), raw, -(-raw // 10) * 10)
 
 
-def _pair_fu(ctx: WinContext) -> list[FuItem]:
+def _pair_fu(ctx: WinContext) -> RawItem | None:
     pair = ctx.pair
-    if pair is None:
-        return []
-    block = Block(pair, BlockKind.TOITSU)
+    if pair is None or pair < 27:
+        return None
     if pair in DRAGONS:
-        return [FuItem(_R.PAIR_DRAGON, 2, block)]
+        return (_R.PAIR_DRAGON, 2, _TOITSU, pair, None)
     seat, round_ = ctx.situation.seat_wind, ctx.situation.round_wind
     if pair == seat == round_:
-        return [FuItem(_R.PAIR_DOUBLE_WIND, ctx.rules.double_wind_pair_fu, block)]
+        return (_R.PAIR_DOUBLE_WIND, ctx.rules.double_wind_pair_fu, _TOITSU, pair, None)
     if pair == seat:
-        return [FuItem(_R.PAIR_SEAT_WIND, 2, block)]
+        return (_R.PAIR_SEAT_WIND, 2, _TOITSU, pair, None)
     if pair == round_:
-        return [FuItem(_R.PAIR_ROUND_WIND, 2, block)]
-    return []
-
-
-def _set_fu(ctx: WinContext) -> list[FuItem]:
-    arr = ctx.arrangement
-    ron_shanpon = arr.wait is WaitKind.SHANPON and not ctx.situation.tsumo
-    out: list[FuItem] = []
-    for block in arr.decomposition.sets:
-        if block.kind is BlockKind.SHUNTSU:
-            continue
-        if block.opened:
-            state = "open"
-        elif ron_shanpon and block == arr.win_block:
-            state = "ron"
-        else:
-            state = "closed"
-        terminal = block.tile >= 27 or block.tile in TERMINALS
-        reason, fu = SET_FU[(block.kind is BlockKind.KANTSU, state, terminal)]
-        out.append(FuItem(reason, fu, block))
-    return out
+        return (_R.PAIR_ROUND_WIND, 2, _TOITSU, pair, None)
+    return None

@@ -65,6 +65,11 @@ def basic_points(
     """Basic points for ``han``/``fu`` (or a ``yakuman`` multiple)."""
     if yakuman:
         return Basic(8000 * yakuman, Limit.YAKUMAN)
+    if han < 5:
+        basic = fu << (han + 2)
+        if basic >= 2000 or (kiriage and (han, fu) in ((4, 30), (3, 60))):
+            return _MANGAN
+        return Basic(basic, Limit.NONE)
     for least, limit in _HAN_LIMITS:
         if han >= least:
             if limit is Limit.KAZOE_YAKUMAN and not kazoe:
@@ -76,17 +81,21 @@ def basic_points(
     return Basic(basic, Limit.NONE)
 
 
+_MANGAN = Basic(2000, Limit.MANGAN)
+
+
 def _up100(value: int) -> int:
     return -(-value // 100) * 100
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Payments:
     """Who pays what, honba included. Exactly one shape is filled.
 
     ron: ``ron`` (the discarder); non-dealer tsumo: ``dealer`` and
     ``non_dealer`` (each of the two); dealer tsumo: ``all`` (each of three).
-    ``points`` is the hand's own value (no honba, no sticks).
+    ``points`` is the hand's own value (no honba, no sticks). Read-only by
+    convention (not frozen: it is built for every scored hand).
     """
 
     points: int

@@ -11,26 +11,28 @@ whatever its dora.
 >>> r.han, r.fu, r.limit.value, r.payments.as_dict()
 (5, 20, 'mangan', {'all': 4000})
 >>> [y.id for y in r.yaku]
-['menzen_tsumo', 'pinfu', 'tanyao', 'sanshoku_doujun']
+['menzen_tsumo', 'tanyao', 'pinfu', 'sanshoku_doujun']
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from engine import messages as msg
-from engine.blocks import Arrangement
-from engine.decompose import arrangements
+from engine.blocks import Arrangement, Form, WaitKind
+from engine.decompose import is_chiitoitsu, is_kokushi
 from engine.dora import DoraCount, count_dora
 from engine.errors import HandError
-from engine.fu import FuItem, FuReason, FuResult, compute_fu
-from engine.hand import Hand, check_copies
+from engine.fu import FuItem, FuReason, FuResult, RawItem, compute_fu, meld_fu
+from engine.hand import Hand
 from engine.points import Basic, Limit, Payments, basic_points, payments
+from engine.readings import placements, standard_readings, to_arrangement
 from engine.rules import Ruleset
 from engine.situation import WinSituation, check_situation
-from engine.tiles import Tile
-from engine.yaku import YakuItem, find_yaku
-from engine.yaku_checks import WinContext, hand_facts
+from engine.tiles import Counts, Tile, tile_name
+from engine.yaku import YakuDef, YakuItem, find_yaku, fixed_yaku
+from engine.yaku_checks import HandFacts, WinContext, hand_facts
 from engine.yaku_checks import pinfu as is_pinfu
 
 __all__ = [
@@ -50,7 +52,7 @@ class NoYakuError(HandError):
     """A complete hand with no yaku in any reading: it cannot be declared a win."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ScoreResult:
     """Everything about one scored win; the site renders it via engine.messages.
 
@@ -58,13 +60,16 @@ class ScoreResult:
     not counted (``dora``/``aka``/``ura`` are then 0). A counted (kazoe)
     yakuman keeps its real han and ``yakuman`` 0. ``points`` excludes honba
     and riichi sticks; ``payments`` include honba; ``total`` is everything
-    the winner receives.
+    the winner receives. ``arrangement`` (the best reading) and ``fu_items``
+    are built when asked for: the scorer compares readings in compact form
+    and most callers (the batch command) never look at them. A value: treat
+    it as read-only (not frozen only because building a frozen dataclass of
+    this size was a tenth of the scoring time).
     """
 
     han: int
     fu: int
     fu_raw: int
-    fu_items: tuple[FuItem, ...]
     yakuman: int
     yaku: tuple[YakuItem, ...]
     dora: int
@@ -75,8 +80,18 @@ class ScoreResult:
     points: int
     payments: Payments
     total: int
-    arrangement: Arrangement
     is_dealer: bool
+    fu_result: FuResult = field(repr=False, compare=False)
+    source: tuple[Any, ...] = field(repr=False, compare=False)  # to_arrangement arguments
+
+    @property
+    def fu_items(self) -> tuple[FuItem, ...]:
+        return self.fu_result.items
+
+    @property
+    def arrangement(self) -> Arrangement:
+        """The reading that scored best, as :func:`engine.decompose.arrangements` gives it."""
+        return to_arrangement(*self.source)
 
     def to_json(self) -> dict[str, object]:
         """The batch contract's ``score`` output object."""
@@ -89,23 +104,12 @@ class ScoreResult:
             "points": self.points,
             "payments": self.payments.as_dict(),
             "total": self.total,
-            "fu_breakdown": [{"reason": i.reason.value, "fu": i.fu} for i in self.fu_items],
+            "fu_breakdown": [{"reason": i[0].value, "fu": i[1]} for i in self.fu_result.raw_items],
         }
 
 
-@dataclass(frozen=True, slots=True)
-class _Candidate:
-    arrangement: Arrangement
-    yaku: tuple[YakuItem, ...]
-    fu: FuResult
-    han: int
-    yakuman: int
-    basic: Basic
-
-    @property
-    def key(self) -> tuple[int, int, int, int]:
-        # At equal value a real yakuman beats a counted one (14 han kazoe).
-        return (self.basic.points, self.yakuman, self.han, self.fu.fu)
+# (basic points, yakuman, han, fu, context, yaku, fu result, basic)
+_Candidate = tuple[int, int, int, int, WinContext, tuple[YakuItem, ...], FuResult, Basic]
 
 
 def score_hand(hand: Hand, win_tile: Tile, situation: WinSituation, rules: Ruleset) -> ScoreResult:
@@ -115,56 +119,90 @@ def score_hand(hand: Hand, win_tile: Tile, situation: WinSituation, rules: Rules
     is not complete, :class:`NoYakuError` if it has no yaku.
     """
     _check_input(hand, win_tile, situation)
-    arrs = arrangements(hand, win_tile)
-    if not arrs:
-        raise HandError(msg.NOT_A_WIN)
     facts = hand_facts(hand, win_tile)
-    dora = count_dora(hand, situation, rules)
+    if situation.dora_indicators or situation.ura_indicators:
+        _check_indicators(facts.counts, situation)
+    dora = count_dora(hand, situation, rules, facts.counts)
+    contexts = _contexts(hand, win_tile, facts, situation, rules)
+    if not contexts:
+        raise HandError(msg.NOT_A_WIN)
+    melds = meld_fu(hand.melds) if hand.melds else ()
+    fixed = fixed_yaku(contexts[0])
     best: _Candidate | None = None
-    for arr in arrs:
-        cand = _score_arrangement(WinContext.build(arr, facts, situation, rules), dora)
-        if cand is not None and (best is None or cand.key > best.key):
+    for ctx in contexts:
+        cand = _evaluate(ctx, fixed, dora.total, melds)
+        if cand is not None and (best is None or cand[:4] > best[:4]):
             best = cand
     if best is None:
         raise NoYakuError(msg.NO_YAKU)
-    return _result(best, dora, situation)
+    return _result(best, dora, situation, hand, win_tile)
 
 
-def _score_arrangement(ctx: WinContext, dora: DoraCount) -> _Candidate | None:
-    yaku = find_yaku(ctx)
+def _contexts(
+    hand: Hand, win: Tile, facts: HandFacts, sit: WinSituation, rules: Ruleset
+) -> list[WinContext]:
+    """One context per (reading, place of the winning tile), special forms included."""
+    out = [
+        WinContext.build(facts, sit, rules, reading, placement)
+        for reading in standard_readings(hand.concealed)
+        for placement in placements(reading, win)
+    ]
+    counts = hand.concealed
+    if not hand.melds:
+        if counts.count(2) == 7 and is_chiitoitsu(counts):
+            out.append(WinContext.special(facts, sit, rules, Form.CHIITOITSU, _CHIITOI_WAIT))
+        if counts[0] and counts[33] and is_kokushi(counts):
+            wait = _KOKUSHI_13 if counts[win] == 2 else _KOKUSHI_1
+            out.append(WinContext.special(facts, sit, rules, Form.KOKUSHI, wait))
+    return out
+
+
+def _evaluate(
+    ctx: WinContext, fixed: list[YakuDef], dora: int, melds: tuple[RawItem, ...]
+) -> _Candidate | None:
+    yaku = find_yaku(ctx, fixed)
     if not yaku:
         return None
     # The pinfu shape (not the awarded yaku) drops the tsumo fu, so a yakuman
     # hand that hides pinfu still reports the same fu.
-    fu = compute_fu(ctx, pinfu=ctx.facts.closed and is_pinfu(ctx))
+    fu = compute_fu(ctx, pinfu=ctx.facts.closed and is_pinfu(ctx), melds=melds)
     rules = ctx.rules
-    yakuman = sum(y.yakuman for y in yaku)
-    han = 13 * yakuman if yakuman else sum(y.han for y in yaku) + dora.total
+    yakuman = sum([y.yakuman for y in yaku]) if yaku[0].yakuman else 0
+    han = 13 * yakuman if yakuman else sum([y.han for y in yaku]) + dora
     basic = basic_points(han, fu.fu, rules.kiriage, kazoe=rules.kazoe_yakuman, yakuman=yakuman)
-    return _Candidate(ctx.arrangement, yaku, fu, han, yakuman, basic)
+    # At equal value a real yakuman beats a counted one (14 han kazoe).
+    return (basic.points, yakuman, han, fu.fu, ctx, yaku, fu, basic)
 
 
-def _result(best: _Candidate, dora: DoraCount, sit: WinSituation) -> ScoreResult:
-    pay = payments(best.basic, dealer=sit.is_dealer, tsumo=sit.tsumo, honba=sit.honba)
-    counted = DoraCount(0, 0, 0) if best.yakuman else dora
+def _result(
+    best: _Candidate, dora: DoraCount, sit: WinSituation, hand: Hand, win: Tile
+) -> ScoreResult:
+    _points, yakuman, han, _fu, ctx, yaku, fu, basic = best
+    pay = payments(basic, dealer=sit.is_dealer, tsumo=sit.tsumo, honba=sit.honba)
+    counted = _NO_DORA if yakuman else dora
     return ScoreResult(
-        han=best.han,
-        fu=best.fu.fu,
-        fu_raw=best.fu.raw,
-        fu_items=best.fu.items,
-        yakuman=best.yakuman,
-        yaku=best.yaku,
+        han=han,
+        fu=fu.fu,
+        fu_raw=fu.raw,
+        yakuman=yakuman,
+        yaku=yaku,
         dora=counted.dora,
         aka=counted.aka,
         ura=counted.ura,
-        limit=best.basic.limit,
-        basic=best.basic.points,
+        limit=basic.limit,
+        basic=basic.points,
         points=pay.points,
         payments=pay,
         total=pay.points + 300 * sit.honba + 1000 * sit.riichi_sticks,
-        arrangement=best.arrangement,
         is_dealer=sit.is_dealer,
+        fu_result=fu,
+        source=(ctx.form, ctx.reading, ctx.placement, win, hand.melds, hand.concealed, ctx.wait),
     )
+
+
+_NO_DORA = DoraCount(0, 0, 0)
+_CHIITOI_WAIT = WaitKind.CHIITOITSU_TANKI
+_KOKUSHI_13, _KOKUSHI_1 = WaitKind.KOKUSHI_13, WaitKind.KOKUSHI_SINGLE
 
 
 def _check_input(hand: Hand, win_tile: Tile, sit: WinSituation) -> None:
@@ -172,10 +210,16 @@ def _check_input(hand: Hand, win_tile: Tile, sit: WinSituation) -> None:
         raise HandError(f"Для подсчёта нужна выигрышная рука из 14 тайлов, а в руке {hand.size}.")
     if not isinstance(win_tile, int) or not 0 <= win_tile < 34 or not hand.concealed[win_tile]:
         raise HandError("Выигрышный тайл должен быть среди закрытых тайлов руки.")
-    check_situation(sit, closed=hand.is_closed, has_kan=any(m.is_kan for m in hand.melds))
-    counts = list(hand.all_counts())
-    for tile in (*sit.dora_indicators, *sit.ura_indicators):
-        if not 0 <= tile < 34:
+    melds = hand.melds
+    closed = not melds or not any(m.opened for m in melds)
+    check_situation(sit, closed=closed, has_kan=bool(melds) and any(m.is_kan for m in melds))
+
+
+def _check_indicators(counts: Counts, sit: WinSituation) -> None:
+    """Indicators are real tiles: with the hand, at most four copies of a kind."""
+    indicators = sit.dora_indicators + sit.ura_indicators
+    for tile in indicators:
+        if not isinstance(tile, int) or not 0 <= tile < 34:
             raise HandError("Индикатор доры — это тайл, например 5p.")
-        counts[tile] += 1
-    check_copies(counts, "В руке и индикаторах доры")
+        if counts[tile] + indicators.count(tile) > 4:
+            raise HandError(f"В руке и индикаторах доры больше четырёх тайлов «{tile_name(tile)}».")

@@ -79,6 +79,19 @@ def check_situation(s: WinSituation, *, closed: bool, has_kan: bool) -> None:
     """Raise :class:`HandError` if the situation cannot happen with this hand."""
     if not (EAST <= s.seat_wind <= NORTH and EAST <= s.round_wind <= NORTH):
         raise HandError("Ветер места и ветер раунда — один из E, S, W, N.")
+    common = not (
+        s.ippatsu or s.haitei or s.houtei or s.rinshan or s.chankan or s.tenhou or s.chiihou
+    )
+    if (
+        common
+        and not s.renhou
+        and (closed or not s.in_riichi)
+        and 0 <= s.honba <= 100
+        and 0 <= s.riichi_sticks <= 100
+        and len(s.dora_indicators) <= 5
+        and len(s.ura_indicators) <= 5
+    ):
+        return  # the usual case: none of the checks below can fail
     for bad, message in _conflicts(s, closed):
         if bad:
             raise HandError(message)

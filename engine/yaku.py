@@ -8,12 +8,13 @@ chanta, double riichi riichi, daisuushii shousuushii, the two-yakuman forms
 their plain forms. Any yakuman hides every ordinary yaku.
 
 >>> from engine.hand import parse_hand
->>> from engine.decompose import arrangements
+>>> from engine.readings import placements, standard_readings
 >>> from engine.yaku_checks import WinContext, hand_facts
 >>> from engine.situation import WinSituation
 >>> from engine.rules import ONLINE
 >>> h = parse_hand("112233m22456p789s", size=14)
->>> ctx = WinContext.build(arrangements(h, 24)[0], hand_facts(h), WinSituation(), ONLINE)
+>>> r = standard_readings(h.concealed)[0]
+>>> ctx = WinContext.build(hand_facts(h), WinSituation(), ONLINE, r, placements(r, 24)[0])
 >>> [(y.id, y.han) for y in find_yaku(ctx)]
 [('iipeikou', 1)]
 """
@@ -22,21 +23,44 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from typing import Any
 
 from engine import yaku_checks as c
+from engine.blocks import Form
+from engine.situation import WinSituation
 from engine.tiles import CHUN, HAKU, HATSU
+
+
+class Scope(Enum):
+    """What a yaku depends on, so the scorer checks it as rarely as possible."""
+
+    SITUATION = "situation"  # only how the hand was won: once per hand
+    HAND = "hand"  # only the tiles: once per hand
+    READING = "reading"  # the reading and the wait: once per reading
 
 
 @dataclass(frozen=True, slots=True)
 class YakuDef:
-    """A row of the table. ``yakuman`` > 0 marks a yakuman (then ``han`` is unused)."""
+    """A row of the table. ``yakuman`` > 0 marks a yakuman (then ``han`` is unused).
+
+    ``min_shuntsu``, ``min_triplets``, ``honors`` (True: needs honours, False:
+    none allowed) and ``form`` are necessary conditions the scorer uses to skip
+    the predicate; the predicate alone decides.
+    """
 
     id: str
     han: int
     open_han: int | None
     check: Callable[[c.WinContext], bool]
+    scope: Scope = Scope.READING
     yakuman: int = 0
     double: bool = False  # worth two yakuman where the rule set has double yakuman
+    min_shuntsu: int = 0
+    min_triplets: int = 0
+    honors: bool | None = None
+    form: Form = Form.STANDARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,67 +72,71 @@ class YakuItem:
     yakuman: int = 0
 
 
-def _y(id_: str, han: int, open_han: int | None, check: Callable[[c.WinContext], bool]) -> YakuDef:
-    return YakuDef(id_, han, open_han, check)
+_SIT, _HAND = Scope.SITUATION, Scope.HAND
+_Check = Callable[[c.WinContext], bool]
 
 
-def _ym(
-    id_: str, check: Callable[[c.WinContext], bool], *, closed: bool = False, double: bool = False
-) -> YakuDef:
-    return YakuDef(id_, 0, None if closed else 0, check, 1, double)
+def _y(id_: str, han: int, open_han: int | None, check: _Check, **kw: Any) -> YakuDef:
+    return YakuDef(id_, han, open_han, check, **kw)
 
+
+def _ym(id_: str, check: _Check, *, closed: bool = False, **kw: Any) -> YakuDef:
+    return YakuDef(id_, 0, None if closed else 0, check, yakuman=1, **kw)
+
+
+_HONOR_TRIPLET: dict[str, Any] = {"min_triplets": 1, "honors": True}
 
 YAKU: tuple[YakuDef, ...] = (
     # situations
-    _y("riichi", 1, None, c.riichi),
-    _y("double_riichi", 2, None, c.double_riichi),
-    _y("ippatsu", 1, None, c.ippatsu),
-    _y("menzen_tsumo", 1, None, c.menzen_tsumo),
-    _y("haitei", 1, 1, c.haitei),
-    _y("houtei", 1, 1, c.houtei),
-    _y("rinshan", 1, 1, c.rinshan),
-    _y("chankan", 1, 1, c.chankan),
-    _y("renhou_mangan", 5, None, c.renhou_mangan),
+    _y("riichi", 1, None, c.riichi, scope=_SIT),
+    _y("double_riichi", 2, None, c.double_riichi, scope=_SIT),
+    _y("ippatsu", 1, None, c.ippatsu, scope=_SIT),
+    _y("menzen_tsumo", 1, None, c.menzen_tsumo, scope=_SIT),
+    _y("haitei", 1, 1, c.haitei, scope=_SIT),
+    _y("houtei", 1, 1, c.houtei, scope=_SIT),
+    _y("rinshan", 1, 1, c.rinshan, scope=_SIT),
+    _y("chankan", 1, 1, c.chankan, scope=_SIT),
+    _y("renhou_mangan", 5, None, c.renhou_mangan, scope=_SIT),
     # shapes
-    _y("pinfu", 1, None, c.pinfu),
-    _y("tanyao", 1, 1, c.tanyao),
-    _y("iipeikou", 1, None, c.iipeikou),
-    _y("yakuhai_haku", 1, 1, c.yakuhai_triplet(HAKU)),
-    _y("yakuhai_hatsu", 1, 1, c.yakuhai_triplet(HATSU)),
-    _y("yakuhai_chun", 1, 1, c.yakuhai_triplet(CHUN)),
-    _y("yakuhai_seat_wind", 1, 1, c.yakuhai_seat_wind),
-    _y("yakuhai_round_wind", 1, 1, c.yakuhai_round_wind),
-    _y("sanshoku_doujun", 2, 1, c.sanshoku_doujun),
-    _y("sanshoku_doukou", 2, 2, c.sanshoku_doukou),
-    _y("ittsu", 2, 1, c.ittsu),
-    _y("chanta", 2, 1, c.chanta),
-    _y("junchan", 3, 2, c.junchan),
-    _y("honroutou", 2, 2, c.honroutou),
-    _y("toitoi", 2, 2, c.toitoi),
-    _y("sanankou", 2, 2, c.sanankou),
-    _y("sankantsu", 2, 2, c.sankantsu),
-    _y("shousangen", 2, 2, c.shousangen),
-    _y("chiitoitsu", 2, None, c.chiitoitsu),
-    _y("ryanpeikou", 3, None, c.ryanpeikou),
-    _y("honitsu", 3, 2, c.honitsu),
-    _y("chinitsu", 6, 5, c.chinitsu),
+    _y("pinfu", 1, None, c.pinfu, min_shuntsu=4),
+    _y("tanyao", 1, 1, c.tanyao, scope=_HAND),
+    _y("iipeikou", 1, None, c.iipeikou, min_shuntsu=2),
+    _y("yakuhai_haku", 1, 1, c.yakuhai_triplet(HAKU), **_HONOR_TRIPLET),
+    _y("yakuhai_hatsu", 1, 1, c.yakuhai_triplet(HATSU), **_HONOR_TRIPLET),
+    _y("yakuhai_chun", 1, 1, c.yakuhai_triplet(CHUN), **_HONOR_TRIPLET),
+    _y("yakuhai_seat_wind", 1, 1, c.yakuhai_seat_wind, **_HONOR_TRIPLET),
+    _y("yakuhai_round_wind", 1, 1, c.yakuhai_round_wind, **_HONOR_TRIPLET),
+    _y("sanshoku_doujun", 2, 1, c.sanshoku_doujun, min_shuntsu=3),
+    _y("sanshoku_doukou", 2, 2, c.sanshoku_doukou, min_triplets=3),
+    _y("ittsu", 2, 1, c.ittsu, min_shuntsu=3),
+    _y("chanta", 2, 1, c.chanta, min_shuntsu=1, honors=True),
+    _y("junchan", 3, 2, c.junchan, min_shuntsu=1, honors=False),
+    _y("honroutou", 2, 2, c.honroutou, scope=_HAND),
+    _y("toitoi", 2, 2, c.toitoi, min_triplets=4),
+    _y("sanankou", 2, 2, c.sanankou, min_triplets=3),
+    _y("sankantsu", 2, 2, c.sankantsu, min_triplets=3),
+    _y("shousangen", 2, 2, c.shousangen, min_triplets=2, honors=True),
+    _y("chiitoitsu", 2, None, c.chiitoitsu, form=Form.CHIITOITSU),
+    _y("ryanpeikou", 3, None, c.ryanpeikou, min_shuntsu=4),
+    _y("honitsu", 3, 2, c.honitsu, scope=_HAND),
+    _y("chinitsu", 6, 5, c.chinitsu, scope=_HAND),
     # yakuman
-    _ym("kokushi", c.kokushi, closed=True),
-    _ym("kokushi_13", c.kokushi_13, closed=True, double=True),
-    _ym("suuankou", c.suuankou, closed=True),
-    _ym("suuankou_tanki", c.suuankou_tanki, closed=True, double=True),
-    _ym("chuuren", c.chuuren, closed=True),
-    _ym("chuuren_9", c.chuuren_9, closed=True, double=True),
-    _ym("daisangen", c.daisangen),
-    _ym("shousuushii", c.shousuushii),
-    _ym("daisuushii", c.daisuushii, double=True),
-    _ym("tsuuiisou", c.tsuuiisou),
-    _ym("ryuuiisou", c.ryuuiisou),
-    _ym("chinroutou", c.chinroutou),
-    _ym("suukantsu", c.suukantsu),
-    _ym("tenhou", c.tenhou, closed=True),
-    _ym("chiihou", c.chiihou, closed=True),
-    _ym("renhou", c.renhou_yakuman, closed=True),
+    _ym("kokushi", c.kokushi, closed=True, form=Form.KOKUSHI),
+    _ym("kokushi_13", c.kokushi_13, closed=True, double=True, form=Form.KOKUSHI),
+    _ym("suuankou", c.suuankou, closed=True, min_triplets=4),
+    _ym("suuankou_tanki", c.suuankou_tanki, closed=True, double=True, min_triplets=4),
+    _ym("chuuren", c.chuuren, closed=True, scope=_HAND),
+    _ym("chuuren_9", c.chuuren_9, closed=True, double=True, scope=_HAND),
+    _ym("daisangen", c.daisangen, min_triplets=3, honors=True),
+    _ym("shousuushii", c.shousuushii, min_triplets=3, honors=True),
+    _ym("daisuushii", c.daisuushii, double=True, min_triplets=4, honors=True),
+    _ym("tsuuiisou", c.tsuuiisou, scope=_HAND),
+    _ym("ryuuiisou", c.ryuuiisou, scope=_HAND),
+    _ym("chinroutou", c.chinroutou, scope=_HAND),
+    _ym("suukantsu", c.suukantsu, scope=_HAND),
+    _ym("tenhou", c.tenhou, closed=True, scope=_SIT),
+    _ym("chiihou", c.chiihou, closed=True, scope=_SIT),
+    _ym("renhou", c.renhou_yakuman, closed=True, scope=_SIT),
 )
 
 YAKU_BY_ID: dict[str, YakuDef] = {y.id: y for y in YAKU}
@@ -124,30 +152,102 @@ SUPERSEDES: dict[str, tuple[str, ...]] = {
     "suuankou_tanki": ("suuankou",),
     "chuuren_9": ("chuuren",),
 }
+_NONE: frozenset[str] = frozenset()
+_HIDEABLE: frozenset[str] = frozenset(h for v in SUPERSEDES.values() for h in v)
+# id -> (item for a closed hand, item for an open hand); built once, results share them
+_ITEMS: dict[str, tuple[YakuItem, YakuItem]] = {
+    y.id: (YakuItem(y.id, y.han), YakuItem(y.id, y.open_han if y.open_han is not None else y.han))
+    for y in YAKU
+    if not y.yakuman
+}
 _HIDDEN_BY: dict[str, frozenset[str]] = {
     hidden: frozenset(k for k, v in SUPERSEDES.items() if hidden in v)
     for hidden in {h for v in SUPERSEDES.values() for h in v}
 }
 
 
-def find_yaku(ctx: c.WinContext) -> tuple[YakuItem, ...]:
-    """Every yaku of one reading, after closed-only rules, reductions and superseding.
+def fixed_yaku(ctx: c.WinContext) -> list[YakuDef]:
+    """The yaku that do not depend on the reading (situations and whole-hand tiles).
 
-    A yakuman reading returns only yakuman; where the rule set does not stack
-    yakuman only the most valuable one is kept.
+    The scorer computes them once per hand and passes them to :func:`find_yaku`.
     """
     closed = ctx.facts.closed
-    found = [y for y in YAKU if (closed or y.open_han is not None) and y.check(ctx)]
+    rows = _fixed_rows(closed, _situation_key(ctx.situation), ctx.facts.maybe_yakuman)
+    return [y for y in rows if y.check(ctx)]
+
+
+def _situation_key(s: WinSituation) -> bool:
+    return (
+        s.tsumo
+        or s.riichi
+        or s.double_riichi
+        or s.houtei
+        or s.chankan
+        or s.renhou
+        or (s.tenhou or s.chiihou)
+    )
+
+
+@lru_cache(maxsize=16)
+def _fixed_rows(closed: bool, any_situation: bool, maybe_yakuman: bool) -> tuple[YakuDef, ...]:
+    return tuple(
+        y
+        for y in YAKU
+        if (closed or y.open_han is not None)
+        and (any_situation or y.scope is not _SIT)
+        and (maybe_yakuman or y.scope is not _HAND or not y.yakuman)
+        and y.scope is not Scope.READING
+    )
+
+
+@lru_cache(maxsize=1024)
+def _reading_rows(
+    shuntsu: int, triplets: int, honors: bool, form: Form, closed: bool
+) -> tuple[YakuDef, ...]:
+    """Reading-scope rows whose necessary conditions this reading meets."""
+    return tuple(
+        y
+        for y in YAKU
+        if y.scope is Scope.READING
+        and y.form is form
+        and (closed or y.open_han is not None)
+        and shuntsu >= y.min_shuntsu
+        and triplets >= y.min_triplets
+        and (y.honors is None or y.honors == honors)
+    )
+
+
+def find_yaku(ctx: c.WinContext, fixed: list[YakuDef] | None = None) -> tuple[YakuItem, ...]:
+    """Every yaku of one reading, after closed-only rules, reductions and superseding.
+
+    ``fixed`` is :func:`fixed_yaku` of the hand (computed here if not given).
+    A yakuman reading returns only yakuman; where the rule set does not stack
+    yakuman only the most valuable one is kept. Yaku come in table order
+    within each group: first how the hand was won and whole-hand yaku, then
+    the yaku of the reading.
+    """
+    if fixed is None:
+        fixed = fixed_yaku(ctx)
+    closed = ctx.facts.closed
+    rows = _reading_rows(len(ctx.shuntsu), len(ctx.triplets), ctx.facts.honors, ctx.form, closed)
+    found = fixed + [y for y in rows if y.check(ctx)]
     if not found:
         return ()
+    for y in found:
+        if y.yakuman:
+            return _yakuman_items(_drop_hidden([y for y in found if y.yakuman]), ctx)
+    index = 0 if closed else 1
+    return tuple(_ITEMS[y.id][index] for y in _drop_hidden(found))
+
+
+def _drop_hidden(found: list[YakuDef]) -> list[YakuDef]:
+    for y in found:
+        if y.id in _HIDEABLE:
+            break
+    else:
+        return found
     ids = {y.id for y in found}
-    found = [y for y in found if not (_HIDDEN_BY.get(y.id, frozenset()) & ids)]
-    yakuman = [y for y in found if y.yakuman]
-    if yakuman:
-        return _yakuman_items(yakuman, ctx)
-    return tuple(
-        YakuItem(y.id, y.han if closed or y.open_han is None else y.open_han) for y in found
-    )
+    return [y for y in found if not (_HIDDEN_BY.get(y.id, _NONE) & ids)]
 
 
 def _yakuman_items(rows: list[YakuDef], ctx: c.WinContext) -> tuple[YakuItem, ...]:

@@ -7,10 +7,12 @@ Every predicate is a plain function ``WinContext -> bool`` so the table in
 table's business, not the predicates'.
 
 >>> from engine.hand import parse_hand
->>> from engine.decompose import arrangements
+>>> from engine.readings import placements, standard_readings
 >>> from engine.rules import ONLINE
 >>> h = parse_hand("234567m234p22234s", size=14)
->>> ctx = WinContext.build(arrangements(h, 21)[0], hand_facts(h), WinSituation(tsumo=True), ONLINE)
+>>> reading = standard_readings(h.concealed)[0]
+>>> sit = WinSituation(tsumo=True)
+>>> ctx = WinContext.build(hand_facts(h), sit, ONLINE, reading, placements(reading, 21)[0])
 >>> pinfu(ctx), tanyao(ctx), sanshoku_doujun(ctx)
 (True, True, True)
 """
@@ -20,104 +22,136 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.blocks import Arrangement, BlockKind, Form, WaitKind
+from engine.blocks import Form, WaitKind
 from engine.hand import Hand
+from engine.melds import MeldKind
+from engine.readings import Placement, Reading
 from engine.rules import Renhou, Ruleset
 from engine.situation import WinSituation
-from engine.tiles import DRAGONS, GREEN_TILES, Counts, Tile
+from engine.tiles import DRAGONS, Counts, Tile
 
 _SIMPLE = frozenset(t for t in range(27) if 1 <= t % 9 <= 7)
 _CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_CHI, _ANKAN = MeldKind.CHI, MeldKind.ANKAN
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandFacts:
-    """Tile-only facts of a complete hand (melds included, kans as four)."""
+    """Tile-only facts of a complete hand (melds included, kans as four). Read-only by convention.
+
+    Not frozen: it is built once per scored hand and a frozen dataclass of
+    this size costs more to build than all the facts cost to compute.
+    """
 
     counts: Counts
     closed: bool
-    suits: frozenset[int]  # 0 man, 1 pin, 2 sou present
+    suits: tuple[int, ...]  # 0 man, 1 pin, 2 sou present
     honors: bool
     all_simple: bool
     all_terminal_honor: bool
     all_green: bool
     kans: int
     chuuren: int  # 0 no; 1 chuuren; 2 the nine-sided wait (before the winning tile: 1112345678999)
+    meld_shuntsu: tuple[Tile, ...]  # chi melds by lowest kind
+    meld_triplets: tuple[Tile, ...]  # pon and kan melds
+    closed_kans: int  # ankan: concealed triplet-likes among the melds
+    maybe_yakuman: bool  # cheap gate: could any tile-shape yakuman hold?
 
 
 def hand_facts(hand: Hand, win_tile: Tile | None = None) -> HandFacts:
     """Compute the facts once; ``win_tile`` tells chuuren's nine-sided wait apart."""
     counts = hand.all_counts()
-    present = [t for t in range(34) if counts[t]]
-    suits = frozenset(t // 9 for t in present if t < 27)
+    man, pin, sou, hon = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+    suits = tuple(i for i, part in enumerate((man, pin, sou)) if any(part))
+    honors = any(hon)
+    ends = man[0] or man[8] or pin[0] or pin[8] or sou[0] or sou[8]
+    middles = any(man[1:8]) or any(pin[1:8]) or any(sou[1:8])
+    # ryuuiisou tiles (tiles.GREEN_TILES): 2 3 4 6 8 sou and hatsu
+    green = suits in ((), (2,)) and not (sou[0] or sou[4] or sou[6] or sou[8])
+    green = green and not (any(hon[:5]) or hon[6])
+    melds = hand.melds
+    if melds:
+        kans = sum(1 for m in melds if m.is_kan)
+        meld_shuntsu = tuple(m.tiles[0] for m in melds if m.kind is _CHI)
+        meld_triplets = tuple(m.tiles[0] for m in melds if m.kind is not _CHI)
+        closed_kans = sum(1 for m in melds if m.kind is _ANKAN)
+        closed = not any(m.opened for m in melds)
+        chuuren = 0
+    else:
+        kans = closed_kans = 0
+        meld_shuntsu = meld_triplets = ()
+        closed = True
+        chuuren = _chuuren(counts, suits, win_tile) if len(suits) == 1 and not honors else 0
+    maybe = not suits or green or not middles or chuuren > 0 or kans == 4
+    if honors and not maybe:
+        maybe = sum(hon[:4]) >= 11 or sum(hon[4:]) >= 9
     return HandFacts(
-        counts=counts,
-        closed=hand.is_closed,
-        suits=suits,
-        honors=present[-1] >= 27,
-        all_simple=all(t in _SIMPLE for t in present),
-        all_terminal_honor=not any(t in _SIMPLE for t in present),
-        all_green=all(t in GREEN_TILES for t in present),
-        kans=sum(1 for m in hand.melds if m.is_kan),
-        chuuren=_chuuren(hand, counts, suits, win_tile),
-    )
+        counts, closed, suits, honors, not honors and not ends, not middles, green, kans,
+        chuuren, meld_shuntsu, meld_triplets, closed_kans, maybe,
+    )  # fmt: skip
 
 
-def _chuuren(hand: Hand, counts: Counts, suits: frozenset[int], win: Tile | None) -> int:
-    if hand.melds or len(suits) != 1 or sum(counts) != 14:
-        return 0
-    base = min(suits) * 9
+def _chuuren(counts: Counts, suits: tuple[int, ...], win: Tile | None) -> int:
+    base = suits[0] * 9
     part = counts[base : base + 9]
-    if sum(part) != 14 or any(n < need for n, need in zip(part, _CHUUREN_BASE, strict=True)):
+    if any(n < need for n, need in zip(part, _CHUUREN_BASE, strict=True)):
         return 0
     if win is not None and part[win - base] - 1 == _CHUUREN_BASE[win - base]:
         return 2
     return 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WinContext:
-    """One reading of the winning hand with everything the predicates ask about."""
+    """One reading of the winning hand with everything the predicates ask about.
 
-    arrangement: Arrangement
+    Not frozen: one is built per reading in the scorer's inner loop, and a
+    frozen dataclass costs three times as much to build.
+    """
+
     facts: HandFacts
     situation: WinSituation
     rules: Ruleset
     form: Form
+    wait: WaitKind
     shuntsu: tuple[Tile, ...]  # lowest tile of each sequence, sorted
     triplets: tuple[Tile, ...]  # tile of each triplet or quad, sorted
     concealed_triplets: int  # closed triplets/quads; a shanpon triplet won by ron is open
     pair: Tile | None
+    reading: Reading | None = None  # the compact reading (standard form)
+    placement: Placement | None = None  # where the winning tile sits in it
 
     @classmethod
     def build(
-        cls, arr: Arrangement, facts: HandFacts, sit: WinSituation, rules: Ruleset
+        cls,
+        facts: HandFacts,
+        sit: WinSituation,
+        rules: Ruleset,
+        reading: Reading,
+        placement: Placement,
     ) -> WinContext:
-        dec = arr.decomposition
-        shuntsu: list[Tile] = []
-        triplets: list[Tile] = []
-        concealed = 0
-        for block in dec.sets:
-            if block.kind is BlockKind.SHUNTSU:
-                shuntsu.append(block.tile)
-                continue
-            triplets.append(block.tile)
-            if block.opened:
-                continue
-            if block == arr.win_block and arr.wait is WaitKind.SHANPON and not sit.tsumo:
-                continue
-            concealed += 1
+        """Context of a standard-form reading with the winning tile placed."""
+        pair, shuntsu, koutsu = reading
+        wait = placement[0]
+        concealed = len(koutsu) + facts.closed_kans
+        if wait is WaitKind.SHANPON and not sit.tsumo:
+            concealed -= 1  # the triplet completed by ron counts as open
+        # Readings list their sets in ascending order already; only melds need a sort.
+        if facts.meld_shuntsu:
+            shuntsu = tuple(sorted(shuntsu + facts.meld_shuntsu))
+        if facts.meld_triplets:
+            koutsu = tuple(sorted(koutsu + facts.meld_triplets))
         return cls(
-            arr,
-            facts,
-            sit,
-            rules,
-            dec.form,
-            tuple(sorted(shuntsu)),
-            tuple(sorted(triplets)),
-            concealed,
-            dec.pair if dec.form is Form.STANDARD else None,
-        )
+            facts, sit, rules, Form.STANDARD, wait, shuntsu, koutsu, concealed, pair, reading,
+            placement,
+        )  # fmt: skip
+
+    @classmethod
+    def special(
+        cls, facts: HandFacts, sit: WinSituation, rules: Ruleset, form: Form, wait: WaitKind
+    ) -> WinContext:
+        """Context of a chiitoitsu or kokushi reading."""
+        return cls(facts, sit, rules, form, wait, (), (), 0, None)
 
     @property
     def standard(self) -> bool:
@@ -188,7 +222,7 @@ def pinfu(c: WinContext) -> bool:
     return (
         c.standard
         and len(c.shuntsu) == 4
-        and c.arrangement.wait is WaitKind.RYANMEN
+        and c.wait is WaitKind.RYANMEN
         and c.pair is not None
         and not is_yakuhai(c.pair, c.situation)
     )
@@ -205,7 +239,10 @@ def _identical_sequences(c: WinContext) -> int:
         return 0
     if len(s) == 4 and s[0] == s[1] and s[2] == s[3]:
         return 2
-    return 1 if any(s[i] == s[i + 1] for i in range(len(s) - 1)) else 0
+    for i in range(len(s) - 1):
+        if s[i] == s[i + 1]:
+            return 1
+    return 0
 
 
 def iipeikou(c: WinContext) -> bool:
@@ -233,28 +270,44 @@ def yakuhai_round_wind(c: WinContext) -> bool:
     return c.situation.round_wind in c.triplets
 
 
+# Plain loops over at most four sets: cheaper than sets and generators here.
+
+
+def _three_suits(kinds: tuple[Tile, ...]) -> bool:
+    """A man kind with the same number in pin and sou among ``kinds``."""
+    for t in kinds:
+        if t < 9 and t + 9 in kinds and t + 18 in kinds:
+            return True
+    return False
+
+
 def sanshoku_doujun(c: WinContext) -> bool:
-    s = set(c.shuntsu)
-    return any(t in s and t + 9 in s and t + 18 in s for t in range(7))
+    return _three_suits(c.shuntsu)
 
 
 def sanshoku_doukou(c: WinContext) -> bool:
-    s = set(c.triplets)
-    return any(t in s and t + 9 in s and t + 18 in s for t in range(9))
+    return _three_suits(c.triplets)
 
 
 def ittsu(c: WinContext) -> bool:
-    s = set(c.shuntsu)
-    return any(b in s and b + 3 in s and b + 6 in s for b in (0, 9, 18))
+    s = c.shuntsu
+    for b in (0, 9, 18):
+        if b in s and b + 3 in s and b + 6 in s:
+            return True
+    return False
 
 
 def _outside(c: WinContext) -> bool:
     """Every set and the pair hold a terminal or honour, and there is a sequence."""
-    if not c.standard or not c.shuntsu or c.pair is None:
+    if not c.shuntsu or c.pair is None or c.pair in _SIMPLE:
         return False
-    if c.pair in _SIMPLE or any(t in _SIMPLE for t in c.triplets):
-        return False
-    return all(t % 9 in (0, 6) for t in c.shuntsu)
+    for t in c.triplets:
+        if t in _SIMPLE:
+            return False
+    for t in c.shuntsu:
+        if t % 9 not in (0, 6):
+            return False
+    return True
 
 
 def chanta(c: WinContext) -> bool:
@@ -266,7 +319,7 @@ def junchan(c: WinContext) -> bool:
 
 
 def honroutou(c: WinContext) -> bool:
-    return c.facts.all_terminal_honor and c.form is not Form.KOKUSHI
+    return c.facts.all_terminal_honor  # a kokushi is a yakuman: this is hidden
 
 
 def toitoi(c: WinContext) -> bool:
@@ -305,7 +358,7 @@ def kokushi(c: WinContext) -> bool:
 
 
 def kokushi_13(c: WinContext) -> bool:
-    return c.arrangement.wait is WaitKind.KOKUSHI_13
+    return c.wait is WaitKind.KOKUSHI_13
 
 
 def suuankou(c: WinContext) -> bool:
@@ -313,7 +366,7 @@ def suuankou(c: WinContext) -> bool:
 
 
 def suuankou_tanki(c: WinContext) -> bool:
-    return c.concealed_triplets == 4 and c.arrangement.wait is WaitKind.TANKI
+    return c.concealed_triplets == 4 and c.wait is WaitKind.TANKI
 
 
 def daisangen(c: WinContext) -> bool:

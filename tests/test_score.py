@@ -46,7 +46,7 @@ def test_hand_must_have_14_tiles() -> None:
 
 
 def test_indicators_and_hand_respect_four_copies() -> None:
-    with pytest.raises(HandError, match="четыре"):
+    with pytest.raises(HandError, match="больше четырёх"):
         score("111m456789p12399s", "2s", riichi=True, dora="1m", ura="1m")
 
 
@@ -189,3 +189,17 @@ def test_to_json_matches_the_batch_contract() -> None:
             {"reason": "wait_kanchan", "fu": 2},
         ],
     }
+
+
+def test_real_yakuman_beats_an_equal_kazoe_reading() -> None:
+    # suuankou (yakuman) or chinitsu iipeikou tanyao rinshan tsumo + 4 dora (14 han kazoe):
+    # both pay 32000, the yakuman is reported.
+    result = score(
+        "33344405566p", "4p", ("ankan:2222p",), tsumo=True, rinshan=True, dora="3p7z"
+    )
+    assert yaku_of(result) == {"suuankou": 13} and result.yakuman == 1
+
+
+def test_yakuman_with_pinfu_shape_gets_no_tsumo_fu() -> None:
+    result = score("12399m789p778899s", "1m", tsumo=True, tenhou=True, seat="E")
+    assert result.yakuman == 1 and result.fu == 20
