@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import click
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -17,6 +18,23 @@ def test_secret_key_is_required_outside_debug_and_tests(monkeypatch: pytest.Monk
     monkeypatch.delenv("FLASK_DEBUG", raising=False)
     with pytest.raises(RuntimeError, match="FLASK_SECRET_KEY"):
         create_app({"TESTING": False})
+
+
+@pytest.mark.parametrize(
+    ("command", "needs_secret"),
+    [pytest.param("run", True, id="run-serves"), pytest.param("check", False, id="tools-do-not")],
+)
+def test_only_serving_commands_need_a_secret_key(
+    monkeypatch: pytest.MonkeyPatch, command: str, needs_secret: bool
+) -> None:
+    monkeypatch.delenv("FLASK_SECRET_KEY", raising=False)
+    monkeypatch.delenv("FLASK_DEBUG", raising=False)
+    with click.Context(click.Command(command), info_name=command):
+        if needs_secret:
+            with pytest.raises(RuntimeError, match="FLASK_SECRET_KEY"):
+                create_app({"TESTING": False})
+        else:
+            assert len(create_app({"TESTING": False}).config["SECRET_KEY"]) == 64
 
 
 def test_secret_key_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
