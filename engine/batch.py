@@ -22,13 +22,15 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Any
 
 from engine import messages as msg
 from engine.errors import HandError
 from engine.furiten import check_furiten
 from engine.furiten_kind import FuritenKind
-from engine.hand import parse_hand
+from engine.hand import Hand, parse_hand
+from engine.melds import Meld, parse_meld
 from engine.rules import Ruleset, get_ruleset
 from engine.score import NoYakuError, ScoreResult, WinSituation, score_hand
 from engine.tiles import Tile, parse_tile, parse_tiles, parse_wind, tile_code
@@ -67,13 +69,15 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     },
 }
 
-_TYPE_CHECKS: dict[str, Callable[[Any], bool]] = {
-    "tiles": lambda v: isinstance(v, str),
-    "wind": lambda v: isinstance(v, str),
-    "str": lambda v: isinstance(v, str),
-    "melds": lambda v: isinstance(v, list),
-    "bool": lambda v: isinstance(v, bool),
-    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+# JSON decoding yields exactly these types, so an exact type test is enough (and
+# keeps true/false out of the integer fields, since type(True) is bool).
+_JSON_TYPES: dict[str, type] = {
+    "tiles": str,
+    "wind": str,
+    "str": str,
+    "melds": list,
+    "bool": bool,
+    "int": int,
 }
 _REASON_ORDER = {kind: i for i, kind in enumerate(FuritenKind)}
 
@@ -82,25 +86,50 @@ def _fields(obj: Obj, kind: str) -> Obj:
     """Check names and types of ``obj``'s fields; fill in defaults."""
     spec = FIELDS[kind]
     for name in obj:
-        if name != "kind" and name not in spec:
+        if name not in spec and name != "kind":
             raise HandError(msg.BATCH_UNKNOWN_FIELD.format(name=name, kind=kind))
     out: Obj = {}
     for name, (type_name, default) in spec.items():
-        if name not in obj:
-            if default is None:
-                raise HandError(msg.BATCH_MISSING_FIELD.format(name=name))
-            out[name] = default
-            continue
-        value = obj[name]
-        if not _TYPE_CHECKS[type_name](value):
-            raise HandError(msg.BATCH_WRONG_TYPE.format(name=name, type=msg.BATCH_TYPES[type_name]))
+        value = obj.get(name, default)
+        if value is None and name not in obj:
+            raise HandError(msg.BATCH_MISSING_FIELD.format(name=name))
+        if type(value) is not _JSON_TYPES[type_name] and value is not default:
+            wanted = msg.BATCH_TYPES[type_name]
+            raise HandError(msg.BATCH_WRONG_TYPE.format(name=name, type=wanted))
         out[name] = value
     return out
 
 
+@lru_cache(maxsize=4096)
 def tile_kinds(text: str) -> tuple[Tile, ...]:
-    """Kinds of an mpsz string (red fives are plain fives here)."""
+    """Kinds of an mpsz string (red fives are plain fives here).
+
+    Cached: ponds, indicators and winning tiles repeat from line to line.
+    """
     return parse_tiles(text).kinds
+
+
+@lru_cache(maxsize=4096)
+def _meld(kind: str, tiles: str) -> Meld:
+    # Melds are frozen values and a batch repeats the same few hundred of them.
+    return parse_meld(kind, tiles)
+
+
+def _melds(items: list[Any]) -> list[Meld | dict[str, Any]]:
+    """Batch melds as :class:`Meld` values; anything unusual goes to the hand parser as is."""
+    out: list[Meld | dict[str, Any]] = []
+    for item in items:
+        if isinstance(item, dict) and item.keys() == {"type", "tiles"}:
+            kind, tiles = item["type"], item["tiles"]
+            if isinstance(kind, str) and isinstance(tiles, str):
+                out.append(_meld(kind, tiles))
+                continue
+        out.append(item)
+    return out
+
+
+def _hand(f: Obj, size: int) -> Hand:
+    return parse_hand(f["hand"], _melds(f["melds"]), size=size)
 
 
 def tile_codes(tiles: Iterable[Tile]) -> list[str]:
@@ -109,12 +138,12 @@ def tile_codes(tiles: Iterable[Tile]) -> list[str]:
 
 
 def _waits(f: Obj) -> Obj:
-    result = find_waits(parse_hand(f["hand"], f["melds"], size=13))
+    result = find_waits(_hand(f, 13))
     return {"tenpai": result.tenpai, "waits": tile_codes(result.waits)}
 
 
 def _furiten(f: Obj) -> Obj:
-    hand = parse_hand(f["hand"], f["melds"], size=13)
+    hand = _hand(f, 13)
     result = check_furiten(
         hand,
         discards=tile_kinds(f["discards"]),
@@ -154,13 +183,18 @@ def situation_from(f: Obj) -> WinSituation:
     )
 
 
+@lru_cache(maxsize=256)
+def _win_tile(text: str) -> Tile:
+    return parse_tile(text).kinds[0]
+
+
 def score_fields(f: Obj, rules: Ruleset | None = None) -> ScoreResult:
     """Score a checked request: parse the hand, the winning tile, the situation, the rules.
 
     ``rules`` overrides ``f["rules"]`` (the CLI switches red fives on or off).
     """
-    hand = parse_hand(f["hand"], f["melds"], size=14)
-    win = parse_tile(f["win_tile"]).kinds[0]
+    hand = _hand(f, 14)
+    win = _win_tile(f["win_tile"])
     return score_hand(hand, win, situation_from(f), rules or get_ruleset(f["rules"]))
 
 
