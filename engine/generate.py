@@ -1,0 +1,343 @@
+"""Seeded generators of realistic practice problems, by drill kind and level.
+
+A problem is the same set of parameters a lesson's drill block carries
+(``hand``, ``melds``, ``win``, ``by``, …), so practice and lessons are graded
+by the same drill code. ``generate(kind, level, seed)`` is a pure function of
+its arguments: the same seed always gives the same problem, which is how a
+problem is shared by URL.
+
+Hands are built the way real hands look — mostly sequences, a few triplets,
+honour tiles now and then, two or three suits — not drawn as random tile
+soup, then checked with the engine against the level's definition; a
+candidate that does not fit is thrown away and the next one is built from the
+same random stream.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import HandError
+from engine.melds import MeldKind
+from engine.tiles import FIVES, NUM_KINDS, Tile, to_mpsz
+
+LEVELS: tuple[str, ...] = ("novice", "player", "master")
+WIND_CODES = ("E", "S", "W", "N")
+_MAX_TRIES = 400
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One generated drill: its kind, level, seed and drill-block parameters."""
+
+    kind: str
+    level: str
+    seed: int
+    params: dict[str, Any] = field(hash=False)
+
+
+@dataclass
+class _Builder:
+    """Tiles in use (concealed + melds) while a hand is being assembled."""
+
+    rng: random.Random
+    counts: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
+    concealed: list[Tile] = field(default_factory=list)
+    melds: list[tuple[MeldKind, tuple[Tile, ...]]] = field(default_factory=list)
+
+    def room(self, tiles: tuple[Tile, ...]) -> bool:
+        need = [0] * NUM_KINDS
+        for t in tiles:
+            need[t] += 1
+        return all(self.counts[t] + need[t] <= 4 for t in set(tiles))
+
+    def take(self, tiles: tuple[Tile, ...], meld: MeldKind | None = None) -> None:
+        for t in tiles:
+            self.counts[t] += 1
+        if meld is None:
+            self.concealed.extend(tiles)
+        else:
+            self.melds.append((meld, tiles))
+
+
+def _random_set(rng: random.Random, suits: tuple[int, ...], triplet_rate: float,
+                honor_rate: float) -> tuple[Tile, ...]:
+    """A set that looks like one from a real game."""
+    if rng.random() < honor_rate:
+        return (rng.randrange(27, 34),) * 3
+    suit = rng.choice(suits)
+    if rng.random() < triplet_rate:
+        return (suit * 9 + rng.randrange(9),) * 3
+    start = suit * 9 + rng.randrange(7)
+    return (start, start + 1, start + 2)
+
+
+def _build_complete(rng: random.Random, *, suits: tuple[int, ...], triplet_rate: float,
+                    honor_rate: float, open_melds: int = 0, kans: int = 0) -> _Builder:
+    """Four sets and a pair; ``open_melds`` of the sets are called, ``kans`` are kans."""
+    for _ in range(_MAX_TRIES):
+        b = _Builder(rng)
+        pair_tile = (rng.randrange(27, 34) if rng.random() < honor_rate * 1.5
+                     else rng.choice(suits) * 9 + rng.randrange(9))
+        b.take((pair_tile, pair_tile))
+        ok = True
+        for i in range(4):
+            meld_kind: MeldKind | None = None
+            if i < kans:
+                tile = (rng.randrange(27, 34) if rng.random() < 0.4
+                        else rng.choice(suits) * 9 + rng.randrange(9))
+                tiles: tuple[Tile, ...] = (tile,) * 4
+                meld_kind = rng.choice((MeldKind.ANKAN, MeldKind.MINKAN, MeldKind.SHOUMINKAN))
+            else:
+                tiles = _random_set(rng, suits, triplet_rate, honor_rate)
+                if i < kans + open_melds:
+                    meld_kind = MeldKind.PON if tiles[0] == tiles[1] else MeldKind.CHI
+            if not b.room(tiles):
+                ok = False
+                break
+            b.take(tiles, meld_kind)
+        if ok:
+            return b
+    raise HandError("Не удалось построить руку: слишком строгие условия.")
+
+
+def _melds_param(b: _Builder) -> list[str]:
+    return [f"{kind.value} {to_mpsz(tiles)}" for kind, tiles in b.melds]
+
+
+def _with_red(rng: random.Random, tiles: list[Tile], chance: float) -> str:
+    """Print concealed tiles, turning each five red with ``chance`` (one per suit)."""
+    flags = [False] * len(tiles)
+    used: set[Tile] = set()
+    for i, t in enumerate(tiles):
+        if t in FIVES and t not in used and rng.random() < chance:
+            flags[i] = True
+            used.add(t)
+    return to_mpsz(tiles, flags)
+
+
+# --- waits and shanten ---------------------------------------------------------
+
+_WAIT_LEVELS: dict[str, Callable[[int, bool], bool]] = {
+    # (number of winning tiles, one-suit hand) -> fits the level?
+    "novice": lambda n, one_suit: 1 <= n <= 2 and not one_suit,
+    "player": lambda n, one_suit: 2 <= n <= 3,
+    "master": lambda n, one_suit: n >= 3 and one_suit,
+}
+
+
+def _gen_waits(rng: random.Random, level: str) -> dict[str, Any]:
+    from engine.hand import parse_hand
+    from engine.waits import find_waits
+
+    for _ in range(_MAX_TRIES):
+        one_suit = level == "master"
+        suits = (rng.randrange(3),) if one_suit else tuple(rng.sample(range(3), 3))
+        opened = rng.choice((0, 0, 1, 2)) if level == "player" else 0
+        b = _build_complete(rng, suits=suits, triplet_rate=0.25 if one_suit else 0.15,
+                            honor_rate=0.0 if one_suit else 0.08, open_melds=opened)
+        b.concealed.remove(rng.choice(b.concealed))
+        hand = parse_hand(to_mpsz(b.concealed), _melds_param(b), size=13)
+        result = find_waits(hand)
+        if result.tenpai and _WAIT_LEVELS[level](len(result.waits), one_suit):
+            return {"hand": to_mpsz(b.concealed), "melds": _melds_param(b)}
+    raise HandError("Не удалось подобрать руку для этого уровня.")
+
+
+_SHANTEN_RANGE = {"novice": (0, 1), "player": (1, 2), "master": (2, 4)}
+
+
+def _gen_shanten(rng: random.Random, level: str) -> dict[str, Any]:
+    from engine.hand import parse_hand
+    from engine.shanten import shanten
+
+    low, high = _SHANTEN_RANGE[level]
+    for _ in range(_MAX_TRIES):
+        b = _build_complete(rng, suits=tuple(rng.sample(range(3), 3)),
+                            triplet_rate=0.15, honor_rate=0.1)
+        b.concealed.remove(rng.choice(b.concealed))
+        for _swap in range(rng.randint(low, high + 1)):
+            b.concealed.remove(rng.choice(b.concealed))
+            tile = rng.randrange(NUM_KINDS)
+            while b.counts[tile] >= 4:
+                tile = rng.randrange(NUM_KINDS)
+            b.counts[tile] += 1
+            b.concealed.append(tile)
+        hand = parse_hand(to_mpsz(b.concealed), size=13)
+        if low <= shanten(hand).minimum <= high:
+            return {"hand": to_mpsz(b.concealed), "melds": []}
+    raise HandError("Не удалось подобрать руку для этого уровня.")
+
+
+# --- dora ------------------------------------------------------------------------
+
+def _gen_dora(rng: random.Random, level: str) -> dict[str, Any]:
+    if level == "novice":
+        pool = [t for t in range(27) if t % 9 not in (8,)]
+        return {"indicators": to_mpsz([rng.choice(pool)])}
+    if level == "player":
+        edge = [t for t in range(27) if t % 9 == 8] + list(range(27, 34))
+        return {"indicators": to_mpsz([rng.choice(edge)])}
+    picks = rng.sample(range(NUM_KINDS), rng.randint(2, 3))
+    return {"indicators": to_mpsz(picks)}
+
+
+# --- winning hands: fu, han, payment -----------------------------------------------
+
+_WIN_SHAPES = {
+    # level -> (open melds choices, kans choices, triplet rate, honour rate)
+    "novice": ((0,), (0,), 0.1, 0.05),
+    "player": ((0, 1, 2), (0,), 0.25, 0.15),
+    "master": ((0, 1, 2), (0, 1, 1, 2), 0.35, 0.2),
+}
+
+
+def _situation(rng: random.Random, b: _Builder, dealer_ok: bool) -> dict[str, Any]:
+    closed = all(kind is MeldKind.ANKAN for kind, _ in b.melds)
+    seat = rng.choice(WIND_CODES if dealer_ok else WIND_CODES[1:])
+    params: dict[str, Any] = {
+        "by": rng.choice(("ron", "tsumo")),
+        "seat": seat,
+        "round": rng.choice(("E", "E", "S")),
+        "riichi": closed and rng.random() < 0.5,
+    }
+    return params
+
+
+def _indicator(rng: random.Random, b: _Builder) -> Tile:
+    """A dora indicator that keeps every kind at four copies at most (it is a real tile)."""
+    tile = rng.randrange(NUM_KINDS)
+    while b.counts[tile] >= 4:
+        tile = rng.randrange(NUM_KINDS)
+    b.counts[tile] += 1
+    return tile
+
+
+def _dora_params(rng: random.Random, b: _Builder, params: dict[str, Any], level: str) -> None:
+    """One dora indicator plus one per kan; ura and ippatsu for a master's riichi."""
+    kans = sum(1 for kind, _ in b.melds if kind in _KAN_KINDS)
+    params["dora"] = to_mpsz([_indicator(rng, b) for _ in range(1 + kans)])
+    if level == "master" and params["riichi"]:
+        if rng.random() < 0.5:
+            params["ura"] = to_mpsz([_indicator(rng, b) for _ in range(1 + kans)])
+        params["ippatsu"] = rng.random() < 0.15
+
+
+_KAN_KINDS = (MeldKind.ANKAN, MeldKind.MINKAN, MeldKind.SHOUMINKAN)
+
+
+def _win_fits(kind: str, level: str, result: Any) -> bool:
+    """Level rules checked on the scored hand (novice han: one to three yaku, no yakuman)."""
+    if result.yakuman:
+        return False
+    return not (kind == "han" and level == "novice" and len(result.yaku) > 3)
+
+
+def _gen_win(rng: random.Random, level: str, kind: str) -> dict[str, Any]:
+    from engine.hand import parse_hand
+    from engine.rules import get_ruleset
+    from engine.score import NoYakuError, WinSituation, score_hand
+    from engine.tiles import parse_tiles, parse_wind
+
+    opens, kans, triplet_rate, honor_rate = _WIN_SHAPES[level]
+    rules = get_ruleset("online")
+    for _ in range(_MAX_TRIES):
+        b = _build_complete(rng, suits=tuple(rng.sample(range(3), rng.choice((2, 3)))),
+                            triplet_rate=triplet_rate, honor_rate=honor_rate,
+                            open_melds=rng.choice(opens), kans=rng.choice(kans))
+        win = rng.choice(b.concealed)
+        # Novices start with non-dealer payments; the dealer comes at the next level.
+        params = _situation(rng, b, dealer_ok=not (kind == "payment" and level == "novice"))
+        red_chance = 0.0 if level == "novice" else 0.3
+        params.update({"hand": _with_red(rng, b.concealed, red_chance),
+                       "win": to_mpsz([win]), "melds": _melds_param(b)})
+        if kind in ("han", "payment"):
+            _dora_params(rng, b, params, level)
+        if kind == "payment" and level != "novice":
+            params["honba"] = rng.choice((0, 0, 1, 2, 3))
+            params["riichi_sticks"] = rng.choice((0, 0, 1, 2)) if level == "master" else 0
+        hand = parse_hand(params["hand"], params["melds"], size=14)
+        situation = WinSituation(
+            tsumo=params["by"] == "tsumo",
+            riichi=params["riichi"],
+            ippatsu=params.get("ippatsu", False),
+            seat_wind=parse_wind(params["seat"]),
+            round_wind=parse_wind(params["round"]),
+            dora_indicators=parse_tiles(params.get("dora", "")).kinds,
+            ura_indicators=parse_tiles(params.get("ura", "")).kinds,
+        )
+        try:
+            result = score_hand(hand, win, situation, rules)
+        except NoYakuError:
+            continue
+        if _win_fits(kind, level, result):
+            return params
+    raise HandError("Не удалось подобрать выигрышную руку для этого уровня.")
+
+
+def _gen_furiten(rng: random.Random, level: str) -> dict[str, Any]:
+    from engine.hand import parse_hand
+    from engine.waits import find_waits
+
+    wait_level = {"novice": "novice", "player": "player", "master": "player"}[level]
+    for _ in range(_MAX_TRIES):
+        params = _gen_waits(rng, wait_level)
+        hand = parse_hand(params["hand"], params["melds"], size=13)
+        waits = list(find_waits(hand).waits)
+        held = hand.all_counts()
+        spare = [t for t in range(NUM_KINDS) if t not in waits and held[t] < 3]
+        scenario = rng.choice(("none", "none", "discard", "temporary", "riichi"))
+        if level == "novice" and scenario == "riichi":
+            scenario = "discard"
+        asked = rng.choice(waits)
+        discards = rng.sample(spare, 5)
+        missed: list[Tile] = []
+        since: list[Tile] = []
+        riichi = level != "novice" and rng.random() < 0.5
+        if scenario == "discard":
+            others = [w for w in waits if w != asked]
+            discards.append(rng.choice(others) if others and level != "novice" else asked)
+        elif scenario == "temporary":
+            missed.append(rng.choice(waits))
+        elif scenario == "riichi":
+            riichi = True
+            since.append(rng.choice(waits))
+        rng.shuffle(discards)
+        params.update({
+            "discards": to_mpsz(discards), "missed": to_mpsz(missed), "riichi": riichi,
+            "missed_since_riichi": to_mpsz(since), "tile": to_mpsz([asked]),
+        })
+        return params
+    raise HandError("Не удалось подобрать ситуацию.")
+
+
+_GENERATORS: dict[str, Callable[[random.Random, str], dict[str, Any]]] = {
+    "waits": _gen_waits,
+    "shanten": _gen_shanten,
+    "dora": _gen_dora,
+    "furiten": _gen_furiten,
+    "fu": lambda rng, level: _gen_win(rng, level, "fu"),
+    "han": lambda rng, level: _gen_win(rng, level, "han"),
+    "payment": lambda rng, level: _gen_win(rng, level, "payment"),
+}
+
+KINDS: tuple[str, ...] = tuple(_GENERATORS)
+
+
+def generate(kind: str, level: str, seed: int) -> Problem:
+    """The problem of ``kind`` at ``level`` for ``seed`` (deterministic).
+
+    >>> generate("dora", "novice", 7) == generate("dora", "novice", 7)
+    True
+    """
+    if kind not in _GENERATORS:
+        raise HandError(f"Нет тренировки «{kind}».")
+    if level not in LEVELS:
+        raise HandError(f"Нет уровня «{level}»: есть {', '.join(LEVELS)}.")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise HandError("Номер задачи должен быть целым неотрицательным числом.")
+    rng = random.Random(f"{kind}:{level}:{seed}")
+    return Problem(kind, level, seed, _GENERATORS[kind](rng, level))

@@ -1,0 +1,68 @@
+"""The anonymous learner: a random id in a signed, HttpOnly, SameSite=Lax cookie.
+
+No account and nothing personal: the first visit gets ``secrets.token_hex(16)``
+signed with the app's secret key (itsdangerous, salted for this purpose), so
+a learner cannot claim someone else's id. A missing, tampered or foreign
+cookie silently starts a new anonymous learner — never an error page.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from flask import Flask, Response, current_app, g, request
+from itsdangerous import BadSignature, URLSafeSerializer
+
+COOKIE = "tempai_learner"
+MAX_AGE = 2 * 365 * 24 * 3600  # two years: progress outlives a browser session
+_SALT = "tempai.learner"
+_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def _serializer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt=_SALT)
+
+
+def _read_cookie() -> str | None:
+    raw = request.cookies.get(COOKIE)
+    if not raw or len(raw) > 200:
+        return None
+    try:
+        value = _serializer().loads(raw)
+    except BadSignature:
+        return None
+    return value if isinstance(value, str) and _ID.fullmatch(value) else None
+
+
+def learner_id() -> str:
+    """This request's learner id; a new one (set on the response) if the cookie is absent or bad."""
+    if "tempai_learner" not in g:
+        found = _read_cookie()
+        g.tempai_learner_new = found is None
+        g.tempai_learner = found or secrets.token_hex(16)
+    return str(g.tempai_learner)
+
+
+def start_new_learner() -> str:
+    """Forget the current id (after a wipe): the response carries a fresh one."""
+    g.tempai_learner = secrets.token_hex(16)
+    g.tempai_learner_new = True
+    return str(g.tempai_learner)
+
+
+def _set_cookie(response: Response) -> Response:
+    if request.endpoint == "static":
+        return response
+    learner_id()
+    if g.get("tempai_learner_new"):
+        response.set_cookie(
+            COOKIE, _serializer().dumps(g.tempai_learner), max_age=MAX_AGE, httponly=True,
+            samesite="Lax", secure=request.is_secure, path="/",
+        )
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Give every page response a learner cookie when it has none (or a bad one)."""
+    app.after_request(_set_cookie)
