@@ -182,7 +182,7 @@ def _fu_lines(result: ScoreResult) -> list[str]:
     return lines
 
 
-def _money_lines(result: ScoreResult, tsumo: bool, honba: int) -> list[str]:
+def _money_lines(result: ScoreResult, tsumo: bool, honba: int, sticks: int) -> list[str]:
     who = msg.TEXT_DEALER if result.is_dealer else msg.TEXT_NON_DEALER
     lines = [msg.TEXT_WINNER.format(who=who, how=msg.TEXT_TSUMO if tsumo else msg.TEXT_RON)]
     if result.limit is not Limit.NONE:
@@ -197,17 +197,25 @@ def _money_lines(result: ScoreResult, tsumo: bool, honba: int) -> list[str]:
         lines.append(msg.TEXT_PAY_SPLIT.format(dealer=pay.dealer, non_dealer=pay.non_dealer))
     if honba:
         lines.append(msg.TEXT_HONBA.format(honba=honba))
+    if sticks:
+        lines.append(msg.TEXT_STICKS.format(sticks=sticks))
     lines.append(msg.TEXT_TOTAL.format(total=result.total))
     return lines
 
 
 def render_score(
-    hand: Hand, result: ScoreResult, *, tsumo: bool, honba: int = 0, rules: str = "online"
+    hand: Hand,
+    result: ScoreResult,
+    *,
+    tsumo: bool,
+    honba: int = 0,
+    sticks: int = 0,
+    rules: str = "online",
 ) -> str:
     """Yaku with han, fu item by item with rounding, the limit, points and payments."""
     lines = [*render_hand(hand), msg.TEXT_RULES.format(name=rules)]
     lines.append(render_reading(result.arrangement).strip())
     lines += _yaku_lines(result)
     lines += _fu_lines(result)
-    lines += _money_lines(result, tsumo, honba)
+    lines += _money_lines(result, tsumo, honba, sticks)
     return "\n".join(lines)

@@ -118,6 +118,7 @@ def test_score_honba_and_sticks_in_total(capsys) -> None:
         "--honba", "1", "--sticks", "2",
     )
     assert "Платит каждый из трёх соперников: 1100." in out
+    assert "хонбы (1)" in out and "Палочки риичи на столе (2)" in out
     assert "Всего победитель получает: 5300 очков." in out
 
 
