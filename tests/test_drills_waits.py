@@ -58,6 +58,17 @@ def test_show_solution_shows_the_waits_without_grading(answer: Answering) -> Non
     assert "Рука ждёт 2 тайла" in html
 
 
+def test_show_solution_without_javascript_returns_the_page_with_the_solution(
+    answer: Answering,
+) -> None:
+    response = answer.post("basics", "nobetan", {"action": "solution"}, htmx=False)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and html.startswith("<!doctype html>")
+    assert 'id="fb-nobetan" aria-live="polite"><div class="feedback feedback--solution"' in html
+    # «Попробовать ещё раз» without JS is a plain link back to the drill on the lesson page.
+    assert 'href="/lessons/basics#drill-nobetan"' in html
+
+
 def test_plain_post_returns_the_lesson_with_feedback_and_ticks_kept(answer: Answering) -> None:
     response = answer.post("basics", "nobetan", {"tiles": ["3m"]}, htmx=False)
     html = response.get_data(as_text=True)
