@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.batch import answer, answer_line, run
 
@@ -289,3 +291,43 @@ def test_ema_counts_no_red_fives() -> None:
 def test_every_answer_is_one_json_line_without_raw_newlines() -> None:
     out = run(b'{"kind": "score", "hand": "123m456p789s234p55s", "win_tile": "5s"}\n').decode()
     assert out.count("\n") == 1 and json.loads(out)["error"] == "no yaku"
+
+
+# --- properties: nothing a program can send makes the batch crash ------------------
+
+_scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+_json_values = st.recursive(
+    _scalars | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=8,
+)
+_tiles_text = st.text(alphabet="0123456789mpsz", max_size=20)
+_field_names = st.sampled_from(
+    ["kind", "hand", "melds", "win_tile", "discards", "missed", "riichi", "tsumo",
+     "seat_wind", "dora_indicators", "honba", "riichi_sticks", "rules", "double_riichi"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_line_gets_one_answer_and_no_internal_error(line: str) -> None:
+    data = line.replace("\n", " ") + "\n"
+    out = run(data.encode("utf-8", "surrogatepass")).decode()
+    rows = out.splitlines()
+    assert len(rows) == 1
+    assert "Внутренняя ошибка" not in json.loads(rows[0]).get("error", "")
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(["waits", "furiten", "score"]),
+    st.dictionaries(_field_names, _json_values | _tiles_text, max_size=6),
+    _tiles_text,
+)
+def test_any_request_object_is_answered_or_refused_cleanly(
+    kind: str, fields: dict[str, Any], hand: str
+) -> None:
+    result = answer({"hand": hand, "win_tile": hand[:2], **fields, "kind": kind})
+    assert isinstance(result, dict)
+    assert "Внутренняя ошибка" not in result.get("error", "")
