@@ -110,6 +110,7 @@ WAIT_FU: dict[WaitKind, FuReason] = {
     WaitKind.PENCHAN: _R.WAIT_PENCHAN,
     WaitKind.TANKI: _R.WAIT_TANKI,
 }
+_WAITS_WITH_FU = tuple(WAIT_FU)
 _CHIITOITSU = FuResult(((_R.CHIITOITSU, 25, None, 0, None),), 25, 25)
 _KOKUSHI = FuResult((), 0, 0)
 _BASE: RawItem = (_R.BASE, 20, None, 0, None)
@@ -151,9 +152,8 @@ def compute_fu(ctx: WinContext, *, pinfu: bool, melds: tuple[RawItem, ...] = ())
     if sit.tsumo and not pinfu and (ctx.rules.rinshan_tsumo_fu or not sit.rinshan):
         items.append(_TSUMO)
     wait, kind, tile = ctx.placement
-    wait_reason = WAIT_FU.get(wait)
-    if wait_reason is not None:
-        items.append((wait_reason, 2, kind, tile, None))
+    if wait in _WAITS_WITH_FU:  # identity test: no Enum hashing in the hot path
+        items.append((WAIT_FU[wait], 2, kind, tile, None))
     pair_item = _pair_fu(ctx)
     if pair_item is not None:
         items.append(pair_item)

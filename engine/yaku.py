@@ -200,21 +200,30 @@ def _fixed_rows(closed: bool, any_situation: bool, maybe_yakuman: bool) -> tuple
     )
 
 
-@lru_cache(maxsize=1024)
+# (sequences, triplets, honours, form code, closed) -> rows; a plain dict of
+# int/bool keys because hashing an Enum key runs Python code.
+_ROWS_CACHE: dict[tuple[int, int, bool, int, bool], tuple[YakuDef, ...]] = {}
+_FORMS = (Form.STANDARD, Form.CHIITOITSU, Form.KOKUSHI)
+
+
 def _reading_rows(
-    shuntsu: int, triplets: int, honors: bool, form: Form, closed: bool
+    shuntsu: int, triplets: int, honors: bool, form: int, closed: bool
 ) -> tuple[YakuDef, ...]:
-    """Reading-scope rows whose necessary conditions this reading meets."""
-    return tuple(
-        y
-        for y in YAKU
-        if y.scope is Scope.READING
-        and y.form is form
-        and (closed or y.open_han is not None)
-        and shuntsu >= y.min_shuntsu
-        and triplets >= y.min_triplets
-        and (y.honors is None or y.honors == honors)
-    )
+    """Reading-scope rows whose necessary conditions this reading meets (cached)."""
+    key = (shuntsu, triplets, honors, form, closed)
+    rows = _ROWS_CACHE.get(key)
+    if rows is None:
+        rows = _ROWS_CACHE[key] = tuple(
+            y
+            for y in YAKU
+            if y.scope is Scope.READING
+            and y.form is _FORMS[form]
+            and (closed or y.open_han is not None)
+            and shuntsu >= y.min_shuntsu
+            and triplets >= y.min_triplets
+            and (y.honors is None or y.honors == honors)
+        )
+    return rows
 
 
 def find_yaku(ctx: c.WinContext, fixed: list[YakuDef] | None = None) -> tuple[YakuItem, ...]:
@@ -229,7 +238,9 @@ def find_yaku(ctx: c.WinContext, fixed: list[YakuDef] | None = None) -> tuple[Ya
     if fixed is None:
         fixed = fixed_yaku(ctx)
     closed = ctx.facts.closed
-    rows = _reading_rows(len(ctx.shuntsu), len(ctx.triplets), ctx.facts.honors, ctx.form, closed)
+    form = ctx.form
+    code = 0 if form is Form.STANDARD else 1 if form is Form.CHIITOITSU else 2
+    rows = _reading_rows(len(ctx.shuntsu), len(ctx.triplets), ctx.facts.honors, code, closed)
     found = fixed + [y for y in rows if y.check(ctx)]
     if not found:
         return ()

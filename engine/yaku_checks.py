@@ -32,7 +32,14 @@ from engine.tiles import DRAGONS, Counts, Tile
 
 _SIMPLE = frozenset(t for t in range(27) if 1 <= t % 9 <= 7)
 _CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-_CHI, _ANKAN = MeldKind.CHI, MeldKind.ANKAN
+_CHI, _PON, _ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.ANKAN
+_Z9, _Z7, _Z5 = (0,) * 9, (0,) * 7, (0,) * 5
+_SUITS = {
+    (m, p, s): tuple(i for i, flag in enumerate((m, p, s)) if flag)
+    for m in (False, True)
+    for p in (False, True)
+    for s in (False, True)
+}
 
 
 @dataclass(slots=True)
@@ -62,20 +69,30 @@ def hand_facts(hand: Hand, win_tile: Tile | None = None) -> HandFacts:
     """Compute the facts once; ``win_tile`` tells chuuren's nine-sided wait apart."""
     counts = hand.all_counts()
     man, pin, sou, hon = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
-    suits = tuple(i for i, part in enumerate((man, pin, sou)) if any(part))
-    honors = any(hon)
+    # Tuple comparisons instead of any(): no call per suit in this hot path.
+    suits = _SUITS[man != _Z9, pin != _Z9, sou != _Z9]
+    honors = hon != _Z7
     ends = man[0] or man[8] or pin[0] or pin[8] or sou[0] or sou[8]
-    middles = any(man[1:8]) or any(pin[1:8]) or any(sou[1:8])
+    middles = man[1:8] != _Z7 or pin[1:8] != _Z7 or sou[1:8] != _Z7
     # ryuuiisou tiles (tiles.GREEN_TILES): 2 3 4 6 8 sou and hatsu
     green = suits in ((), (2,)) and not (sou[0] or sou[4] or sou[6] or sou[8])
-    green = green and not (any(hon[:5]) or hon[6])
+    green = green and not (hon[:5] != _Z5 or hon[6])
     melds = hand.melds
     if melds:
-        kans = sum(1 for m in melds if m.is_kan)
-        meld_shuntsu = tuple(m.tiles[0] for m in melds if m.kind is _CHI)
-        meld_triplets = tuple(m.tiles[0] for m in melds if m.kind is not _CHI)
-        closed_kans = sum(1 for m in melds if m.kind is _ANKAN)
-        closed = not any(m.opened for m in melds)
+        kans = closed_kans = 0
+        shuntsu: list[Tile] = []
+        triplets: list[Tile] = []
+        for m in melds:
+            kind = m.kind
+            if kind is _CHI:
+                shuntsu.append(m.tiles[0])
+                continue
+            triplets.append(m.tiles[0])
+            if kind is not _PON:
+                kans += 1
+                closed_kans += kind is _ANKAN
+        meld_shuntsu, meld_triplets = tuple(shuntsu), tuple(triplets)
+        closed = closed_kans == len(melds)
         chuuren = 0
     else:
         kans = closed_kans = 0
