@@ -189,3 +189,15 @@ def test_standard_extensions_tables_admonition_toc() -> None:
         "<p>Текст</p>\n</div>" in html
     )
     assert "<table>" in html and "<td>1</td>" in html
+
+
+def test_examples_in_code_are_neither_drills_nor_errors() -> None:
+    source = (
+        "```\n/// demo\nid: shown\n///\n:99z: [[нечто]]\n```\n\nСтрока с `:99z:` и `[[нечто]]`."
+    )
+    html, context = render(source)
+    assert context.problems == [] and context.drills == {}
+    assert html == (
+        "<pre><code>/// demo\nid: shown\n///\n:99z: [[нечто]]\n</code></pre>\n"
+        "<p>Строка с <code>:99z:</code> и <code>[[нечто]]</code>.</p>"
+    )

@@ -236,6 +236,21 @@ def load_lesson(path: Path, glossary: Any | None = None, glossary_url: str = "/g
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return _broken(path, file, Problem(file, 0, f"Файл не читается как UTF-8: {exc}"))
+    return lesson_from_text(text, path, file, glossary, glossary_url)
+
+
+def lesson_from_text(
+    text: str,
+    path: Path,
+    file: str,
+    glossary: Any | None = None,
+    glossary_url: str = "/glossary",
+) -> Lesson:
+    """A lesson from text that need not be on disk (the author preview of issue 6).
+
+    ``path`` names the lesson (its stem gives the fallback slug), ``file`` is
+    what problems print as their file.
+    """
     yaml_text, body, offset = split_front_matter(text)
     meta, problems = parse_front_matter(yaml_text, file)
     valid = {

@@ -9,6 +9,7 @@ survives ``attr_list``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +42,35 @@ class RenderContext:
         self.problems.append(Problem(self.file, self.line_offset + body_line, message))
 
 
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_CODE_SPAN = re.compile(r"`+[^`]*`+")
+
+
+def fenced_lines(lines: list[str]) -> set[int]:
+    """Indexes of lines inside fenced code blocks (fences included)."""
+    inside: set[int] = set()
+    fence: str | None = None
+    for index, line in enumerate(lines):
+        match = _FENCE.match(line)
+        if fence is not None:
+            inside.add(index)
+            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
+                fence = None
+        elif match:
+            fence = match.group(1)
+            inside.add(index)
+    return inside
+
+
+def prose_lines(lines: list[str]) -> list[str]:
+    """The lines with code blocks blanked and code spans cut: what the checks read.
+
+    Examples of wrong syntax in code (the authoring guide shows some) are not errors.
+    """
+    fenced = fenced_lines(lines)
+    return ["" if i in fenced else _CODE_SPAN.sub("", line) for i, line in enumerate(lines)]
+
+
 def make_markdown(context: RenderContext) -> markdown.Markdown:
     """A fresh Markdown converter (converters keep state, so one per render)."""
     from tutor.markdown_ext.drills import DrillBlockExtension
@@ -55,6 +85,7 @@ def make_markdown(context: RenderContext) -> markdown.Markdown:
             "attr_list",
             "def_list",
             "sane_lists",
+            "fenced_code",
             "toc",
             DrillBlockExtension(context=context),
             InlineTilesExtension(context=context),

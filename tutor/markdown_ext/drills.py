@@ -17,7 +17,7 @@ from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 from markupsafe import escape
 
-from tutor.markdown_ext import RenderContext
+from tutor.markdown_ext import RenderContext, fenced_lines
 
 DRILL_MARKER = re.compile(r"<!--drill:([a-z0-9-]+)-->")
 
@@ -33,9 +33,10 @@ class DrillBlockPreprocessor(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
         out: list[str] = []
+        fenced = fenced_lines(lines)  # a block shown as an example in code stays code
         i = 0
         while i < len(lines):
-            start = self.START.match(lines[i])
+            start = None if i in fenced else self.START.match(lines[i])
             if start is None:
                 out.append(lines[i])
                 i += 1

@@ -15,7 +15,7 @@ from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 
-from tutor.markdown_ext import RenderContext
+from tutor.markdown_ext import RenderContext, prose_lines
 
 TERM_RE = r"\[\[([^\[\]|\n]+?)(?:\|([^\[\]|\n]+?))?\]\]"
 _TERM = re.compile(TERM_RE)
@@ -37,7 +37,7 @@ class TermCheckPreprocessor(Preprocessor):
     def run(self, lines: list[str]) -> list[str]:
         if self.context.glossary is None:
             return lines
-        for number, line in enumerate(lines, start=1):
+        for number, line in enumerate(prose_lines(lines), start=1):
             for match in _TERM.finditer(line):
                 term = (match.group(2) or match.group(1)).strip()
                 if _lookup(self.context, term) is None:

@@ -18,7 +18,7 @@ from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 
 from engine.errors import HandError
-from tutor.markdown_ext import RenderContext
+from tutor.markdown_ext import RenderContext, prose_lines
 
 TILES_RE = r":([0-9#][0-9#'mpsz ]*[mpsz]):"
 _TILES = re.compile(TILES_RE)
@@ -35,7 +35,7 @@ class TileCheckPreprocessor(Preprocessor):
         render = self.context.render_tiles
         if render is None:
             return lines
-        for number, line in enumerate(lines, start=1):
+        for number, line in enumerate(prose_lines(lines), start=1):
             for match in _TILES.finditer(line):
                 try:
                     render(match.group(1))
