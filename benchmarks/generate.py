@@ -1,0 +1,63 @@
+"""How long a new practice problem takes: p50 and p95 per drill kind and level.
+
+Two figures per row: ``generate`` alone (engine.generate) and ``+ drill``,
+generation plus preparing the drill exactly as /practice does (the engine's
+answer included) — the second is what a learner waits for. The requirement
+(issue 5) is under 20 ms at p95 on this machine.
+
+    .venv/bin/python benchmarks/generate.py [problems per kind and level, default 300]
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.generate import KINDS, LEVELS, generate  # noqa: E402
+from tutor.drills import build_drill  # noqa: E402
+
+LIMIT_MS = 20.0
+
+
+def _percentile(samples: list[float], share: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+def measure(kind: str, level: str, count: int) -> tuple[list[float], list[float]]:
+    """Milliseconds per problem: generation alone, and generation + drill preparation."""
+    gen, full = [], []
+    for seed in range(10_000, 10_000 + count):
+        start = time.perf_counter()
+        problem = generate(kind, level, seed)
+        middle = time.perf_counter()
+        build_drill(kind, {"id": "task", **problem.params}, 0)
+        end = time.perf_counter()
+        gen.append((middle - start) * 1000)
+        full.append((end - start) * 1000)
+    return gen, full
+
+
+def main() -> int:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    print(f"{count} задач на вид и уровень; миллисекунды")
+    print(f"{'вид':<9} {'уровень':<8} {'gen p50':>8} {'gen p95':>8} {'+drill p50':>11} {'+drill p95':>11}")
+    worst = 0.0
+    for kind in KINDS:
+        for level in LEVELS:
+            gen, full = measure(kind, level, count)
+            p95 = _percentile(full, 0.95)
+            worst = max(worst, p95)
+            print(f"{kind:<9} {level:<8} {statistics.median(gen):8.2f} {_percentile(gen, 0.95):8.2f} "
+                  f"{statistics.median(full):11.2f} {p95:11.2f}")
+    verdict = "OK" if worst < LIMIT_MS else "СЛИШКОМ МЕДЛЕННО"
+    print(f"худший p95 (+drill): {worst:.2f} мс — {verdict} (порог {LIMIT_MS:.0f} мс)")
+    return 0 if worst < LIMIT_MS else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

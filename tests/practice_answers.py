@@ -1,0 +1,49 @@
+"""The right (and a wrong) answer to any prepared drill, as the form a learner would post.
+
+Shared by the practice, progress and browser tests: they need to answer
+generated problems without knowing them in advance.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.tiles import tile_code
+from tutor.drills import Drill
+
+
+def right_answer(drill: Drill) -> dict[str, Any]:
+    """Form fields that the drill grades as correct."""
+    sol = drill.solution
+    kind = drill.kind.name
+    if kind == "waits":
+        return {"tiles": [tile_code(t) for t in sol.waits]}
+    if kind == "dora":
+        return {"tiles": [tile_code(t) for t in sorted(drill.kind.answer(drill))]}
+    if kind == "shanten":
+        return {"shanten": str(sol.value)}
+    if kind == "fu":
+        return {"fu": str(sol.fu)}
+    if kind == "han":
+        return {"han": str(sol.han), "yaku": [y.id for y in sol.yaku]}
+    if kind == "payment":
+        return {f.name: str(f.value) for f in drill.kind.fields(drill)}
+    if kind == "furiten":
+        if sol.can_ron:
+            return {"ron": "yes"}
+        return {"ron": "no", "kinds": sorted(sol.kinds)}
+    raise AssertionError(f"no answer helper for {kind}")
+
+
+def wrong_answer(drill: Drill) -> dict[str, Any]:
+    """Form fields that the drill grades as incorrect."""
+    right = right_answer(drill)
+    kind = drill.kind.name
+    if kind in ("waits", "dora"):
+        return {"tiles": [c for c in ("1m", "9p", "5z") if c not in right["tiles"]][:1]}
+    if kind == "furiten":
+        return {"ron": "no" if right["ron"] == "yes" else "yes"}
+    wrong = dict(right)
+    field = next(k for k in right if k != "yaku")
+    wrong[field] = str(int(right[field]) + 1)
+    return wrong
