@@ -57,6 +57,11 @@ OPTIONS: dict[str, dict[str, Any]] = {
     },
 }
 
+# JPML (seed 002): online's scoring options without red fives (an optional table
+# rule in 002, off unless agreed). Fenix is not compared: it does not stack
+# yakuman (seed 003), which the package cannot express.
+OPTIONS["jpml"] = {**OPTIONS["online"], "has_aka_dora": False}
+
 # Deliberate differences: rule points the package has no option for. Each is
 # applied to the package's answer before comparing.
 ADJUSTMENTS: dict[str, str] = {
