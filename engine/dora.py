@@ -57,5 +57,5 @@ def count_dora(
     dora_ind = sit.dora_indicators if rules.kan_dora else sit.dora_indicators[:1]
     ura_ind = sit.ura_indicators if rules.kan_dora else sit.ura_indicators[:1]
     ura = _count(counts, ura_ind) if sit.in_riichi and rules.ura_dora else 0
-    aka = (hand.red + sum(m.red for m in hand.melds)) if rules.red_fives else 0
+    aka = hand.red_total if rules.red_fives and hand.melds else hand.red if rules.red_fives else 0
     return DoraCount(_count(counts, dora_ind), aka, ura)

@@ -110,7 +110,7 @@ WAIT_FU: dict[WaitKind, FuReason] = {
     WaitKind.PENCHAN: _R.WAIT_PENCHAN,
     WaitKind.TANKI: _R.WAIT_TANKI,
 }
-_WAITS_WITH_FU = tuple(WAIT_FU)
+_WAIT_REASONS = tuple(WAIT_FU.items())
 _CHIITOITSU = FuResult(((_R.CHIITOITSU, 25, None, 0, None),), 25, 25)
 _KOKUSHI = FuResult((), 0, 0)
 _BASE: RawItem = (_R.BASE, 20, None, 0, None)
@@ -146,24 +146,33 @@ def compute_fu(ctx: WinContext, *, pinfu: bool, melds: tuple[RawItem, ...] = ())
     if ctx.form is Form.KOKUSHI or ctx.reading is None or ctx.placement is None:
         return _KOKUSHI
     sit = ctx.situation
+    closed = ctx.facts.closed
     items = [_BASE]
-    if ctx.facts.closed and not sit.tsumo:
+    raw = 20
+    if closed and not sit.tsumo:
         items.append(_MENZEN_RON)
+        raw += 10
     if sit.tsumo and not pinfu and (ctx.rules.rinshan_tsumo_fu or not sit.rinshan):
         items.append(_TSUMO)
+        raw += 2
     wait, kind, tile = ctx.placement
-    if wait in _WAITS_WITH_FU:  # identity test: no Enum hashing in the hot path
-        items.append((WAIT_FU[wait], 2, kind, tile, None))
-    pair_item = _pair_fu(ctx)
+    for w, reason in _WAIT_REASONS:  # identity tests: hashing an Enum runs Python code
+        if w is wait:
+            items.append((reason, 2, kind, tile, None))
+            raw += 2
+    pair_item = _pair_fu(ctx) if ctx.pair is not None and ctx.pair >= 27 else None
     if pair_item is not None:
         items.append(pair_item)
+        raw += pair_item[1]
     ron_tile = tile if wait is WaitKind.SHANPON and not sit.tsumo else -1
     for t in ctx.reading[2]:
         reason, fu = SET_FU[(False, "ron" if t == ron_tile else "closed", _is_terminal(t))]
         items.append((reason, fu, _KOUTSU, t, None))
-    items.extend(melds)
-    raw = sum(item[1] for item in items)
-    if raw == 20 and not ctx.facts.closed:
+        raw += fu
+    for item in melds:
+        items.append(item)
+        raw += item[1]
+    if raw == 20 and not closed:
         # Open hand, ron, nothing beyond the base: counted as 30 fu.
         items.append(_OPEN_PINFU)
         raw = 30

@@ -118,8 +118,9 @@ def score_hand(hand: Hand, win_tile: Tile, situation: WinSituation, rules: Rules
     Raises :class:`HandError` if the hand or situation is invalid or the hand
     is not complete, :class:`NoYakuError` if it has no yaku.
     """
-    _check_input(hand, win_tile, situation)
+    _check_input(hand, win_tile)
     facts = hand_facts(hand, win_tile)
+    check_situation(situation, closed=facts.closed, has_kan=facts.kans > 0)
     if situation.dora_indicators or situation.ura_indicators:
         _check_indicators(facts.counts, situation)
     dora = count_dora(hand, situation, rules, facts.counts)
@@ -205,14 +206,11 @@ _CHIITOI_WAIT = WaitKind.CHIITOITSU_TANKI
 _KOKUSHI_13, _KOKUSHI_1 = WaitKind.KOKUSHI_13, WaitKind.KOKUSHI_SINGLE
 
 
-def _check_input(hand: Hand, win_tile: Tile, sit: WinSituation) -> None:
+def _check_input(hand: Hand, win_tile: Tile) -> None:
     if hand.size != 14:
         raise HandError(f"Для подсчёта нужна выигрышная рука из 14 тайлов, а в руке {hand.size}.")
     if not isinstance(win_tile, int) or not 0 <= win_tile < 34 or not hand.concealed[win_tile]:
         raise HandError("Выигрышный тайл должен быть среди закрытых тайлов руки.")
-    melds = hand.melds
-    closed = not melds or not any(m.opened for m in melds)
-    check_situation(sit, closed=closed, has_kan=bool(melds) and any(m.is_kan for m in melds))
 
 
 def _check_indicators(counts: Counts, sit: WinSituation) -> None:

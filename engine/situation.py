@@ -99,9 +99,11 @@ def check_situation(s: WinSituation, *, closed: bool, has_kan: bool) -> None:
         raise HandError("Хонба и палочки риичи — целые числа от 0 до 100.")
     if len(s.dora_indicators) > 5 or len(s.ura_indicators) > 5:
         raise HandError("Индикаторов доры не больше пяти: один и по одному за каждый кан.")
-    for flag, impossible, message in _FLAG_RULES:
-        if getattr(s, flag) and impossible(s, closed):
-            raise HandError(message)
+    rare = s.ippatsu or s.haitei or s.houtei or s.rinshan or s.chankan
+    if rare or s.tenhou or s.chiihou or s.renhou:
+        for flag, impossible, message in _FLAG_RULES:
+            if getattr(s, flag) and impossible(s, closed):
+                raise HandError(message)
     if s.rinshan and not has_kan:
         raise HandError("Риншан кайхо возможен только после кана, а в руке нет кана.")
     if (s.tenhou or s.chiihou or s.renhou) and has_kan:

@@ -248,7 +248,7 @@ def find_yaku(ctx: c.WinContext, fixed: list[YakuDef] | None = None) -> tuple[Ya
         if y.yakuman:
             return _yakuman_items(_drop_hidden([y for y in found if y.yakuman]), ctx)
     index = 0 if closed else 1
-    return tuple(_ITEMS[y.id][index] for y in _drop_hidden(found))
+    return tuple([_ITEMS[y.id][index] for y in _drop_hidden(found)])
 
 
 def _drop_hidden(found: list[YakuDef]) -> list[YakuDef]:

@@ -194,12 +194,42 @@ def test_to_json_matches_the_batch_contract() -> None:
 def test_real_yakuman_beats_an_equal_kazoe_reading() -> None:
     # suuankou (yakuman) or chinitsu iipeikou tanyao rinshan tsumo + 4 dora (14 han kazoe):
     # both pay 32000, the yakuman is reported.
-    result = score(
-        "33344405566p", "4p", ("ankan:2222p",), tsumo=True, rinshan=True, dora="3p7z"
-    )
+    result = score("33344405566p", "4p", ("ankan:2222p",), tsumo=True, rinshan=True, dora="3p7z")
     assert yaku_of(result) == {"suuankou": 13} and result.yakuman == 1
 
 
 def test_yakuman_with_pinfu_shape_gets_no_tsumo_fu() -> None:
     result = score("12399m789p778899s", "1m", tsumo=True, tenhou=True, seat="E")
     assert result.yakuman == 1 and result.fu == 20
+
+
+def test_compact_readings_match_decompose_arrangements() -> None:
+    # The scorer's compact readings are decompose's readings: same count, and
+    # the reported best arrangement is one of decompose's arrangements.
+    import handgen
+
+    from engine.decompose import arrangements
+    from engine.readings import placements, standard_readings
+    from engine.tiles import parse_tile
+
+    checked = 0
+    for line in handgen.score_lines(seed=3, count=300):
+        hand = parse_hand(line["hand"], line["melds"], size=14)
+        win = parse_tile(line["win_tile"]).kinds[0]
+        full = arrangements(hand, win)
+        compact = [p for r in standard_readings(hand.concealed) for p in placements(r, win)]
+        standard = [a for a in full if a.decomposition.pair is not None and a.win_block]
+        assert len(compact) == len(standard)
+        try:
+            result = score(
+                line["hand"],
+                line["win_tile"],
+                tuple(f"{m['type']}:{m['tiles']}" for m in line["melds"]),
+                rules="online",
+                tsumo=line["tsumo"],
+            )
+        except HandError:
+            continue
+        assert result.arrangement in full
+        checked += 1
+    assert checked > 100
