@@ -45,15 +45,16 @@ def measure(kind: str, level: str, count: int) -> tuple[list[float], list[float]
 def main() -> int:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     print(f"{count} задач на вид и уровень; миллисекунды")
-    print(f"{'вид':<9} {'уровень':<8} {'gen p50':>8} {'gen p95':>8} {'+drill p50':>11} {'+drill p95':>11}")
+    heads = ("gen p50", "gen p95", "+drill p50", "+drill p95")
+    print(f"{'вид':<9} {'уровень':<8} " + " ".join(f"{h:>11}" for h in heads))
     worst = 0.0
     for kind in KINDS:
         for level in LEVELS:
             gen, full = measure(kind, level, count)
             p95 = _percentile(full, 0.95)
             worst = max(worst, p95)
-            print(f"{kind:<9} {level:<8} {statistics.median(gen):8.2f} {_percentile(gen, 0.95):8.2f} "
-                  f"{statistics.median(full):11.2f} {p95:11.2f}")
+            figures = (statistics.median(gen), _percentile(gen, 0.95), statistics.median(full), p95)
+            print(f"{kind:<9} {level:<8} " + " ".join(f"{f:11.2f}" for f in figures))
     verdict = "OK" if worst < LIMIT_MS else "СЛИШКОМ МЕДЛЕННО"
     print(f"худший p95 (+drill): {worst:.2f} мс — {verdict} (порог {LIMIT_MS:.0f} мс)")
     return 0 if worst < LIMIT_MS else 1
