@@ -11,7 +11,7 @@ ron is counted as 30; chiitoitsu is 25, never rounded; kokushi has no fu.
 
 >>> from engine.hand import parse_hand
 >>> from engine.readings import placements, standard_readings
->>> from engine.yaku_checks import WinContext, hand_facts
+>>> from engine.win_context import WinContext, hand_facts
 >>> from engine.situation import WinSituation
 >>> from engine.rules import ONLINE
 >>> h = parse_hand("123m456p789s11z", ["pon:555z"], size=14)
@@ -30,7 +30,7 @@ from enum import Enum
 from engine.blocks import Block, BlockKind, Form, WaitKind
 from engine.melds import Meld, MeldKind
 from engine.tiles import DRAGONS, TERMINALS, Tile
-from engine.yaku_checks import WinContext
+from engine.win_context import WinContext
 
 
 class FuReason(Enum):

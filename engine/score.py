@@ -31,8 +31,8 @@ from engine.readings import placements, standard_readings, to_arrangement
 from engine.rules import Ruleset
 from engine.situation import WinSituation, check_situation
 from engine.tiles import Counts, Tile, tile_name
+from engine.win_context import HandFacts, WinContext, hand_facts
 from engine.yaku import YakuDef, YakuItem, find_yaku, fixed_yaku
-from engine.yaku_checks import HandFacts, WinContext, hand_facts
 from engine.yaku_checks import pinfu as is_pinfu
 
 __all__ = [

@@ -9,7 +9,7 @@ their plain forms. Any yakuman hides every ordinary yaku.
 
 >>> from engine.hand import parse_hand
 >>> from engine.readings import placements, standard_readings
->>> from engine.yaku_checks import WinContext, hand_facts
+>>> from engine.win_context import WinContext, hand_facts
 >>> from engine.situation import WinSituation
 >>> from engine.rules import ONLINE
 >>> h = parse_hand("112233m22456p789s", size=14)
@@ -31,6 +31,7 @@ from engine import yaku_checks as c
 from engine.blocks import Form
 from engine.situation import WinSituation
 from engine.tiles import CHUN, HAKU, HATSU
+from engine.win_context import WinContext
 
 
 class Scope(Enum):
@@ -53,7 +54,7 @@ class YakuDef:
     id: str
     han: int
     open_han: int | None
-    check: Callable[[c.WinContext], bool]
+    check: Callable[[WinContext], bool]
     scope: Scope = Scope.READING
     yakuman: int = 0
     double: bool = False  # worth two yakuman where the rule set has double yakuman
@@ -73,7 +74,7 @@ class YakuItem:
 
 
 _SIT, _HAND = Scope.SITUATION, Scope.HAND
-_Check = Callable[[c.WinContext], bool]
+_Check = Callable[[WinContext], bool]
 
 
 def _y(id_: str, han: int, open_han: int | None, check: _Check, **kw: Any) -> YakuDef:
@@ -166,7 +167,7 @@ _HIDDEN_BY: dict[str, frozenset[str]] = {
 }
 
 
-def fixed_yaku(ctx: c.WinContext) -> list[YakuDef]:
+def fixed_yaku(ctx: WinContext) -> list[YakuDef]:
     """The yaku that do not depend on the reading (situations and whole-hand tiles).
 
     The scorer computes them once per hand and passes them to :func:`find_yaku`.
@@ -226,7 +227,7 @@ def _reading_rows(
     return rows
 
 
-def find_yaku(ctx: c.WinContext, fixed: list[YakuDef] | None = None) -> tuple[YakuItem, ...]:
+def find_yaku(ctx: WinContext, fixed: list[YakuDef] | None = None) -> tuple[YakuItem, ...]:
     """Every yaku of one reading, after closed-only rules, reductions and superseding.
 
     ``fixed`` is :func:`fixed_yaku` of the hand (computed here if not given).
@@ -261,7 +262,7 @@ def _drop_hidden(found: list[YakuDef]) -> list[YakuDef]:
     return [y for y in found if not (_HIDDEN_BY.get(y.id, _NONE) & ids)]
 
 
-def _yakuman_items(rows: list[YakuDef], ctx: c.WinContext) -> tuple[YakuItem, ...]:
+def _yakuman_items(rows: list[YakuDef], ctx: WinContext) -> tuple[YakuItem, ...]:
     rules = ctx.rules
     items = [
         YakuItem(y.id, 13 * m, m)
