@@ -109,7 +109,9 @@ def test_dealer_paid_like_a_non_dealer_gets_one_and_a_half() -> None:
     drill = _drill("payment", **PINFU, by="ron", seat="E")
     assert drill.solution.payments.ron == 5800
     notes = _notes(drill, ron="3900")
-    assert notes == ["Дилер получает в полтора раза больше: рон дилера — базовые очки × 6, а не × 4."]
+    assert notes == [
+        "Дилер получает в полтора раза больше: рон дилера — базовые очки × 6, а не × 4."
+    ]
 
 
 def test_payment_without_the_honba_is_forgetting_honba() -> None:
