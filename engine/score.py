@@ -45,6 +45,7 @@ __all__ = [
     "WinSituation",
     "YakuItem",
     "score_hand",
+    "score_readings",
 ]
 
 
@@ -118,6 +119,43 @@ def score_hand(hand: Hand, win_tile: Tile, situation: WinSituation, rules: Rules
     Raises :class:`HandError` if the hand or situation is invalid or the hand
     is not complete, :class:`NoYakuError` if it has no yaku.
     """
+    dora, contexts, fixed, melds = _prepare(hand, win_tile, situation, rules)
+    best: _Candidate | None = None
+    for ctx in contexts:
+        cand = _evaluate(ctx, fixed, dora.total, melds)
+        if cand is not None and (best is None or cand[:4] > best[:4]):
+            best = cand
+    if best is None:
+        raise NoYakuError(msg.NO_YAKU)
+    return _result(best, dora, situation, hand, win_tile)
+
+
+def score_readings(
+    hand: Hand, win_tile: Tile, situation: WinSituation, rules: Ruleset
+) -> tuple[tuple[Arrangement, ScoreResult | None], ...]:
+    """Every reading of the hand scored on its own (``None``: no yaku in that reading).
+
+    For explanations of why :func:`score_hand` picked its reading; the same
+    checks and errors as :func:`score_hand`, except that no yaku anywhere is
+    not an error here.
+    """
+    dora, contexts, fixed, melds = _prepare(hand, win_tile, situation, rules)
+    out: list[tuple[Arrangement, ScoreResult | None]] = []
+    for ctx in contexts:
+        cand = _evaluate(ctx, fixed, dora.total, melds)
+        if cand is None:
+            source = (ctx.form, ctx.reading, ctx.placement, win_tile, hand.melds, hand.concealed)
+            out.append((to_arrangement(*source, ctx.wait), None))
+        else:
+            result = _result(cand, dora, situation, hand, win_tile)
+            out.append((result.arrangement, result))
+    return tuple(out)
+
+
+def _prepare(
+    hand: Hand, win_tile: Tile, situation: WinSituation, rules: Ruleset
+) -> tuple[DoraCount, list[WinContext], list[YakuDef], tuple[RawItem, ...]]:
+    """Checks, then what every reading shares: dora, contexts, fixed yaku, meld fu."""
     _check_input(hand, win_tile)
     facts = hand_facts(hand, win_tile)
     check_situation(situation, closed=facts.closed, has_kan=facts.kans > 0)
@@ -128,15 +166,7 @@ def score_hand(hand: Hand, win_tile: Tile, situation: WinSituation, rules: Rules
     if not contexts:
         raise HandError(msg.NOT_A_WIN)
     melds = meld_fu(hand.melds) if hand.melds else ()
-    fixed = fixed_yaku(contexts[0])
-    best: _Candidate | None = None
-    for ctx in contexts:
-        cand = _evaluate(ctx, fixed, dora.total, melds)
-        if cand is not None and (best is None or cand[:4] > best[:4]):
-            best = cand
-    if best is None:
-        raise NoYakuError(msg.NO_YAKU)
-    return _result(best, dora, situation, hand, win_tile)
+    return dora, contexts, fixed_yaku(contexts[0]), melds
 
 
 def _contexts(

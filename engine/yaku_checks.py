@@ -25,7 +25,9 @@ from engine.blocks import Form, WaitKind
 from engine.rules import Renhou
 from engine.situation import WinSituation
 from engine.tiles import DRAGONS, Tile
-from engine.win_context import WinContext
+from engine.win_context import HandFacts as HandFacts  # re-exported for older imports
+from engine.win_context import WinContext as WinContext
+from engine.win_context import hand_facts as hand_facts
 
 _SIMPLE = frozenset(t for t in range(27) if 1 <= t % 9 <= 7)
 

@@ -233,3 +233,22 @@ def test_compact_readings_match_decompose_arrangements() -> None:
         assert result.arrangement in full
         checked += 1
     assert checked > 100
+
+
+def test_score_readings_scores_every_reading() -> None:
+    from engine.score import score_readings
+    from engine.tiles import parse_tile
+
+    hand = parse_hand("345456m111p789s22z", size=14)
+    sit = WinSituation(riichi=True, seat_wind=28)
+    readings = score_readings(hand, parse_tile("5m").kinds[0], sit, get_ruleset())
+    waits = sorted(arr.wait.value for arr, _ in readings)
+    assert waits == ["kanchan", "ryanmen"]
+    assert sorted(r.fu for _, r in readings if r is not None) == [40, 50]
+
+
+def test_score_readings_keeps_readings_without_yaku() -> None:
+    from engine.score import score_readings
+
+    readings = score_readings(parse_hand(PLAIN, size=14), 19, WinSituation(), get_ruleset())
+    assert readings and all(result is None for _, result in readings)
