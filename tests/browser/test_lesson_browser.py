@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.browser.conftest import ARTIFACTS
@@ -11,9 +13,21 @@ pytestmark = pytest.mark.browser
 LESSON = "/lessons/basics"
 
 
+def wait_until(page, expression: str, expected: object, timeout: float = 5.0) -> None:  # noqa: ANN001
+    """Poll ``expression`` from Python (``wait_for_function`` needs eval; our CSP forbids it)."""
+    deadline = time.monotonic() + timeout
+    value = None
+    while time.monotonic() < deadline:
+        value = page.evaluate(expression)
+        if value == expected:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{expression} is {value!r}, expected {expected!r}")
+
+
 def open_lesson(page) -> None:  # noqa: ANN001
     page.goto(LESSON)
-    page.wait_for_function("window.htmx !== undefined")
+    wait_until(page, "typeof window.htmx", "object")
     # A marker only this page load has: it survives an htmx swap, not a navigation.
     page.evaluate("window.__tempaiMarker = 'still-here'")
 
@@ -47,8 +61,8 @@ def test_waits_drill_by_clicking_tiles(page, live_server: str) -> None:  # noqa:
     tick(page, "nobetan", "6m")
     assert submit(page, "nobetan") == "correct"
     assert_no_page_load(page, live_server)
-    # The feedback took the focus, so a screen reader reads it at once.
-    assert page.evaluate("document.activeElement.dataset.verdict") == "correct"
+    # The feedback takes the focus, so a screen reader reads it at once.
+    wait_until(page, "document.activeElement.dataset.verdict", "correct")
 
 
 def test_furiten_drill_by_buttons(page, live_server: str) -> None:  # noqa: ANN001
@@ -91,7 +105,7 @@ def test_show_solution_and_retry_work_in_place(page, live_server: str) -> None: 
     drill.get_by_role("link", name="Попробовать ещё раз").click()
     page.locator('[data-drill-id="nobetan"] .feedback').wait_for(state="detached")
     # The fresh drill takes the focus once htmx has settled it.
-    page.wait_for_function("document.activeElement.dataset.drillId === 'nobetan'")
+    wait_until(page, "document.activeElement.dataset.drillId", "nobetan")
     assert_no_page_load(page, live_server)
 
 
@@ -113,7 +127,7 @@ def test_wait_drill_answered_with_the_keyboard_only(page, live_server: str) -> N
     assert wanted == set(), "both tiles must be reachable and tickable with Tab and Space"
     page.keyboard.press("Enter")
     page.locator('[data-drill-id="nobetan"] .feedback[data-verdict]').wait_for()
-    assert page.evaluate("document.activeElement.dataset.verdict") == "correct"
+    wait_until(page, "document.activeElement.dataset.verdict", "correct")
     assert_no_page_load(page, live_server)
 
 
