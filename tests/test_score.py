@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scoring_help import PLAIN_NOTE, score, yaku_of
 
 from engine.blocks import WaitKind
@@ -252,3 +254,48 @@ def test_score_readings_keeps_readings_without_yaku() -> None:
 
     readings = score_readings(parse_hand(PLAIN, size=14), 19, WinSituation(), get_ruleset())
     assert readings and all(result is None for _, result in readings)
+
+
+def _result_for(line: dict):
+    from engine import batch
+
+    fields = batch._fields(line, "score")
+    return batch.score_fields(fields)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10**6))
+def test_payments_add_up_to_points_plus_honba_and_sticks(seed: int) -> None:
+    import handgen
+
+    line = handgen.score_lines(seed=seed, count=1)[0]
+    try:
+        result = _result_for(line)
+    except HandError:
+        return
+    pay, honba = result.payments, line.get("honba", 0)
+    if pay.ron is not None:
+        paid = pay.ron
+    elif pay.all is not None:
+        paid = 3 * pay.all
+    else:
+        paid = (pay.dealer or 0) + 2 * (pay.non_dealer or 0)
+    assert paid == result.points + 300 * honba
+    assert result.total == result.points + 300 * honba + 1000 * line.get("riichi_sticks", 0)
+    assert result.han >= 1 and result.points % 100 == 0
+    if result.yakuman:
+        assert result.han == 13 * result.yakuman and result.dora == 0
+
+
+def test_daisuushii_counts_twice_only_with_double_yakuman() -> None:
+    hand, melds = "222z333z444z99m", ("pon:111z",)
+    assert score(hand, "9m", melds).yakuman == 1
+    doubled = score(hand, "9m", melds, rules=get_ruleset().with_options(double_yakuman=True))
+    assert doubled.yakuman == 2 and doubled.points == 64000
+
+
+def test_without_stacking_the_most_valuable_yakuman_is_kept() -> None:
+    rules = get_ruleset("fenix").with_options(double_yakuman=True)
+    # daisuushii (double here) + tsuuiisou: only the double counts.
+    result = score("222z333z444z66z", "6z", ("pon:111z",), rules=rules)
+    assert [y.id for y in result.yaku] == ["daisuushii"] and result.yakuman == 2
