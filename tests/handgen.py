@@ -325,3 +325,25 @@ def _indicators(rng: random.Random, line: Line, total: list[int], n: int) -> Non
             total[kind] += 1
             picked.append(kind)
         line[key] = _code(picked)
+
+
+def shanten_lines(seed: int, count: int) -> list[Line]:
+    """13-tile hands spread over shanten 0–6: complete minus one, then 0–5 random swaps.
+
+    Every fourth hand is 13 tiles drawn uniformly from the 136 (no melds), which
+    is how far from tenpai real starting hands are.
+    """
+    rng = random.Random(seed)
+    lines = []
+    for i in range(count):
+        if i % 4 == 3:
+            wall = [k for k in range(34) for _ in range(4)]
+            lines.append({"hand": _code(rng.sample(wall, 13)), "melds": []})
+            continue
+        counts, melds, _form = complete_hand(rng)
+        _remove_one(rng, counts)
+        for _ in range(rng.randrange(6)):
+            _swap_one(rng, counts, melds)
+        concealed = [k for k in range(34) for _ in range(counts[k])]
+        lines.append({"hand": _code(concealed), "melds": melds})
+    return lines

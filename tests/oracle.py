@@ -29,6 +29,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.hand_calculating.scores import ScoresCalculator
 from mahjong.meld import Meld
+from mahjong.shanten import Shanten
 
 Line = dict[str, Any]
 
@@ -311,6 +312,18 @@ def _money(cost: Any, config: HandConfig) -> Line:
         }
         points = main + 2 * extra
     return {"points": points, "payments": payments, "total": cost["total"]}
+
+
+def shanten(line: Line) -> Line:
+    """Shanten per form of the concealed part (melds count as finished sets)."""
+    counts = _counts(parse(line["hand"]))
+    if line.get("melds"):
+        return {"standard": Shanten.calculate_shanten_for_regular_hand(counts)}
+    return {
+        "standard": Shanten.calculate_shanten_for_regular_hand(counts),
+        "chiitoitsu": Shanten.calculate_shanten_for_chiitoitsu_hand(counts),
+        "kokushi": Shanten.calculate_shanten_for_kokushi_hand(counts),
+    }
 
 
 ANSWERS = {"waits": waits, "furiten": furiten, "score": score}

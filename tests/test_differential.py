@@ -3,6 +3,7 @@
 Thousands of seeded random hands (:mod:`handgen`) go through the real batch
 command in one subprocess per check; the same objects go to the oracle
 (:mod:`oracle`). Every answer must agree: waits exactly; furiten exactly;
+shanten per form (in-process, it is not a batch kind);
 scores on han, fu, yakuman, dora, points, payments, total and the set of
 yaku. Known, deliberate differences are listed below as data with the seed
 document that asks for them, and the oracle applies them. Rule sets compared:
@@ -28,7 +29,9 @@ import oracle
 import pytest
 from mahjong.hand_calculating.hand_config import HandConstants
 
+from engine.hand import parse_hand
 from engine.rules import Renhou, get_ruleset
+from engine.shanten import shanten
 
 pytestmark = pytest.mark.slow
 
@@ -120,6 +123,19 @@ def test_furiten_agrees_with_mahjong_package_waits() -> None:
     assert _disagreements(lines, ours, lambda a: a) == []
     reasons = Counter(r for a in ours for r in a["reasons"])
     assert min(reasons[k] for k in ("discard", "temporary", "riichi")) > HANDS // 50
+
+
+def test_shanten_agrees_with_mahjong_package() -> None:
+    """Not part of the batch contract, so compared in-process (engine.shanten)."""
+    found = Counter()
+    for line in handgen.shanten_lines(seed=2031, count=HANDS):
+        result = shanten(parse_hand(line["hand"], line["melds"], size=13))
+        ours = {"standard": result.standard}
+        if not line["melds"]:
+            ours |= {"chiitoitsu": result.chiitoitsu, "kokushi": result.kokushi}
+        assert ours == oracle.shanten(line), line
+        found[result.minimum] += 1
+    assert all(found[n] > HANDS // 40 for n in range(0, 5)), found
 
 
 # Yaku the score sample must contain, so agreement covers them.
