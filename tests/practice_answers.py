@@ -28,6 +28,8 @@ def right_answer(drill: Drill) -> dict[str, Any]:
         return {"han": str(sol.han), "yaku": [y.id for y in sol.yaku]}
     if kind == "payment":
         return {f.name: str(f.value) for f in drill.kind.fields(drill)}
+    if kind == "choice":
+        return {"option": str(sol)}
     if kind == "furiten":
         if sol.can_ron:
             return {"ron": "yes"}
@@ -43,6 +45,8 @@ def wrong_answer(drill: Drill) -> dict[str, Any]:
         return {"tiles": [c for c in ("1m", "9p", "5z") if c not in right["tiles"]][:1]}
     if kind == "furiten":
         return {"ron": "no" if right["ron"] == "yes" else "yes"}
+    if kind == "choice":
+        return {"option": "1" if right["option"] != "1" else "2"}
     wrong = dict(right)
     field = next(k for k in right if k != "yaku")
     wrong[field] = str(int(right[field]) + 1)
