@@ -14,7 +14,8 @@ from tutor.glossary import GlossaryError, load_glossary, parse_glossary
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY_FILE = ROOT / "content" / "ru" / "glossary.yaml"
-SHARED_GLOSSARY = Path("/work/shared/GLOSSARY.md")
+# ../shared beside the checkout (CI lays a copy there too).
+SHARED_GLOSSARY = Path(__file__).resolve().parents[2] / "shared" / "GLOSSARY.md"
 LESSON_SLUGS = {
     "tiles", "table", "wall", "turn", "winning-hand", "chi-pon", "kan", "riichi", "tsumo-ron",
     "draws", "yaku-1", "yaku-2", "dora", "waits", "furiten", "fu", "points", "violations",
@@ -56,7 +57,7 @@ def glossary():  # type: ignore[no-untyped-def]
 def test_every_recommended_term_is_in_the_glossary_spelled_exactly(glossary) -> None:  # type: ignore[no-untyped-def]
     expected = recommended_terms()
     assert len(expected) > 100
-    assert [t.term for t in glossary.terms] == expected
+    assert [t.term for t in glossary.terms if not t.course_only] == expected
 
 
 def test_every_term_points_to_a_course_lesson(glossary) -> None:  # type: ignore[no-untyped-def]

@@ -21,7 +21,8 @@ import yaml
 ID = re.compile(r"[a-z0-9-]+")
 MAX_DEFINITION = 240
 TERM_FIELDS = frozenset(
-    {"id", "term", "aliases", "romaji", "definition", "lesson", "section", "expansion"}
+    {"id", "term", "aliases", "romaji", "definition", "lesson", "section", "expansion",
+     "course_only"}
 )
 REQUIRED = ("id", "term", "definition", "section")
 
@@ -50,6 +51,8 @@ class Term:
     section: str
     expansion: str = ""
     line: int = 0
+    # A term the course needs that the source documents do not use (e.g. шантен).
+    course_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -207,6 +210,7 @@ def _term(raw: Any, line: int, file: str, sections: tuple[tuple[str, str], ...])
         section=raw["section"],
         expansion=str(raw.get("expansion") or "").strip(),
         line=line,
+        course_only=raw.get("course_only") is True,
     )
 
 
