@@ -231,7 +231,8 @@ def test_a_database_that_is_down_never_costs_the_grading(content_dir: Path) -> N
     lesson = _lesson(client, "basics", "pinfu-ron", right=True)
     assert 'data-verdict="correct"' in lesson and "Не удалось сохранить прогресс" in lesson
     page = client.get("/progress")
-    assert page.status_code == 503 and "Не удалось загрузить прогресс" in page.get_data(as_text=True)
+    assert page.status_code == 503
+    assert "Не удалось загрузить прогресс" in page.get_data(as_text=True)
     assert client.get("/").status_code == 200  # the course map without states
 
 
