@@ -200,7 +200,7 @@ def _real_content_client() -> FlaskClient:
     return create_app({"TESTING": True, "CONTENT_DIR": str(REPO / "content" / "ru")}).test_client()
 
 
-def test_every_page_with_its_assets_stays_under_150_kb() -> None:
+def test_every_page_with_its_assets_transfers_under_150_kb() -> None:
     client = _real_content_client()
     _, home = _transfer_size(client, "/")
     pages = ["/", *sorted(set(re.findall(r'href="(/lessons/[a-z0-9-]+)"', home)))]

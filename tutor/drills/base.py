@@ -2,7 +2,14 @@
 
 A drill kind is one module in :mod:`tutor.drills` with one class decorated by
 :func:`tutor.drills.register`, plus one template ``templates/drills/<name>.html``
-defining the macros ``question(drill, submitted)`` and ``feedback(drill, result)``.
+defining two macros:
+
+- ``question(drill, form)`` — the inputs inside the drill's ``<form>`` (the
+  frame in ``drills/_frame.html`` adds the title, prompt, CSRF field and the
+  «Проверить»/«Показать решение» buttons); ``form`` is the submitted
+  ``MultiDict`` after a plain POST (keep the learner's choices) or ``None``;
+- ``feedback(drill, verdict)`` — the explanation under the verdict line;
+  ``verdict.solution_only`` is true for «Показать решение».
 
 The class declares:
 
@@ -20,6 +27,25 @@ The class declares:
   :class:`Verdict`.
 
 Grading is stateless: parameters come from the lesson, never from the form.
+``id``, ``prompt``, ``rules`` and ``red_fives`` are accepted by every kind
+(:data:`tutor.drills.COMMON_PARAMS`). After each graded answer the views call
+:func:`notify_graded`; the progress store subscribes with :func:`on_graded`.
+
+A minimal kind (``tutor/drills/dora.py`` + ``templates/drills/dora.html``)::
+
+    @register
+    class Dora(DrillKind):
+        name = "dora"
+        title = "Какой тайл дора?"
+        default_prompt = "Индикатор доры показан. Какой тайл — дора?"
+        params = (Param("indicators", p.tile_list),)
+
+        def prepare(self, params):
+            return {dora_from_indicator(t) for t in params["indicators"]}
+
+        def grade(self, drill, form):
+            picked = picked_tiles(form)  # BadAnswer on forged tiles
+            return Verdict(picked == drill.solution, {"picked": sorted(picked)})
 """
 
 from __future__ import annotations
