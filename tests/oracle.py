@@ -326,6 +326,29 @@ def shanten(line: Line) -> Line:
     }
 
 
+def improving(line: Line) -> list[list[int]]:
+    """Ukeire: [kind, copies left] for each kind whose draw lowers the shanten.
+
+    The package's shanten of the 14 tiles after the draw already assumes the
+    best discard. With melds only the standard form is possible.
+    """
+    counts = _counts(parse(line["hand"]))
+    held = _all_counts(line)
+    form = Shanten.calculate_shanten
+    if line.get("melds"):
+        form = Shanten.calculate_shanten_for_regular_hand
+    now = form(counts)
+    out = []
+    for kind in range(34):
+        if held[kind] >= 4:
+            continue
+        counts[kind] += 1
+        if form(counts) < now:
+            out.append([kind, 4 - held[kind]])
+        counts[kind] -= 1
+    return out
+
+
 ANSWERS = {"waits": waits, "furiten": furiten, "score": score}
 
 
