@@ -1,9 +1,15 @@
 """Score a winning hand: yaku, dora, fu, limit and payments of its best reading.
 
 Every arrangement (reading + wait) of the hand is scored once; the one that
-pays most wins (ties: a real yakuman, then more han, then more fu). A reading with no yaku is
-skipped; if no reading has a yaku the hand cannot win (:class:`NoYakuError`),
-whatever its dora.
+pays most wins (ties: a real yakuman, then more han, then more fu). A
+reading with no yaku is skipped; if no reading has a yaku the hand cannot
+win (:class:`NoYakuError`), whatever its dora.
+
+Speed (profiled, see the commit messages): readings stay compact tuples
+(:mod:`engine.readings`) until the best one is known; what every reading
+shares (checks, dora, meld fu, situation and whole-hand yaku) is computed
+once per hand; the yaku table is walked only over rows whose necessary
+conditions the reading meets.
 
 >>> from engine.hand import parse_hand
 >>> from engine.rules import ONLINE
