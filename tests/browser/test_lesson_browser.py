@@ -166,3 +166,15 @@ def test_phone_width_has_no_horizontal_scroll(browser, live_server: str) -> None
     page.screenshot(path=str(ARTIFACTS / "lesson-phone.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()
+
+
+def test_a_refused_answer_shows_its_russian_message_in_place(page, live_server: str) -> None:  # noqa: ANN001
+    """htmx swaps 4xx answers too (responseHandling in the meta config)."""
+    open_lesson(page)
+    page.evaluate(
+        "document.querySelector('[data-drill-id=nobetan] input[value=\"3m\"]').value = '9x'"
+    )
+    tick(page, "nobetan", "9x")
+    assert submit(page, "nobetan") == "error"
+    assert "Неизвестный тайл «9x»." in page.locator("#fb-nobetan").inner_text()
+    assert_no_page_load(page, live_server)
