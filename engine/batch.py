@@ -20,6 +20,7 @@ call and one ``json.dumps``.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable
 from functools import lru_cache
@@ -254,6 +255,10 @@ def run(data: bytes) -> bytes:
 
 def main_batch() -> int:
     """Read all of stdin, answer, write once; always exit 0."""
-    sys.stdout.buffer.write(run(sys.stdin.buffer.read()))
-    sys.stdout.buffer.flush()
+    try:
+        sys.stdout.buffer.write(run(sys.stdin.buffer.read()))
+        sys.stdout.buffer.flush()
+    except BrokenPipeError:
+        # The reader stopped early (`... | head`): nothing left to say, and no traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0

@@ -202,7 +202,7 @@ def _score(args: argparse.Namespace) -> str:
 
 
 def _batch(_args: argparse.Namespace) -> str | None:
-    sys.stdout.buffer.write(batch.run(sys.stdin.buffer.read()))
+    batch.main_batch()
     return None
 
 

@@ -387,7 +387,9 @@ BATCH_TYPES: dict[str, str] = {
 BATCH_WRONG_TYPE = "Поле «{name}» должно быть {type}."
 BATCH_UNKNOWN_FIELD = "Неизвестное поле «{name}» в запросе вида «{kind}»."
 BATCH_MISSING_FIELD = "Не хватает обязательного поля «{name}»."
-BATCH_NOT_OBJECT = 'Каждая строка должна быть JSON-объектом, например {"kind": "waits", "hand": "..."}.'
+BATCH_NOT_OBJECT = (
+    'Каждая строка должна быть JSON-объектом, например {"kind": "waits", "hand": "..."}.'
+)
 BATCH_UNKNOWN_KIND = "Неизвестный вид запроса «{kind}». Допустимы: {known}."
 BATCH_EMPTY_LINE = "Пустая строка: ожидался JSON-объект."
 BATCH_BAD_JSON = "Строка не разбирается как JSON: {text}."
@@ -420,7 +422,10 @@ CLI_ARG_HELP: dict[str, str] = {
     "melds": "объявленные сеты: тип:тайлы, например pon:555z chi:123p ankan:1111s",
     "json": "вывести ответ в JSON, как в batch",
     "discards": "ваш дискард (сброшенные вами тайлы)",
-    "missed": "тайлы, которые соперники сбросили после вашего последнего набора, а вы не объявили рон",
+    "missed": (
+        "тайлы, которые соперники сбросили после вашего последнего набора, "
+        "а вы не объявили рон"
+    ),
     "riichi": "объявлено риичи",
     "since_riichi": "тайлы, пропущенные после объявления риичи",
     "win": "выигрышный тайл, например 5s",
@@ -454,8 +459,10 @@ CLI_ARGPARSE_ERRORS: tuple[tuple[str, str], ...] = (
      "аргумент {a}: недопустимое значение {v}; можно: {c}"),
     (r"argument (?P<a>\S+): invalid int value: (?P<v>.+)", "аргумент {a}: {v} — не целое число"),
     (r"argument (?P<a>\S+): expected one argument", "после {a} нужно указать значение"),
-    (r"argument (?P<a>\S+): expected at least one argument", "после {a} нужно указать хотя бы одно значение"),
-    (r"argument (?P<a>\S+): not allowed with argument (?P<b>\S+)", "{a} и {b} нельзя указывать вместе"),
+    (r"argument (?P<a>\S+): expected at least one argument",
+     "после {a} нужно указать хотя бы одно значение"),
+    (r"argument (?P<a>\S+): not allowed with argument (?P<b>\S+)",
+     "{a} и {b} нельзя указывать вместе"),
     (r"one of the arguments (?P<a>.+) is required", "нужно указать один из аргументов: {a}"),
 )
 
