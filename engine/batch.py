@@ -14,7 +14,7 @@ call and one ``json.dumps``.
 >>> answer_line('{"kind": "waits", "hand": "1112345678999m"}')["waits"][:3]
 ['1m', '2m', '3m']
 >>> answer_line('{"kind": "waits", "hand": 5}')["error"]
-'Поле «hand» должно быть строкой.'
+'Поле «hand» должно быть строкой с тайлами в нотации mpsz.'
 """
 
 from __future__ import annotations

@@ -187,3 +187,12 @@ def test_module_entry_point_exit_codes() -> None:
     assert ok.returncode == 0 and "Темпай" in ok.stdout
     assert bad.returncode == 2 and bad.stdout == "" and "Traceback" not in bad.stderr
     assert "четыре" in bad.stderr
+
+
+@pytest.mark.parametrize("module", ["engine.batch", "engine.render_text", "handgen"])
+def test_docstring_examples_hold(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
