@@ -14,8 +14,8 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from engine.tiles import Tile, dora_from_indicator, tile_code
-from tutor.drills import register
 from tutor.drills import params as p
+from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
 from tutor.drills.waits import picked_tiles
 

@@ -19,9 +19,9 @@ from engine.hand import parse_hand
 from engine.score import ScoreResult, WinSituation, score_hand
 from engine.tiles import tile_name
 from engine.yaku import YAKU
-from tutor.drills import register
 from tutor.drills import params as p
-from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
+from tutor.drills import register
+from tutor.drills.base import BadAnswer, Drill, Param, Verdict
 from tutor.drills.fu import SCORING_PARAMS, Fu, drill_rules
 
 MAX_HAN = 130  # ten yakuman; anything larger is not an answer

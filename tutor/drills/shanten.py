@@ -18,8 +18,8 @@ from engine.hand import Hand, parse_hand
 from engine.messages import FORM_NAMES, SHANTEN_EXPLANATION, SHANTEN_FORM_IMPOSSIBLE
 from engine.plural import tiles_word
 from engine.shanten import Improvement, ShantenResult, describe_shanten, improving_tiles, shanten
-from tutor.drills import register
 from tutor.drills import params as p
+from tutor.drills import register
 from tutor.drills.base import Drill, DrillKind, Param, Verdict
 from tutor.drills.han import read_number
 
@@ -73,7 +73,8 @@ class Shanten(DrillKind):
         pairs = ((Form.STANDARD, result.standard), (Form.CHIITOITSU, result.chiitoitsu),
                  (Form.KOKUSHI, result.kokushi))
         return [
-            FormLine(FORM_NAMES[form], SHANTEN_FORM_IMPOSSIBLE if n is None else describe_shanten(n),
+            FormLine(FORM_NAMES[form],
+                     SHANTEN_FORM_IMPOSSIBLE if n is None else describe_shanten(n),
                      n == result.minimum)
             for form, n in pairs
         ]

@@ -1,0 +1,113 @@
+"""A learner in Chromium practises, then opens «Мой прогресс» and sees the counts and the chart.
+
+Reuses S1's ``live_server``/``browser``/``page`` fixtures (console errors, CSP
+violations included, fail the test). Answers are typed and clicked like a
+person would; each verdict must arrive without a page load. Screenshots of
+/practice, a graded problem and /progress (light and dark) go to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.tiles import tile_code
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_lesson_browser import wait_until
+from tutor.practice import _prepare
+
+pytestmark = pytest.mark.browser
+
+
+def _open(page, url: str) -> None:  # noqa: ANN001
+    page.goto(url)
+    wait_until(page, "typeof window.htmx", "object")
+    page.evaluate("window.__tempaiMarker = 'still-here'")
+
+
+def _check(page, url: str) -> str:  # noqa: ANN001
+    """Press «Проверить», wait for the verdict, make sure the page did not reload."""
+    with page.expect_response(lambda r: r.url.endswith(url) and r.request.method == "POST"):
+        page.get_by_role("button", name="Проверить").click()
+    feedback = page.locator(".feedback[data-verdict]")
+    feedback.wait_for()
+    assert page.url.endswith(url)
+    assert page.evaluate("window.__tempaiMarker") == "still-here"
+    return str(feedback.get_attribute("data-verdict"))
+
+
+def _click_tile(page, code: str) -> None:  # noqa: ANN001
+    page.locator(f'label:has(input[name="tiles"][value="{code}"])').click()
+
+
+def _answer(page, kind: str, level: str, seed: int, right: bool) -> str:  # noqa: ANN001
+    url = f"/practice/{kind}/{level}/{seed}"
+    drill = _prepare(kind, level, seed)
+    assert drill is not None
+    _open(page, url)
+    sol = drill.solution
+    if kind == "dora":
+        tiles = sorted(drill.kind.answer(drill)) if right else [drill.params["indicators"][0]]
+        for tile in tiles:
+            _click_tile(page, tile_code(tile))
+    elif kind == "shanten":
+        page.get_by_label("Шантен").fill(str(sol.value + (0 if right else 1)))
+    elif kind == "fu":
+        # wrong: forget the 10 fu of a closed ron (the plan picks a ron problem)
+        page.get_by_label("Сколько фу?").fill(str(sol.fu if right else sol.fu - 10))
+    elif kind == "han":
+        for yaku in sol.yaku:
+            page.locator(f'label:has(input[name="yaku"][value="{yaku.id}"])').click()
+        page.get_by_label("Сколько хан вместе с дорами?").fill(
+            str(sol.han if right else sol.han + 1)
+        )
+    elif kind == "payment":
+        for field in drill.kind.fields(drill):
+            value = field.value if right else field.value + 100
+            page.locator(f'input[name="{field.name}"]').fill(str(value))
+    return _check(page, url)
+
+
+def test_practise_then_see_counts_and_chart_on_the_progress_page(page) -> None:  # noqa: ANN001
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.goto("/practice")
+    assert page.locator(".practice-card").count() == 7
+    page.screenshot(path=str(ARTIFACTS / "practice.png"), full_page=True)
+
+    ron = next(s for s in range(3, 100) if _prepare("fu", "novice", s).params["by"] == "ron")
+    plan = [
+        ("dora", "novice", 1, True),
+        ("shanten", "novice", 2, True),
+        ("fu", "novice", ron, False),
+        ("han", "novice", 4, True),
+        ("payment", "player", 5, True),
+        ("dora", "player", 6, True),
+    ]
+    for kind, level, seed, right in plan:
+        verdict = _answer(page, kind, level, seed, right)
+        assert verdict == ("correct" if right else "incorrect"), (kind, level, seed)
+        if kind == "fu":
+            note = page.locator(".feedback__note--diagnosis")
+            assert "не учли 10 фу за рон закрытой рукой" in note.first.inner_text()
+            page.screenshot(path=str(ARTIFACTS / "practice-problem.png"), full_page=True)
+
+    page.get_by_role("link", name="Следующая задача").click()
+    page.wait_for_url("**/practice/dora/player/*")
+    assert not page.url.endswith("/6")
+
+    page.goto("/progress")
+    summary = page.locator(".progress-summary")
+    assert summary.get_attribute("data-total") == "6"
+    assert summary.get_attribute("data-correct") == "5"
+    assert "6 ответов" in summary.inner_text()
+    assert page.locator('tr[data-kind="dora"]').get_attribute("data-total") == "2"
+    assert page.locator(".progress-table tbody tr").count() == 5
+    line = page.locator("svg.chart:not(.chart--small) polyline.chart__line")
+    box = line.bounding_box()
+    assert box is not None and box["width"] > 100, "the chart line is drawn across the chart"
+    assert page.locator("svg.chart--small").count() == 5
+    page.screenshot(path=str(ARTIFACTS / "progress.png"), full_page=True)
+    page.emulate_media(color_scheme="dark")
+    page.screenshot(path=str(ARTIFACTS / "progress-dark.png"), full_page=True)
+
+    page.goto("/")
+    assert page.locator(".course-map__item").count() >= 2  # the course map still renders
