@@ -100,6 +100,7 @@ _OPTIONAL_BLUEPRINTS = (
     "tutor.practice",
     "tutor.progress",
     "tutor.authoring",
+    "tutor.analyser",
 )
 
 

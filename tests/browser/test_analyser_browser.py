@@ -1,0 +1,109 @@
+"""The hand analyser in a real browser: build a hand by clicking, read the waits, export a drill.
+
+Uses the live server and Chromium fixtures of ``tests/browser/conftest.py``
+(skipped only when /usr/bin/chromium is missing). Screenshots go to
+``tests/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+
+
+@pytest.fixture
+def page(browser, live_server: str) -> Iterator[object]:  # noqa: ANN001
+    """As the shared fixture, but a 400 for a bad hand is expected (the fragment's status)."""
+    context = browser.new_context(base_url=live_server, viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+
+    def on_console(msg) -> None:  # noqa: ANN001
+        if msg.type == "error" and "status of 400" not in msg.text:
+            errors.append(msg.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert errors == [], f"browser console errors: {errors}"
+
+
+# An open hand (chi 234p) waiting on 1s and 4s: 4s gives tanyao, 1s no yaku at all.
+CLICKS = ["5m", "6m", "7m", "3s", "4s", "5s", "8s", "8s", "2s", "3s"]
+
+
+def _click_tile(page, code: str, count: int) -> None:  # noqa: ANN001
+    page.locator(f"#pal-{code}").click()
+    page.locator(".builder__row").first.get_by_text(re.compile(rf"Рука: {count} ")).wait_for()
+
+
+def test_build_open_hand_by_clicking_shows_waits_values_and_no_yaku(page) -> None:  # noqa: ANN001
+    page.goto("/analyse")
+    page.evaluate("window.__sameDocument = true")
+    page.get_by_role("link", name="чи", exact=True).click()
+    page.locator("#pal-2p[aria-label^='Объявить чи']").wait_for()
+    page.locator("#pal-2p").click()
+    page.locator(".builder__row", has_text="Сет 1").wait_for()
+    page.get_by_role("link", name="в руку", exact=True).click()
+    page.locator("#pal-5m[aria-label^='Добавить в руку']").wait_for()
+    for count, code in enumerate(CLICKS, start=1):
+        _click_tile(page, code, count)
+
+    assert page.locator("#a-hand").input_value() == "567m3458823s"  # typing order is kept
+    assert page.locator("#a-melds").input_value() == "chi 234p"
+    assert "hand=567m3458823s" in page.url
+    assert page.evaluate("window.__sameDocument") is True, "clicks must not reload the page"
+
+    four = page.locator(".wait-card[data-wait='4s']")
+    one = page.locator(".wait-card[data-wait='1s']")
+    four.wait_for()
+    ron_four = four.locator(".outcome").first
+    assert "таняо" in ron_four.inner_text() and "1500" in ron_four.inner_text()
+    assert one.locator(".outcome[data-outcome='нет яку']").count() == 2
+    assert "Нельзя: нет яку" in one.locator(".outcome").first.inner_text()
+    # EMA forbids open tanyao: the comparison says so.
+    assert "нет яку" in page.locator("tr[data-compare='4s-рон'] td[data-rules='ema']").inner_text()
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    # caret="initial": hiding the caret leaves style="" on inputs, which htmx's settle
+    # step would then copy into swapped content — a CSP violation the site never causes.
+    page.screenshot(path=str(ARTIFACTS / "analyse-waits.png"), full_page=True, caret="initial")
+
+    page.get_by_role("link", name="Сделать упражнение").click()
+    block = page.locator("#export-waits")
+    block.wait_for()
+    text = block.input_value()
+    assert (
+        text.startswith("/// waits")
+        and "hand: 567m2334588s" in text
+        and "melds: [chi 234p]" in text
+    )
+    assert page.locator("[data-copy='export-waits']").is_visible()
+    assert "export=1" in page.url
+
+
+def test_typing_updates_the_analysis_and_errors_sit_next_to_the_field(page) -> None:  # noqa: ANN001
+    page.goto("/analyse")
+    page.locator("#a-hand").fill("2223334456678p")
+    page.locator(".wait-card").nth(4).wait_for()
+    assert page.locator(".wait-card").count() == 5
+    assert "hand=2223334456678p" in page.url
+    page.locator("#a-hand").fill("22222334456678p")  # five copies of 2p
+    page.locator("#err-hand").get_by_text("только четыре").wait_for()
+    assert "5 тайлов «2 пин»" in page.locator("#err-hand").inner_text()
+    assert page.locator(".wait-card").count() == 0
+    assert page.locator("#a-hand").input_value() == "22222334456678p"  # the field keeps what was typed
+
+
+def test_analyser_on_a_phone_fits_the_screen(page) -> None:  # noqa: ANN001
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/analyse?hand=234567m234p22234s&by=tsumo&dora=1s")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert "байман" in page.locator(".result__head").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "analyse-phone.png"), full_page=True, caret="initial")

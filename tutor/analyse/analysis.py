@@ -1,0 +1,269 @@
+"""The analysis itself: from a :class:`Query` to everything the rules say about the hand.
+
+13 tiles: shanten and improving tiles, or, in tenpai, every winning tile with
+its wait shapes and its ron and tsumo value — or why it cannot win (no yaku,
+furiten). 14 tiles: every reading with its value, the best one marked, and
+the full score. Both under every rule set, for the comparison view.
+All numbers come from the engine; this module only arranges them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine import messages
+from engine.errors import HandError
+from engine.furiten import FuritenResult, check_furiten
+from engine.hand import Hand, check_copies, parse_hand
+from engine.melds import Meld, parse_meld_text
+from engine.rules import RULESETS, Ruleset, get_ruleset
+from engine.score import NoYakuError, ScoreResult, WinSituation, score_hand
+from engine.shanten import Improvement, ShantenResult, improving_tiles, shanten
+from engine.situation import check_situation
+from engine.tiles import Tile, parse_tile, parse_tiles, parse_wind
+from engine.waits import find_waits
+from tutor.analyse.query import Query
+from tutor.analyse.readings import ReadingScore, score_readings
+from tutor.drills.explain import ReadingView, distinct_readings
+
+NO_YAKU = "нет яку"
+FURITEN = "фуритен"
+NO_YAKU_OPEN = "Рука открыта, а открытой руке риичи, цумо и пинфу недоступны: нужен другой яку."
+NO_YAKU_CLOSED_RON = "На рон закрытой руке нужен яку: объявите риичи или соберите яку из тайлов."
+WIN_NOT_IN_HAND = "Выигрышного тайла ({tile}) нет среди закрытых тайлов руки."
+
+
+class Incomplete(Exception):
+    """Fewer than 13 tiles so far: the hand is being built, not wrong."""
+
+    def __init__(self, missing: int) -> None:
+        super().__init__(missing)
+        self.missing = missing
+
+
+class InputError(HandError):
+    """Bad input; ``field`` names the form field the message belongs next to."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Ron or tsumo on one tile: its value, or the reason it cannot win."""
+
+    result: ScoreResult | None
+    reason: str = ""  # NO_YAKU, FURITEN, or "" when it wins
+    detail: str = ""
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        """What the rule-set comparison compares."""
+        r = self.result
+        if r is None:
+            return (self.reason,)
+        return (r.han, r.fu, r.points, tuple(y.id for y in r.yaku))
+
+
+@dataclass(frozen=True)
+class WaitRow:
+    tile: Tile
+    shapes: tuple[str, ...]
+    readings: list[ReadingView]
+    remaining: int
+    ron: Outcome
+    tsumo: Outcome
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A 13-tile hand: shanten, improving tiles, and its waits when tenpai."""
+
+    hand: Hand
+    shanten: ShantenResult
+    improving: tuple[Improvement, ...]
+    waits: tuple[WaitRow, ...]
+    karaten: tuple[Tile, ...]
+    furiten: FuritenResult | None
+
+
+@dataclass(frozen=True)
+class Complete:
+    """A 14-tile hand won on ``win``: the best score and every reading."""
+
+    hand: Hand
+    win: Tile
+    shown: Hand  # the hand without the winning tile
+    outcome: Outcome
+    readings: list[ReadingScore]
+    not_win: str = ""
+    shanten: ShantenResult | None = None
+
+
+@dataclass(frozen=True)
+class CompareRow:
+    """One place where rule sets disagree: a label and each rule set's outcome."""
+
+    tile: Tile | None
+    how: str
+    outcomes: dict[str, Outcome]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    query: Query
+    rules: Ruleset
+    error: InputError | None = None
+    waiting: Waiting | None = None
+    complete: Complete | None = None
+    compare: list[CompareRow] = field(default_factory=list)
+    missing: int = 0  # tiles still to add before anything can be said
+
+    @property
+    def empty(self) -> bool:
+        return not self.query.hand.strip()
+
+
+@dataclass(frozen=True)
+class Parsed:
+    hand: Hand
+    win: Tile | None
+    situation: WinSituation
+    discards: tuple[Tile, ...]
+
+
+def parse_query(q: Query) -> Parsed:
+    """Turn the text fields into engine values; :class:`InputError` names the bad field."""
+    melds = _field("melds", lambda: tuple(parse_meld_text(m) for m in q.meld_texts))
+    dora = _field("dora", lambda: parse_tiles(q.dora).kinds)
+    discards = _field("discards", lambda: parse_tiles(q.discards).kinds)
+    win = _field("win", lambda: parse_tile(q.win) if q.win else None)
+    hand = _field("hand", lambda: _hand(q, melds, win is not None))
+    win_tile: Tile | None = None
+    if hand.size == 14:
+        win_tile = win.kinds[0] if win is not None else parse_tiles(q.hand).kinds[-1]
+        if not hand.concealed[win_tile]:
+            raise InputError(WIN_NOT_IN_HAND.format(tile=q.win), "win")
+    situation = WinSituation(
+        tsumo=q.by == "tsumo", riichi=q.riichi, seat_wind=parse_wind(q.seat),
+        round_wind=parse_wind(q.round), dora_indicators=dora, honba=q.honba,
+        riichi_sticks=q.sticks,
+    )  # fmt: skip
+    _field("riichi", lambda: check_situation(
+        situation, closed=hand.is_closed, has_kan=any(m.is_kan for m in hand.melds)))
+    return Parsed(hand, win_tile, situation, discards)
+
+
+def _field(name: str, make):  # type: ignore[no-untyped-def]
+    try:
+        return make()
+    except HandError as exc:
+        raise InputError(str(exc), name) from None
+
+
+def _hand(q: Query, melds: tuple[Meld, ...], with_win: bool) -> Hand:
+    """13 or 14 tiles; a separate winning tile joins a 13-tile hand (:class:`Incomplete` if fewer)."""
+    parsed = parse_tiles(q.hand + q.win)
+    size = len(parsed.kinds) + 3 * len(melds)
+    if size < 13 and len(melds) <= 4:
+        check_copies(Hand(parsed.counts(), melds).all_counts())
+        raise Incomplete(13 - size)
+    hand = parse_hand(q.hand, melds)
+    if with_win and hand.size == 13:
+        return parse_hand(q.hand + q.win, melds, size=14)
+    return hand
+
+
+def analyse(q: Query) -> Analysis:
+    """The full analysis of ``q``; bad input becomes ``Analysis.error``, never an exception."""
+    rules = get_ruleset(q.rules)
+    if not q.hand.strip():
+        return Analysis(q, rules)
+    try:
+        parsed = parse_query(q)
+    except InputError as exc:
+        return Analysis(q, rules, error=exc)
+    except Incomplete as exc:
+        return Analysis(q, rules, missing=exc.missing)
+    try:
+        if parsed.win is None:
+            waiting, compare = _waiting(parsed, q)
+            return Analysis(q, rules, waiting=waiting, compare=compare)
+        complete, compare = _complete(parsed, q)
+    except HandError as exc:  # e.g. a dora indicator that would be a fifth copy
+        field = "dora" if "доры" in str(exc) else "hand"
+        return Analysis(q, rules, error=InputError(str(exc), field))
+    return Analysis(q, rules, complete=complete, compare=compare)
+
+
+def outcome(hand14: Hand, win: Tile, sit: WinSituation, rules: Ruleset) -> Outcome:
+    """Score one win, turning «no yaku» into a reason instead of an error."""
+    try:
+        return Outcome(score_hand(hand14, win, sit, rules))
+    except NoYakuError:
+        hint = NO_YAKU_OPEN if not hand14.is_closed else NO_YAKU_CLOSED_RON
+        return Outcome(None, NO_YAKU, f"{messages.NO_YAKU} {hint}")
+
+
+def _with(sit: WinSituation, tsumo: bool) -> WinSituation:
+    from dataclasses import replace
+
+    return replace(sit, tsumo=tsumo)
+
+
+def _waiting(p: Parsed, q: Query) -> tuple[Waiting, list[CompareRow]]:
+    hand = p.hand
+    result = find_waits(hand)
+    furiten = check_furiten(hand, discards=p.discards, riichi=q.riichi) if result.tenpai else None
+    held = hand.all_counts()
+    seen = p.situation.dora_indicators + p.discards
+    rows: list[WaitRow] = []
+    compare: list[CompareRow] = []
+    for option in result.options:
+        t = option.tile
+        per_rules = {name: _wait_outcomes(hand, t, p.situation, r, furiten) for name, r in RULESETS.items()}
+        ron, tsumo = per_rules[q.rules]
+        rows.append(WaitRow(
+            t, tuple(messages.WAIT_NAMES[s] for s in option.shapes),
+            distinct_readings(option.arrangements), max(0, 4 - held[t] - seen.count(t)), ron, tsumo,
+        ))  # fmt: skip
+        for index, how in enumerate(("рон", "цумо")):
+            outcomes = {name: pair[index] for name, pair in per_rules.items()}
+            if len({o.key for o in outcomes.values()}) > 1:
+                compare.append(CompareRow(t, how, outcomes))
+    improving = () if result.tenpai else improving_tiles(hand)
+    waiting = Waiting(hand, shanten(hand), improving, tuple(rows), result.karaten, furiten)
+    return waiting, compare
+
+
+def _wait_outcomes(
+    hand: Hand, tile: Tile, sit: WinSituation, rules: Ruleset, furiten: FuritenResult | None
+) -> tuple[Outcome, Outcome]:
+    hand14 = hand.with_tile(tile)
+    tsumo = outcome(hand14, tile, _with(sit, True), rules)
+    if furiten is not None and furiten.furiten:
+        detail = " ".join(r.explanation for r in furiten.reasons)
+        return Outcome(None, FURITEN, detail), tsumo
+    return outcome(hand14, tile, _with(sit, False), rules), tsumo
+
+
+def _complete(p: Parsed, q: Query) -> tuple[Complete, list[CompareRow]]:
+    hand, win = p.hand, p.win
+    assert win is not None
+    counts = list(hand.concealed)
+    counts[win] -= 1
+    shown = Hand(tuple(counts), hand.melds, hand.red)
+    per_rules: dict[str, Outcome] = {}
+    for name, rules in RULESETS.items():
+        try:
+            per_rules[name] = outcome(hand, win, p.situation, rules)
+        except HandError as exc:  # not a complete hand: the same under every rule set
+            return Complete(hand, win, shown, Outcome(None), [], str(exc), shanten(hand)), []
+    best = per_rules[q.rules]
+    readings = score_readings(hand, win, p.situation, get_ruleset(q.rules), best.result)
+    how = "цумо" if p.situation.tsumo else "рон"
+    differs = len({o.key for o in per_rules.values()}) > 1
+    compare = [CompareRow(win, how, per_rules)] if differs else []
+    return Complete(hand, win, shown, best, readings), compare
