@@ -198,6 +198,14 @@ def test_different_yakuman_stack_under_online() -> None:
     assert result["points"] == 96000 and result["payments"] == {"all": 32000}
 
 
+def test_daisangen_and_tsuuiisou_make_two_yakuman_under_online() -> None:
+    # The contract's own example; the open pon keeps suuankou out.
+    hand = {"hand": "55566677722z", "win_tile": "2z", "seat_wind": "S"}
+    result = score(**hand, melds=[{"type": "pon", "tiles": "111z"}])
+    assert sorted(y["id"] for y in result["yaku"]) == ["daisangen", "tsuuiisou"]
+    assert result["yakuman"] == 2 and result["han"] == 26 and result["points"] == 64000
+
+
 def test_no_single_yakuman_is_doubled_under_online() -> None:
     result = score(hand="19m19p19s12345677z", win_tile="7z", seat_wind="S")
     assert result["yaku"] == [{"id": "kokushi_13", "han": 13}]
