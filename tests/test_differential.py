@@ -173,6 +173,8 @@ def test_scores_agree_with_mahjong_package(rules: str, seed: int) -> None:
     ours = run_batch(lines)
     _no_internal_errors(ours)
     assert _disagreements(lines, ours, _score_view) == []
+    # Generated hands are complete and their situations possible: the only refusal is "no yaku".
+    assert {a["error"] for a in ours if "error" in a} <= {"no yaku"}
     scored = [a for a in ours if "error" not in a]
     assert len(scored) > HANDS * 0.8
     seen = {y["id"] for a in scored for y in a["yaku"]}
