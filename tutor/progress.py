@@ -14,6 +14,7 @@ the learner the grading: the feedback then says the progress was not saved.
 
 from __future__ import annotations
 
+import atexit
 import datetime as dt
 import hashlib
 import json
@@ -21,6 +22,7 @@ import logging
 import os
 import re
 import secrets
+import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -79,6 +81,7 @@ def database_url(app: Flask) -> str:
         return str(url)
     if app.testing:
         folder = Path(tempfile.mkdtemp(prefix="tempai-test-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
     else:
         folder = Path(app.instance_path)
         folder.mkdir(parents=True, exist_ok=True)
