@@ -195,3 +195,14 @@ def test_broken_glossary_is_a_problem_and_pages_still_render(
         problems = [p for p in store().problems() if p.file.endswith("glossary.yaml")]
     assert len(problems) == 1 and problems[0].line == 9
     assert problems[0].message.startswith("Глоссарий: ")
+
+
+def test_a_file_vanishing_while_listed_is_skipped_not_a_500(
+    client: FlaskClient, content_dir: Path
+) -> None:
+    # A dangling symlink is listed by glob but cannot be stat-ed, like a file an
+    # editor is replacing at that very moment.
+    (content_dir / "08-gone.md").symlink_to(content_dir / "nowhere.md")
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "Основы для тестов" in response.get_data(as_text=True)

@@ -149,8 +149,9 @@ class ContentStore:
         glossary = self._load_glossary()
         paths = sorted(self.content_dir.glob(LESSON_GLOB))
         with self._lock:
-            lessons = [self._lesson(path, glossary) for path in paths]
-            self._cache = {p: v for p, v in self._cache.items() if p in set(paths)}
+            lessons = [lesson for path in paths if (lesson := self._lesson(path, glossary))]
+            present = set(paths)
+            self._cache = {p: v for p, v in self._cache.items() if p in present}
         return _order(lessons)
 
     def get(self, slug: str) -> Lesson | None:
@@ -165,8 +166,11 @@ class ContentStore:
 
     # -- internals ------------------------------------------------------------
 
-    def _lesson(self, path: Path, glossary: Glossary) -> Lesson:
-        stat = path.stat()
+    def _lesson(self, path: Path, glossary: Glossary) -> Lesson | None:
+        try:
+            stat = path.stat()
+        except OSError:  # deleted between listing and reading (an editor saving by rename)
+            return None
         key = (stat.st_mtime_ns, stat.st_size, glossary.key)
         cached = self._cache.get(path)
         if cached is not None and cached[0] == key:
