@@ -149,3 +149,11 @@ def test_a_wrong_answer_comes_back_until_answered_right(client: FlaskClient) -> 
 def test_the_practice_page_has_no_inline_script_or_style(client: FlaskClient) -> None:
     html = client.get("/practice/han/master/2").get_data(as_text=True)
     assert "<script>" not in html and " style=" not in html and "hx-on" not in html
+
+
+def test_a_wrong_lesson_answer_is_offered_again_from_practice(client: FlaskClient) -> None:
+    hidden = _form(client, "/lessons/basics")
+    client.post("/lessons/basics/drills/pinfu-ron", data={**hidden, "fu": "40"}, headers=HTMX)
+    index = client.get("/practice").get_data(as_text=True)
+    assert 'href="/lessons/basics#drill-pinfu-ron"' in index
+    assert client.get("/practice/retry").headers["Location"] == "/lessons/basics#drill-pinfu-ron"

@@ -8,7 +8,7 @@ Routes (blueprint ``practice``):
 - ``GET|POST /practice/<kind>/<level>/<seed>`` — the problem :func:`engine.generate.generate`
   makes for that seed; POST grades it through the same drill kind a lesson
   uses (htmx gets the feedback fragment, a plain form the whole page);
-- ``GET /practice/retry`` — the latest practice problem answered wrong.
+- ``GET /practice/retry`` — the latest problem (practice or lesson drill) answered wrong.
 """
 
 from __future__ import annotations
@@ -108,24 +108,38 @@ def task(kind: str, level: str, seed: int) -> Task:
 
 
 def _mistakes() -> list[str]:
+    """Problems (lesson drills and practice) whose latest answer was wrong, newest first."""
     try:
         from tutor.progress import progress_store
 
-        return pending_mistakes(progress_store().history(learner.learner_id()), source="practice")
+        return pending_mistakes(progress_store().history(learner.learner_id()), source=None)
     except (StorageError, KeyError, ImportError):
         return []
 
 
-def _mistake_links(keys: list[str]) -> list[tuple[str, str]]:
-    """(url, label) for practice problem keys ``practice/<kind>/<level>/<seed>``."""
-    links = []
+def _mistake_link(key: str) -> tuple[str, str] | None:
+    """(url, label) for ``practice/<kind>/<level>/<seed>`` or ``lesson/<slug>/<drill>``."""
+    parts = key.split("/")
     registry = kinds()
-    for key in keys[:MISTAKES_SHOWN]:
-        _, kind, level, seed = key.split("/")
+    if len(parts) == 4 and parts[0] == "practice":
+        _, kind, level, seed = parts
         if kind in registry and level in LEVEL_NAMES and seed.isdigit():
             url = url_for("practice.problem", kind=kind, level=level, seed=int(seed))
-            links.append((url, f"{registry[kind].title} · {LEVEL_NAMES[level]} · №{seed}"))
-    return links
+            return url, f"{registry[kind].title} · {LEVEL_NAMES[level]} · №{seed}"
+    if len(parts) == 3 and parts[0] == "lesson":
+        from tutor.content import store
+
+        lesson = store().get(parts[1])
+        drill = lesson.drills.get(parts[2]) if lesson else None
+        if lesson and drill:
+            url = url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{drill.id}")
+            return url, f"Урок «{lesson.title}» · {drill.kind.title}"
+    return None
+
+
+def _mistake_links(keys: list[str]) -> list[tuple[str, str]]:
+    links = [link for link in map(_mistake_link, keys) if link is not None]
+    return links[:MISTAKES_SHOWN]
 
 
 @bp.get("")
@@ -149,14 +163,15 @@ def fresh(kind: str, level: str) -> ResponseReturnValue:
 
 @bp.get("/retry")
 def retry() -> ResponseReturnValue:
-    """The latest practice problem still answered wrong («Повторить ошибку»)."""
+    """The latest problem still answered wrong, practice or lesson («Повторить ошибку»)."""
     links = _mistake_links(_mistakes())
     return redirect(links[0][0] if links else url_for("practice.index"))
 
 
 def _respond(current: Task, state: DrillState | None, status: int = 200) -> ResponseReturnValue:
     headers = {"Vary": "HX-Request"}
-    mistakes = [url for url, _ in _mistake_links(_mistakes()) if url != request.path]
+    mistakes = [url for url, _ in _mistake_links(_mistakes())
+                if url != request.path and url.startswith(url_for("practice.index"))]
     if request.htmx and state is not None:
         area = get_template_attribute("practice_feedback.html", "feedback_area")
         return str(area(current, state, mistakes)), status, headers
