@@ -251,7 +251,9 @@ def test_progress_page_shows_counts_accuracy_streak_and_chart(client: FlaskClien
     for seed, right in enumerate([False, True, True, False, True, True, True]):
         _practice(client, "waits", "novice", seed, right=right)
     _practice(client, "dora", "novice", 1, right=True)
-    html = client.get("/progress").get_data(as_text=True)
+    response = client.get("/progress")
+    assert response.headers["Cache-Control"] == "private, no-store"  # one learner's data
+    html = response.get_data(as_text=True)
     assert 'data-total="8" data-correct="6"' in html
     assert "<strong>8 ответов</strong>" in html and "<strong>6 верных</strong> (75&nbsp;%)" in html
     assert "<strong>4 верных ответа подряд</strong>" in html

@@ -61,6 +61,7 @@ bp = Blueprint("progress", __name__, url_prefix="/progress")
 log = logging.getLogger(__name__)
 
 _EXT = "tempai.progress_store"
+_PRIVATE = {"Cache-Control": "private, no-store"}  # one learner's data: never cached
 _NONCE = re.compile(r"[0-9a-f]{8,64}")
 _SKIP_FIELDS = frozenset({"csrf_token", "nonce", "action"})
 NOT_SAVED = "Не удалось сохранить прогресс: ответ проверен, но в статистику не попал."
@@ -91,9 +92,7 @@ def database_url(app: Flask) -> str:
 def progress_store() -> ProgressStore:
     """The app's store, migrated on first use if the database was down at start."""
     store: ProgressStore = current_app.extensions[_EXT]
-    if not getattr(store, "migrated", False):
-        store.migrate()
-        store.migrated = True  # type: ignore[attr-defined]
+    store.ensure_migrated()
     return store
 
 
@@ -101,8 +100,7 @@ def _open_store(app: Flask) -> None:
     store = ProgressStore(database_url(app))
     app.extensions[_EXT] = store
     try:
-        store.migrate()
-        store.migrated = True  # type: ignore[attr-defined]
+        store.ensure_migrated()
     except StorageError:
         log.exception("progress storage unavailable at start; will retry on first answer")
 
@@ -242,13 +240,14 @@ def page() -> ResponseReturnValue:
     try:
         history = progress_store().history(learner.learner_id())
     except StorageError:
-        return render_template("progress.html", error=NOT_LOADED), 503
-    return render_template(
+        return render_template("progress.html", error=NOT_LOADED), 503, _PRIVATE
+    html = render_template(
         "progress.html", error=None, total=len(history), correct=sum(a.correct for a in history),
         streak=_overall_streak(history), overall=_overall_chart(history),
         kinds=_kind_rows(history), lessons=_lesson_rows(history),
         wiped=request.args.get("wiped") == "1",
     )
+    return html, 200, _PRIVATE
 
 
 @bp.get("/export")

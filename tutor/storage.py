@@ -16,7 +16,8 @@ Schema (version 1)::
         kind        VARCHAR(32) NOT NULL,    -- drill kind: waits, furiten, fu, ...
         level       VARCHAR(16),             -- practice level, NULL for lessons
         lesson      VARCHAR(100),            -- lesson slug, NULL for practice
-        problem     VARCHAR(200) NOT NULL,   -- 'lesson/<slug>/<drill>' or 'practice/<kind>/<level>/<seed>'
+        problem     VARCHAR(200) NOT NULL,   -- 'lesson/<slug>/<drill>' or
+                                             -- 'practice/<kind>/<level>/<seed>'
         correct     BOOLEAN NOT NULL,
         answered_at TIMESTAMP WITH TIME ZONE NOT NULL,
         UNIQUE (learner_id, nonce)           -- a re-sent form is counted once
@@ -29,6 +30,7 @@ transaction each; a database newer than the code is refused.
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -93,6 +95,17 @@ class ProgressStore:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: Engine = _make_engine(url)
+        self._migrated = False
+        self._lock = threading.Lock()
+
+    def ensure_migrated(self) -> None:
+        """Migrate once per process; retried on the next call if the database was down."""
+        if self._migrated:
+            return
+        with self._lock:
+            if not self._migrated:
+                self.migrate()
+                self._migrated = True
 
     @contextmanager
     def _begin(self) -> Iterator[Connection]:
