@@ -282,7 +282,7 @@ def _gen_furiten(rng: random.Random, level: str) -> dict[str, Any]:
     from engine.hand import parse_hand
     from engine.waits import find_waits
 
-    wait_level = {"novice": "novice", "player": "player", "master": "player"}[level]
+    wait_level = level  # master: a one-suit hand with three or more waits
     for _ in range(_MAX_TRIES):
         params = _gen_waits(rng, wait_level)
         hand = parse_hand(params["hand"], params["melds"], size=13)

@@ -58,8 +58,13 @@ def _dora_fits(level: str, d: Drill) -> bool:
 
 
 def _furiten_fits(level: str, d: Drill) -> bool:
-    asked_is_wait = d.params["tile"] in d.solution.result.waits
-    return asked_is_wait and (level != "novice" or not d.params["riichi"])
+    waits = d.solution.result.waits
+    by_level = {
+        "novice": not d.params["riichi"] and len(waits) <= 2,
+        "player": len(waits) >= 2,
+        "master": len(waits) >= 3,
+    }
+    return d.params["tile"] in waits and by_level[level]
 
 
 def _kans(d: Drill) -> int:
