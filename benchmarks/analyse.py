@@ -72,7 +72,9 @@ def main() -> None:
 
     query = Query.from_args(ARGS)
     result = analyse(query)
-    assert result.waiting is not None and len(result.waiting.waits) == 5, "the hand must have 5 waits"
+    assert result.waiting is not None and len(result.waiting.waits) == 5, (
+        "the hand must have 5 waits"
+    )
 
     def function_only() -> None:
         drill_blocks(analyse(query))

@@ -3,8 +3,10 @@
 One GET endpoint. The query holds the whole input (:class:`~tutor.analyse.query.Query`),
 so every analysis has a shareable URL and the page works without JavaScript.
 With htmx the same endpoint returns a fragment — a macro of ``analyse.html``,
-rendered by the same template without its ``extends`` — chosen by the ``HX-Target`` header: typing in the form swaps only the analysis
-(``analyse-live``); a palette click swaps the form too (``analyse-app``).
+rendered by the same template without its ``extends`` — chosen by the
+``HX-Target`` header: typing in the form swaps only the analysis
+(``#analysis``, with the builder and the field errors out of band); a palette
+click swaps the form too (``#analyse-app``).
 Bad input is a Russian message next to the field: status 200 for the page,
 400 for a fragment, never 500.
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -33,10 +36,6 @@ from tutor.drills.fu import FuLine, fu_lines
 bp = Blueprint("analyser", __name__)
 
 WIND_NAMES = {"E": "Восток", "S": "Юг", "W": "Запад", "N": "Север"}
-FIELD_LABELS = {
-    "hand": "Рука", "melds": "Объявленные сеты", "win": "Выигрышный тайл", "dora": "Индикаторы доры",
-    "discards": "Свой сброс", "riichi": "Риичи",
-}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -48,7 +47,8 @@ class View:
     rulesets: Mapping[str, str] = field(default_factory=lambda: messages.RULESET_NAMES)
 
     def url(self, q: Query | None = None) -> str:
-        return url_for("analyser.analyse_page", **(q or self.query).to_args())
+        args: dict[str, Any] = (q or self.query).to_args()
+        return url_for("analyser.analyse_page", **args)
 
     @property
     def winds(self) -> list[tuple[str, str]]:
@@ -96,7 +96,11 @@ class View:
         return fu_lines(result)
 
     def dora_lines(self, result: ScoreResult) -> list[tuple[str, int]]:
-        return [(messages.DORA_NAMES[k], getattr(result, k)) for k in ("dora", "aka", "ura") if getattr(result, k)]
+        return [
+            (messages.DORA_NAMES[k], getattr(result, k))
+            for k in ("dora", "aka", "ura")
+            if getattr(result, k)
+        ]
 
     def payments(self, result: ScoreResult) -> list[tuple[str, int]]:
         return [(messages.PAYMENT_NAMES[k], v) for k, v in result.payments.as_dict().items()]
@@ -120,8 +124,16 @@ class View:
         w = self.analysis.waiting
         assert w is not None
         s = w.shanten
-        pairs = ((Form.STANDARD, s.standard), (Form.CHIITOITSU, s.chiitoitsu), (Form.KOKUSHI, s.kokushi))
-        return [(messages.FORM_NAMES[f], describe_shanten(n), n == s.minimum) for f, n in pairs if n is not None]
+        pairs = (
+            (Form.STANDARD, s.standard),
+            (Form.CHIITOITSU, s.chiitoitsu),
+            (Form.KOKUSHI, s.kokushi),
+        )
+        return [
+            (messages.FORM_NAMES[f], describe_shanten(n), n == s.minimum)
+            for f, n in pairs
+            if n is not None
+        ]
 
     def count(self, n: int, one: str, few: str, many: str) -> str:
         return count_word(n, one, few, many)

@@ -98,7 +98,9 @@ def test_typing_updates_the_analysis_and_errors_sit_next_to_the_field(page) -> N
     page.locator("#err-hand").get_by_text("только четыре").wait_for()
     assert "5 тайлов «2 пин»" in page.locator("#err-hand").inner_text()
     assert page.locator(".wait-card").count() == 0
-    assert page.locator("#a-hand").input_value() == "22222334456678p"  # the field keeps what was typed
+    assert (
+        page.locator("#a-hand").input_value() == "22222334456678p"
+    )  # the field keeps what was typed
 
 
 def test_analyser_on_a_phone_fits_the_screen(page) -> None:  # noqa: ANN001
@@ -107,3 +109,20 @@ def test_analyser_on_a_phone_fits_the_screen(page) -> None:  # noqa: ANN001
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert "байман" in page.locator(".result__head").inner_text()
     page.screenshot(path=str(ARTIFACTS / "analyse-phone.png"), full_page=True, caret="initial")
+
+
+def test_palette_works_from_the_keyboard_and_keeps_focus(page) -> None:  # noqa: ANN001
+    page.goto("/analyse")
+    page.locator("#pal-3p").focus()
+    for count in (1, 2, 3):
+        page.keyboard.press("Enter")
+        page.locator(".builder__row").first.get_by_text(re.compile(rf"Рука: {count} ")).wait_for()
+        assert page.evaluate("document.activeElement.id") == "pal-3p"
+    page.keyboard.press("Enter")  # a fourth copy
+    page.locator("#a-hand[value='3333p']").wait_for()
+    # No fifth copy exists: the tile is no longer a link.
+    assert page.locator("#pal-3p").count() == 0
+    assert (
+        page.locator("span.builder__tile--off[aria-label='Добавить в руку 3 пин — нельзя']").count()
+        == 1
+    )

@@ -9,7 +9,9 @@ All numbers come from the engine; this module only arranges them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from engine import messages
 from engine.errors import HandError
@@ -24,8 +26,9 @@ from engine.tiles import Tile, parse_tile, parse_tiles, parse_wind
 from engine.waits import find_waits
 from tutor.analyse.query import Query
 from tutor.analyse.readings import ReadingScore, score_readings
-from tutor.drills.explain import ReadingView, distinct_readings
+from tutor.drills.explain import ReadingView, distinct_readings, tile_names
 
+T = TypeVar("T")
 NO_YAKU = "нет яку"
 FURITEN = "фуритен"
 NO_YAKU_OPEN = "Рука открыта: риичи, мензен цумо и пинфу ей недоступны, нужен другой яку."
@@ -151,12 +154,17 @@ def parse_query(q: Query) -> Parsed:
         round_wind=parse_wind(q.round), dora_indicators=dora, honba=q.honba,
         riichi_sticks=q.sticks,
     )  # fmt: skip
-    _field("riichi", lambda: check_situation(
-        situation, closed=hand.is_closed, has_kan=any(m.is_kan for m in hand.melds)))
+    _field(
+        "riichi",
+        lambda: check_situation(
+            situation, closed=hand.is_closed, has_kan=any(m.is_kan for m in hand.melds)
+        ),
+    )
     return Parsed(hand, win_tile, situation, discards)
 
 
-def _field(name: str, make):  # type: ignore[no-untyped-def]
+def _field(name: str, make: Callable[[], T]) -> T:
+    """``make()``, with an engine error turned into an :class:`InputError` for field ``name``."""
     try:
         return make()
     except HandError as exc:
@@ -164,7 +172,7 @@ def _field(name: str, make):  # type: ignore[no-untyped-def]
 
 
 def _hand(q: Query, melds: tuple[Meld, ...], with_win: bool) -> Hand:
-    """13 or 14 tiles; a separate winning tile joins a 13-tile hand (:class:`Incomplete` if fewer)."""
+    """13 or 14 tiles (a separate winning tile joins a 13-tile hand); fewer: :class:`Incomplete`."""
     parsed = parse_tiles(q.hand + q.win)
     size = len(parsed.kinds) + 3 * len(melds)
     if size < 13 and len(melds) <= 4:
@@ -223,7 +231,9 @@ def _waiting(p: Parsed, q: Query) -> tuple[Waiting, list[CompareRow]]:
     compare: list[CompareRow] = []
     for option in result.options:
         t = option.tile
-        per_rules = {name: _wait_outcomes(hand, t, p.situation, r, furiten) for name, r in RULESETS.items()}
+        per_rules = {
+            name: _wait_outcomes(hand, t, p.situation, r, furiten) for name, r in RULESETS.items()
+        }
         ron, tsumo = per_rules[q.rules]
         rows.append(WaitRow(
             t, tuple(messages.WAIT_NAMES[s] for s in option.shapes),
@@ -244,8 +254,9 @@ def _wait_outcomes(
     hand14 = hand.with_tile(tile)
     tsumo = outcome(hand14, tile, _with(sit, True), rules)
     if furiten is not None and furiten.furiten:
-        detail = " ".join(r.explanation for r in furiten.reasons)
-        return Outcome(None, FURITEN, detail), tsumo
+        # The full explanation is said once above the waits; here only who is to blame.
+        detail = "; ".join(f"{r.name}: {tile_names(r.tiles)}" for r in furiten.reasons)
+        return Outcome(None, FURITEN, detail[:1].upper() + detail[1:] + "."), tsumo
     return outcome(hand14, tile, _with(sit, False), rules), tsumo
 
 

@@ -92,7 +92,11 @@ def palette(q: Query, url: Url) -> list[tuple[str, list[PaletteTile]]]:
     for legend, kinds in PALETTE_SECTIONS:
         items = []
         for tile in kinds:
-            reds = (False, True) if tile in FIVES and q.mode in ("hand", "win", "dora", "discards") else (False,)
+            reds = (
+                (False, True)
+                if tile in FIVES and q.mode in ("hand", "win", "dora", "discards")
+                else (False,)
+            )
             for red in reds:
                 possible = _possible(q.mode, tile, used)
                 href = url(q.add_tile(tile, red)) if possible else None
@@ -114,7 +118,9 @@ def placed(q: Query, field: str, url: Url) -> list[PlacedTile]:
     for i, code in enumerate(codes(getattr(q, field))):
         tile = parse_tiles(code).kinds[0]
         red = code[0] == "0"
-        items.append(PlacedTile(tile, red, url(q.remove_at(field, i)), f"Убрать {tile_name(tile, red)}"))
+        items.append(
+            PlacedTile(tile, red, url(q.remove_at(field, i)), f"Убрать {tile_name(tile, red)}")
+        )
     return sorted(items, key=lambda p: (p.tile, not p.red))
 
 

@@ -59,6 +59,7 @@ class Query:
     @classmethod
     def from_args(cls, args: Mapping[str, str]) -> Query:
         """Read the query leniently: a forged value never causes an error page."""
+
         def choice(name: str, options: tuple[str, ...]) -> str:
             value = str(args.get(name, "")).strip()
             return value if value in options else getattr(cls, name)
@@ -93,22 +94,27 @@ class Query:
     @property
     def meld_texts(self) -> list[str]:
         """The melds as separate ``"pon 555z"`` strings."""
-        return [" ".join(m.replace(":", " ").split()) for m in _MELD_SPLIT.split(self.melds) if m.strip()]
+        return [
+            " ".join(m.replace(":", " ").split())
+            for m in _MELD_SPLIT.split(self.melds)
+            if m.strip()
+        ]
 
     def with_changes(self, **changes: Any) -> Query:
+        """A copy with some fields changed (field names as in the URL)."""
         return replace(self, **changes)
 
     def add_tile(self, tile: Tile, red: bool = False) -> Query:
         """The query after a palette click on ``tile`` in the current mode."""
         code = ("0" + SUIT_LETTERS[tile // 9]) if red else tile_code(tile)
-        number, suit = tile_code(tile)
+        number, suit = tile_code(tile)[0], tile_code(tile)[1]
         if self.mode == "hand":
             return replace(self, hand=join_codes([*codes(self.hand), code]))
         if self.mode == "win":
             return replace(self, win=code)
         if self.mode in ("dora", "discards"):
             current = getattr(self, self.mode)
-            return replace(self, **{self.mode: join_codes([*codes(current), code])})
+            return self.with_changes(**{self.mode: join_codes([*codes(current), code])})
         if self.mode == "chi":
             tiles = "".join(str(int(number) + i) for i in range(3)) + suit
         else:
@@ -121,11 +127,11 @@ class Query:
             kept = [m for i, m in enumerate(self.meld_texts) if i != index]
             return replace(self, melds=", ".join(kept))
         kept_codes = [c for i, c in enumerate(codes(getattr(self, field))) if i != index]
-        return replace(self, **{field: join_codes(kept_codes)})
+        return self.with_changes(**{field: join_codes(kept_codes)})
 
 
 def codes(text: str) -> list[str]:
-    """Tiles of mpsz ``text`` in written order as codes (``"0p"`` for a red five); [] if unreadable."""
+    """Tiles of ``text`` in written order as codes (``"0p"``: red five); [] if unreadable."""
     try:
         parsed = parse_tiles(text)
     except HandError:
