@@ -176,7 +176,23 @@ def _two_tabs(client: FlaskClient) -> FlaskClient:
     return second
 
 
-def test_two_tabs_answering_at_once_lose_and_double_count_nothing(client: FlaskClient) -> None:
+def _backends() -> list[Any]:
+    return [
+        pytest.param("sqlite", id="sqlite"),
+        pytest.param("postgresql", id="postgresql",
+                     marks=pytest.mark.skipif(not PG_URL, reason="TEMPAI_TEST_PG_URL not set")),
+    ]
+
+
+@pytest.fixture(params=_backends())
+def any_client(request: pytest.FixtureRequest, content_dir: Path, tmp_path: Path) -> FlaskClient:
+    """A client of an app on SQLite, and again on PostgreSQL when one is available."""
+    url = f"sqlite:///{tmp_path / 'p.sqlite3'}" if request.param == "sqlite" else str(PG_URL)
+    return _make_app(content_dir, url).test_client()
+
+
+def test_two_tabs_answering_at_once_lose_and_double_count_nothing(any_client: FlaskClient) -> None:
+    client = any_client
     client.get("/")
     tabs = [client, _two_tabs(client)]
     per_tab = 8
@@ -204,7 +220,8 @@ def test_two_tabs_answering_at_once_lose_and_double_count_nothing(client: FlaskC
     assert sum(a.correct for a in history) == per_tab
 
 
-def test_the_same_form_sent_from_two_threads_at_once_counts_once(client: FlaskClient) -> None:
+def test_the_same_form_sent_from_two_threads_at_once_counts_once(any_client: FlaskClient) -> None:
+    client = any_client
     hidden = _hidden(client, "/practice/shanten/novice/3")
     tabs = [client, _two_tabs(client), _two_tabs(client)]
     barrier = threading.Barrier(len(tabs))
