@@ -255,8 +255,8 @@ def test_winning_hand_shows_yaku_fu_table_rounding_and_payments(client: FlaskCli
     assert "Округляем вверх до десятков" in html and f"<strong>{result.fu}</strong>" in html
     for item in result.yaku:
         assert f"<li>{YAKU_NAMES[item.id]} — {item.han} хан</li>" in html
-    assert f"Платит сбросивший</dt><dd>{result.payments.ron} (с хонбой" in html
-    assert "(с хонбой: +300 × 2)" in html and "Палочки риичи</dt><dd>+1000" in html
+    assert f'Платит сбросивший</th><td>{result.payments.ron} (с хонбой' in html
+    assert "(с хонбой: +300 × 2)" in html and "Палочки риичи</th><td>+1000" in html
     assert f"<strong>{result.total} очков</strong>" in html
 
 
