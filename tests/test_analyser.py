@@ -22,7 +22,7 @@ from engine.shanten import improving_tiles, shanten
 from engine.tiles import parse_tile, tile_code
 from engine.waits import find_waits
 from tests.conftest import HTMX
-from tutor.analyse.analysis import FURITEN, NO_YAKU, analyse
+from tutor.analyse.analysis import ATOZUKE, FURITEN, NO_YAKU, analyse
 from tutor.analyse.export import drill_blocks
 from tutor.analyse.query import Query, codes, join_codes
 from tutor.content import load_lesson
@@ -255,7 +255,7 @@ def test_winning_hand_shows_yaku_fu_table_rounding_and_payments(client: FlaskCli
     assert "Округляем вверх до десятков" in html and f"<strong>{result.fu}</strong>" in html
     for item in result.yaku:
         assert f"<li>{YAKU_NAMES[item.id]} — {item.han} хан</li>" in html
-    assert f'Платит сбросивший</th><td>{result.payments.ron} (с хонбой' in html
+    assert f"Платит сбросивший</th><td>{result.payments.ron} (с хонбой" in html
     assert "(с хонбой: +300 × 2)" in html and "Палочки риичи</th><td>+1000" in html
     assert f"<strong>{result.total} очков</strong>" in html
 
@@ -298,6 +298,25 @@ def test_selected_rule_set_drives_the_main_result() -> None:
     analysis = analyse(Query(**OPEN_HAND, rules="ema"))
     assert analysis.waiting is not None
     assert all(row.ron.reason == NO_YAKU for row in analysis.waiting.waits)
+
+
+def test_without_atozuke_a_yaku_that_only_some_waits_bring_does_not_count(
+    client: FlaskClient,
+) -> None:
+    analysis = analyse(Query(**OPEN_HAND, no_atozuke=True))
+    assert analysis.waiting is not None
+    rows = {tile_code(r.tile): r for r in analysis.waiting.waits}
+    assert rows["4s"].ron.reason == ATOZUKE and "1 соу" in rows["4s"].ron.detail
+    assert rows["1s"].ron.reason == NO_YAKU
+    assert analyse(Query(**OPEN_HAND)).waiting.waits[1].ron.result is not None  # type: ignore[union-attr]
+    html = page(client, hand="567m345s88s234s", melds="chi 234p", win="4s", no_atozuke="1")
+    assert "Выиграть нельзя: атодзуке" in html
+
+
+def test_a_settled_yaku_wins_even_without_atozuke() -> None:
+    analysis = analyse(Query(hand=CHINITSU, no_atozuke=True))
+    assert analysis.waiting is not None
+    assert all(row.ron.result is not None for row in analysis.waiting.waits)
 
 
 # --- drill export ---------------------------------------------------------------------

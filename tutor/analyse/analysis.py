@@ -18,7 +18,7 @@ from engine.errors import HandError
 from engine.furiten import FuritenResult, check_furiten
 from engine.hand import Hand, check_copies, parse_hand
 from engine.melds import Meld, parse_meld_text
-from engine.rules import RULESETS, Ruleset, get_ruleset
+from engine.rules import RULESETS, Ruleset
 from engine.score import NoYakuError, ScoreResult, WinSituation, score_hand
 from engine.shanten import Improvement, ShantenResult, improving_tiles, shanten
 from engine.situation import check_situation
@@ -31,6 +31,11 @@ from tutor.drills.explain import ReadingView, distinct_readings, tile_names
 T = TypeVar("T")
 NO_YAKU = "нет яку"
 FURITEN = "фуритен"
+ATOZUKE = "атодзуке"
+ATOZUKE_DETAIL = (
+    "Яку появляется только с выигрышным тайлом: на {tiles} яку нет, "
+    "а за этим столом атодзуке запрещено — яку должен быть до выигрыша."
+)
 NO_YAKU_OPEN = "Рука открыта: риичи, мензен цумо и пинфу ей недоступны, нужен другой яку."
 NO_YAKU_CLOSED_RON = "На рон закрытой руке нужен яку: объявите риичи или соберите яку из тайлов."
 WIN_NOT_IN_HAND = "Выигрышного тайла ({tile}) нет среди закрытых тайлов руки."
@@ -186,7 +191,7 @@ def _hand(q: Query, melds: tuple[Meld, ...], with_win: bool) -> Hand:
 
 def analyse(q: Query) -> Analysis:
     """The full analysis of ``q``; bad input becomes ``Analysis.error``, never an exception."""
-    rules = get_ruleset(q.rules)
+    rules = rulesets(q)[q.rules]
     if not q.hand.strip():
         return Analysis(q, rules)
     try:
@@ -221,19 +226,30 @@ def _with(sit: WinSituation, tsumo: bool) -> WinSituation:
     return replace(sit, tsumo=tsumo)
 
 
+def rulesets(q: Query) -> dict[str, Ruleset]:
+    """Every rule set, with the table's «no atozuke» option applied to all of them."""
+    if not q.no_atozuke:
+        return dict(RULESETS)
+    return {name: r.with_options(atozuke=False) for name, r in RULESETS.items()}
+
+
 def _waiting(p: Parsed, q: Query) -> tuple[Waiting, list[CompareRow]]:
     hand = p.hand
     result = find_waits(hand)
     furiten = check_furiten(hand, discards=p.discards, riichi=q.riichi) if result.tenpai else None
     held = hand.all_counts()
     seen = p.situation.dora_indicators + p.discards
+    tiles = [option.tile for option in result.options]
+    # name -> (ron outcomes, tsumo outcomes), one per wait in ``tiles`` order
+    table = {
+        name: _settled(tiles, [_wait_outcomes(hand, t, p.situation, r, furiten) for t in tiles], r)
+        for name, r in rulesets(q).items()
+    }
     rows: list[WaitRow] = []
     compare: list[CompareRow] = []
-    for option in result.options:
+    for i, option in enumerate(result.options):
         t = option.tile
-        per_rules = {
-            name: _wait_outcomes(hand, t, p.situation, r, furiten) for name, r in RULESETS.items()
-        }
+        per_rules = {name: (rons[i], tsumos[i]) for name, (rons, tsumos) in table.items()}
         ron, tsumo = per_rules[q.rules]
         rows.append(WaitRow(
             t, tuple(messages.WAIT_NAMES[s] for s in option.shapes),
@@ -246,6 +262,25 @@ def _waiting(p: Parsed, q: Query) -> tuple[Waiting, list[CompareRow]]:
     improving = () if result.tenpai else improving_tiles(hand)
     waiting = Waiting(hand, shanten(hand), improving, tuple(rows), result.karaten, furiten)
     return waiting, compare
+
+
+def _settled(
+    tiles: list[Tile], pairs: list[tuple[Outcome, Outcome]], rules: Ruleset
+) -> tuple[list[Outcome], list[Outcome]]:
+    """Ron and tsumo outcomes per wait; without atozuke a yaku must not depend on the tile."""
+    rons, tsumos = [p[0] for p in pairs], [p[1] for p in pairs]
+    if rules.atozuke:
+        return rons, tsumos
+    return _no_atozuke(tiles, rons), _no_atozuke(tiles, tsumos)
+
+
+def _no_atozuke(tiles: list[Tile], outcomes: list[Outcome]) -> list[Outcome]:
+    """If some wait has no yaku, the yaku comes only with the winning tile: no wait may win."""
+    without = [t for t, o in zip(tiles, outcomes, strict=True) if o.reason == NO_YAKU]
+    if not without:
+        return outcomes
+    detail = ATOZUKE_DETAIL.format(tiles=tile_names(without))
+    return [Outcome(None, ATOZUKE, detail) if o.result is not None else o for o in outcomes]
 
 
 def _wait_outcomes(
@@ -267,14 +302,23 @@ def _complete(p: Parsed, q: Query) -> tuple[Complete, list[CompareRow]]:
     counts[win] -= 1
     shown = Hand(tuple(counts), hand.melds, hand.red)
     per_rules: dict[str, Outcome] = {}
-    for name, rules in RULESETS.items():
+    for name, rules in rulesets(q).items():
         try:
             per_rules[name] = outcome(hand, win, p.situation, rules)
         except HandError as exc:  # not a complete hand: the same under every rule set
             return Complete(hand, win, shown, Outcome(None), [], str(exc), shanten(hand)), []
+        if not rules.atozuke and per_rules[name].result is not None:
+            per_rules[name] = _atozuke_on(shown, win, p.situation, rules, per_rules[name])
     best = per_rules[q.rules]
-    readings = score_readings(hand, win, p.situation, get_ruleset(q.rules), best.result)
+    readings = score_readings(hand, win, p.situation, rulesets(q)[q.rules], best.result)
     how = "цумо" if p.situation.tsumo else "рон"
     differs = len({o.key for o in per_rules.values()}) > 1
     compare = [CompareRow(win, how, per_rules)] if differs else []
     return Complete(hand, win, shown, best, readings), compare
+
+
+def _atozuke_on(shown: Hand, win: Tile, sit: WinSituation, rules: Ruleset, won: Outcome) -> Outcome:
+    """A complete hand under «no atozuke»: every other wait of the hand must have a yaku too."""
+    others = [t for t in find_waits(shown).waits if t != win]
+    pairs = [(t, outcome(shown.with_tile(t), t, sit, rules)) for t in others]
+    return _no_atozuke([win, *others], [won, *(o for _, o in pairs)])[0]

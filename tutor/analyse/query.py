@@ -53,6 +53,9 @@ class Query:
     rules: str = "online"
     honba: int = 0
     sticks: int = 0
+    no_atozuke: bool = (
+        False  # a table option: a yaku that only the winning tile brings is not enough
+    )
     mode: str = "hand"
     export: bool = False
 
@@ -77,6 +80,7 @@ class Query:
             rules=choice("rules", RULESET_CHOICES),
             honba=_count(args.get("honba")),
             sticks=_count(args.get("sticks")),
+            no_atozuke=_flag(args.get("no_atozuke")),
             mode=choice("mode", tuple(MODE_NAMES)),
             export=_flag(args.get("export")),
         )
