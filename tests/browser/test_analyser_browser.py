@@ -126,3 +126,22 @@ def test_palette_works_from_the_keyboard_and_keeps_focus(page) -> None:  # noqa:
         page.locator("span.builder__tile--off[aria-label='Добавить в руку 3 пин — нельзя']").count()
         == 1
     )
+
+
+def test_without_javascript_links_and_the_form_do_everything(browser, live_server: str) -> None:  # noqa: ANN001
+    context = browser.new_context(base_url=live_server, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto("/analyse?hand=123m456p789s112z")
+        page.locator("#pal-2z").click()  # a plain link: the whole page comes back with 2z added
+        page.wait_for_url(re.compile(r"hand=123m456p789s1122z$"))
+        assert page.locator(".wait-card").count() == 2  # shanpon on East and South
+        page.locator("#a-hand").fill("123m456p789s11122z")
+        page.get_by_role("button", name="Анализировать").click()
+        page.wait_for_url(re.compile(r"hand=123m456p789s11122z&"))
+        assert page.locator(".result__head").inner_text().startswith("Выигрыш")
+        assert (
+            page.locator("[data-copy]").count() == 0
+        )  # no export yet; copy buttons need JS anyway
+    finally:
+        context.close()
