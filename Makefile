@@ -18,6 +18,11 @@ $(VENV)/.test: $(VENV)/.base
 run: $(VENV)/.base
 	FLASK_DEBUG=1 $(VENV)/bin/flask --app tutor run --host 127.0.0.1 --port 5000
 
+# Production server on 127.0.0.1:8000 (gunicorn.conf.py; README «Развёртывание»).
+serve: $(VENV)/.base
+	@test -n "$$SECRET_KEY$$FLASK_SECRET_KEY" || { echo "Задайте SECRET_KEY, например: export SECRET_KEY=\"$$(python3 -c 'import secrets; print(secrets.token_hex(32))')\"" >&2; exit 1; }
+	$(VENV)/bin/gunicorn -c gunicorn.conf.py
+
 test: $(VENV)/.test
 	$(PY) -m pytest -q
 

@@ -101,6 +101,10 @@ _OPTIONAL_BLUEPRINTS = (
     "tutor.progress",
     "tutor.authoring",
     "tutor.analyser",
+    # Production: access/error logs, /healthz, fingerprinted static files (issue 8).
+    "tutor.observability",
+    "tutor.health",
+    "tutor.assets",
 )
 
 
