@@ -384,6 +384,30 @@ def test_exported_scoring_blocks_load_and_grade_the_analysers_numbers(tmp_path: 
     assert drills["payment"].kind.grade(drills["payment"], pay).correct
 
 
+def test_exported_blocks_pass_content_check(tmp_path: Path) -> None:
+    from tests.conftest import FIXTURE_CONTENT
+    from tutor import create_app
+    from tutor.checks import check_course
+
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "glossary.yaml").write_text(
+        (FIXTURE_CONTENT / "glossary.yaml").read_text("utf-8"), "utf-8"
+    )
+    blocks = [
+        *drill_blocks(analyse(Query(**OPEN_HAND, discards="9m", export=True))),
+        *drill_blocks(analyse(Query(hand="234m456p678s23455s", win="5s", honba=1, export=True))),
+    ]
+    assert [b.kind for b in blocks] == ["waits", "furiten", "fu", "han", "payment"]
+    lesson = _lesson_with(content, [b.text for b in blocks])
+    assert lesson.problems == []
+    app = create_app({"TESTING": True, "CONTENT_DIR": str(content), "SECRET_KEY": "t"})
+    with app.app_context():  # what `flask content check` runs
+        report = check_course()
+    assert report.ok, report.problems
+    assert sum(report.drills.values()) == 5
+
+
 def test_not_tenpai_exports_a_shanten_drill(tmp_path: Path) -> None:
     blocks = drill_blocks(analyse(Query(hand="159m159p159s1234z", export=True)))
     assert [b.kind for b in blocks] == ["shanten"]
