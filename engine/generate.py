@@ -11,6 +11,23 @@ honour tiles now and then, two or three suits — not drawn as random tile
 soup, then checked with the engine against the level's definition; a
 candidate that does not fit is thrown away and the next one is built from the
 same random stream.
+
+Levels (``tests/test_generate.py`` checks each generated problem against them):
+
+=========  ===========================  ============================  ==========================
+kind       novice                       player                        master
+=========  ===========================  ============================  ==========================
+waits      1–2 waits, several suits,    2–3 waits, open sets allowed  3+ waits, one suit
+           closed                                                     (chinitsu-like), closed
+shanten    0–1                          1–2                           2–4
+dora       one suit indicator 1–8       one 9, wind or dragon         2–3 indicators
+furiten    no riichi, 1–2 waits         2–3 waits, riichi possible    one suit, 3+ waits
+fu         closed hand, no kans         up to 2 open sets, no kans    kans (their dora too)
+han        closed, 1–3 yaku             open sets, red fives          kans, ura-dora, ippatsu
+payment    non-dealer, no honba         dealer, honba                 honba and riichi sticks
+=========  ===========================  ============================  ==========================
+
+No level deals a yakuman: it would teach nothing about counting.
 """
 
 from __future__ import annotations
