@@ -28,6 +28,7 @@ from tutor.problems import Problem
 SLUG = re.compile(r"[a-z0-9-]+")
 LESSON_GLOB = "[0-9]*.md"
 _FILE_SLUG = re.compile(r"^\d+-?")
+_ID_ATTR = re.compile(r'\sid="([^"]+)"')
 _NO_ORDER = 10_000  # a lesson without a valid order goes to the end of the course map
 
 
@@ -52,6 +53,10 @@ class Lesson:
     toc: list[dict[str, Any]] = field(default_factory=list)
     drills: dict[str, Drill] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    # For the link check (issue 6): (file line, target) of each link, and the
+    # anchors others may link to (heading ids, ``drill-<id>``).
+    links: list[tuple[int, str]] = field(default_factory=list)
+    anchors: frozenset[str] = frozenset()
 
     @property
     def ok(self) -> bool:
@@ -152,7 +157,11 @@ class ContentStore:
             lessons = [lesson for path in paths if (lesson := self._lesson(path, glossary))]
             present = set(paths)
             self._cache = {p: v for p, v in self._cache.items() if p in present}
-        return _order(lessons)
+        return link_problems_added(_order(lessons), self._glossary.value)
+
+    def glossary(self) -> Any | None:
+        """The loaded glossary (None when missing or broken), re-read when its file changes."""
+        return self._load_glossary().value
 
     def get(self, slug: str) -> Lesson | None:
         return next((lesson for lesson in self.lessons() if lesson.slug == slug), None)
@@ -210,6 +219,18 @@ def _glossary_url() -> str:
         if rule.rule == "/glossary":
             return rule.rule
     return "/glossary"
+
+
+def link_problems_added(lessons: list[Lesson], glossary: Any | None) -> list[Lesson]:
+    """Lessons with a problem for each link to a missing lesson, anchor or page (copies)."""
+    from tutor.checks import link_problems
+
+    by_slug = {lesson.slug: lesson for lesson in lessons}
+    result = []
+    for lesson in lessons:
+        extra = link_problems(lesson, by_slug, glossary)
+        result.append(replace(lesson, problems=[*lesson.problems, *extra]) if extra else lesson)
+    return result
 
 
 def _order(lessons: list[Lesson]) -> list[Lesson]:
@@ -292,6 +313,8 @@ def _render_body(lesson: Lesson, body: str, offset: int, glossary: Any, glossary
     lesson.parts = [DrillSlot(piece) if i % 2 else piece for i, piece in enumerate(pieces)]
     lesson.toc = list(getattr(md, "toc_tokens", []))
     lesson.drills = context.drills
+    lesson.links = context.links
+    lesson.anchors = frozenset(_ID_ATTR.findall(html)) | {f"drill-{d}" for d in context.drills}
     lesson.problems.extend(context.problems)
     lesson.problems.sort(key=lambda problem: problem.line)
 

@@ -36,6 +36,8 @@ class RenderContext:
     build_drill: Callable[[str, Any, int], Any] | None = None
     problems: list[Problem] = field(default_factory=list)
     drills: dict[str, Any] = field(default_factory=dict)
+    # (file line, target) of every Markdown link, for the link check.
+    links: list[tuple[int, str]] = field(default_factory=list)
 
     def problem(self, body_line: int, message: str) -> None:
         """Record a problem at 1-based ``body_line`` of the Markdown body."""
@@ -74,6 +76,7 @@ def prose_lines(lines: list[str]) -> list[str]:
 def make_markdown(context: RenderContext) -> markdown.Markdown:
     """A fresh Markdown converter (converters keep state, so one per render)."""
     from tutor.markdown_ext.drills import DrillBlockExtension
+    from tutor.markdown_ext.links import LinkCollectExtension
     from tutor.markdown_ext.safety import SafetyExtension
     from tutor.markdown_ext.terms import GlossaryTermExtension
     from tutor.markdown_ext.tiles import InlineTilesExtension
@@ -90,6 +93,7 @@ def make_markdown(context: RenderContext) -> markdown.Markdown:
             DrillBlockExtension(context=context),
             InlineTilesExtension(context=context),
             GlossaryTermExtension(context=context),
+            LinkCollectExtension(context=context),
             SafetyExtension(),
         ],
         extension_configs={

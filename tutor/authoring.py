@@ -1,0 +1,234 @@
+"""For instructors: the guide (``/authoring``) and the live preview (``/author/preview``).
+
+The preview renders whatever Markdown is posted, so it is not public: it is
+open in debug mode (``make run``), or to an instructor who signed in with
+``INSTRUCTOR_PASSWORD``; otherwise it answers 403. Its HTML is sanitised
+(:mod:`tutor.authoring_sanitise`). A preview drill is graded statelessly like
+a lesson drill, except that its parameters come from the posted draft — the
+author's own text — which the drill's form carries along with the answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import wraps
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    current_app,
+    get_template_attribute,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from markupsafe import Markup
+
+from tutor.authoring_guide import guide_path, render_guide
+from tutor.authoring_sanitise import sanitise
+from tutor.content import DrillSlot, Lesson, lesson_from_text, store
+from tutor.drills.base import BadAnswer, Verdict, wants_solution
+from tutor.lessons import DrillState
+from tutor.problems import Problem
+
+bp = Blueprint("authoring", __name__)
+
+DRAFT_FILE = "черновик"
+SESSION_KEY = "instructor"
+CLOSED = (
+    "Предпросмотр уроков открыт только в режиме разработки (make run) "
+    "или преподавателю, который вошёл с паролем (на сервере задан INSTRUCTOR_PASSWORD)."
+)
+EXPIRED = "Вход преподавателя закончился: откройте страницу заново и войдите."
+WRONG_PASSWORD = "Неверный пароль."
+NO_DRILL = "Такого упражнения в черновике нет: обновите предпросмотр."
+F = TypeVar("F", bound=Callable[..., ResponseReturnValue])
+
+
+# -- access ---------------------------------------------------------------------
+
+
+def _password() -> str:
+    return str(current_app.config.get("INSTRUCTOR_PASSWORD") or "")
+
+
+def _fingerprint(password: str) -> str:
+    """What the session keeps: changing the password signs every instructor out."""
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(key, b"instructor:" + password.encode(), hashlib.sha256).hexdigest()
+
+
+def is_instructor() -> bool:
+    """Debug mode, or a session signed in with the current password."""
+    if current_app.debug:
+        return True
+    password = _password()
+    stored = session.get(SESSION_KEY)
+    if not password or not isinstance(stored, str):
+        return False
+    return hmac.compare_digest(stored, _fingerprint(password))
+
+
+def instructor_required(view: F) -> F:
+    """403 with a Russian page unless :func:`is_instructor`; the login form when one exists."""
+
+    @wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> ResponseReturnValue:
+        if is_instructor():
+            return view(*args, **kwargs)
+        if not _password():
+            abort(403, description=CLOSED)
+        if request.htmx or request.method != "GET":
+            abort(403, description=EXPIRED)
+        return redirect(url_for("authoring.login"))
+
+    return cast(F, wrapped)
+
+
+@bp.route("/author/login", methods=["GET", "POST"])
+def login() -> ResponseReturnValue:
+    """The instructor's password form (CSRF-protected like every POST)."""
+    if not _password() and not current_app.debug:
+        abort(403, description=CLOSED)
+    error = None
+    if request.method == "POST":
+        given = request.form.get("password", "")
+        if _password() and hmac.compare_digest(given.encode(), _password().encode()):
+            session.clear()  # a fresh session: nothing from before the sign-in survives
+            session[SESSION_KEY] = _fingerprint(_password())
+            return redirect(url_for("authoring.preview"))
+        error = WRONG_PASSWORD
+    status = 403 if error else 200
+    return render_template("authoring_login.html", error=error), status
+
+
+@bp.post("/author/logout")
+def logout() -> ResponseReturnValue:
+    session.pop(SESSION_KEY, None)
+    return redirect(url_for("lessons.index"))
+
+
+# -- the guide ------------------------------------------------------------------
+
+
+@bp.get("/authoring")
+def guide() -> str:
+    """The authoring guide, rendered like a lesson (its code examples stay code)."""
+    path = guide_path()
+    html, toc, _ = render_guide(path.read_text(encoding="utf-8"), path.name, store().glossary())
+    return render_template("authoring.html", html=Markup(html), toc=toc)
+
+
+# -- the preview ----------------------------------------------------------------
+
+
+@dataclass
+class Preview:
+    """A rendered draft: the lesson, its sanitised HTML and every problem found."""
+
+    lesson: Lesson
+    html: Markup
+    problems: list[Problem] = field(default_factory=list)
+
+
+def draft_lesson(source: str) -> Lesson:
+    """The posted draft as a lesson; problems name the file «черновик» and its lines."""
+    from tutor.content import _glossary_url
+
+    return lesson_from_text(source, Path("draft.md"), DRAFT_FILE, store().glossary(), _glossary_url())
+
+
+def _post_prefix() -> str:
+    return url_for("authoring.preview_drill", drill_id="x")[:-1]
+
+
+def build_preview(source: str, state: DrillState | None = None) -> Preview:
+    """Render a draft with its drills, add the link check, sanitise the lot."""
+    from tutor.checks import link_problems
+
+    lesson = draft_lesson(source)
+    course = {item.slug: item for item in store().lessons()}
+    course[lesson.slug] = lesson
+    problems = sorted({*lesson.problems, *link_problems(lesson, course, store().glossary())})
+    frame = get_template_attribute("authoring_parts.html", "preview_drill")
+    pieces = [
+        str(frame(lesson.drills[part.id], source, state))
+        if isinstance(part, DrillSlot)
+        else part
+        for part in lesson.parts
+    ]
+    html = Markup(sanitise("".join(pieces), _post_prefix()))  # noqa: S704 - sanitised just now
+    return Preview(lesson, html, problems)
+
+
+def _sample() -> str:
+    from tutor.content_cli import lesson_text
+
+    return lesson_text("Черновик урока", "chernovik", 99)
+
+
+@bp.route("/author/preview", methods=["GET", "POST"])
+@instructor_required
+def preview() -> ResponseReturnValue:
+    """Editor and rendered draft side by side; htmx gets only the rendered side."""
+    source = request.form.get("source", "") if request.method == "POST" else _sample()
+    result = build_preview(source)
+    headers = {"Vary": "HX-Request", "Cache-Control": "no-store"}
+    if request.htmx:
+        fragment = get_template_attribute("authoring_parts.html", "preview_result")
+        return str(fragment(result)), 200, headers
+    return render_template("authoring_preview.html", source=source, result=result), 200, headers
+
+
+@bp.post("/author/preview/drills/<drill_id>")
+@instructor_required
+def preview_drill(drill_id: str) -> ResponseReturnValue:
+    """Grade an answer to a drill of the posted draft (never recorded as progress)."""
+    source = request.form.get("source", "")
+    lesson = draft_lesson(source)
+    drill = lesson.drills.get(drill_id)
+    if drill is None:
+        abort(404, description=NO_DRILL)
+    try:
+        if wants_solution(request.form):
+            verdict = Verdict(False, solution_only=True)
+        else:
+            verdict = drill.kind.grade(drill, request.form)
+        state = DrillState(drill.id, request.form, verdict=verdict)
+        status = 200
+    except BadAnswer as exc:
+        state, status = DrillState(drill.id, request.form, error=exc.message), exc.status
+    headers = {"Vary": "HX-Request", "Cache-Control": "no-store"}
+    if request.htmx:
+        area = get_template_attribute("authoring_parts.html", "preview_feedback")
+        return sanitise(str(area(drill, state)), _post_prefix()), status, headers
+    result = build_preview(source, state)
+    page = render_template("authoring_preview.html", source=source, result=result)
+    return page, status, headers
+
+
+@bp.app_template_filter("problems_count")
+def problems_count(n: int) -> str:
+    """``3 ошибки`` with the right Russian plural."""
+    from engine.plural import count_word
+
+    return count_word(n, "ошибка", "ошибки", "ошибок")
+
+
+def init_app(app: Flask) -> None:
+    """Register the blueprint and the ``flask content`` commands."""
+    from tutor.content_cli import init_app as init_cli
+
+    app.config.setdefault("INSTRUCTOR_PASSWORD", os.environ.get("INSTRUCTOR_PASSWORD", ""))
+    app.register_blueprint(bp)
+    init_cli(app)

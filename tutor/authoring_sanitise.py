@@ -1,0 +1,93 @@
+"""The allow-list for the author preview's HTML (nh3, i.e. Ammonia).
+
+The preview renders Markdown typed into a form, so its HTML is untrusted even
+though the lesson pipeline already escapes raw HTML: everything the page shows
+goes through :func:`sanitise`. The list keeps what a lesson needs — text,
+tables, notes, our tile SVG (``<use>`` may point only at our sprite) and the
+drill forms with the few htmx attributes our own templates set, each checked
+against the value they must have — and drops everything else: scripts, event
+handlers, ``style``, frames, objects, ``javascript:``/``data:`` URLs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import nh3
+
+_TEXT = {
+    "p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "em", "b", "i", "code",
+    "pre", "blockquote", "ul", "ol", "li", "dl", "dt", "dd", "a", "span", "div", "section",
+    "article", "header", "nav", "sup", "sub", "del", "abbr", "small", "caption",
+}
+_TABLES = {"table", "thead", "tbody", "tfoot", "tr", "th", "td", "colgroup", "col"}
+_FORMS = {"form", "input", "button", "label", "fieldset", "legend", "select", "option"}
+_SVG = {"svg", "use"}
+TAGS = frozenset(_TEXT | _TABLES | _FORMS | _SVG)
+
+_GLOBAL = {
+    "class", "id", "title", "role", "tabindex", "lang", "aria-label", "aria-labelledby",
+    "aria-describedby", "aria-live", "aria-hidden", "aria-pressed", "data-drill-kind",
+    "data-drill-id", "data-verdict", "data-autofocus",
+}
+ATTRIBUTES: dict[str, set[str]] = {
+    "*": _GLOBAL,
+    "a": {"href"},
+    "th": {"scope", "colspan", "rowspan"},
+    "td": {"colspan", "rowspan"},
+    "form": {"action", "method", "hx-post", "hx-target", "hx-swap", "hx-disabled-elt"},
+    "input": {
+        "type", "name", "value", "checked", "disabled", "required", "min", "max", "step",
+        "inputmode", "pattern", "maxlength", "autocomplete", "placeholder", "size",
+    },
+    "button": {"type", "name", "value", "disabled", "formnovalidate"},
+    "label": {"for"},
+    "select": {"name", "required"},
+    "option": {"value", "selected"},
+    "svg": {"viewBox", "width", "height", "focusable"},
+    "use": {"href", "width", "height", "transform"},
+}
+URL_SCHEMES = frozenset({"http", "https", "mailto"})
+
+_SPRITE = re.compile(r"^/static/tiles\.svg(?:\?v=[0-9a-f]+)?#t-[a-z0-9-]+$")
+_DRILL_TARGET = re.compile(r"^#fb-[a-z0-9-]+$")
+_SWAPS = frozenset({"innerHTML", "outerHTML"})
+_DISABLED = frozenset({"find button[value=check], find button[value=solution]"})
+
+
+def _checked(tag: str, attribute: str, value: str, post_prefix: str) -> str | None:
+    """The value when it is one our templates would write, else None (dropped)."""
+    rules: dict[tuple[str, str], Callable[[str], bool]] = {
+        ("use", "href"): lambda v: bool(_SPRITE.match(v)),
+        ("form", "action"): lambda v: v.startswith(post_prefix),
+        ("form", "hx-post"): lambda v: v.startswith(post_prefix),
+        ("form", "hx-target"): lambda v: bool(_DRILL_TARGET.match(v)),
+        ("form", "hx-swap"): lambda v: v in _SWAPS,
+        ("form", "hx-disabled-elt"): lambda v: v in _DISABLED,
+        ("form", "method"): lambda v: v.lower() == "post",
+        ("input", "type"): lambda v: v.lower() in {"hidden", "checkbox", "radio", "text", "number"},
+        ("button", "type"): lambda v: v.lower() in {"submit", "button"},
+    }
+    rule = rules.get((tag, attribute))
+    if rule is None:
+        return value
+    return value if rule(value) else None
+
+
+def sanitise(html: str, post_prefix: str) -> str:
+    """``html`` with only the allow-listed tags, attributes and values left.
+
+    ``post_prefix`` is the only URL drill forms may post to (the preview's
+    grading endpoint), so no form in the preview can post anywhere else.
+    """
+    return nh3.clean(
+        html,
+        tags=set(TAGS),
+        clean_content_tags={"script", "style", "iframe", "object", "embed", "template"},
+        attributes={tag: set(names) for tag, names in ATTRIBUTES.items()},
+        attribute_filter=lambda tag, name, value: _checked(tag, name, value, post_prefix),
+        url_schemes=set(URL_SCHEMES),
+        link_rel="noopener noreferrer",
+        strip_comments=True,
+    )
