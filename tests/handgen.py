@@ -80,6 +80,8 @@ def _theme(rng: random.Random) -> tuple[list[tuple[str, int]], list[int] | None,
         ([], [0, 8, 9, 17, 18, 26], _TERMINAL_SEQS),  # junchan
         ([], [19, 20, 21, 23, 25, 32], [19]),  # ryuuiisou
         ([], [k for k in range(27) if k % 9 in (0, 8)], []),  # chinroutou
+        ([("seq", suit + n)] * rng.choice((2, 3)), None, None),  # iipeikou, three alike
+        ([("seq", suit + n)] * 2 + [("seq", suit + (n + 1) % 7)] * 2, None, None),  # ryanpeikou
     ]
     return themes[rng.randrange(len(themes))]
 
@@ -119,11 +121,53 @@ def _add(counts: list[int], sets: list[tuple[str, int]], shape: str, kind: int) 
 
 
 def _chiitoitsu(rng: random.Random, counts: list[int]) -> None:
+    """Seven different pairs; often with runs like 223344 that also read as sequences.
+
+    Such runs make the hand readable as sets and pairs too (ryanpeikou against
+    chiitoitsu), which is where reading code goes wrong.
+    """
+    kinds: set[int] = _split_pairs(rng) if rng.random() < 0.25 else set()
+    for _ in range(rng.choice((0, 1, 1, 2)) if not kinds else 0):
+        start = rng.randrange(3) * 9 + rng.randrange(7)
+        kinds |= {start, start + 1, start + 2}
     palette = _palette(rng)
-    if len(palette) < 7:
+    if len(set(palette)) < 7:
         palette = list(range(34))
-    for kind in rng.sample(palette, 7):
+    while len(kinds) < 7:
+        kinds.add(rng.choice(palette))
+    for kind in rng.sample(sorted(kinds), 7):
         counts[kind] += 2
+
+
+def _split_pairs(rng: random.Random) -> set[int]:
+    """Seven pair kinds like 99m 99p 44778899s 22z: each suit alone reads as sets and a pair."""
+    suit = rng.randrange(3) * 9
+    start = suit + rng.randrange(7)
+    kinds = {start, start + 1, start + 2}
+    kinds.add(rng.choice([k for k in range(suit, suit + 9) if k not in kinds]))
+    for other in sorted({0, 9, 18, 27} - {suit}):
+        kinds.add(other + rng.randrange(7 if other == 27 else 9))
+    return kinds
+
+
+def split_pairs_lines(seed: int, count: int, rules: str = "online") -> list[Line]:
+    """Score requests for :func:`_split_pairs` chiitoitsu hands (closed, random situation)."""
+    rng = random.Random(seed)
+    lines = []
+    for _ in range(count):
+        kinds = sorted(_split_pairs(rng))
+        concealed = [k for k in kinds for _ in range(2)]
+        line: Line = {
+            "kind": "score",
+            "hand": _code(concealed),
+            "win_tile": _code([rng.choice(kinds)]),
+            "melds": [],
+            "rules": rules,
+            **_situation(rng, True, False, False, False),
+        }
+        _indicators(rng, line, _all_counts([concealed.count(k) for k in range(34)], []), 1)
+        lines.append(line)
+    return lines
 
 
 def _kokushi(rng: random.Random, counts: list[int]) -> None:
