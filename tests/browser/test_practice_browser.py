@@ -8,19 +8,28 @@ person would; each verdict must arrive without a page load. Screenshots of
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from engine.tiles import tile_code
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.test_lesson_browser import wait_until
 from tutor.practice import _prepare
 
 pytestmark = pytest.mark.browser
 
 
+def _wait_for_htmx(page, timeout: float = 5.0) -> None:  # noqa: ANN001
+    """Poll from Python until htmx is loaded (``wait_for_function`` needs eval; CSP forbids it)."""
+    deadline = time.monotonic() + timeout
+    while page.evaluate("typeof window.htmx") != "object":
+        assert time.monotonic() < deadline, "htmx did not load"
+        page.wait_for_timeout(50)
+
+
 def _open(page, url: str) -> None:  # noqa: ANN001
     page.goto(url)
-    wait_until(page, "typeof window.htmx", "object")
+    _wait_for_htmx(page)
     page.evaluate("window.__tempaiMarker = 'still-here'")
 
 
