@@ -275,6 +275,22 @@ def test_fourteen_tiles_that_do_not_win_are_explained(client: FlaskClient) -> No
     assert "Рука не собрана" in html and 'class="analyse-error"' not in html
 
 
+def test_ron_on_a_complete_hand_with_a_wait_in_the_own_discards_is_furiten(tmp_path: Path) -> None:
+    q = Query(hand="123m456p789s2345s5s", discards="2s", export=True)
+    analysis = analyse(q)
+    assert analysis.complete is not None
+    assert analysis.complete.outcome.reason == FURITEN
+    assert "2 соу" in analysis.complete.outcome.detail
+    tsumo = analyse(Query(hand="123m456p789s2345s5s", discards="2s", by="tsumo"))
+    assert tsumo.complete is not None and tsumo.complete.outcome.result is not None
+    blocks = drill_blocks(analysis)
+    assert [b.kind for b in blocks] == ["furiten"]
+    lesson = _lesson_with(tmp_path, [blocks[0].text])
+    assert lesson.problems == []
+    drill = next(iter(lesson.drills.values()))
+    assert drill.kind.grade(drill, MultiDict([("ron", "no"), ("kinds", "discard")])).correct
+
+
 # --- rule sets ------------------------------------------------------------------------
 
 

@@ -309,12 +309,25 @@ def _complete(p: Parsed, q: Query) -> tuple[Complete, list[CompareRow]]:
             return Complete(hand, win, shown, Outcome(None), [], str(exc), shanten(hand)), []
         if not rules.atozuke and per_rules[name].result is not None:
             per_rules[name] = _atozuke_on(shown, win, p.situation, rules, per_rules[name])
+    furiten = _ron_furiten(shown, win, p, q)
+    if furiten is not None:  # the same at every table: furiten is not a rule-set option
+        per_rules = dict.fromkeys(per_rules, furiten)
     best = per_rules[q.rules]
     readings = score_readings(hand, win, p.situation, rulesets(q)[q.rules], best.result)
     how = "цумо" if p.situation.tsumo else "рон"
     differs = len({o.key for o in per_rules.values()}) > 1
     compare = [CompareRow(win, how, per_rules)] if differs else []
     return Complete(hand, win, shown, best, readings), compare
+
+
+def _ron_furiten(shown: Hand, win: Tile, p: Parsed, q: Query) -> Outcome | None:
+    """A ron on a complete hand is refused when the own discards hold one of its waits."""
+    if p.situation.tsumo or not p.discards:
+        return None
+    result = check_furiten(shown, discards=p.discards, riichi=q.riichi)
+    if not result.furiten or win not in result.waits:
+        return None
+    return Outcome(None, FURITEN, result.summary)
 
 
 def _atozuke_on(shown: Hand, win: Tile, sit: WinSituation, rules: Ruleset, won: Outcome) -> Outcome:

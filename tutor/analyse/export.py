@@ -49,8 +49,15 @@ def drill_blocks(analysis: Analysis) -> list[DrillBlock]:
             blocks.append(_block("furiten", furiten, q))
         return blocks
     c = analysis.complete
-    if c is None or c.outcome.result is None:
+    if c is None or c.not_win:
         return []
+    furiten = []
+    if q.discards.strip() and q.by == "ron":
+        params = [*_hand_params(c.shown), ("discards", to_mpsz(_discards(q))),
+                  ("riichi", _bool(q.riichi)), ("tile", tile_code(c.win))]  # fmt: skip
+        furiten.append(_block("furiten", params, q))
+    if c.outcome.result is None:
+        return furiten
     params = [*_hand_params(c.hand), ("win", tile_code(c.win)), ("by", q.by), ("seat", q.seat),
               ("round", q.round), ("riichi", _bool(q.riichi))]  # fmt: skip
     if analysis.complete and q.dora.strip():
@@ -58,7 +65,7 @@ def drill_blocks(analysis: Analysis) -> list[DrillBlock]:
     blocks = [_block("fu", params, q), _block("han", params, q)]
     sticks = [("honba", str(q.honba)), ("riichi_sticks", str(q.sticks))]
     blocks.append(_block("payment", [*params, *(p for p in sticks if p[1] != "0")], q))
-    return blocks
+    return blocks + furiten
 
 
 def _hand_params(hand: Hand) -> list[tuple[str, str]]:
