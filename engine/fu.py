@@ -9,17 +9,23 @@ kans 8/16 open, 16/32 closed; a shanpon triplet completed by ron counts as
 open; rounded up to tens. An open hand with nothing but the base 20 won by
 ron is counted as 30; chiitoitsu is 25, never rounded; kokushi has no fu.
 
+The scorer compares readings by :func:`fu_total` (ints only) and itemises
+only the reading it shows (:func:`compute_fu`); both follow the same rules
+and a test checks that the items always add up to the total.
+
 >>> from engine.hand import parse_hand
->>> from engine.readings import placements, standard_readings
->>> from engine.win_context import WinContext, hand_facts
+>>> from engine.readings import placements
+>>> from engine.win_context import hand_context
 >>> from engine.situation import WinSituation
 >>> from engine.rules import ONLINE
 >>> h = parse_hand("123m456p789s11z", ["pon:555z"], size=14)
->>> r = standard_readings(h.concealed)[0]
->>> ctx = WinContext.build(hand_facts(h), WinSituation(), ONLINE, r, placements(r, 27)[0])
+>>> ctx, readings = hand_context(h, 27, WinSituation(), ONLINE)
+>>> ctx.place(readings[0], placements(readings[0], 27)[0])
 >>> fu = compute_fu(ctx, pinfu=False, melds=meld_fu(h.melds))
 >>> [(i.reason.value, i.fu) for i in fu.items], fu.fu
 ([('base', 20), ('wait_tanki', 2), ('pair_double_wind', 4), ('open_triplet_terminal', 4)], 30)
+>>> fu_total(ctx, False, sum(i[1] for i in meld_fu(h.melds)))
+30
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from enum import Enum
 from engine.blocks import Block, BlockKind, Form, WaitKind
 from engine.melds import Meld, MeldKind
 from engine.tiles import DRAGONS, TERMINALS, Tile
-from engine.win_context import WinContext
+from engine.win_context import TERMINAL_HONOR_MASK, WinContext
 
 
 class FuReason(Enum):
@@ -146,7 +152,7 @@ def compute_fu(ctx: WinContext, *, pinfu: bool, melds: tuple[RawItem, ...] = ())
     if ctx.form is Form.KOKUSHI or ctx.reading is None or ctx.placement is None:
         return _KOKUSHI
     sit = ctx.situation
-    closed = ctx.facts.closed
+    closed = ctx.closed
     items = [_BASE]
     raw = 20
     if closed and not sit.tsumo:
@@ -160,7 +166,7 @@ def compute_fu(ctx: WinContext, *, pinfu: bool, melds: tuple[RawItem, ...] = ())
         if w is wait:
             items.append((reason, 2, kind, tile, None))
             raw += 2
-    pair_item = _pair_fu(ctx) if ctx.pair is not None and ctx.pair >= 27 else None
+    pair_item = _pair_fu(ctx) if ctx.pair >= 27 else None
     if pair_item is not None:
         items.append(pair_item)
         raw += pair_item[1]
@@ -179,9 +185,46 @@ def compute_fu(ctx: WinContext, *, pinfu: bool, melds: tuple[RawItem, ...] = ())
     return FuResult(tuple(items), raw, -(-raw // 10) * 10)
 
 
+def fu_total(ctx: WinContext, pinfu: bool, meld_total: int) -> int:
+    """Fu of the placed standard reading before rounding: :func:`compute_fu` without the items.
+
+    ``meld_total`` is the sum of :func:`meld_fu` for the hand.
+    """
+    sit = ctx.situation
+    raw = 20 + meld_total
+    if sit.tsumo:
+        if not pinfu and (not sit.rinshan or ctx.rules.rinshan_tsumo_fu):
+            raw += 2
+    elif ctx.closed:
+        raw += 10
+    wait, _kind, tile = ctx.placement  # type: ignore[misc]
+    if wait is _KANCHAN or wait is _PENCHAN or wait is _TANKI:
+        raw += 2
+    if ctx.pair >= 27:
+        item = _pair_fu(ctx)
+        if item is not None:
+            raw += item[1]
+    _pair, _seqs, trips, _seq_mask, trip_mask, _peikou = ctx.reading  # type: ignore[misc]
+    if trips:
+        raw += 4 * len(trips) + 4 * (trip_mask & TERMINAL_HONOR_MASK).bit_count()
+        if wait is _SHANPON and not sit.tsumo:
+            raw -= 4 if tile >= 27 or tile in TERMINALS else 2  # counted as open
+    if raw == 20 and not ctx.closed:
+        return 30
+    return raw
+
+
+_KANCHAN, _PENCHAN, _TANKI, _SHANPON = (
+    WaitKind.KANCHAN,
+    WaitKind.PENCHAN,
+    WaitKind.TANKI,
+    WaitKind.SHANPON,
+)
+
+
 def _pair_fu(ctx: WinContext) -> RawItem | None:
     pair = ctx.pair
-    if pair is None or pair < 27:
+    if pair < 27:
         return None
     if pair in DRAGONS:
         return (_R.PAIR_DRAGON, 2, _TOITSU, pair, None)

@@ -82,6 +82,26 @@ def basic_points(
 
 
 _MANGAN = Basic(2000, Limit.MANGAN)
+# basic points by han from 5 on (index = han, capped at 13): the limits' values
+_BASIC_BY_HAN = (0, 0, 0, 0, 0, 2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 8000)
+
+
+def basic_value(han: int, fu: int, kiriage: bool, kazoe: bool, yakuman: int) -> int:
+    """:func:`basic_points` as a bare int: what the scorer compares readings by.
+
+    >>> basic_value(4, 30, True, True, 0), basic_value(14, 30, False, False, 0)
+    (2000, 6000)
+    """
+    if yakuman:
+        return 8000 * yakuman
+    if han < 5:
+        basic = fu << (han + 2)
+        if basic >= 2000 or (kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60))):
+            return 2000
+        return basic
+    if han >= 13:
+        return 8000 if kazoe else 6000
+    return _BASIC_BY_HAN[han]
 
 
 def _up100(value: int) -> int:

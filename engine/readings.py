@@ -1,16 +1,28 @@
 """Compact readings of a winning hand for the scorer, and their full Arrangement.
 
 The scorer looks at every reading of a hand, but only the best one is shown,
-so readings are kept as plain tuples of kinds while they are compared and
-turned into :class:`engine.blocks.Arrangement` objects only for the winner
+so readings stay plain tuples of ints while they are compared and become
+:class:`engine.blocks.Arrangement` objects only when asked for
 (:func:`to_arrangement`, which builds exactly what
 :func:`engine.decompose.arrangements` builds for that reading).
 
-The splitting itself is :mod:`engine.decompose`'s (``_suit_splits``, cached on
-each suit's count tuple); this module only re-shapes its output per suit
-(cached too) so that combining suits costs a few tuple concatenations.
-Profiling showed building ``Block`` objects for every reading to be most of
-the scoring time, which is why this layer exists.
+How the per-suit table is built (profiled: building ``Block`` objects for
+every reading, then splitting fresh suit shapes, were most of the scoring
+time). :data:`SUIT_TABLES` holds one memo per suit, keyed on that suit's
+count tuple (9 counts, 7 for honours), filled on first use by
+:func:`_suit_entry`: a walk from the lowest index where the only choice is
+"a triplet here or not" (whatever is left at an index must start sequences),
+tried once per possible pair. Each entry is ``(flags, options)``:
+
+* ``flags``: ``16 << suit`` (the suit is present), :data:`F_TERMINAL` (a 1,
+  9 or honour), :data:`F_SIMPLE` (a 2–8), :data:`F_NOT_GREEN` (a tile outside
+  ryuuiisou's), :data:`F_CHUUREN` (at least 1112345678999, 14 tiles);
+* ``options``: every split as :data:`SuitOption` ``(pair or -1, sequences,
+  triplets, sequence mask, triplet mask, peikou)`` in absolute kinds, masks
+  with bit ``k`` for kind ``k``, peikou = pairs of identical sequences.
+
+A whole-hand reading (:data:`FastReading`) has the same shape; combining
+suits is a few tuple concatenations and ``|``.
 
 >>> from engine.hand import parse_hand
 >>> h = parse_hand("111222333m456p99s", size=14)
@@ -20,83 +32,222 @@ the scoring time, which is why this layer exists.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.blocks import Arrangement, Block, BlockKind, Decomposition, Form, WaitKind
-from engine.decompose import _suit_splits
 from engine.melds import Meld
 from engine.tiles import Counts, Tile
 
 # (pair kind or -1, sequences by lowest kind, concealed triplet kinds)
 Reading = tuple[int, tuple[Tile, ...], tuple[Tile, ...]]
+# Reading plus (sequence-start mask, triplet mask, identical-sequence pairs)
+FastReading = tuple[int, tuple[Tile, ...], tuple[Tile, ...], int, int, int]
+SuitOption = FastReading
 # (wait, kind of the block the winning tile completed, that block's tile)
 Placement = tuple[WaitKind, BlockKind, Tile]
 
+F_TERMINAL, F_SIMPLE, F_NOT_GREEN, F_CHUUREN = 1, 2, 4, 8
+_Split = tuple[int, list[int], list[int]]  # pair index or -1, sequence starts, triplets
 _SHUNTSU, _KOUTSU, _TOITSU = BlockKind.SHUNTSU, BlockKind.KOUTSU, BlockKind.TOITSU
-_BOUNDS = ((0, 9), (9, 18), (18, 27), (27, 34))
-_EMPTY = {9: (0,) * 9, 7: (0,) * 7}
+_CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_RYANMEN, _KANCHAN, _PENCHAN = WaitKind.RYANMEN, WaitKind.KANCHAN, WaitKind.PENCHAN
 
 
-@lru_cache(maxsize=65536)
-def _suit_readings(part: tuple[int, ...], suit: int) -> tuple[Reading, ...]:
-    """Every split of one suit as absolute kinds (a suit with 3n+1 tiles has none)."""
+class SuitTable(dict[tuple[int, ...], tuple[int, tuple[SuitOption, ...]]]):
+    """Memo of one suit: count tuple -> ``(flags, options)``, computed on a miss.
+
+    ``cache_clear`` (on each table, not the class) lets the benchmark start
+    cold, as for ``functools`` caches.
+    """
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.suit = suit
+        self.cache_clear = self.clear
+
+    def __missing__(self, part: tuple[int, ...]) -> tuple[int, tuple[SuitOption, ...]]:
+        entry = self[part] = _suit_entry(part, self.suit)
+        return entry
+
+
+# Module-level names so that code clearing every engine cache finds each table.
+MAN_TABLE, PIN_TABLE, SOU_TABLE, HONOR_TABLE = SUIT_TABLES = tuple(SuitTable(s) for s in range(4))
+
+
+def _suit_entry(part: tuple[int, ...], suit: int) -> tuple[int, tuple[SuitOption, ...]]:
     base = suit * 9
-    return tuple(
-        (
-            base + p if p >= 0 else -1,
-            tuple(base + i for kind, i in sets if kind is _SHUNTSU),
-            tuple(base + i for kind, i in sets if kind is _KOUTSU),
-        )
-        for p, sets in _suit_splits(part, suit == 3)
+    found: list[_Split] = []
+    if suit == 3:
+        _honor_split(part, found)
+        flags = F_TERMINAL | 128 | (F_NOT_GREEN if part[:5] != (0,) * 5 or part[6] else 0)
+    else:
+        if sum(part) % 3 == 0:
+            _walk(list(part), 0, -1, [], [], found)
+        else:
+            for p in range(9):
+                if part[p] >= 2:
+                    counts = list(part)
+                    counts[p] -= 2
+                    _walk(counts, 0, p, [], [], found)
+        flags = _flags(part, suit)
+    if len(found) > 1:
+        found.sort(key=_order)  # decompose's order, so ties pick the same reading
+    return flags, tuple([_option(pair, seqs, trips, base) for pair, seqs, trips in found])
+
+
+def _walk(
+    c: list[int], i: int, pair: int, seqs: list[int], trips: list[int], found: list[_Split]
+) -> None:
+    """Split counts (``c`` is consumed) from index ``i`` on into sets; each split once.
+
+    Whatever is left at the lowest index must start sequences; the only
+    choice is whether three copies there are a triplet instead.
+    """
+    while True:
+        while i < 9 and not c[i]:
+            i += 1
+        if i == 9:
+            found.append((pair, seqs, trips))
+            return
+        n = c[i]
+        if n >= 3:
+            r = n - 3
+            if not r or (i < 7 and c[i + 1] >= r and c[i + 2] >= r):
+                d = c[:]
+                d[i] = 0
+                if r:
+                    d[i + 1] -= r
+                    d[i + 2] -= r
+                _walk(d, i + 1, pair, seqs + [i] * r, [*trips, i], found)
+        if i > 6 or c[i + 1] < n or c[i + 2] < n:
+            return
+        c[i] = 0
+        c[i + 1] -= n
+        c[i + 2] -= n
+        seqs = seqs + [i] * n
+        i += 1
+
+
+def _honor_split(c: tuple[int, ...], found: list[_Split]) -> None:
+    if 1 in c or 4 in c or c.count(2) > 1:
+        return
+    pair = c.index(2) if 2 in c else -1
+    found.append((pair, [], [i for i, n in enumerate(c) if n == 3]))
+
+
+def _order(split: _Split) -> tuple[int, list[tuple[str, int]]]:
+    pair, seqs, trips = split
+    sets = sorted([(i, "shuntsu") for i in seqs] + [(i, "koutsu") for i in trips])
+    return pair, [(kind, i) for i, kind in sets]
+
+
+def _option(pair: int, seqs: list[int], trips: list[int], base: int) -> SuitOption:
+    seq_mask = trip_mask = 0
+    for i in seqs:
+        seq_mask |= 1 << (base + i)
+    for i in trips:
+        trip_mask |= 1 << (base + i)
+    # pairs of identical sequences: 2 or 3 alike make one, 4 alike two
+    peikou = sum([seqs.count(i) // 2 for i in set(seqs)]) if len(seqs) > 1 else 0
+    return (
+        base + pair if pair >= 0 else -1,
+        tuple([base + i for i in seqs]),
+        tuple([base + i for i in trips]),
+        seq_mask,
+        trip_mask,
+        peikou,
     )
+
+
+def _flags(part: tuple[int, ...], suit: int) -> int:
+    flags = 16 << suit  # the suit is present
+    if part[0] or part[8]:
+        flags |= F_TERMINAL
+    if part[1:8] != (0,) * 7:
+        flags |= F_SIMPLE
+    if suit != 2 or part[0] or part[4] or part[6] or part[8]:
+        flags |= F_NOT_GREEN
+    if sum(part) == 14 and all([n >= need for n, need in zip(part, _CHUUREN_BASE, strict=True)]):
+        flags |= F_CHUUREN
+    return flags
+
+
+_EMPTY = ((0,) * 9, (0,) * 9, (0,) * 9, (0,) * 7)
+
+
+def hand_readings(counts: Counts) -> tuple[int, list[FastReading]]:
+    """Flags of the concealed tiles and every four-sets-and-a-pair reading of them.
+
+    ``counts`` are 3n+2 concealed tiles; no reading means no standard form
+    (a suit that cannot be split, or pairs in more than one suit, as in the
+    chiitoitsu ``99m99p44778899s22z``). The flags are exact either way.
+    """
+    flags = pairs = 0
+    readings: list[FastReading] | None = None
+    for suit, lo in enumerate((0, 9, 18, 27)):
+        part = counts[lo : lo + 9] if suit < 3 else counts[27:]
+        if part == _EMPTY[suit]:
+            continue
+        f, options = SUIT_TABLES[suit][part]
+        flags |= f
+        if not options:
+            readings = []
+            continue
+        if options[0][0] >= 0:  # every split of a 3n+2 suit has its pair
+            pairs += 1
+        if readings is None:
+            readings = list(options)
+        elif len(options) == 1:
+            q, t, u, tm, um, qk = options[0]
+            readings = [
+                (p if p >= 0 else q, s + t, k + u, sm | tm, km | um, pk + qk)
+                for p, s, k, sm, km, pk in readings
+            ]
+        else:
+            readings = [
+                (p if p >= 0 else q, s + t, k + u, sm | tm, km | um, pk + qk)
+                for p, s, k, sm, km, pk in readings
+                for q, t, u, tm, um, qk in options
+            ]
+    if pairs != 1 or not readings:
+        return flags, []
+    return flags, readings
 
 
 def standard_readings(counts: Counts) -> list[Reading]:
     """Every four-sets-and-a-pair reading of the concealed counts (3n+2 tiles)."""
-    readings: list[Reading] = [(-1, (), ())]
-    for lo, hi in _BOUNDS:
-        part = counts[lo:hi]
-        if part == _EMPTY[hi - lo]:
-            continue
-        options = _suit_readings(part, lo // 9)
-        if not options:
-            return []
-        if len(options) == 1 and len(readings) == 1:  # the usual case: one way only
-            (p, s, k), (q, t, u) = readings[0], options[0]
-            readings = [(p if p >= 0 else q, s + t, k + u)]
-            continue
-        readings = [
-            (p if p >= 0 else q, s + t, k + u) for p, s, k in readings for q, t, u in options
-        ]
-    return [r for r in readings if r[0] >= 0]
+    return [(p, s, k) for p, s, k, *_ in hand_readings(counts)[1]]
 
 
-def placements(reading: Reading, win: Tile) -> list[Placement]:
+def placements(reading: Reading | FastReading, win: Tile) -> list[Placement]:
     """Where the winning tile can sit in a reading, with the wait that makes."""
-    pair, shuntsu, koutsu = reading
+    pair, shuntsu, koutsu = reading[0], reading[1], reading[2]
     out: list[Placement] = []
     if pair == win:
         out.append((WaitKind.TANKI, _TOITSU, win))
     if win in koutsu:
         out.append((WaitKind.SHANPON, _KOUTSU, win))
     for start in sorted({s for s in shuntsu if s <= win <= s + 2}):
-        out.append((_sequence_wait(start, win), _SHUNTSU, start))
+        out.append((sequence_wait(start, win), _SHUNTSU, start))
     return out
 
 
-def _sequence_wait(start: Tile, win: Tile) -> WaitKind:
+def sequence_wait(start: Tile, win: Tile) -> WaitKind:
+    """The wait of a sequence starting at ``start`` completed by ``win``.
+
+    >>> sequence_wait(0, 2).value, sequence_wait(1, 1).value, sequence_wait(1, 2).value
+    ('penchan', 'ryanmen', 'kanchan')
+    """
     position = win - start
     if position == 1:
-        return WaitKind.KANCHAN
-    number = start % 9 + 1
-    if (position == 0 and number == 7) or (position == 2 and number == 1):
-        return WaitKind.PENCHAN
-    return WaitKind.RYANMEN
+        return _KANCHAN
+    number = start % 9
+    if (position == 0 and number == 6) or (position == 2 and number == 0):
+        return _PENCHAN
+    return _RYANMEN
 
 
 def to_arrangement(
     form: Form,
-    reading: Reading | None,
+    reading: Reading | FastReading | None,
     placement: Placement | None,
     win: Tile,
     melds: tuple[Meld, ...],
@@ -111,7 +262,7 @@ def to_arrangement(
         doubled = next(t for t, n in enumerate(counts) if n == 2)
         return Arrangement(Decomposition(Form.KOKUSHI, pair=doubled), win, wait, None)
     assert reading is not None and placement is not None
-    pair, shuntsu, koutsu = reading
+    pair, shuntsu, koutsu = reading[0], reading[1], reading[2]
     blocks = [Block(t, _SHUNTSU) for t in shuntsu] + [Block(t, _KOUTSU) for t in koutsu]
     blocks += [Block.from_meld(m) for m in melds]
     dec = Decomposition(Form.STANDARD, tuple(sorted(blocks, key=Block.sort_key)), pair)

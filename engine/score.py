@@ -1,15 +1,19 @@
 """Score a winning hand: yaku, dora, fu, limit and payments of its best reading.
 
 Every arrangement (reading + wait) of the hand is scored once; the one that
-pays most wins (ties: a real yakuman, then more han, then more fu). A
-reading with no yaku is skipped; if no reading has a yaku the hand cannot
-win (:class:`NoYakuError`), whatever its dora.
+pays most wins (ties: a real yakuman, then more han, then more fu; at full
+equality the first in :mod:`engine.decompose`'s order). A reading with no
+yaku is skipped; if no reading has a yaku the hand cannot win
+(:class:`NoYakuError`), whatever its dora.
 
-Speed (profiled, see the commit messages): readings stay compact tuples
-(:mod:`engine.readings`) until the best one is known; what every reading
-shares (checks, dora, meld fu, situation and whole-hand yaku) is computed
-once per hand; the yaku table is walked only over rows whose necessary
-conditions the reading meets.
+Speed (profiled; ``benchmarks/engine.py`` times fresh hands): readings are
+tuples of ints from a per-suit table (:mod:`engine.readings`); one
+:class:`~engine.win_context.WinContext` of ints and bit masks is built per
+hand and pointed at each reading in turn, so comparing readings builds no
+object but the yaku tuple; what every reading shares (checks, dora, meld fu,
+situation and whole-hand yaku) is computed once per hand; the explanation
+(``arrangement``, ``fu_items``) is built only when asked for, from the same
+reading, by the itemising code in :mod:`engine.fu`.
 
 >>> from engine.hand import parse_hand
 >>> from engine.rules import ONLINE
@@ -18,6 +22,8 @@ conditions the reading meets.
 (5, 20, 'mangan', {'all': 4000})
 >>> [y.id for y in r.yaku]
 ['menzen_tsumo', 'tanyao', 'pinfu', 'sanshoku_doujun']
+>>> [(i.reason.value, i.fu) for i in r.fu_items]
+[('base', 20)]
 """
 
 from __future__ import annotations
@@ -27,17 +33,16 @@ from typing import Any
 
 from engine import messages as msg
 from engine.blocks import Arrangement, Form, WaitKind
-from engine.decompose import is_chiitoitsu, is_kokushi
 from engine.dora import DoraCount, count_dora
 from engine.errors import HandError
-from engine.fu import FuItem, FuReason, FuResult, RawItem, compute_fu, meld_fu
+from engine.fu import FuItem, FuReason, FuResult, compute_fu, fu_total, meld_fu
 from engine.hand import Hand
-from engine.points import Basic, Limit, Payments, basic_points, payments
-from engine.readings import placements, standard_readings, to_arrangement
+from engine.points import Limit, Payments, basic_points, basic_value, payments
+from engine.readings import FastReading, Placement, placements, to_arrangement
 from engine.rules import Ruleset
 from engine.situation import WinSituation, check_situation
-from engine.tiles import Counts, Tile, tile_name
-from engine.win_context import HandFacts, WinContext, hand_facts
+from engine.tiles import KOKUSHI_TILES, Counts, Tile, tile_name
+from engine.win_context import WinContext, hand_context
 from engine.yaku import YakuDef, YakuItem, find_yaku, fixed_yaku
 from engine.yaku_checks import pinfu as is_pinfu
 
@@ -69,7 +74,7 @@ class ScoreResult:
     and riichi sticks; ``payments`` include honba; ``total`` is everything
     the winner receives. ``arrangement`` (the best reading) and ``fu_items``
     are built when asked for: the scorer compares readings in compact form
-    and most callers (the batch command) never look at them. A value: treat
+    and the scoring loop of most callers never looks at them. A value: treat
     it as read-only (not frozen only because building a frozen dataclass of
     this size was a tenth of the scoring time).
     """
@@ -88,8 +93,16 @@ class ScoreResult:
     payments: Payments
     total: int
     is_dealer: bool
-    fu_result: FuResult = field(repr=False, compare=False)
-    source: tuple[Any, ...] = field(repr=False, compare=False)  # to_arrangement arguments
+    # (context, form, reading, placement, wait, pinfu shape, hand): what the
+    # explanation is rebuilt from.
+    source: tuple[Any, ...] = field(repr=False, compare=False)
+
+    @property
+    def fu_result(self) -> FuResult:
+        """The itemised fu of the best reading (its total is ``fu_raw``)."""
+        ctx, form, reading, placement, wait, pinfu, hand = self.source
+        _place(ctx, form, reading, placement, wait)
+        return compute_fu(ctx, pinfu=pinfu, melds=meld_fu(hand.melds) if hand.melds else ())
 
     @property
     def fu_items(self) -> tuple[FuItem, ...]:
@@ -98,7 +111,8 @@ class ScoreResult:
     @property
     def arrangement(self) -> Arrangement:
         """The reading that scored best, as :func:`engine.decompose.arrangements` gives it."""
-        return to_arrangement(*self.source)
+        ctx, form, reading, placement, wait, _pinfu, hand = self.source
+        return to_arrangement(form, reading, placement, ctx.win, hand.melds, hand.concealed, wait)
 
     def to_json(self) -> dict[str, object]:
         """The batch contract's ``score`` output object."""
@@ -111,12 +125,30 @@ class ScoreResult:
             "points": self.points,
             "payments": self.payments.as_dict(),
             "total": self.total,
-            "fu_breakdown": [{"reason": i[0].value, "fu": i[1]} for i in self.fu_result.raw_items],
+            "fu_breakdown": [
+                {"reason": i[0].value, "fu": i[1]} for i in self.fu_result.raw_items
+            ],
         }
 
 
-# (basic points, yakuman, han, fu, context, yaku, fu result, basic)
-_Candidate = tuple[int, int, int, int, WinContext, tuple[YakuItem, ...], FuResult, Basic]
+def _place(
+    ctx: WinContext,
+    form: Form,
+    reading: FastReading | None,
+    placement: Placement | None,
+    wait: WaitKind,
+) -> None:
+    if reading is None or placement is None:
+        ctx.place_special(form, wait)
+    else:
+        ctx.place(reading, placement)
+
+
+# (basic points, yakuman, han, fu, raw fu, yaku, pinfu shape, form, reading, placement, wait)
+_Candidate = tuple[
+    int, int, int, int, int, tuple[YakuItem, ...], bool, Form,
+    FastReading | None, Placement | None, WaitKind,
+]  # fmt: skip
 
 
 def score_hand(hand: Hand, win_tile: Tile, situation: WinSituation, rules: Ruleset) -> ScoreResult:
@@ -125,15 +157,23 @@ def score_hand(hand: Hand, win_tile: Tile, situation: WinSituation, rules: Rules
     Raises :class:`HandError` if the hand or situation is invalid or the hand
     is not complete, :class:`NoYakuError` if it has no yaku.
     """
-    dora, contexts, fixed, melds = _prepare(hand, win_tile, situation, rules)
+    ctx, readings, dora, fixed, melds = _prepare(hand, win_tile, situation, rules)
+    total = dora.total
     best: _Candidate | None = None
-    for ctx in contexts:
-        cand = _evaluate(ctx, fixed, dora.total, melds)
+    for reading in readings:
+        for placement in placements(reading, win_tile):
+            ctx.place(reading, placement)
+            cand = _evaluate(ctx, fixed, total, melds)
+            if cand is not None and (best is None or cand[:4] > best[:4]):
+                best = cand
+    for form, wait in _specials(hand, win_tile):
+        ctx.place_special(form, wait)
+        cand = _evaluate(ctx, fixed, total, melds)
         if cand is not None and (best is None or cand[:4] > best[:4]):
             best = cand
     if best is None:
         raise NoYakuError(msg.NO_YAKU)
-    return _result(best, dora, situation, hand, win_tile)
+    return _result(best, dora, situation, hand, ctx)
 
 
 def score_readings(
@@ -143,103 +183,110 @@ def score_readings(
 
     For explanations of why :func:`score_hand` picked its reading; the same
     checks and errors as :func:`score_hand`, except that no yaku anywhere is
-    not an error here.
+    not an error here. Each result has a context of its own.
     """
-    dora, contexts, fixed, melds = _prepare(hand, win_tile, situation, rules)
+    _ctx, readings, _dora, _fixed, _melds = _prepare(hand, win_tile, situation, rules)
+    ways: list[tuple[Form, FastReading | None, Placement | None, WaitKind]] = [
+        (Form.STANDARD, reading, placement, placement[0])
+        for reading in readings
+        for placement in placements(reading, win_tile)
+    ]
+    ways += [(form, None, None, wait) for form, wait in _specials(hand, win_tile)]
     out: list[tuple[Arrangement, ScoreResult | None]] = []
-    for ctx in contexts:
+    for form, reading, placement, wait in ways:
+        ctx, _readings, dora, fixed, melds = _prepare(hand, win_tile, situation, rules)
+        _place(ctx, form, reading, placement, wait)
         cand = _evaluate(ctx, fixed, dora.total, melds)
         if cand is None:
-            source = (ctx.form, ctx.reading, ctx.placement, win_tile, hand.melds, hand.concealed)
-            out.append((to_arrangement(*source, ctx.wait), None))
+            arrangement = to_arrangement(
+                form, reading, placement, win_tile, hand.melds, hand.concealed, wait
+            )
+            out.append((arrangement, None))
         else:
-            result = _result(cand, dora, situation, hand, win_tile)
+            result = _result(cand, dora, situation, hand, ctx)
             out.append((result.arrangement, result))
     return tuple(out)
 
 
 def _prepare(
     hand: Hand, win_tile: Tile, situation: WinSituation, rules: Ruleset
-) -> tuple[DoraCount, list[WinContext], list[YakuDef], tuple[RawItem, ...]]:
-    """Checks, then what every reading shares: dora, contexts, fixed yaku, meld fu."""
+) -> tuple[WinContext, list[FastReading], DoraCount, list[YakuDef], int]:
+    """Checks, then what every reading shares: context, dora, fixed yaku, meld fu."""
     _check_input(hand, win_tile)
-    facts = hand_facts(hand, win_tile)
-    check_situation(situation, closed=facts.closed, has_kan=facts.kans > 0)
+    ctx, readings = hand_context(hand, win_tile, situation, rules)
+    check_situation(situation, closed=ctx.closed, has_kan=ctx.kans > 0)
+    counts = hand.all_counts() if hand.melds else hand.concealed
     if situation.dora_indicators or situation.ura_indicators:
-        _check_indicators(facts.counts, situation)
-    dora = count_dora(hand, situation, rules, facts.counts)
-    contexts = _contexts(hand, win_tile, facts, situation, rules)
-    if not contexts:
+        _check_indicators(counts, situation)
+    if not readings and not _specials(hand, win_tile):
         raise HandError(msg.NOT_A_WIN)
-    melds = meld_fu(hand.melds) if hand.melds else ()
-    return dora, contexts, fixed_yaku(contexts[0]), melds
+    dora = count_dora(hand, situation, rules, counts)
+    melds = sum([item[1] for item in meld_fu(hand.melds)]) if hand.melds else 0
+    return ctx, readings, dora, fixed_yaku(ctx), melds
 
 
-def _contexts(
-    hand: Hand, win: Tile, facts: HandFacts, sit: WinSituation, rules: Ruleset
-) -> list[WinContext]:
-    """One context per (reading, place of the winning tile), special forms included."""
-    out = [
-        WinContext.build(facts, sit, rules, reading, placement)
-        for reading in standard_readings(hand.concealed)
-        for placement in placements(reading, win)
-    ]
+def _specials(hand: Hand, win: Tile) -> tuple[tuple[Form, WaitKind], ...]:
+    """The chiitoitsu and kokushi readings of the hand, if any."""
     counts = hand.concealed
-    if not hand.melds:
-        if counts.count(2) == 7 and is_chiitoitsu(counts):
-            out.append(WinContext.special(facts, sit, rules, Form.CHIITOITSU, _CHIITOI_WAIT))
-        if counts[0] and counts[33] and is_kokushi(counts):
-            wait = _KOKUSHI_13 if counts[win] == 2 else _KOKUSHI_1
-            out.append(WinContext.special(facts, sit, rules, Form.KOKUSHI, wait))
-    return out
+    if hand.melds:
+        return ()
+    if counts.count(2) == 7:
+        return _CHIITOI
+    if counts.count(0) == 21 and counts.count(2) == 1 and all(counts[t] for t in KOKUSHI_TILES):
+        return _KOKUSHI_13 if counts[win] == 2 else _KOKUSHI_1
+    return ()
 
 
-def _evaluate(
-    ctx: WinContext, fixed: list[YakuDef], dora: int, melds: tuple[RawItem, ...]
-) -> _Candidate | None:
+_CHIITOI = ((Form.CHIITOITSU, WaitKind.CHIITOITSU_TANKI),)
+_KOKUSHI_13 = ((Form.KOKUSHI, WaitKind.KOKUSHI_13),)
+_KOKUSHI_1 = ((Form.KOKUSHI, WaitKind.KOKUSHI_SINGLE),)
+_STANDARD, _CHIITOITSU = Form.STANDARD, Form.CHIITOITSU
+
+
+def _evaluate(ctx: WinContext, fixed: list[YakuDef], dora: int, melds: int) -> _Candidate | None:
     yaku = find_yaku(ctx, fixed)
     if not yaku:
         return None
     # The pinfu shape (not the awarded yaku) drops the tsumo fu, so a yakuman
     # hand that hides pinfu still reports the same fu.
-    fu = compute_fu(ctx, pinfu=ctx.facts.closed and is_pinfu(ctx), melds=melds)
+    form = ctx.form
+    pinfu = ctx.closed and is_pinfu(ctx)
+    if form is _STANDARD:
+        raw = fu_total(ctx, pinfu, melds)
+        fu = -(-raw // 10) * 10
+    else:
+        raw = fu = 25 if form is _CHIITOITSU else 0
     rules = ctx.rules
-    yakuman = sum([y.yakuman for y in yaku]) if yaku[0].yakuman else 0
-    han = 13 * yakuman if yakuman else sum([y.han for y in yaku]) + dora
-    basic = basic_points(han, fu.fu, rules.kiriage, kazoe=rules.kazoe_yakuman, yakuman=yakuman)
+    yakuman = 0
+    if yaku[0].yakuman:
+        for y in yaku:
+            yakuman += y.yakuman
+        han = 13 * yakuman
+    else:
+        han = dora
+        for y in yaku:
+            han += y.han
+    basic = basic_value(han, fu, rules.kiriage, rules.kazoe_yakuman, yakuman)
     # At equal value a real yakuman beats a counted one (14 han kazoe).
-    return (basic.points, yakuman, han, fu.fu, ctx, yaku, fu, basic)
+    return (basic, yakuman, han, fu, raw, yaku, pinfu, form, ctx.reading, ctx.placement, ctx.wait)
 
 
 def _result(
-    best: _Candidate, dora: DoraCount, sit: WinSituation, hand: Hand, win: Tile
+    best: _Candidate, dora: DoraCount, sit: WinSituation, hand: Hand, ctx: WinContext
 ) -> ScoreResult:
-    _points, yakuman, han, _fu, ctx, yaku, fu, basic = best
+    _points, yakuman, han, fu, raw, yaku, pinfu, form, reading, placement, wait = best
+    rules = ctx.rules
+    basic = basic_points(han, fu, rules.kiriage, kazoe=rules.kazoe_yakuman, yakuman=yakuman)
     pay = payments(basic, dealer=sit.is_dealer, tsumo=sit.tsumo, honba=sit.honba)
     counted = _NO_DORA if yakuman else dora
     return ScoreResult(
-        han=han,
-        fu=fu.fu,
-        fu_raw=fu.raw,
-        yakuman=yakuman,
-        yaku=yaku,
-        dora=counted.dora,
-        aka=counted.aka,
-        ura=counted.ura,
-        limit=basic.limit,
-        basic=basic.points,
-        points=pay.points,
-        payments=pay,
-        total=pay.points + 300 * sit.honba + 1000 * sit.riichi_sticks,
-        is_dealer=sit.is_dealer,
-        fu_result=fu,
-        source=(ctx.form, ctx.reading, ctx.placement, win, hand.melds, hand.concealed, ctx.wait),
-    )
+        han, fu, raw, yakuman, yaku, counted.dora, counted.aka, counted.ura, basic.limit,
+        basic.points, pay.points, pay, pay.points + 300 * sit.honba + 1000 * sit.riichi_sticks,
+        sit.is_dealer, (ctx, form, reading, placement, wait, pinfu, hand),
+    )  # fmt: skip
 
 
 _NO_DORA = DoraCount(0, 0, 0)
-_CHIITOI_WAIT = WaitKind.CHIITOITSU_TANKI
-_KOKUSHI_13, _KOKUSHI_1 = WaitKind.KOKUSHI_13, WaitKind.KOKUSHI_SINGLE
 
 
 def _check_input(hand: Hand, win_tile: Tile) -> None:

@@ -1,169 +1,183 @@
-"""The typed win context the yaku predicates and the fu count read.
+"""The win context the yaku predicates and the fu count read: plain ints and bit masks.
 
-:class:`HandFacts` holds what depends only on the tiles (computed once per
-hand); :class:`WinContext` adds one reading with the winning tile placed
-(computed once per reading). Both are built in the scorer's inner loop, so
-they are plain slotted dataclasses (read-only by convention) and the facts
-are computed with tuple comparisons rather than generic loops.
+One :class:`WinContext` is built per scored hand (what depends on the tiles,
+the melds and the situation), then pointed at each reading in turn with
+:meth:`WinContext.place` (what depends on the reading and where the winning
+tile sits). Sets of kinds are bit masks (bit ``k`` for kind ``k``), so a
+yaku predicate is one or two integer operations: sanshoku is
+``m & m >> 9 & m >> 18``, a yakuhai triplet is one bit test. The scorer's
+inner loop builds no object per reading; that is why the context is mutable.
+Treat it as read-only everywhere else.
 
 >>> from engine.hand import parse_hand
->>> f = hand_facts(parse_hand("123m456p789s11z", ["pon:555z"], size=14))
->>> f.closed, f.suits, f.honors, f.meld_triplets
-(False, (0, 1, 2), True, (31,))
+>>> from engine.rules import ONLINE
+>>> from engine.situation import WinSituation
+>>> h = parse_hand("123m456p789s11z", ["pon:555z"], size=14)
+>>> c, readings = hand_context(h, 27, WinSituation(), ONLINE)
+>>> c.closed, c.suits, c.honors, bin(c.meld_trip_mask >> 27)
+(False, 7, True, '0b10000')
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.blocks import Form, WaitKind
 from engine.hand import Hand
 from engine.melds import MeldKind
-from engine.readings import Placement, Reading
+from engine.readings import (
+    F_CHUUREN,
+    F_NOT_GREEN,
+    F_SIMPLE,
+    F_TERMINAL,
+    FastReading,
+    Placement,
+    hand_readings,
+)
 from engine.rules import Ruleset
 from engine.situation import WinSituation
-from engine.tiles import Counts, Tile
+from engine.tiles import GREEN_TILES, TERMINALS_AND_HONORS, Tile
 
-_SIMPLE = frozenset(t for t in range(27) if 1 <= t % 9 <= 7)
+F_MAN, F_PIN, F_SOU, F_HONOR = 16, 32, 64, 128  # suit present (16 << suit)
+DRAGON_MASK = 0b111 << 31
+WIND_MASK = 0b1111 << 27
+SIMPLE_MASK = sum(1 << t for t in range(27) if 1 <= t % 9 <= 7)
+TERMINAL_HONOR_MASK = sum(1 << t for t in TERMINALS_AND_HONORS)
+# Sequences starting at 1 or 7 of a suit (123, 789): the only ones with a terminal.
+OUTSIDE_SEQ_MASK = sum(1 << t for t in range(27) if t % 9 in (0, 6))
 _CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def _tile_flags(t: Tile) -> int:
+    flags = F_TERMINAL if t in TERMINALS_AND_HONORS else F_SIMPLE
+    return flags | (0 if t in GREEN_TILES else F_NOT_GREEN) | 16 << (t // 9)
+
+
+_TILE_FLAGS = tuple(_tile_flags(t) for t in range(34))
+_CHI_FLAGS = tuple(
+    _TILE_FLAGS[t] | _TILE_FLAGS[t + 1] | _TILE_FLAGS[t + 2] if t < 27 and t % 9 < 7 else 0
+    for t in range(34)
+)
 _CHI, _PON, _ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.ANKAN
-_Z9, _Z7, _Z5 = (0,) * 9, (0,) * 7, (0,) * 5
-_SUITS = {
-    (m, p, s): tuple(i for i, flag in enumerate((m, p, s)) if flag)
-    for m in (False, True)
-    for p in (False, True)
-    for s in (False, True)
-}
+_STANDARD, _SHANPON = Form.STANDARD, WaitKind.SHANPON
 
 
-@dataclass(slots=True)
-class HandFacts:
-    """Tile-only facts of a complete hand (melds included, kans as four). Read-only by convention.
+class WinContext:
+    """A hand and, after :meth:`place`, one reading of it with the winning tile placed.
 
-    Not frozen: it is built once per scored hand and a frozen dataclass of
-    this size costs more to build than all the facts cost to compute.
+    Hand fields (fixed): ``closed``; ``suits`` (bits 1 man, 2 pin, 4 sou);
+    ``honors``; ``all_simple``, ``all_terminal_honor``, ``all_green`` (every
+    tile, melds included); ``one_suit``; ``kans``, ``closed_kans``;
+    ``chuuren`` (0 no, 1 chuuren, 2 nine-sided wait); ``yakuhai`` (mask of the
+    dragons and both winds); the melds' masks and counts.
+    Reading fields: ``form``, ``wait``, ``pair`` (-1 for none), ``reading``,
+    ``placement``, ``seq_mask``/``trip_mask`` (melds included), ``n_seq``,
+    ``n_trip``, ``peikou`` (pairs of identical sequences), ``concealed_triplets``
+    (a shanpon triplet completed by ron counts as open).
     """
 
-    counts: Counts
+    __slots__ = (
+        "win", "situation", "rules", "closed", "suits", "honors", "all_simple",
+        "all_terminal_honor", "all_green", "one_suit", "kans", "closed_kans", "chuuren",
+        "yakuhai", "meld_seq_mask", "meld_trip_mask", "n_meld_seq", "n_meld_trip", "form",
+        "wait", "pair", "reading", "placement", "seq_mask", "trip_mask", "n_seq", "n_trip",
+        "peikou", "concealed_triplets",
+    )  # fmt: skip
+
+    win: Tile
+    situation: WinSituation
+    rules: Ruleset
     closed: bool
-    suits: tuple[int, ...]  # 0 man, 1 pin, 2 sou present
+    suits: int
     honors: bool
     all_simple: bool
     all_terminal_honor: bool
     all_green: bool
+    one_suit: bool
     kans: int
-    chuuren: int  # 0 no; 1 chuuren; 2 the nine-sided wait (before the winning tile: 1112345678999)
-    meld_shuntsu: tuple[Tile, ...]  # chi melds by lowest kind
-    meld_triplets: tuple[Tile, ...]  # pon and kan melds
-    closed_kans: int  # ankan: concealed triplet-likes among the melds
-    maybe_yakuman: bool  # cheap gate: could any tile-shape yakuman hold?
-
-
-def hand_facts(hand: Hand, win_tile: Tile | None = None) -> HandFacts:
-    """Compute the facts once; ``win_tile`` tells chuuren's nine-sided wait apart."""
-    counts = hand.all_counts()
-    man, pin, sou, hon = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
-    # Tuple comparisons instead of any(): no call per suit in this hot path.
-    suits = _SUITS[man != _Z9, pin != _Z9, sou != _Z9]
-    honors = hon != _Z7
-    ends = man[0] or man[8] or pin[0] or pin[8] or sou[0] or sou[8]
-    middles = man[1:8] != _Z7 or pin[1:8] != _Z7 or sou[1:8] != _Z7
-    # ryuuiisou tiles (tiles.GREEN_TILES): 2 3 4 6 8 sou and hatsu
-    green = suits in ((), (2,)) and not (sou[0] or sou[4] or sou[6] or sou[8])
-    green = green and not (hon[:5] != _Z5 or hon[6])
-    melds = hand.melds
-    if melds:
-        kans = closed_kans = 0
-        shuntsu: list[Tile] = []
-        triplets: list[Tile] = []
-        for m in melds:
-            kind = m.kind
-            if kind is _CHI:
-                shuntsu.append(m.tiles[0])
-                continue
-            triplets.append(m.tiles[0])
-            if kind is not _PON:
-                kans += 1
-                closed_kans += kind is _ANKAN
-        meld_shuntsu, meld_triplets = tuple(shuntsu), tuple(triplets)
-        closed = closed_kans == len(melds)
-        chuuren = 0
-    else:
-        kans = closed_kans = 0
-        meld_shuntsu = meld_triplets = ()
-        closed = True
-        chuuren = _chuuren(counts, suits, win_tile) if len(suits) == 1 and not honors else 0
-    maybe = not suits or green or not middles or chuuren > 0 or kans == 4
-    if honors and not maybe:
-        maybe = sum(hon[:4]) >= 11 or sum(hon[4:]) >= 9
-    return HandFacts(
-        counts, closed, suits, honors, not honors and not ends, not middles, green, kans,
-        chuuren, meld_shuntsu, meld_triplets, closed_kans, maybe,
-    )  # fmt: skip
-
-
-def _chuuren(counts: Counts, suits: tuple[int, ...], win: Tile | None) -> int:
-    base = suits[0] * 9
-    part = counts[base : base + 9]
-    if any(n < need for n, need in zip(part, _CHUUREN_BASE, strict=True)):
-        return 0
-    if win is not None and part[win - base] - 1 == _CHUUREN_BASE[win - base]:
-        return 2
-    return 1
-
-
-@dataclass(slots=True)
-class WinContext:
-    """One reading of the winning hand with everything the predicates ask about.
-
-    Not frozen: one is built per reading in the scorer's inner loop, and a
-    frozen dataclass costs three times as much to build.
-    """
-
-    facts: HandFacts
-    situation: WinSituation
-    rules: Ruleset
+    closed_kans: int
+    chuuren: int
+    yakuhai: int
+    meld_seq_mask: int
+    meld_trip_mask: int
+    n_meld_seq: int
+    n_meld_trip: int
     form: Form
     wait: WaitKind
-    shuntsu: tuple[Tile, ...]  # lowest tile of each sequence, sorted
-    triplets: tuple[Tile, ...]  # tile of each triplet or quad, sorted
-    concealed_triplets: int  # closed triplets/quads; a shanpon triplet won by ron is open
-    pair: Tile | None
-    reading: Reading | None = None  # the compact reading (standard form)
-    placement: Placement | None = None  # where the winning tile sits in it
-
-    @classmethod
-    def build(
-        cls,
-        facts: HandFacts,
-        sit: WinSituation,
-        rules: Ruleset,
-        reading: Reading,
-        placement: Placement,
-    ) -> WinContext:
-        """Context of a standard-form reading with the winning tile placed."""
-        pair, shuntsu, koutsu = reading
-        wait = placement[0]
-        concealed = len(koutsu) + facts.closed_kans
-        if wait is WaitKind.SHANPON and not sit.tsumo:
-            concealed -= 1  # the triplet completed by ron counts as open
-        # Readings list their sets in ascending order already; only melds need a sort.
-        if facts.meld_shuntsu:
-            shuntsu = tuple(sorted(shuntsu + facts.meld_shuntsu))
-        if facts.meld_triplets:
-            koutsu = tuple(sorted(koutsu + facts.meld_triplets))
-        return cls(
-            facts, sit, rules, Form.STANDARD, wait, shuntsu, koutsu, concealed, pair, reading,
-            placement,
-        )  # fmt: skip
-
-    @classmethod
-    def special(
-        cls, facts: HandFacts, sit: WinSituation, rules: Ruleset, form: Form, wait: WaitKind
-    ) -> WinContext:
-        """Context of a chiitoitsu or kokushi reading."""
-        return cls(facts, sit, rules, form, wait, (), (), 0, None)
+    pair: int
+    reading: FastReading | None
+    placement: Placement | None
+    seq_mask: int
+    trip_mask: int
+    n_seq: int
+    n_trip: int
+    peikou: int
+    concealed_triplets: int
 
     @property
     def standard(self) -> bool:
-        return self.form is Form.STANDARD
+        return self.form is _STANDARD
+
+    def place(self, reading: FastReading, placement: Placement) -> None:
+        """Point the context at a standard-form reading with the winning tile placed."""
+        pair, seqs, trips, seq_mask, trip_mask, peikou = reading
+        self.form = _STANDARD
+        self.reading = reading
+        self.placement = placement
+        self.wait = wait = placement[0]
+        self.pair = pair
+        self.seq_mask = seq_mask | self.meld_seq_mask
+        self.trip_mask = trip_mask | self.meld_trip_mask
+        self.n_seq = len(seqs) + self.n_meld_seq
+        self.n_trip = len(trips) + self.n_meld_trip
+        self.peikou = peikou
+        concealed = len(trips) + self.closed_kans
+        if wait is _SHANPON and not self.situation.tsumo:
+            concealed -= 1  # the triplet completed by ron counts as open
+        self.concealed_triplets = concealed
+
+    def place_special(self, form: Form, wait: WaitKind) -> None:
+        """Point the context at the chiitoitsu or kokushi reading."""
+        self.form = form
+        self.wait = wait
+        self.reading = self.placement = None
+        self.pair = -1
+        self.seq_mask = self.trip_mask = self.n_seq = self.n_trip = 0
+        self.peikou = self.concealed_triplets = 0
+
+
+def hand_context(
+    hand: Hand, win: Tile, sit: WinSituation, rules: Ruleset
+) -> tuple[WinContext, list[FastReading]]:
+    """The hand's context (not yet placed) and its standard readings."""
+    flags, readings = hand_readings(hand.concealed)
+    c = WinContext()
+    c.win, c.situation, c.rules = win, sit, rules
+    kans = closed_kans = n_seq = n_trip = seq_mask = trip_mask = 0
+    for m in hand.melds:
+        kind, t = m.kind, m.tiles[0]
+        if kind is _CHI:
+            flags |= _CHI_FLAGS[t]
+            seq_mask |= 1 << t
+            n_seq += 1
+            continue
+        flags |= _TILE_FLAGS[t]
+        trip_mask |= 1 << t
+        n_trip += 1
+        if kind is not _PON:
+            kans += 1
+            closed_kans += kind is _ANKAN
+    c.closed = closed_kans == len(hand.melds)
+    c.kans, c.closed_kans = kans, closed_kans
+    c.meld_seq_mask, c.meld_trip_mask = seq_mask, trip_mask
+    c.n_meld_seq, c.n_meld_trip = n_seq, n_trip
+    c.suits = suits = (flags >> 4) & 7
+    c.honors = honors = flags & F_HONOR != 0
+    c.all_simple = not flags & F_TERMINAL
+    c.all_terminal_honor = not flags & F_SIMPLE
+    c.all_green = not flags & F_NOT_GREEN
+    c.one_suit = one = suits in (1, 2, 4)
+    chuuren = 0
+    if one and not honors and flags & F_CHUUREN and not hand.melds:
+        chuuren = 2 if hand.concealed[win] - 1 == _CHUUREN_BASE[win % 9] else 1
+    c.chuuren = chuuren
+    c.yakuhai = DRAGON_MASK | 1 << sit.seat_wind | 1 << sit.round_wind
+    return c, readings

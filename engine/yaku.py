@@ -8,13 +8,13 @@ chanta, double riichi riichi, daisuushii shousuushii, the two-yakuman forms
 their plain forms. Any yakuman hides every ordinary yaku.
 
 >>> from engine.hand import parse_hand
->>> from engine.readings import placements, standard_readings
->>> from engine.win_context import WinContext, hand_facts
+>>> from engine.readings import placements
+>>> from engine.win_context import hand_context
 >>> from engine.situation import WinSituation
 >>> from engine.rules import ONLINE
 >>> h = parse_hand("112233m22456p789s", size=14)
->>> r = standard_readings(h.concealed)[0]
->>> ctx = WinContext.build(hand_facts(h), WinSituation(), ONLINE, r, placements(r, 24)[0])
+>>> ctx, readings = hand_context(h, 24, WinSituation(), ONLINE)
+>>> ctx.place(readings[0], placements(readings[0], 24)[0])
 >>> [(y.id, y.han) for y in find_yaku(ctx)]
 [('iipeikou', 1)]
 """
@@ -172,8 +172,10 @@ def fixed_yaku(ctx: WinContext) -> list[YakuDef]:
 
     The scorer computes them once per hand and passes them to :func:`find_yaku`.
     """
-    closed = ctx.facts.closed
-    rows = _fixed_rows(closed, _situation_key(ctx.situation), ctx.facts.maybe_yakuman)
+    maybe_yakuman = (
+        not ctx.suits or ctx.all_green or ctx.all_terminal_honor or ctx.chuuren or ctx.kans == 4
+    )
+    rows = _fixed_rows(ctx.closed, _situation_key(ctx.situation), bool(maybe_yakuman))
     return [y for y in rows if y.check(ctx)]
 
 
@@ -201,34 +203,29 @@ def _fixed_rows(closed: bool, any_situation: bool, maybe_yakuman: bool) -> tuple
     )
 
 
-# (sequences, triplets, honours, form code, closed) -> rows; a plain dict of
+# Standard-form rows by (sequences, triplets, honours, closed); a plain dict of
 # int/bool keys because hashing an Enum key runs Python code.
-_ROWS_CACHE: dict[tuple[int, int, bool, int, bool], tuple[YakuDef, ...]] = {}
-_FORMS = (Form.STANDARD, Form.CHIITOITSU, Form.KOKUSHI)
+_STANDARD_ROWS: dict[tuple[int, int, bool, bool], tuple[YakuDef, ...]] = {}
 
 
 def _reading_rows(
-    shuntsu: int, triplets: int, honors: bool, form: int, closed: bool
+    shuntsu: int, triplets: int, honors: bool, form: Form, closed: bool
 ) -> tuple[YakuDef, ...]:
-    """Reading-scope rows whose necessary conditions this reading meets (cached)."""
-    key = (shuntsu, triplets, honors, form, closed)
-    rows = _ROWS_CACHE.get(key)
-    if rows is None:
-        rows = _ROWS_CACHE[key] = tuple(
-            y
-            for y in YAKU
-            if y.scope is Scope.READING
-            and y.form is _FORMS[form]
-            and (closed or y.open_han is not None)
-            and shuntsu >= y.min_shuntsu
-            and triplets >= y.min_triplets
-            and (y.honors is None or y.honors == honors)
-        )
-    return rows
+    """Reading-scope rows whose necessary conditions this reading meets."""
+    return tuple(
+        y
+        for y in YAKU
+        if y.scope is Scope.READING
+        and y.form is form
+        and (closed or y.open_han is not None)
+        and shuntsu >= y.min_shuntsu
+        and triplets >= y.min_triplets
+        and (y.honors is None or y.honors == honors)
+    )
 
 
 def find_yaku(ctx: WinContext, fixed: list[YakuDef] | None = None) -> tuple[YakuItem, ...]:
-    """Every yaku of one reading, after closed-only rules, reductions and superseding.
+    """Every yaku of one placed reading, after closed-only rules, reductions and superseding.
 
     ``fixed`` is :func:`fixed_yaku` of the hand (computed here if not given).
     A yakuman reading returns only yakuman; where the rule set does not stack
@@ -238,10 +235,14 @@ def find_yaku(ctx: WinContext, fixed: list[YakuDef] | None = None) -> tuple[Yaku
     """
     if fixed is None:
         fixed = fixed_yaku(ctx)
-    closed = ctx.facts.closed
-    form = ctx.form
-    code = 0 if form is Form.STANDARD else 1 if form is Form.CHIITOITSU else 2
-    rows = _reading_rows(len(ctx.shuntsu), len(ctx.triplets), ctx.facts.honors, code, closed)
+    closed = ctx.closed
+    if ctx.form is _STANDARD:
+        key = (ctx.n_seq, ctx.n_trip, ctx.honors, closed)
+        rows = _STANDARD_ROWS.get(key)
+        if rows is None:
+            rows = _STANDARD_ROWS[key] = _reading_rows(*key[:3], _STANDARD, closed)
+    else:
+        rows = _reading_rows(0, 0, ctx.honors, ctx.form, closed)
     found = fixed + [y for y in rows if y.check(ctx)]
     if not found:
         return ()
@@ -252,6 +253,9 @@ def find_yaku(ctx: WinContext, fixed: list[YakuDef] | None = None) -> tuple[Yaku
     return tuple([_ITEMS[y.id][index] for y in _drop_hidden(found)])
 
 
+_STANDARD = Form.STANDARD
+
+
 def _drop_hidden(found: list[YakuDef]) -> list[YakuDef]:
     for y in found:
         if y.id in _HIDEABLE:
@@ -260,8 +264,6 @@ def _drop_hidden(found: list[YakuDef]) -> list[YakuDef]:
         return found
     ids = {y.id for y in found}
     return [y for y in found if not (_HIDDEN_BY.get(y.id, _NONE) & ids)]
-
-
 def _yakuman_items(rows: list[YakuDef], ctx: WinContext) -> tuple[YakuItem, ...]:
     rules = ctx.rules
     items = [

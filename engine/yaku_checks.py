@@ -1,18 +1,17 @@
 """The small predicates the yaku table is made of.
 
-Each reads a :class:`engine.win_context.WinContext`. Every predicate is a
-plain function ``WinContext -> bool`` so the table in :mod:`engine.yaku`
-stays data. Closed-only and open reductions are the
+Each reads a placed :class:`engine.win_context.WinContext`, whose sets of
+kinds are bit masks, so most predicates are one or two integer operations.
+Every predicate is a plain function ``WinContext -> bool`` so the table in
+:mod:`engine.yaku` stays data. Closed-only and open reductions are the
 table's business, not the predicates'.
 
 >>> from engine.hand import parse_hand
->>> from engine.readings import placements, standard_readings
+>>> from engine.readings import placements
 >>> from engine.rules import ONLINE
->>> from engine.win_context import hand_facts
 >>> h = parse_hand("234567m234p22234s", size=14)
->>> reading = standard_readings(h.concealed)[0]
->>> sit = WinSituation(tsumo=True)
->>> ctx = WinContext.build(hand_facts(h), sit, ONLINE, reading, placements(reading, 21)[0])
+>>> ctx, readings = hand_context(h, 21, WinSituation(tsumo=True), ONLINE)
+>>> ctx.place(readings[0], placements(readings[0], 21)[0])
 >>> pinfu(ctx), tanyao(ctx), sanshoku_doujun(ctx)
 (True, True, True)
 """
@@ -25,11 +24,21 @@ from engine.blocks import Form, WaitKind
 from engine.rules import Renhou
 from engine.situation import WinSituation
 from engine.tiles import DRAGONS, Tile
-from engine.win_context import HandFacts as HandFacts  # re-exported for older imports
-from engine.win_context import WinContext as WinContext
-from engine.win_context import hand_facts as hand_facts
+from engine.win_context import (
+    DRAGON_MASK,
+    OUTSIDE_SEQ_MASK,
+    SIMPLE_MASK,
+    WIND_MASK,
+    WinContext,
+    hand_context,
+)
 
-_SIMPLE = frozenset(t for t in range(27) if 1 <= t % 9 <= 7)
+__all__ = ["WinContext", "hand_context", "is_yakuhai"]
+
+_RYANMEN, _TANKI, _KOKUSHI_13 = WaitKind.RYANMEN, WaitKind.TANKI, WaitKind.KOKUSHI_13
+_STANDARD, _CHIITOITSU, _KOKUSHI = Form.STANDARD, Form.CHIITOITSU, Form.KOKUSHI
+_SUIT_BITS = 0x1FF  # one suit's nine kinds
+_ITTSU = 0b1001001  # sequences 123, 456, 789 of one suit
 
 
 def is_yakuhai(tile: Tile, sit: WinSituation) -> bool:
@@ -94,110 +103,85 @@ def renhou_mangan(c: WinContext) -> bool:
 def pinfu(c: WinContext) -> bool:
     """Closed, four sequences, a pair that is not yakuhai, won on a two-sided wait."""
     return (
-        c.standard
-        and len(c.shuntsu) == 4
-        and c.wait is WaitKind.RYANMEN
-        and c.pair is not None
-        and not is_yakuhai(c.pair, c.situation)
+        c.n_seq == 4
+        and c.wait is _RYANMEN
+        and c.form is _STANDARD
+        and not (c.yakuhai >> c.pair) & 1
     )
 
 
 def tanyao(c: WinContext) -> bool:
-    return c.facts.all_simple and (c.facts.closed or c.rules.open_tanyao)
-
-
-def _identical_sequences(c: WinContext) -> int:
-    """How many pairs of identical sequences (0, 1 or 2) the reading holds."""
-    s = c.shuntsu
-    if len(s) < 2:
-        return 0
-    if len(s) == 4 and s[0] == s[1] and s[2] == s[3]:
-        return 2
-    for i in range(len(s) - 1):
-        if s[i] == s[i + 1]:
-            return 1
-    return 0
+    return c.all_simple and (c.closed or c.rules.open_tanyao)
 
 
 def iipeikou(c: WinContext) -> bool:
-    return _identical_sequences(c) >= 1
+    """A pair of identical sequences (closed only: the table says so)."""
+    return c.peikou >= 1
 
 
 def ryanpeikou(c: WinContext) -> bool:
-    return _identical_sequences(c) == 2
+    return c.peikou == 2
 
 
 def yakuhai_triplet(tile: Tile) -> Callable[[WinContext], bool]:
     """A predicate: the reading has a triplet or quad of ``tile`` (a dragon)."""
 
     def check(c: WinContext) -> bool:
-        return tile in c.triplets
+        return (c.trip_mask >> tile) & 1 == 1
 
     return check
 
 
 def yakuhai_seat_wind(c: WinContext) -> bool:
-    return c.situation.seat_wind in c.triplets
+    return (c.trip_mask >> c.situation.seat_wind) & 1 == 1
 
 
 def yakuhai_round_wind(c: WinContext) -> bool:
-    return c.situation.round_wind in c.triplets
+    return (c.trip_mask >> c.situation.round_wind) & 1 == 1
 
 
-# Plain loops over at most four sets: cheaper than sets and generators here.
-
-
-def _three_suits(kinds: tuple[Tile, ...]) -> bool:
-    """A man kind with the same number in pin and sou among ``kinds``."""
-    for t in kinds:
-        if t < 9 and t + 9 in kinds and t + 18 in kinds:
-            return True
-    return False
+def _three_suits(mask: int) -> bool:
+    """The same number in man, pin and sou among the kinds of ``mask``."""
+    return (mask & mask >> 9 & mask >> 18 & _SUIT_BITS) != 0
 
 
 def sanshoku_doujun(c: WinContext) -> bool:
-    return _three_suits(c.shuntsu)
+    return _three_suits(c.seq_mask)
 
 
 def sanshoku_doukou(c: WinContext) -> bool:
-    return _three_suits(c.triplets)
+    return _three_suits(c.trip_mask)
 
 
 def ittsu(c: WinContext) -> bool:
-    s = c.shuntsu
-    for b in (0, 9, 18):
-        if b in s and b + 3 in s and b + 6 in s:
-            return True
-    return False
+    m = c.seq_mask
+    return m & _ITTSU == _ITTSU or m >> 9 & _ITTSU == _ITTSU or m >> 18 & _ITTSU == _ITTSU
 
 
 def _outside(c: WinContext) -> bool:
     """Every set and the pair hold a terminal or honour, and there is a sequence."""
-    if not c.shuntsu or c.pair is None or c.pair in _SIMPLE:
-        return False
-    for t in c.triplets:
-        if t in _SIMPLE:
-            return False
-    for t in c.shuntsu:
-        if t % 9 not in (0, 6):
-            return False
-    return True
+    return (
+        c.n_seq > 0
+        and c.pair >= 0
+        and not c.seq_mask & ~OUTSIDE_SEQ_MASK
+        and not (c.trip_mask | 1 << c.pair) & SIMPLE_MASK
+    )
 
 
 def chanta(c: WinContext) -> bool:
-    return c.facts.honors and _outside(c)
+    return c.honors and _outside(c)
 
 
 def junchan(c: WinContext) -> bool:
-    return not c.facts.honors and _outside(c)
+    return not c.honors and _outside(c)
 
 
 def honroutou(c: WinContext) -> bool:
-    return c.facts.all_terminal_honor  # a kokushi is a yakuman: this is hidden
+    return c.all_terminal_honor  # a kokushi is a yakuman: this is hidden
 
 
 def toitoi(c: WinContext) -> bool:
-    return c.standard and len(c.triplets) == 4
+    return c.n_trip == 4
 
 
 def sanankou(c: WinContext) -> bool:
@@ -205,34 +189,34 @@ def sanankou(c: WinContext) -> bool:
 
 
 def sankantsu(c: WinContext) -> bool:
-    return c.facts.kans == 3
+    return c.kans == 3
 
 
 def shousangen(c: WinContext) -> bool:
-    return c.pair in DRAGONS and sum(1 for t in c.triplets if t in DRAGONS) == 2
+    return c.pair >= 31 and (c.trip_mask & DRAGON_MASK).bit_count() == 2
 
 
 def chiitoitsu(c: WinContext) -> bool:
-    return c.form is Form.CHIITOITSU
+    return c.form is _CHIITOITSU
 
 
 def honitsu(c: WinContext) -> bool:
-    return len(c.facts.suits) == 1 and c.facts.honors
+    return c.one_suit and c.honors
 
 
 def chinitsu(c: WinContext) -> bool:
-    return len(c.facts.suits) == 1 and not c.facts.honors
+    return c.one_suit and not c.honors
 
 
 # --- yakuman ---------------------------------------------------------------------
 
 
 def kokushi(c: WinContext) -> bool:
-    return c.form is Form.KOKUSHI
+    return c.form is _KOKUSHI
 
 
 def kokushi_13(c: WinContext) -> bool:
-    return c.wait is WaitKind.KOKUSHI_13
+    return c.wait is _KOKUSHI_13
 
 
 def suuankou(c: WinContext) -> bool:
@@ -240,41 +224,41 @@ def suuankou(c: WinContext) -> bool:
 
 
 def suuankou_tanki(c: WinContext) -> bool:
-    return c.concealed_triplets == 4 and c.wait is WaitKind.TANKI
+    return c.concealed_triplets == 4 and c.wait is _TANKI
 
 
 def daisangen(c: WinContext) -> bool:
-    return sum(1 for t in c.triplets if t in DRAGONS) == 3
+    return c.trip_mask & DRAGON_MASK == DRAGON_MASK
 
 
 def shousuushii(c: WinContext) -> bool:
-    pair_is_wind = c.pair is not None and 27 <= c.pair <= 30
-    return pair_is_wind and sum(1 for t in c.triplets if 27 <= t <= 30) == 3
+    pair_is_wind = 27 <= c.pair <= 30
+    return pair_is_wind and (c.trip_mask & WIND_MASK).bit_count() == 3
 
 
 def daisuushii(c: WinContext) -> bool:
-    return sum(1 for t in c.triplets if 27 <= t <= 30) == 4
+    return c.trip_mask & WIND_MASK == WIND_MASK
 
 
 def tsuuiisou(c: WinContext) -> bool:
-    return not c.facts.suits
+    return not c.suits
 
 
 def ryuuiisou(c: WinContext) -> bool:
-    return c.facts.all_green
+    return c.all_green
 
 
 def chinroutou(c: WinContext) -> bool:
-    return not c.facts.honors and c.facts.all_terminal_honor
+    return not c.honors and c.all_terminal_honor
 
 
 def suukantsu(c: WinContext) -> bool:
-    return c.facts.kans == 4
+    return c.kans == 4
 
 
 def chuuren(c: WinContext) -> bool:
-    return c.facts.chuuren > 0
+    return c.chuuren > 0
 
 
 def chuuren_9(c: WinContext) -> bool:
-    return c.facts.chuuren == 2
+    return c.chuuren == 2

@@ -1,0 +1,100 @@
+"""The scorer's fast paths agree with the plain, explained ones.
+
+The scorer compares readings with ints (per-suit table, bit-mask yaku checks,
+``fu_total``) and itemises only the reading it shows; these tests pin the two
+together on generated hands, so a speed-up cannot change an answer quietly.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import handgen
+import pytest
+
+from engine.decompose import _suit_splits
+from engine.hand import parse_hand
+from engine.readings import SUIT_TABLES, hand_readings
+from engine.rules import get_ruleset
+from engine.score import NoYakuError, ScoreResult, WinSituation, score_hand, score_readings
+from engine.tiles import parse_tile
+
+
+def _score(line: dict) -> ScoreResult:
+    from engine.batch import _fields, situation_from
+
+    fields = _fields(line, "score")
+    hand = parse_hand(fields["hand"], fields["melds"], size=14)
+    win = parse_tile(fields["win_tile"]).kinds[0]
+    return score_hand(hand, win, situation_from(fields), get_ruleset(fields["rules"]))
+
+
+def test_pairs_in_two_suits_are_no_standard_reading() -> None:
+    # 99m 99p 44778899s 22z: four 3n+2 suits, four pairs — only chiitoitsu.
+    hand = parse_hand("99m99p44778899s22z", size=14)
+    assert hand_readings(hand.concealed)[1] == []
+    win = parse_tile("8s").kinds[0]
+    result = score_hand(hand, win, WinSituation(riichi=True), get_ruleset("ema"))
+    assert [y.id for y in result.yaku] == ["riichi", "chiitoitsu"] and result.fu == 25
+
+
+@pytest.mark.parametrize("rules", ["online", "ema"])
+def test_fu_items_add_up_to_the_compared_fu(rules: str) -> None:
+    checked = 0
+    for line in handgen.score_lines(seed=4242, count=1500, rules=rules):
+        try:
+            result = _score(line)
+        except NoYakuError:
+            continue
+        items = result.fu_items
+        assert sum(item.fu for item in items) == result.fu_raw, line
+        if result.fu_raw not in (0, 25):
+            assert result.fu == -(-result.fu_raw // 10) * 10
+        checked += 1
+    assert checked > 1000
+
+
+Split = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
+def _reference(part: tuple[int, ...], suit: int) -> list[Split]:
+    base = suit * 9
+    out = []
+    for pair, sets in _suit_splits(part, suit == 3):
+        seqs = tuple(base + i for kind, i in sets if kind.value == "shuntsu")
+        trips = tuple(base + i for kind, i in sets if kind.value == "koutsu")
+        out.append((base + pair if pair >= 0 else -1, seqs, trips))
+    return out
+
+
+def test_suit_table_splits_shapes_as_decompose_does() -> None:
+    # A seeded sample of one-suit shapes up to 14 tiles, dense ones (many readings) included.
+    rng = random.Random(5)
+    shapes = [tuple(rng.choice((0, 0, 0, 1, 2, 3, 4)) for _ in range(9)) for _ in range(20000)]
+    shapes += [(3, 1, 1, 1, 2, 1, 1, 1, 3), (3, 3, 3, 3, 2, 0, 0, 0, 0), (4, 4, 4, 2) + (0,) * 5]
+    for part in shapes:
+        if sum(part) > 14 or sum(part) % 3 == 1:
+            continue
+        _flags, options = SUIT_TABLES[1][part]
+        assert [o[:3] for o in options] == _reference(part, 1), part
+
+
+def test_honour_table_splits_as_decompose_does() -> None:
+    for part in itertools.product(range(5), repeat=7):
+        if sum(part) > 14 or sum(part) % 3 == 1:
+            continue
+        assert [o[:3] for o in SUIT_TABLES[3][part][1]] == _reference(part, 3), part
+
+
+def test_each_reading_result_keeps_its_own_explanation() -> None:
+    # 111222333m: triplets or sequences; each scored reading explains itself.
+    hand = parse_hand("111222333m45699p", size=14)
+    win = parse_tile("3m").kinds[0]
+    scored = score_readings(hand, win, WinSituation(tsumo=True), get_ruleset("online"))
+    results = [r for _a, r in scored if r is not None]
+    assert len(results) >= 2
+    for arrangement, result in scored:
+        if result is not None:
+            assert result.arrangement == arrangement
+            assert sum(i.fu for i in result.fu_items) == result.fu_raw
