@@ -18,6 +18,8 @@ COOKIE = "tempai_learner"
 MAX_AGE = 2 * 365 * 24 * 3600  # two years: progress outlives a browser session
 _SALT = "tempai.learner"
 _ID = re.compile(r"[0-9a-f]{32}")
+# Responses that are not a learner's visit: files and the monitoring probe.
+_NO_COOKIE = frozenset({"static", "health.healthz"})
 
 
 def _serializer() -> URLSafeSerializer:
@@ -52,7 +54,7 @@ def start_new_learner() -> str:
 
 
 def _set_cookie(response: Response) -> Response:
-    if request.endpoint == "static":
+    if request.endpoint in _NO_COOKIE:
         return response
     learner_id()
     if g.get("tempai_learner_new"):
