@@ -1,0 +1,167 @@
+"""Load test: 50 learners at once against the production server, bounded in time.
+
+Starts the ``make serve`` configuration itself (gunicorn, gunicorn.conf.py,
+a throw-away SQLite database, a random SECRET_KEY) on a free loopback port,
+or targets a running server with ``--url``. Then runs phases, each bounded by
+``--duration`` seconds and ``--max-requests`` requests:
+
+1. ``ceiling`` — every user polls ``/healthz`` (the trivial endpoint);
+2. ``drills`` — every user answers lesson drills (htmx POSTs with the CSRF
+   token and cookies from a GET of the lesson, a fresh nonce per answer, so
+   each answer is graded *and* written to the database);
+3. ``mix`` — lesson page views, drill answers and practice problems (GET a
+   generated problem, POST an answer), as learners would;
+4. ``paced`` — drill answers again, but each learner pauses about
+   :data:`THINK` seconds between answers, as people do.
+
+Phases 1–3 are closed loops without pauses: 50 users keep the server
+saturated, so their latency is 50 ÷ throughput (Little's law) and measures
+capacity; ``paced`` shows what 50 people answering at once actually wait.
+
+For each request type it prints requests/s, p50/p95/p99 latency and errors
+(any status other than 200, or a failed connection), then checks the issue's
+targets: drill grading p99 < 50 ms with zero errors, and drill throughput at
+least 60 % of the ceiling. The client runs in ``--procs`` processes of
+threads with keep-alive connections (stdlib only), on the same machine.
+
+    .venv/bin/python benchmarks/load.py                 # 3 phases × 20 s, 50 users
+    .venv/bin/python benchmarks/load.py --url http://127.0.0.1:8000 --duration 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from loadkit import Learner, discover, start_server, stop_server, summarise  # noqa: E402
+
+PHASES = ("ceiling", "drills", "mix", "paced")
+THINK = 0.5  # seconds a "paced" learner spends reading between answers (real ones: far more)
+# The mix: what a learner does, by weight (a lesson is read, several drills answered).
+MIX = (("lesson", 2), ("drill", 5), ("practice", 3))
+
+
+def _user(args: tuple[str, str, float, int, dict[str, object], int]) -> dict[str, list[float]]:
+    base, phase, deadline, budget, site, seed = args
+    learner = Learner(base, site, seed)
+    try:
+        if phase != "ceiling":
+            learner.open_lesson()  # the GET that gives the CSRF token and cookies
+            learner.samples.clear()
+        while time.time() < deadline and budget > 0:
+            budget -= 1
+            if phase == "ceiling":
+                learner.healthz()
+            elif phase == "drills":
+                learner.answer_drill()
+            elif phase == "paced":
+                learner.answer_drill()
+                time.sleep(learner.rng.uniform(0.5, 1.5) * THINK)
+            else:
+                learner.act(MIX)
+    finally:
+        learner.close()
+    return dict(learner.samples)
+
+
+def _process(args: tuple[str, str, float, int, dict[str, object], int, int]) -> dict[str, list]:
+    """One client process: ``threads`` users, results merged."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    base, phase, deadline, budget, site, threads, offset = args
+    merged: dict[str, list[float]] = defaultdict(list)
+    with ThreadPoolExecutor(threads) as pool:
+        jobs = [(base, phase, deadline, budget, site, offset + i) for i in range(threads)]
+        for result in pool.map(_user, jobs):
+            for name, values in result.items():
+                merged[name].extend(values)
+    return dict(merged)
+
+
+def run_phase(base: str, phase: str, options: argparse.Namespace,
+              site: dict[str, object]) -> dict[str, dict[str, float]]:
+    """Run one phase with every user at once; per request type figures."""
+    per_proc = [options.users // options.procs + (i < options.users % options.procs)
+                for i in range(options.procs)]
+    budget = max(1, options.max_requests // options.users)
+    started = time.time()
+    deadline = started + options.duration
+    jobs = [(base, phase, deadline, budget, site, n, 1000 * i) for i, n in enumerate(per_proc)]
+    merged: dict[str, list] = defaultdict(list)
+    with mp.get_context("fork").Pool(options.procs) as pool:
+        for result in pool.map(_process, jobs):
+            for name, values in result.items():
+                merged[name].extend(values)
+    elapsed = time.time() - started
+    return {name: summarise(values, elapsed) for name, values in sorted(merged.items())}
+
+
+def report(results: dict[str, dict[str, dict[str, float]]]) -> list[str]:
+    """The table, then the verdict on each target; returns the failed targets."""
+    print(f"{'phase':8} {'request':14} {'count':>7} {'req/s':>8} {'p50 ms':>7} "
+          f"{'p95 ms':>7} {'p99 ms':>7} {'errors':>6}")
+    for phase, rows in results.items():
+        for name, row in rows.items():
+            print(f"{phase:8} {name:14} {row['count']:7d} {row['rps']:8.1f} {row['p50']:7.1f} "
+                  f"{row['p95']:7.1f} {row['p99']:7.1f} {row['errors']:6d}")
+    failed = []
+    ceiling = results.get("ceiling", {}).get("healthz")
+    drill = results.get("drills", {}).get("drill")
+    paced = results.get("paced", {}).get("drill")
+    if paced:
+        print(f"paced learners (think ~{THINK:g} s): drill p99 {paced['p99']:.1f} ms, "
+              f"errors {paced['errors']}")
+    if drill:
+        ok = drill["p99"] < 50 and drill["errors"] == 0
+        print(f"drill grading p99 {drill['p99']:.1f} ms, errors {drill['errors']}: "
+              f"{'OK' if ok else 'MISSED'} (target p99 < 50 ms, 0 errors)")
+        if not ok:
+            failed.append("drill p99/errors")
+    if drill and ceiling:
+        share = drill["rps"] / ceiling["rps"] if ceiling["rps"] else 0.0
+        print(f"drill throughput {drill['rps']:.0f} req/s = {share:.0%} of /healthz "
+              f"{ceiling['rps']:.0f} req/s: {'OK' if share >= 0.6 else 'MISSED'} (target ≥ 60 %)")
+        if share < 0.6:
+            failed.append("drill throughput share")
+    return failed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--url", help="a running server (default: start gunicorn on loopback)")
+    parser.add_argument("--users", type=int, default=50)
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds per phase")
+    parser.add_argument("--max-requests", type=int, default=200_000, help="cap per phase")
+    parser.add_argument("--procs", type=int, default=2, help="client processes")
+    parser.add_argument("--phases", default=",".join(PHASES))
+    parser.add_argument("--json", help="also write the figures to this file")
+    options = parser.parse_args(argv)
+    server = None if options.url else start_server()
+    base = options.url or server.url  # type: ignore[union-attr]
+    try:
+        site = discover(base)
+        print(f"target {base}: {len(site['drills'])} lesson drills, "
+              f"{len(site['practice'])} practice pages, {options.users} users, "
+              f"{options.duration:g} s per phase", flush=True)
+        results = {}
+        for phase in options.phases.split(","):
+            results[phase] = run_phase(base, phase, options, site)
+            time.sleep(1)  # let keep-alive connections close between phases
+    finally:
+        if server is not None:
+            stop_server(server)
+    failed = report(results)
+    if options.json:
+        Path(options.json).write_text(json.dumps(results, indent=2))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

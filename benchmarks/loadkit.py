@@ -1,0 +1,293 @@
+"""Shared by the load and fault scripts and the multi-process tests: a live server and a learner.
+
+- :func:`start_server` runs the production configuration (gunicorn with
+  ``gunicorn.conf.py`` and ``wsgi:app``) on a free loopback port, with a
+  random SECRET_KEY and a throw-away SQLite database unless told otherwise,
+  and waits for ``/healthz``;
+- :class:`Learner` is one browser: a keep-alive connection, its cookies, the
+  CSRF token from the last page, and the drill forms found on the pages —
+  answered with whatever the form offers (grading works the same for right
+  and wrong answers);
+- :func:`summarise` turns latencies into requests/s and percentiles.
+
+Standard library only, so the scripts run in the project's venv as they are.
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import os
+import random
+import re
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+REPO = Path(__file__).resolve().parent.parent
+GUNICORN = Path(sys.executable).parent / "gunicorn"
+_PRACTICE = re.compile(r'href="(/practice/[a-z]+/[a-z]+)"')
+_LESSON = re.compile(r'href="(/lessons/[a-z0-9-]+)"')
+
+
+@dataclass
+class Server:
+    """A gunicorn we started: its URL, process, log file and scratch directory."""
+
+    url: str
+    proc: subprocess.Popen[bytes]
+    log: Path
+    scratch: Path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(env: dict[str, str] | None = None, *, port: int | None = None,
+                 timeout: float = 30.0) -> Server:
+    """gunicorn as ``make serve`` runs it, on loopback; ``env`` overrides (DATABASE_URL…)."""
+    scratch = Path(tempfile.mkdtemp(prefix="tempai-serve-"))
+    port = port or free_port()
+    full = {k: v for k, v in os.environ.items() if not k.startswith("FLASK_")}
+    full.update(SECRET_KEY=secrets.token_hex(32), BIND=f"127.0.0.1:{port}",
+                DATABASE_URL=f"sqlite:///{scratch / 'progress.sqlite3'}")
+    full.update(env or {})
+    log = scratch / "server.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([str(GUNICORN), "-c", "gunicorn.conf.py"], cwd=REPO, env=full,
+                                stdout=out, stderr=subprocess.STDOUT)
+    server = Server(f"http://127.0.0.1:{port}", proc, log, scratch)
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            break
+        try:
+            if get(server.url + "/healthz")[0] == 200:
+                return server
+        except OSError:
+            time.sleep(0.2)
+    stop_server(server, keep=True)
+    tail = log.read_text(errors="replace")[-3000:]
+    raise RuntimeError(f"gunicorn did not start on {server.url}:\n{tail}")
+
+
+def stop_server(server: Server, *, keep: bool = False) -> None:
+    """Stop gunicorn gracefully (SIGTERM, then kill); remove the scratch dir unless ``keep``."""
+    if server.proc.poll() is None:
+        server.proc.terminate()
+        try:
+            server.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.proc.kill()
+            server.proc.wait()
+    if not keep:
+        shutil.rmtree(server.scratch, ignore_errors=True)
+
+
+def get(url: str) -> tuple[int, str]:
+    """One plain GET on a fresh connection (status, body)."""
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    try:
+        conn.request("GET", parts.path + (f"?{parts.query}" if parts.query else ""))
+        response = conn.getresponse()
+        return response.status, response.read().decode("utf-8", "replace")
+    finally:
+        conn.close()
+
+
+class _Forms(HTMLParser):
+    """Every POST form on a page: its action and its fields (name, type, value)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict[str, Any]] = []
+        self._current: dict[str, Any] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form" and a.get("method", "get").lower() == "post":
+            self._current = {"action": a.get("action", "").split("#")[0], "fields": []}
+            self.forms.append(self._current)
+        elif tag in ("input", "button", "select") and self._current is not None and a.get("name"):
+            limits = (a.get("min", ""), a.get("max", ""), a.get("step", ""))
+            self._current["fields"].append((a["name"], a.get("type", tag), a.get("value", ""),
+                                            limits))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self._current = None
+
+
+def page_forms(html: str) -> list[dict[str, Any]]:
+    parser = _Forms()
+    parser.feed(html)
+    return [f for f in parser.forms if f["action"]]
+
+
+# Plausible typed answers per field (the forms check patterns, not ranges): low, high, step.
+TYPED: dict[str, tuple[int, int, int]] = {
+    "fu": (20, 110, 10), "han": (1, 13, 1), "shanten": (0, 6, 1),
+}
+
+
+def _number(name: str, limits: tuple[str, str, str], rng: random.Random) -> str:
+    """A number the form accepts (its min, max and step, else :data:`TYPED`)."""
+    low, high, step = TYPED.get(name, (0, 100, 1))
+    try:
+        low = int(limits[0]) if limits[0] else low
+        high = int(limits[1]) if limits[1] else high
+        step = max(1, int(limits[2])) if limits[2] else step
+    except ValueError:
+        pass
+    return str(rng.randrange(low, high + 1, step)) if high >= low else str(low)
+
+
+def fill(fields: list[tuple[str, str, str, Any]], rng: random.Random) -> list[tuple[str, str]]:
+    """A plausible answer: hidden fields kept, one or two choices ticked, numbers guessed."""
+    out: list[tuple[str, str]] = []
+    choices: dict[str, list[str]] = defaultdict(list)
+    for name, kind, value, limits in fields:
+        if kind == "hidden":
+            out.append((name, value))
+        elif kind in ("checkbox", "radio"):
+            choices[name].append(value)
+        elif kind in ("number", "text", "select"):
+            out.append((name, _number(name, limits, rng)))
+    for name, values in choices.items():
+        picked = rng.sample(values, min(len(values), 2 if len(values) > 6 else 1))
+        out.extend((name, value) for value in picked)
+    out.append(("action", "check"))
+    return out
+
+
+def discover(base: str) -> dict[str, Any]:
+    """Lesson pages, their drill forms and the practice pages of a running site."""
+    _, home = get(base + "/")
+    lessons = sorted(set(_LESSON.findall(home)))
+    drills = []
+    for path in lessons:
+        _, html = get(base + path)
+        drills.extend({"lesson": path, **form} for form in page_forms(html)
+                      if "/drills/" in form["action"])
+    _, practice = get(base + "/practice")
+    return {"lessons": lessons, "drills": drills,
+            "practice": sorted(set(_PRACTICE.findall(practice)))}
+
+
+class Learner:
+    """One browser: a keep-alive connection, cookies, a CSRF token; records every latency."""
+
+    def __init__(self, base: str, site: dict[str, Any], seed: int) -> None:
+        parts = urlsplit(base)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.site = site
+        self.rng = random.Random(seed)
+        self.cookies: dict[str, str] = {}
+        self.token = ""
+        self.conn: http.client.HTTPConnection | None = None
+        self.samples: dict[str, list[tuple[float, bool]]] = defaultdict(list)
+        self.last_body = ""
+
+    def request(self, name: str, method: str, path: str, body: list[tuple[str, str]] | None = None,
+                htmx: bool = False) -> int:
+        """Send one request, record (latency ms, ok); a broken connection counts as an error."""
+        headers = {"Accept-Encoding": "gzip", "Connection": "keep-alive"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if htmx:
+            headers["HX-Request"] = "true"
+        data = urlencode(body).encode() if body is not None else None
+        if data is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        started = time.perf_counter()
+        try:
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
+            self.conn.request(method, path, body=data, headers=headers)
+            response = self.conn.getresponse()
+            raw = response.read()
+            status = response.status
+        except (OSError, http.client.HTTPException):
+            self.close()
+            self.samples[name].append(((time.perf_counter() - started) * 1000, False))
+            return 0
+        self.samples[name].append(((time.perf_counter() - started) * 1000, status == 200))
+        for cookie in response.msg.get_all("Set-Cookie") or []:
+            key, _, rest = cookie.partition("=")
+            self.cookies[key.strip()] = rest.split(";", 1)[0]
+        if response.getheader("Content-Encoding") == "gzip":
+            raw = gzip.decompress(raw)
+        self.last_body = raw.decode("utf-8", "replace")
+        found = re.search(r'name="csrf_token" value="([^"]+)"', self.last_body)
+        if found:
+            self.token = found.group(1)
+        return status
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    def healthz(self) -> int:
+        return self.request("healthz", "GET", "/healthz")
+
+    def open_lesson(self) -> int:
+        return self.request("lesson", "GET", self.rng.choice(self.site["lessons"]))
+
+    def answer_drill(self, form: dict[str, Any] | None = None) -> int:
+        form = form or self.rng.choice(self.site["drills"])
+        body = [(k, v) for k, v in fill(form["fields"], self.rng) if k not in ("csrf_token",
+                                                                               "nonce")]
+        body += [("csrf_token", self.token), ("nonce", secrets.token_hex(12))]
+        return self.request("drill", "POST", form["action"], body, htmx=True)
+
+    def practice(self) -> int:
+        page = f"{self.rng.choice(self.site['practice'])}/{self.rng.randrange(1, 2**40)}"
+        if self.request("practice_get", "GET", page) != 200:
+            return 0
+        forms = page_forms(self.last_body)
+        if not forms:
+            return 0
+        body = [(k, v) for k, v in fill(forms[0]["fields"], self.rng) if k != "nonce"]
+        body.append(("nonce", secrets.token_hex(12)))
+        return self.request("practice_post", "POST", forms[0]["action"] or page, body, htmx=True)
+
+    def act(self, mix: tuple[tuple[str, int], ...]) -> int:
+        names, weights = zip(*mix, strict=True)
+        choice = self.rng.choices(names, weights)[0]
+        if choice == "lesson":
+            return self.open_lesson()
+        if choice == "practice" and self.site["practice"]:
+            return self.practice()
+        return self.answer_drill()
+
+
+def percentile(sorted_values: list[float], share: float) -> float:
+    if not sorted_values:
+        return 0.0
+    index = min(len(sorted_values) - 1, max(0, round(share * len(sorted_values)) - 1))
+    return sorted_values[index]
+
+
+def summarise(samples: list[tuple[float, bool]], elapsed: float) -> dict[str, Any]:
+    """Count, requests/s, p50/p95/p99 (ms) and errors of one request type."""
+    latencies = sorted(ms for ms, _ in samples)
+    return {
+        "count": len(samples), "rps": len(samples) / elapsed if elapsed else 0.0,
+        "p50": percentile(latencies, 0.50), "p95": percentile(latencies, 0.95),
+        "p99": percentile(latencies, 0.99), "errors": sum(not ok for _, ok in samples),
+    }
