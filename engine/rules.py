@@ -113,7 +113,7 @@ ONLINE = Ruleset(
 
 EMA = Ruleset(
     name="ema",
-    source="000; 001 (EMA section)",
+    source="000; 001 (раздел EMA)",
     open_tanyao=False,  # 001-EMA: an all-simples hand must be closed
     red_fives=False,  # 000 only names aka-dora; EMA plays without red fives (the issue)
     ura_dora=True,  # 000
