@@ -172,7 +172,7 @@ class CourseReport:
         """«Курс в порядке: 18 уроков, 95 упражнений (waits — 20, …).» or the error count."""
         if self.problems:
             found = count_word(len(self.problems), "ошибка", "ошибки", "ошибок")
-            return f"Найдено: {found}. Исправьте их и запустите проверку снова."
+            return f"Найдено: {found}. Исправьте и запустите проверку снова."
         kinds = ", ".join(f"{kind} — {n}" for kind, n in sorted(self.drills.items()))
         total = count_word(sum(self.drills.values()), "упражнение", "упражнения", "упражнений")
         lessons = count_word(self.lessons, "урок", "урока", "уроков")

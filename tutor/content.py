@@ -86,7 +86,7 @@ FIELD_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "title": (lambda v: isinstance(v, str) and bool(v.strip()), "непустой текст"),
     "slug": (
         lambda v: isinstance(v, str) and bool(SLUG.fullmatch(v)),
-        "латинские строчные буквы, цифры и дефис",
+        "слово из латинских строчных букв, цифр и дефисов",
     ),
     "order": (
         lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0,
