@@ -28,6 +28,7 @@ test: $(VENV)/.test
 
 bench: $(VENV)/.test
 	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/generate.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

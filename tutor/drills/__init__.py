@@ -45,7 +45,9 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-_INFRASTRUCTURE = frozenset({"base", "explain", "params", "views"})
+_INFRASTRUCTURE = frozenset(
+    {"base", "explain", "params", "views", "diagnose", "diagnose_scoring", "diagnose_shapes"}
+)
 _KINDS: dict[str, DrillKind] = {}
 _discovered = False
 
