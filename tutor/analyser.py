@@ -32,6 +32,7 @@ from tutor.analyse.analysis import Analysis, analyse
 from tutor.analyse.export import DrillBlock, drill_blocks
 from tutor.analyse.query import WIND_CHOICES, Query
 from tutor.drills.fu import FuLine, fu_lines
+from tutor.tileart import sprite_url
 
 bp = Blueprint("analyser", __name__)
 
@@ -84,6 +85,11 @@ class View:
     @cached_property
     def blocks(self) -> list[DrillBlock]:
         return drill_blocks(self.analysis) if self.query.export else []
+
+    @cached_property
+    def sprite(self) -> str:
+        """The tile sprite's URL, once per page (each tile would otherwise look it up)."""
+        return sprite_url()
 
     def code(self, tile: int) -> str:
         return tile_code(tile)
