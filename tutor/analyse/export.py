@@ -51,16 +51,16 @@ def drill_blocks(analysis: Analysis) -> list[DrillBlock]:
     c = analysis.complete
     if c is None or c.not_win:
         return []
-    furiten = []
+    furiten: list[DrillBlock] = []
     if q.discards.strip() and q.by == "ron":
-        params = [*_hand_params(c.shown), ("discards", to_mpsz(_discards(q))),
-                  ("riichi", _bool(q.riichi)), ("tile", tile_code(c.win))]  # fmt: skip
-        furiten.append(_block("furiten", params, q))
+        asked = [*_hand_params(c.shown), ("discards", to_mpsz(_discards(q))),
+                 ("riichi", _bool(q.riichi)), ("tile", tile_code(c.win))]  # fmt: skip
+        furiten.append(_block("furiten", asked, q))
     if c.outcome.result is None:
         return furiten
     params = [*_hand_params(c.hand), ("win", tile_code(c.win)), ("by", q.by), ("seat", q.seat),
               ("round", q.round), ("riichi", _bool(q.riichi))]  # fmt: skip
-    if analysis.complete and q.dora.strip():
+    if q.dora.strip():
         params.append(("dora", to_mpsz(_tiles(q.dora))))
     blocks = [_block("fu", params, q), _block("han", params, q)]
     sticks = [("honba", str(q.honba)), ("riichi_sticks", str(q.sticks))]
