@@ -44,9 +44,9 @@ def drill_blocks(analysis: Analysis) -> list[DrillBlock]:
             return [_block("shanten", base, q)]
         blocks = [_block("waits", base, q)]
         if q.discards.strip():
-            furiten = [*base, ("discards", to_mpsz(_discards(q))), ("riichi", _bool(q.riichi)),
-                       ("tile", tile_code(w.waits[0].tile))]  # fmt: skip
-            blocks.append(_block("furiten", furiten, q))
+            asked = [*base, ("discards", to_mpsz(_discards(q))), ("riichi", _bool(q.riichi)),
+                     ("tile", tile_code(w.waits[0].tile))]  # fmt: skip
+            blocks.append(_block("furiten", asked, q))
         return blocks
     c = analysis.complete
     if c is None or c.not_win:
