@@ -67,14 +67,14 @@ PARAM_HELP: dict[str | tuple[str, str], str] = {
     "by": "как выиграли: `ron` (чужой сброс) или `tsumo` (со стены)",
     "seat": "ветер места игрока: `E`, `S`, `W`, `N`",
     "round": "ветер раунда: `E`, `S`, `W`, `N`",
-    "rinshan": "победа на тайле замены после кана",
+    "rinshan": "победа на тайле замены после кана (риншан кайхо)",
     "dora": "индикаторы доры (не сами доры!), например `[4m]`",
     "ura": "индикаторы урадоры; считаются только при риичи",
-    "ippatsu": "победа в ippatsu (в течение круга после риичи)",
+    "ippatsu": "иппацу: победа в течение одного круга после риичи",
     "double_riichi": "двойной риичи (риичи первым ходом)",
-    "chankan": "рон на тайл, которым соперник достроил кан",
-    "haitei": "цумо на последнем тайле стены",
-    "houtei": "рон на последнем сбросе партии",
+    "chankan": "чанкан: рон на тайл, который соперник доложил к своему пону",
+    "haitei": "цумо на последнем тайле стены (хайтей)",
+    "houtei": "рон на последнем сбросе раздачи (хотейпай)",
     "honba": "счётчики хонбы на столе (0–20)",
     "riichi_sticks": "палочки риичи на столе, которые заберёт победитель (0–20)",
     "indicators": "индикаторы доры: от одного до пяти тайлов, например `9m7z`",
@@ -98,7 +98,18 @@ VALUE_KINDS: dict[Any, str] = {
     p.wind: "ветер",
     p.text_list: "список строк",
     p.positive_int: "число",
+    "stick_count": "число 0–20",  # tutor.drills.payment
+    "indicators": "тайлы",  # tutor.drills.dora
 }
+
+
+def _value_kind(param: Param) -> str:
+    """The second column; a ``one_of`` converter lists its choices."""
+    convert = param.convert
+    if convert.__qualname__.startswith("one_of."):
+        choices = convert.__closure__[0].cell_contents if convert.__closure__ else ()
+        return " или ".join(f"`{choice}`" for choice in choices)
+    return VALUE_KINDS.get(convert, VALUE_KINDS.get(convert.__name__, "значение"))
 
 
 def describe(kind: str, param: Param) -> str:
@@ -125,7 +136,7 @@ def params_table(kind: str, params: tuple[Param, ...]) -> str:
     """A Markdown table of ``params``: name, value kind, default, description."""
     rows = ["| Параметр | Значение | По умолчанию | Что это |", "|---|---|---|---|"]
     for param in params:
-        value = VALUE_KINDS.get(param.convert, "значение")
+        value = _value_kind(param)
         rows.append(
             f"| `{param.name}` | {value} | {_default_text(param)} | {describe(kind, param)} |"
         )
