@@ -15,6 +15,7 @@ Standard library only, so the scripts run in the project's venv as they are.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import http.client
 import os
@@ -26,6 +27,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -95,6 +97,71 @@ def stop_server(server: Server, *, keep: bool = False) -> None:
             server.proc.wait()
     if not keep:
         shutil.rmtree(server.scratch, ignore_errors=True)
+
+
+class TcpProxy:
+    """A loopback TCP relay to a database server, which a fault test can cut and restore.
+
+    ``stop()`` closes the listening socket and every relayed connection, as if
+    the database server had died; ``start()`` listens again on the same port.
+    """
+
+    def __init__(self, target_host: str, target_port: int, port: int | None = None) -> None:
+        self.target = (target_host, target_port)
+        self.port = port or free_port()
+        self._listener: socket.socket | None = None
+        self._open: set[socket.socket] = set()
+        self._lock = threading.Lock()
+
+    def start(self) -> TcpProxy:
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", self.port))
+        listener.listen(64)
+        self._listener = listener
+        threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            with contextlib.suppress(OSError):
+                listener.shutdown(socket.SHUT_RDWR)  # wakes the thread blocked in accept()
+            listener.close()
+        with self._lock:
+            doomed, self._open = list(self._open), set()
+        for sock in doomed:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+
+    def _accept(self, listener: socket.socket) -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return  # stopped
+            try:
+                upstream = socket.create_connection(self.target, timeout=5)
+            except OSError:
+                client.close()
+                continue
+            upstream.settimeout(None)
+            with self._lock:
+                self._open.update((client, upstream))
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for sock in (source, sink):
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
 
 
 def get(url: str) -> tuple[int, str]:
