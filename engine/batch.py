@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable
 from functools import lru_cache
@@ -130,7 +131,56 @@ def _melds(items: list[Any]) -> list[Meld | dict[str, Any]]:
 
 
 def _hand(f: Obj, size: int) -> Hand:
-    return parse_hand(f["hand"], _melds(f["melds"]), size=size)
+    melds = _melds(f["melds"])
+    return quick_hand(f["hand"], melds, size) or parse_hand(f["hand"], melds, size=size)
+
+
+_GROUPS = re.compile(r"([0-9]+)([mps])|([1-7]+)z")
+# digit -> kind offset within a suit (0 is the red five)
+_OFFSET = {str(d): d - 1 for d in range(1, 10)} | {"0": 4}
+
+
+def quick_hand(text: object, melds: list[Meld | dict[str, Any]], size: int) -> Hand | None:
+    """The :class:`Hand` of a plain, valid request; ``None`` sends it to ``parse_hand``.
+
+    Accepts only what :func:`engine.hand.parse_hand` accepts with the same
+    result (mpsz without spaces, ready :class:`Meld` values, at most four
+    copies and three red fives, the right count); anything else, valid or not,
+    goes to ``parse_hand``, which gives the answer or the precise error.
+    Profiled: ``parse_hand`` was a third of a waits line.
+    """
+    if type(text) is not str or len(text) > 200:
+        return None
+    counts = [0] * 34
+    red = used = 0
+    for digits, letter, honors in _GROUPS.findall(text):
+        if honors:
+            used += len(honors) + 1
+            for ch in honors:
+                counts[26 + int(ch)] += 1
+            continue
+        used += len(digits) + 1
+        base = _BASE[letter]
+        red += digits.count("0")
+        for ch in digits:
+            counts[base + _OFFSET[ch]] += 1
+    if used != len(text) or red > 3 or sum(counts) != size - 3 * len(melds):
+        return None
+    concealed, hand_red = tuple(counts), red
+    ready: list[Meld] = []
+    for m in melds:
+        if not isinstance(m, Meld):
+            return None
+        ready.append(m)
+        red += m.red
+        for t in m.tiles:
+            counts[t] += 1
+    if red > 3 or max(counts) > 4 or len(ready) > 4:
+        return None
+    return Hand(concealed, tuple(ready), hand_red)
+
+
+_BASE = {"m": 0, "p": 9, "s": 18}
 
 
 def tile_codes(tiles: Iterable[Tile]) -> list[str]:

@@ -38,13 +38,6 @@ class DoraCount:
         return self.dora + self.aka + self.ura
 
 
-def _count(counts: Counts, indicators: tuple[Tile, ...]) -> int:
-    total = 0
-    for i in indicators:
-        total += counts[_NEXT[i]]
-    return total
-
-
 def count_dora(
     hand: Hand, sit: WinSituation, rules: Ruleset, counts: Counts | None = None
 ) -> DoraCount:
@@ -54,8 +47,25 @@ def count_dora(
     """
     if counts is None:
         counts = hand.all_counts()
-    dora_ind = sit.dora_indicators if rules.kan_dora else sit.dora_indicators[:1]
-    ura_ind = sit.ura_indicators if rules.kan_dora else sit.ura_indicators[:1]
-    ura = _count(counts, ura_ind) if sit.in_riichi and rules.ura_dora else 0
-    aka = hand.red_total if rules.red_fives and hand.melds else hand.red if rules.red_fives else 0
-    return DoraCount(_count(counts, dora_ind), aka, ura)
+    return DoraCount(*dora_ints(hand, sit, rules, counts))
+
+
+def dora_ints(
+    hand: Hand, sit: WinSituation, rules: Ruleset, counts: Counts
+) -> tuple[int, int, int]:
+    """``(dora, aka, ura)`` as ints: :func:`count_dora` without building the value."""
+    nxt = _NEXT
+    dora = ura = aka = 0
+    indicators = sit.dora_indicators
+    if indicators:
+        for i in indicators if rules.kan_dora else indicators[:1]:
+            dora += counts[nxt[i]]
+    indicators = sit.ura_indicators
+    if indicators and (sit.riichi or sit.double_riichi) and rules.ura_dora:
+        for i in indicators if rules.kan_dora else indicators[:1]:
+            ura += counts[nxt[i]]
+    if rules.red_fives:
+        aka = hand.red
+        for m in hand.melds:
+            aka += m.red
+    return dora, aka, ura

@@ -86,6 +86,17 @@ _MANGAN = Basic(2000, Limit.MANGAN)
 _BASIC_BY_HAN = (0, 0, 0, 0, 0, 2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 8000)
 
 
+# The limit a basic value stands for (below mangan: none). 8000 is a counted
+# yakuman here; the scorer names a real one itself.
+LIMIT_BY_BASIC: dict[int, Limit] = {
+    2000: Limit.MANGAN,
+    3000: Limit.HANEMAN,
+    4000: Limit.BAIMAN,
+    6000: Limit.SANBAIMAN,
+    8000: Limit.KAZOE_YAKUMAN,
+}
+
+
 def basic_value(han: int, fu: int, kiriage: bool, kazoe: bool, yakuman: int) -> int:
     """:func:`basic_points` as a bare int: what the scorer compares readings by.
 
@@ -136,7 +147,11 @@ class Payments:
 
 def payments(basic: Basic, *, dealer: bool, tsumo: bool, honba: int = 0) -> Payments:
     """Split a hand's value between the payers and add the honba."""
-    b = basic.points
+    return split_payments(basic.points, dealer, tsumo, honba)
+
+
+def split_payments(b: int, dealer: bool, tsumo: bool, honba: int) -> Payments:
+    """:func:`payments` from the basic points as an int."""
     if not tsumo:
         value = _up100(b * (6 if dealer else 4))
         return Payments(value, 300 * honba, ron=value + 300 * honba)

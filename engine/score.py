@@ -33,15 +33,15 @@ from typing import Any
 
 from engine import messages as msg
 from engine.blocks import Arrangement, Form, WaitKind
-from engine.dora import DoraCount, count_dora
+from engine.dora import dora_ints
 from engine.errors import HandError
 from engine.fu import FuItem, FuReason, FuResult, compute_fu, fu_total, meld_fu
 from engine.hand import Hand
-from engine.points import Limit, Payments, basic_points, basic_value, payments
+from engine.points import LIMIT_BY_BASIC, Limit, Payments, basic_value, split_payments
 from engine.readings import FastReading, Placement, placements, to_arrangement
 from engine.rules import Ruleset
 from engine.situation import WinSituation, check_situation
-from engine.tiles import KOKUSHI_TILES, Counts, Tile, tile_name
+from engine.tiles import EAST, KOKUSHI_TILES, Counts, Tile, tile_name
 from engine.win_context import WinContext, hand_context
 from engine.yaku import YakuDef, YakuItem, find_yaku, fixed_yaku
 from engine.yaku_checks import pinfu as is_pinfu
@@ -157,18 +157,18 @@ def score_hand(hand: Hand, win_tile: Tile, situation: WinSituation, rules: Rules
     Raises :class:`HandError` if the hand or situation is invalid or the hand
     is not complete, :class:`NoYakuError` if it has no yaku.
     """
-    ctx, readings, dora, fixed, melds = _prepare(hand, win_tile, situation, rules)
-    total = dora.total
+    ctx, readings, specials, dora, fixed, melds = _prepare(hand, win_tile, situation, rules)
+    han_dora = dora[0] + dora[1] + dora[2]
     best: _Candidate | None = None
     for reading in readings:
         for placement in placements(reading, win_tile):
             ctx.place(reading, placement)
-            cand = _evaluate(ctx, fixed, total, melds)
+            cand = _evaluate(ctx, fixed, han_dora, melds)
             if cand is not None and (best is None or cand[:4] > best[:4]):
                 best = cand
-    for form, wait in _specials(hand, win_tile):
+    for form, wait in specials:
         ctx.place_special(form, wait)
-        cand = _evaluate(ctx, fixed, total, melds)
+        cand = _evaluate(ctx, fixed, han_dora, melds)
         if cand is not None and (best is None or cand[:4] > best[:4]):
             best = cand
     if best is None:
@@ -185,18 +185,18 @@ def score_readings(
     checks and errors as :func:`score_hand`, except that no yaku anywhere is
     not an error here. Each result has a context of its own.
     """
-    _ctx, readings, _dora, _fixed, _melds = _prepare(hand, win_tile, situation, rules)
+    _ctx, readings, specials, _dora, _fixed, _melds = _prepare(hand, win_tile, situation, rules)
     ways: list[tuple[Form, FastReading | None, Placement | None, WaitKind]] = [
         (Form.STANDARD, reading, placement, placement[0])
         for reading in readings
         for placement in placements(reading, win_tile)
     ]
-    ways += [(form, None, None, wait) for form, wait in _specials(hand, win_tile)]
+    ways += [(form, None, None, wait) for form, wait in specials]
     out: list[tuple[Arrangement, ScoreResult | None]] = []
     for form, reading, placement, wait in ways:
-        ctx, _readings, dora, fixed, melds = _prepare(hand, win_tile, situation, rules)
+        ctx, _readings, _specials, dora, fixed, melds = _prepare(hand, win_tile, situation, rules)
         _place(ctx, form, reading, placement, wait)
-        cand = _evaluate(ctx, fixed, dora.total, melds)
+        cand = _evaluate(ctx, fixed, sum(dora), melds)
         if cand is None:
             arrangement = to_arrangement(
                 form, reading, placement, win_tile, hand.melds, hand.concealed, wait
@@ -208,31 +208,44 @@ def score_readings(
     return tuple(out)
 
 
+_Dora = tuple[int, int, int]  # dora, aka, ura
+
+
 def _prepare(
     hand: Hand, win_tile: Tile, situation: WinSituation, rules: Ruleset
-) -> tuple[WinContext, list[FastReading], DoraCount, list[YakuDef], int]:
+) -> tuple[WinContext, list[FastReading], _Specials, _Dora, list[YakuDef], int]:
     """Checks, then what every reading shares: context, dora, fixed yaku, meld fu."""
-    _check_input(hand, win_tile)
+    concealed, melds = hand.concealed, hand.melds
+    if (
+        sum(concealed) + 3 * len(melds) != 14
+        or type(win_tile) is not int
+        or not 0 <= win_tile < 34
+        or not concealed[win_tile]
+    ):
+        _check_input(hand, win_tile)  # raises with the precise message
     ctx, readings = hand_context(hand, win_tile, situation, rules)
     check_situation(situation, closed=ctx.closed, has_kan=ctx.kans > 0)
-    counts = hand.all_counts() if hand.melds else hand.concealed
+    counts = hand.all_counts() if melds else concealed
     if situation.dora_indicators or situation.ura_indicators:
         _check_indicators(counts, situation)
-    if not readings and not _specials(hand, win_tile):
+    specials = () if melds else _specials(concealed, win_tile)
+    if not readings and not specials:
         raise HandError(msg.NOT_A_WIN)
-    dora = count_dora(hand, situation, rules, counts)
-    melds = sum([item[1] for item in meld_fu(hand.melds)]) if hand.melds else 0
-    return ctx, readings, dora, fixed_yaku(ctx), melds
+    dora = dora_ints(hand, situation, rules, counts)
+    meld_total = 0
+    for item in meld_fu(melds) if melds else ():
+        meld_total += item[1]
+    return ctx, readings, specials, dora, fixed_yaku(ctx), meld_total
 
 
-def _specials(hand: Hand, win: Tile) -> tuple[tuple[Form, WaitKind], ...]:
-    """The chiitoitsu and kokushi readings of the hand, if any."""
-    counts = hand.concealed
-    if hand.melds:
-        return ()
+_Specials = tuple[tuple[Form, WaitKind], ...]
+
+
+def _specials(counts: Counts, win: Tile) -> _Specials:
+    """The chiitoitsu and kokushi readings of a hand without melds, if any."""
     if counts.count(2) == 7:
         return _CHIITOI
-    if counts.count(0) == 21 and counts.count(2) == 1 and all(counts[t] for t in KOKUSHI_TILES):
+    if counts.count(0) == 21 and all([counts[t] for t in KOKUSHI_TILES]):
         return _KOKUSHI_13 if counts[win] == 2 else _KOKUSHI_1
     return ()
 
@@ -250,7 +263,7 @@ def _evaluate(ctx: WinContext, fixed: list[YakuDef], dora: int, melds: int) -> _
     # The pinfu shape (not the awarded yaku) drops the tsumo fu, so a yakuman
     # hand that hides pinfu still reports the same fu.
     form = ctx.form
-    pinfu = ctx.closed and is_pinfu(ctx)
+    pinfu = ctx.closed and ctx.n_seq == 4 and is_pinfu(ctx)
     if form is _STANDARD:
         raw = fu_total(ctx, pinfu, melds)
         fu = -(-raw // 10) * 10
@@ -272,21 +285,21 @@ def _evaluate(ctx: WinContext, fixed: list[YakuDef], dora: int, melds: int) -> _
 
 
 def _result(
-    best: _Candidate, dora: DoraCount, sit: WinSituation, hand: Hand, ctx: WinContext
+    best: _Candidate, dora: _Dora, sit: WinSituation, hand: Hand, ctx: WinContext
 ) -> ScoreResult:
-    _points, yakuman, han, fu, raw, yaku, pinfu, form, reading, placement, wait = best
-    rules = ctx.rules
-    basic = basic_points(han, fu, rules.kiriage, kazoe=rules.kazoe_yakuman, yakuman=yakuman)
-    pay = payments(basic, dealer=sit.is_dealer, tsumo=sit.tsumo, honba=sit.honba)
+    basic, yakuman, han, fu, raw, yaku, pinfu, form, reading, placement, wait = best
+    dealer = sit.seat_wind == EAST
+    pay = split_payments(basic, dealer, sit.tsumo, sit.honba)
+    limit = Limit.YAKUMAN if yakuman else LIMIT_BY_BASIC.get(basic, Limit.NONE)
     counted = _NO_DORA if yakuman else dora
     return ScoreResult(
-        han, fu, raw, yakuman, yaku, counted.dora, counted.aka, counted.ura, basic.limit,
-        basic.points, pay.points, pay, pay.points + 300 * sit.honba + 1000 * sit.riichi_sticks,
-        sit.is_dealer, (ctx, form, reading, placement, wait, pinfu, hand),
+        han, fu, raw, yakuman, yaku, counted[0], counted[1], counted[2], limit, basic,
+        pay.points, pay, pay.points + 300 * sit.honba + 1000 * sit.riichi_sticks, dealer,
+        (ctx, form, reading, placement, wait, pinfu, hand),
     )  # fmt: skip
 
 
-_NO_DORA = DoraCount(0, 0, 0)
+_NO_DORA = (0, 0, 0)
 
 
 def _check_input(hand: Hand, win_tile: Tile) -> None:

@@ -24,12 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
 from typing import Any
 
 from engine import yaku_checks as c
 from engine.blocks import Form
-from engine.situation import WinSituation
 from engine.tiles import CHUN, HAKU, HATSU
 from engine.win_context import WinContext
 
@@ -171,35 +169,51 @@ def fixed_yaku(ctx: WinContext) -> list[YakuDef]:
     """The yaku that do not depend on the reading (situations and whole-hand tiles).
 
     The scorer computes them once per hand and passes them to :func:`find_yaku`.
+    Only rows whose gate (:data:`FIXED_GATES`) is open are checked.
     """
+    s = ctx.situation
+    rare = (
+        s.ippatsu or s.haitei or s.houtei or s.rinshan or s.chankan
+        or s.tenhou or s.chiihou or s.renhou
+    )  # fmt: skip
     maybe_yakuman = (
         not ctx.suits or ctx.all_green or ctx.all_terminal_honor or ctx.chuuren or ctx.kans == 4
     )
-    rows = _fixed_rows(ctx.closed, _situation_key(ctx.situation), bool(maybe_yakuman))
+    key = (
+        ctx.closed, s.tsumo, s.riichi or s.double_riichi, rare, bool(maybe_yakuman),
+        ctx.all_simple, ctx.all_terminal_honor, ctx.one_suit,
+    )  # fmt: skip
+    rows = _FIXED_ROWS.get(key)
+    if rows is None:
+        rows = _FIXED_ROWS[key] = _fixed_rows(*key)
     return [y for y in rows if y.check(ctx)]
 
 
-def _situation_key(s: WinSituation) -> bool:
-    return (
-        s.tsumo
-        or s.riichi
-        or s.double_riichi
-        or s.houtei
-        or s.chankan
-        or s.renhou
-        or (s.tenhou or s.chiihou)
-    )
+# A necessary condition of each fixed row, as data: the row's predicate is
+# called only when its gate is open. Situation rows not listed need "rare"
+# (a flag other than tsumo and riichi); hand-scope yakuman need "yakuman".
+FIXED_GATES: dict[str, str] = {
+    "riichi": "riichi",
+    "double_riichi": "riichi",
+    "menzen_tsumo": "tsumo",
+    "tanyao": "all_simple",
+    "honroutou": "all_terminal_honor",
+    "honitsu": "one_suit",
+    "chinitsu": "one_suit",
+}
+_GATE_NAMES = ("tsumo", "riichi", "rare", "yakuman", "all_simple", "all_terminal_honor", "one_suit")
+_FIXED_ROWS: dict[tuple[bool, ...], tuple[YakuDef, ...]] = {}
 
 
-@lru_cache(maxsize=16)
-def _fixed_rows(closed: bool, any_situation: bool, maybe_yakuman: bool) -> tuple[YakuDef, ...]:
+def _fixed_rows(closed: bool, *gates: bool) -> tuple[YakuDef, ...]:
+    open_ = {name for name, on in zip(_GATE_NAMES, gates, strict=True) if on}
     return tuple(
         y
         for y in YAKU
-        if (closed or y.open_han is not None)
-        and (any_situation or y.scope is not _SIT)
-        and (maybe_yakuman or y.scope is not _HAND or not y.yakuman)
-        and y.scope is not Scope.READING
+        if y.scope is not Scope.READING
+        and (closed or y.open_han is not None)
+        and FIXED_GATES.get(y.id, "rare" if y.scope is _SIT else "yakuman" if y.yakuman else "")
+        in open_ | {""}
     )
 
 

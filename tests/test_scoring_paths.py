@@ -12,6 +12,8 @@ import random
 
 import handgen
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.decompose import _suit_splits
 from engine.hand import parse_hand
@@ -98,3 +100,44 @@ def test_each_reading_result_keeps_its_own_explanation() -> None:
         if result is not None:
             assert result.arrangement == arrangement
             assert sum(i.fu for i in result.fu_items) == result.fu_raw
+
+
+# --- the batch's quick hand parser: the same Hand as parse_hand, or a hand-off -----
+
+
+def test_quick_hand_equals_parse_hand_on_generated_requests() -> None:
+    from engine.batch import _melds, quick_hand
+
+    lines = handgen.waits_lines(11, 500) + handgen.score_lines(12, 500)
+    for line in lines:
+        size = 14 if line["kind"] == "score" else 13
+        melds = _melds(line["melds"])
+        quick = quick_hand(line["hand"], melds, size)
+        assert quick is not None and quick == parse_hand(line["hand"], melds, size=size), line
+
+
+@given(st.text(alphabet="0123456789mpsz ", max_size=24), st.sampled_from([13, 14]))
+@settings(max_examples=400, deadline=None)
+def test_quick_hand_never_accepts_what_parse_hand_refuses(text: str, size: int) -> None:
+    from engine.batch import quick_hand
+
+    quick = quick_hand(text, [], size)
+    if quick is None:
+        return
+    assert quick == parse_hand(text, (), size=size)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("1111123456789m", id="five-copies"),
+        pytest.param("123m456p789s1188z", id="honour-8z"),
+        pytest.param("123m456p789s11 22z", id="space"),
+        pytest.param("0000m123456789p1z", id="four-red-fives"),
+        pytest.param("123m456p789s1122", id="digits-without-suit"),
+    ],
+)
+def test_quick_hand_hands_unusual_text_to_parse_hand(text: str) -> None:
+    from engine.batch import quick_hand
+
+    assert quick_hand(text, [], 13) is None
