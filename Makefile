@@ -24,6 +24,7 @@ serve: $(VENV)/.base
 	$(VENV)/bin/gunicorn -c gunicorn.conf.py
 
 test: $(VENV)/.test
+	$(VENV)/bin/flask --app tutor content check
 	$(PY) -m pytest -q
 
 bench: $(VENV)/.test
