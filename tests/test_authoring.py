@@ -81,7 +81,8 @@ def test_guide_has_a_copy_paste_example_of_every_kind() -> None:
 
 
 @pytest.mark.parametrize(
-    ("kind", "body"), [pytest.param(k, b, id=f"{k}-{i}") for i, (k, b) in enumerate(_guide_examples())]
+    ("kind", "body"),
+    [pytest.param(k, b, id=f"{k}-{i}") for i, (k, b) in enumerate(_guide_examples())],
 )
 def test_every_example_in_the_guide_is_a_valid_drill(kind: str, body: str) -> None:
     import yaml
@@ -389,7 +390,10 @@ def test_sanitiser_alone_drops_the_payload_as_raw_html(payload: str) -> None:
 
 
 def test_sanitiser_keeps_our_tiles_and_drops_foreign_sprites() -> None:
-    ours = '<svg class="tile" viewBox="0 0 1 1"><use href="/static/tiles.svg?v=ab12#t-1m"></use></svg>'
+    ours = (
+        '<svg class="tile" viewBox="0 0 1 1">'
+        '<use href="/static/tiles.svg?v=ab12#t-1m"></use></svg>'
+    )
     assert sanitise(ours, "/p/") == ours
     foreign = '<svg><use href="https://evil.example/x.svg#a"></use></svg>'
     assert 'href' not in sanitise(foreign, "/p/")

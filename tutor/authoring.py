@@ -145,7 +145,8 @@ def draft_lesson(source: str) -> Lesson:
     """The posted draft as a lesson; problems name the file «черновик» and its lines."""
     from tutor.content import _glossary_url
 
-    return lesson_from_text(source, Path("draft.md"), DRAFT_FILE, store().glossary(), _glossary_url())
+    glossary = store().glossary()
+    return lesson_from_text(source, Path("draft.md"), DRAFT_FILE, glossary, _glossary_url())
 
 
 def _post_prefix() -> str:

@@ -170,7 +170,9 @@ def guide_path() -> Path:
     return local if local.is_file() else _REPO_GUIDE
 
 
-def render_guide(text: str, file: str, glossary: Any | None) -> tuple[str, list[Any], list[Problem]]:
+def render_guide(
+    text: str, file: str, glossary: Any | None
+) -> tuple[str, list[Any], list[Problem]]:
     """``(html, toc, problems)`` through the lessons' own Markdown pipeline."""
     from tutor.content import _tile_renderer
 

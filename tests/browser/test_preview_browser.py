@@ -1,4 +1,4 @@
-"""An instructor in Chromium: signs in, types a lesson with a drill, sees it rendered, answers it."""
+"""An instructor in Chromium: signs in, types a lesson with a drill, sees it, answers it."""
 
 from __future__ import annotations
 
