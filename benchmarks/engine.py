@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,6 +144,27 @@ def bench_waits(count: int, seed: int) -> None:
     print(f"  package (34 × Agari.is_agari) {statistics.median(package) / 1000:8.1f} µs")
 
 
+def bench_lines(count: int, seed: int) -> None:
+    """Per JSON line in one process: the batch edges included, process start-up excluded."""
+    print("Batch lines in one process (json in, json out), CPU µs per line, best of 3:")
+    for label, lines in _batch_inputs(count, seed).items():
+        texts = [json.dumps(line) for line in lines]
+        ours = _per_line(batch.answer_line, texts)
+        package = _per_line(lambda text: json.dumps(oracle.answer(json.loads(text))), texts)
+        ratio = package / ours
+        print(f"  {label:<19} ours {ours:6.1f}   package {package:6.1f}   ratio ×{ratio:.1f}")
+
+
+def _per_line(answer: Callable[[str], object], texts: list[str]) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        for text in texts:
+            answer(text)
+        best = min(best, time.process_time() - start)
+    return best / len(texts) * 1e6
+
+
 def _run(command: list[str], data: Path) -> tuple[float, float]:
     """Best wall-clock and best CPU (user + sys) seconds of three runs of the process.
 
@@ -195,6 +217,7 @@ def main() -> int:
     print(f"Python {sys.version.split()[0]}, seed {args.seed}")
     bench_scoring(args.hands, args.seed)
     bench_waits(args.hands, args.seed)
+    bench_lines(args.hands, args.seed)
     bench_batch(args.hands, args.seed)
     return 0
 
