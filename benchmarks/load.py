@@ -53,7 +53,7 @@ def _user(args: tuple[str, str, float, int, dict[str, object], int]) -> dict[str
     learner = Learner(base, site, seed)
     try:
         if phase != "ceiling":
-            learner.open_lesson()  # the GET that gives the CSRF token and cookies
+            learner.start()  # the GET that gives the CSRF token and cookies
             learner.samples.clear()
         while time.time() < deadline and budget > 0:
             budget -= 1

@@ -312,6 +312,11 @@ class Learner:
     def healthz(self) -> int:
         return self.request("healthz", "GET", "/healthz")
 
+    def start(self) -> int:
+        """Open a lesson that has drills: the GET that gives the cookies and the CSRF token."""
+        lessons = sorted({form["lesson"] for form in self.site["drills"]}) or self.site["lessons"]
+        return self.request("lesson", "GET", self.rng.choice(lessons))
+
     def open_lesson(self) -> int:
         return self.request("lesson", "GET", self.rng.choice(self.site["lessons"]))
 
