@@ -87,7 +87,10 @@ def complete_hand(rng: random.Random) -> Hand:
         sets = _sets_and_pair(rng, counts)
         if sets is not None:
             melds = _call(rng, sets, counts)
-            return Hand(tuple(counts), tuple(melds))
+            hand = Hand(tuple(counts), tuple(melds))
+            # Turning a triplet into a kan adds a copy: keep only real hands (≤ 4 of a kind).
+            if max(hand.all_counts()) <= 4:
+                return hand
 
 
 def waiting_hand(rng: random.Random, noten_share: float = 0.25) -> Hand:
