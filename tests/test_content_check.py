@@ -62,7 +62,8 @@ CASES = [
     ("10-unknown-term.md", 7, "Термина «рибаунд» нет в глоссарии."),
     ("10-link-missing-lesson.md", 7, "Ссылка «/lessons/fu»: урока со slug «fu» нет."),
     ("10-link-missing-anchor.md", 7,
-     "Ссылка «/lessons/basics#nigde»: в уроке «basics» нет якоря «nigde»."),
+     "Ссылка «/lessons/basics#nigde»: в уроке «basics» нет якоря «nigde». "
+     "Разделы урока: ожидание, фуритен, фу, вопрос."),
     ("10-link-file-name.md", 7,
      "Ссылка «02-second.md»: на уроки ссылайтесь адресом /lessons/second, а не именем файла."),
     ("10-link-missing-page.md", 7, "Ссылка «/tablitsa»: такой страницы на сайте нет."),

@@ -69,7 +69,9 @@ def _link_message(
     path = path.split("?", 1)[0]
     anchor = unquote(anchor)
     if not path:
-        return None if anchor in lesson.anchors else f"в этом уроке нет якоря «{anchor}»."
+        if anchor in lesson.anchors:
+            return None
+        return f"в этом уроке нет якоря «{anchor}»." + _anchor_hint(lesson)
     if path.startswith(_LESSONS_PREFIX):
         return _lesson_link(path[len(_LESSONS_PREFIX) :].strip("/"), anchor, by_slug)
     if path.rstrip("/") == "/glossary" and anchor and glossary is not None:
@@ -90,8 +92,19 @@ def _lesson_link(slug: str, anchor: str, by_slug: Mapping[str, Lesson]) -> str |
     if other is None:
         return f"урока со slug «{slug}» нет."
     if anchor and anchor not in other.anchors:
-        return f"в уроке «{slug}» нет якоря «{anchor}»."
+        return f"в уроке «{slug}» нет якоря «{anchor}»." + _anchor_hint(other)
     return None
+
+
+def _anchor_hint(lesson: Lesson) -> str:
+    """The lesson's section anchors, so the author can copy the right one."""
+    ids: list[str] = []
+    stack = list(reversed(lesson.toc))
+    while stack:
+        item = stack.pop()
+        ids.append(item["id"])
+        stack.extend(reversed(item.get("children", [])))
+    return f" Разделы урока: {', '.join(ids)}." if ids else ""
 
 
 def _page_exists(path: str) -> bool:

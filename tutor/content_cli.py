@@ -85,8 +85,8 @@ def new_command(title: str, slug: str | None) -> None:
         raise click.ClickException(f"Файл {display_path(path)} уже есть.")
     path.write_text(lesson_text(title, slug, order), encoding="utf-8")
     click.echo(f"Создан урок {display_path(path)} (slug: {slug}, order: {order}).")
-    click.echo(f"Откройте его в редакторе; адрес на сайте: /lessons/{slug}")
-    click.echo("Проверка: flask --app tutor content check")
+    click.echo(f"Откройте его в редакторе. Адрес урока на сайте: /lessons/{slug}")
+    click.echo("Проверьте курс: .venv/bin/flask --app tutor content check")
 
 
 @content_cli.command("check")
