@@ -30,13 +30,14 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import HTTPException
 
 from engine.errors import HandError
 from engine.generate import KINDS, LEVELS, generate
 from tutor import learner
 from tutor.drills import Drill, DrillError, GradedEvent, Verdict, build_drill, kinds, notify_graded
 from tutor.drills.base import BadAnswer, wants_solution
-from tutor.errors import CSRF_MESSAGE
+from tutor.errors import CSRF_MESSAGE, message_for, render_error
 from tutor.lessons import DrillState
 from tutor.progress_stats import pending_mistakes, practice_problem_key
 from tutor.storage import StorageError
@@ -198,7 +199,10 @@ def problem(kind: str, level: str, seed: int) -> ResponseReturnValue:
 
 def _error_in_place(status: int, message: str) -> ResponseReturnValue:
     args = request.view_args or {}
-    current = task(str(args.get("kind")), str(args.get("level")), int(args.get("seed", -1)))
+    try:
+        current = task(str(args.get("kind")), str(args.get("level")), int(args.get("seed", -1)))
+    except HTTPException as missing:  # no such problem: its 404, not a crash in the handler
+        return render_error(missing.code or 404, message_for(missing))
     form = request.form if request.method == "POST" else MultiDict()
     return _respond(current, DrillState(current.drill.id, form, error=message), status)
 
