@@ -190,3 +190,22 @@ def test_anchor_links_to_headings_and_drills_pass(tmp_path: Path) -> None:
     )
     code, output = run_check(content)
     assert code == 0, output
+
+
+def test_a_drill_whose_solution_cannot_be_shown_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Valid parameters are not enough: the check also renders each drill's solution."""
+    from tutor.drills.waits import Waits
+
+    def broken(self: Waits, drill: object) -> object:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(Waits, "options", broken)
+    content = course_with(tmp_path)
+    code, output = run_check(content)
+    assert code == 1
+    assert output[0] == (
+        f"{display_path(content / '01-basics.md')}:13: Решение упражнения «nobetan» не удалось "
+        "показать (RuntimeError: boom). Это ошибка программы, а не урока: сообщите разработчикам."
+    )

@@ -192,6 +192,47 @@ class CourseReport:
         return f"Курс в порядке: {lessons}, {total}" + (f" ({kinds})." if kinds else ".")
 
 
+def render_problems(lessons: list[Lesson]) -> list[Problem]:
+    """Render every lesson page and every drill's solution as the site would.
+
+    A drill that validates but whose page or explanation fails to render would
+    be a 500 for the learner; the check reports it at the drill's line instead.
+    """
+    from flask import get_template_attribute
+    from werkzeug.datastructures import MultiDict
+
+    from tutor.drills.base import Verdict
+    from tutor.lessons import DrillState, render_lesson
+
+    found = []
+    for lesson in lessons:
+        with current_app.test_request_context(f"/lessons/{lesson.slug}"):
+            found.extend(_render_page(lesson, render_lesson))
+            area = get_template_attribute("drills/_frame.html", "feedback_area")
+            for drill in lesson.drills.values():
+                state = DrillState(drill.id, MultiDict(), Verdict(False, solution_only=True))
+                try:
+                    area(lesson, drill, state)
+                except Exception as exc:  # noqa: BLE001 - reported, never raised
+                    found.append(Problem(lesson.file, drill.line, _render_failed(drill.id, exc)))
+    return found
+
+
+def _render_page(lesson: Lesson, render_lesson: Any) -> list[Problem]:
+    try:
+        render_lesson(lesson)
+    except Exception as exc:  # noqa: BLE001 - reported, never raised
+        return [Problem(lesson.file, 0, f"Страница урока не открывается: {type(exc).__name__}.")]
+    return []
+
+
+def _render_failed(drill_id: str, exc: Exception) -> str:
+    return (
+        f"Решение упражнения «{drill_id}» не удалось показать ({type(exc).__name__}: {exc}). "
+        "Это ошибка программы, а не урока: сообщите разработчикам."
+    )
+
+
 def check_course(extra: tuple[list[Problem], ...] = ()) -> CourseReport:
     """Check every lesson, the glossary and the yaku examples of the current app."""
     from tutor.content import display_path, store
@@ -201,6 +242,7 @@ def check_course(extra: tuple[list[Problem], ...] = ()) -> CourseReport:
     examples = content.content_dir / "yaku-examples.yaml"
     problems = set(content.problems())
     problems.update(yaku_example_problems(examples, display_path(examples)))
+    problems.update(render_problems(lessons))
     for more in extra:
         problems.update(more)
     drills = Counter(d.kind.name for lesson in lessons for d in lesson.drills.values())
