@@ -226,6 +226,17 @@ def test_login_requires_the_csrf_token(guarded: Flask) -> None:
     assert client.get("/author/preview").status_code == 302
 
 
+def test_password_guessing_is_stopped_after_five_wrong_tries(guarded: Flask) -> None:
+    client = guarded.test_client()
+    for _ in range(5):
+        assert login(client, "угадываю") == 403
+    assert login(client, "верный-пароль") == 429  # even the right one, for a while
+    assert client.get("/author/preview").status_code == 302
+    other = guarded.test_client()
+    other.environ_base["REMOTE_ADDR"] = "10.0.0.2"
+    assert login(other, "верный-пароль") == 302  # another address is not punished
+
+
 def test_changing_the_password_signs_instructors_out(guarded: Flask) -> None:
     client = guarded.test_client()
     assert login(client, "верный-пароль") == 302

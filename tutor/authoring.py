@@ -13,6 +13,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import wraps
@@ -52,6 +54,11 @@ CLOSED = (
 EXPIRED = "Вход преподавателя закончился: откройте страницу заново и войдите."
 WRONG_PASSWORD = "Неверный пароль."
 NO_DRILL = "Такого упражнения в черновике нет: обновите предпросмотр."
+TOO_MANY = "Слишком много неверных паролей. Подождите десять минут и попробуйте снова."
+# Guessing the password: at most this many wrong tries per address in the window
+# (per process; enough to make guessing slow, not a full rate limiter).
+MAX_FAILURES = 5
+FAILURE_WINDOW = 600.0
 F = TypeVar("F", bound=Callable[..., ResponseReturnValue])
 
 
@@ -95,6 +102,29 @@ def instructor_required(view: F) -> F:
     return cast(F, wrapped)
 
 
+class LoginFailures:
+    """Recent wrong passwords per client address (kept in ``app.extensions``)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._times: dict[str, list[float]] = {}
+
+    def blocked(self, address: str) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            recent = [t for t in self._times.get(address, []) if now - t < FAILURE_WINDOW]
+            self._times[address] = recent
+            return len(recent) >= MAX_FAILURES
+
+    def record(self, address: str) -> None:
+        with self._lock:
+            self._times.setdefault(address, []).append(time.monotonic())
+
+
+def _failures() -> LoginFailures:
+    return current_app.extensions["tempai.login_failures"]  # type: ignore[no-any-return]
+
+
 @bp.route("/author/login", methods=["GET", "POST"])
 def login() -> ResponseReturnValue:
     """The instructor's password form (CSRF-protected like every POST)."""
@@ -102,11 +132,15 @@ def login() -> ResponseReturnValue:
         abort(403, description=CLOSED)
     error = None
     if request.method == "POST":
+        address = request.remote_addr or "?"
+        if _failures().blocked(address):
+            abort(429, description=TOO_MANY)
         given = request.form.get("password", "")
         if _password() and hmac.compare_digest(given.encode(), _password().encode()):
             session.clear()  # a fresh session: nothing from before the sign-in survives
             session[SESSION_KEY] = _fingerprint(_password())
             return redirect(url_for("authoring.preview"))
+        _failures().record(address)
         error = WRONG_PASSWORD
     status = 403 if error else 200
     return render_template("authoring_login.html", error=error), status
@@ -231,5 +265,6 @@ def init_app(app: Flask) -> None:
     from tutor.content_cli import init_app as init_cli
 
     app.config.setdefault("INSTRUCTOR_PASSWORD", os.environ.get("INSTRUCTOR_PASSWORD", ""))
+    app.extensions["tempai.login_failures"] = LoginFailures()
     app.register_blueprint(bp)
     init_cli(app)
