@@ -146,6 +146,15 @@ def test_broken_lesson_shows_the_check_messages_and_others_keep_working(
         assert client.get(path).status_code == 200, path
 
 
+def test_broken_link_is_shown_on_the_lesson_page_too(
+    client: FlaskClient, content_dir: Path
+) -> None:
+    path = content_dir / "02-second.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\n[дальше](/lessons/nope)\n", "utf-8")
+    html = client.get("/lessons/second").get_data(as_text=True)
+    assert "02-second.md:15: Ссылка «/lessons/nope»: урока со slug «nope» нет." in html
+
+
 # -- access control --------------------------------------------------------------------
 
 
