@@ -64,7 +64,8 @@ def apps(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     anonymous, instructor = app.test_client(), app.test_client()
     token = _token(anonymous)
     if "authoring.login" in app.view_functions:
-        instructor.post("/author/login", data={"password": PASSWORD, "csrf_token": _token(instructor)})
+        login = {"password": PASSWORD, "csrf_token": _token(instructor)}
+        instructor.post("/author/login", data=login).close()
     return {"app": app, "clients": {"anonymous": (anonymous, token),
                                     "instructor": (instructor, _token(instructor))}}
 
@@ -120,8 +121,13 @@ def _body(response: Any) -> str:
     return data.decode("utf-8", "replace")
 
 
+# Signing in or out would change who the instructor client is; those go out anonymously.
+_SESSION_ROUTES = ("/author/login", "/author/logout")
+
+
 def send(apps: dict[str, Any], req: dict[str, Any]) -> tuple[int, str]:
-    client, token = apps["clients"][req["who"]]
+    who = "anonymous" if req["path"].startswith(_SESSION_ROUTES) else req["who"]
+    client, token = apps["clients"][who]
     fields = MultiDict(req["fields"])
     if req["csrf"] == "valid":
         fields["csrf_token"] = token
@@ -157,6 +163,11 @@ def test_every_route_survives_hostile_path_parameters_and_fields(apps: dict[str,
 def test_the_fuzzer_sees_every_route(apps: dict[str, Any]) -> None:
     found = {rule for rule, _ in _rules(apps["app"])}
     assert {"/", "/lessons/<slug>", "/lessons/<slug>/drills/<drill_id>", "/healthz"} <= found
+    if "authoring.preview" in apps["app"].view_functions:  # the instructor really is logged in
+        client, _ = apps["clients"]["instructor"]
+        response = client.get("/author/preview")
+        response.close()
+        assert response.status_code == 200
 
 
 @settings(max_examples=300, deadline=None,
