@@ -28,3 +28,22 @@ loglevel = os.environ.get("GUNICORN_LOGLEVEL", "info")
 # Behind nginx on the same host: trust its X-Forwarded-* headers from loopback only.
 forwarded_allow_ips = "127.0.0.1,::1"
 wsgi_app = "wsgi:app"
+# Several servers may run on one host (tests, blue/green deploys); the runtime
+# control socket would be shared by path, and nothing here uses it.
+control_socket_disable = True
+
+
+def post_worker_init(worker: object) -> None:
+    """Parse and render every lesson before the worker takes its first request.
+
+    A cold worker renders the whole course on its first lesson request (about
+    0.7 s on this machine); warming up here keeps that out of learners' waits
+    after every (re)start.
+    """
+    app = getattr(worker, "wsgi", None)
+    if app is None or not hasattr(app, "app_context"):
+        return
+    from tutor.content import store
+
+    with app.app_context():
+        store().lessons()

@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -275,3 +276,24 @@ def test_gunicorn_defaults_suit_two_cores(monkeypatch: pytest.MonkeyPatch) -> No
     settings: dict[str, object] = {}
     exec((REPO / "gunicorn.conf.py").read_text(), settings)  # noqa: S102
     assert (settings["workers"], settings["threads"]) == (2, 4)
+
+
+def test_a_new_gunicorn_worker_renders_the_course_before_its_first_request(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tutor.content
+
+    calls: list[str] = []
+
+    class Recorder:
+        def lessons(self) -> list[object]:
+            from flask import current_app
+
+            calls.append(current_app.name)
+            return []
+
+    monkeypatch.setattr(tutor.content, "store", Recorder)
+    settings: dict[str, Any] = {}
+    exec((REPO / "gunicorn.conf.py").read_text(), settings)  # noqa: S102
+    settings["post_worker_init"](type("Worker", (), {"wsgi": app})())
+    assert calls == [app.name]
