@@ -159,8 +159,13 @@ def logout() -> ResponseReturnValue:
 def guide() -> str:
     """The authoring guide, rendered like a lesson (its code examples stay code)."""
     path = guide_path()
-    html, toc, _ = render_guide(path.read_text(encoding="utf-8"), path.name, store().glossary())
-    return render_template("authoring.html", html=Markup(html), toc=toc)
+    text = path.read_text(encoding="utf-8")
+    title, body = "Руководство для авторов", text
+    if text.startswith("# "):  # the file's own heading goes above the contents
+        first, _, body = text.partition("\n")
+        title = first[2:].strip()
+    html, toc, _ = render_guide(body, path.name, store().glossary())
+    return render_template("authoring.html", title=title, html=Markup(html), toc=toc)
 
 
 # -- the preview ----------------------------------------------------------------
