@@ -23,7 +23,7 @@ GUIDE = COURSE / GUIDE_NAME
 FIXTURE_LESSON = Path(__file__).parent / "fixtures" / "content" / "01-basics.md"
 _CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 WAITS_DRAFT = (
-    "---\ntitle: Черновик\nslug: draft\norder: 1\nsummary: Проба.\n---\n"
+    "---\ntitle: Черновик\nslug: draft\norder: 7\nsummary: Проба.\n---\n"
     "Текст.\n\n/// waits\nid: w\nhand: 23456m456p789s55z\n///\n"
 )
 
@@ -288,6 +288,14 @@ def test_preview_shows_the_check_messages_with_draft_lines(author) -> None:  # n
     assert "черновик:9: В руке должно быть 13 тайлов, а указано 12." in html
     assert "черновик:14: Термина «рибаунд» нет в глоссарии." in html
     assert "Проверка: 3 ошибки" in html
+
+
+def test_preview_warns_about_a_slug_taken_by_another_lesson(author) -> None:  # noqa: ANN001
+    own = FIXTURE_LESSON.read_text(encoding="utf-8")
+    assert "Проверка: ошибок нет." in preview(author, own)  # editing basics itself is fine
+    clash = preview(author, own.replace("order: 1", "order: 5"))
+    assert "черновик:1: Поле «slug» = basics уже занято уроком " in clash
+    assert "Поле «order»" not in clash
 
 
 def answer_draft(author, data: dict[str, object], htmx: bool = True):  # noqa: ANN001, ANN201

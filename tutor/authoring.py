@@ -188,6 +188,20 @@ def draft_lesson(source: str) -> Lesson:
     return lesson_from_text(source, Path("draft.md"), DRAFT_FILE, glossary, _glossary_url())
 
 
+def _taken(draft: Lesson, lessons: list[Lesson]) -> list[Problem]:
+    """The check's duplicate slug/order messages, unless the draft is that lesson being edited."""
+    if any(x.slug == draft.slug and x.order == draft.order for x in lessons):
+        return []
+    found = []
+    for what in ("slug", "order"):
+        value = getattr(draft, what)
+        other = next((x for x in lessons if getattr(x, what) == value), None)
+        if other is not None:
+            message = f"Поле «{what}» = {value} уже занято уроком {other.file}."
+            found.append(Problem(DRAFT_FILE, 1, message))
+    return found
+
+
 def _post_prefix() -> str:
     return url_for("authoring.preview_drill", drill_id="x")[:-1]
 
@@ -197,9 +211,11 @@ def build_preview(source: str, state: DrillState | None = None) -> Preview:
     from tutor.checks import link_problems
 
     lesson = draft_lesson(source)
-    course = {item.slug: item for item in store().lessons()}
+    lessons = store().lessons()
+    course = {item.slug: item for item in lessons}
     course[lesson.slug] = lesson
-    problems = sorted({*lesson.problems, *link_problems(lesson, course, store().glossary())})
+    found = [*lesson.problems, *link_problems(lesson, course, store().glossary())]
+    problems = sorted({*found, *_taken(lesson, lessons)})
     frame = get_template_attribute("authoring_parts.html", "preview_drill")
     pieces = [
         str(frame(lesson.drills[part.id], source, state))
