@@ -76,6 +76,9 @@ VARIANTS: dict[str, str] = {
     r"правил\w* упущенного дискарда": "фуритен",
     r"японск\w* риичи": "риичи-маджонг",
     r"нотен риичи": "нотен-риичи",
+    r"тройк\w*": "коцу",
+    r"последовательност\w*": "шунцу",
+    r"тойцу": "пара",
     # yaku: other transliterations
     r"танъяо|тан-яо|таньяо|танйао": "таняо",
     r"чууренпото|чуурен пото\b|чурен\w*|тюрен\w*": "чуурен поото",
@@ -112,9 +115,16 @@ VARIANTS: dict[str, str] = {
     r"саншоку доуджун|саншоку дойджун": "саншоку доджун",
 }
 
+# Plain Russian names are fine until the lesson that teaches the term (коцу and шунцу: 5).
+TAUGHT_IN: dict[str, int] = {r"тройк\w*": 5, r"последовательност\w*": 5}
+
 # (file, variant regex) -> how many times the lesson names that variant *as* a variant
 ALLOWED: dict[tuple[str, str], int] = {
-    ("01-tiles.md", r"фишк\w*|костями\b"): 2,  # «их зовут ещё „фишками“ или „костями“»
+    ("01-tiles.md", r"фишк\w*|костями\b"): 2,
+    (
+        "05-winning-hand.md",
+        r"тойцу",
+    ): 1,  # «её ещё называют „атама“ … или „тойцу“»  # «их зовут ещё „фишками“ или „костями“»
     ("01-tiles.md", r"«(?:символы|точки|бамбуки)»"): 3,  # the other names of the suits
     ("01-tiles.md", r"достоинств\w*"): 1,  # «в клубе „Феникс“ их называют „достоинствами“»
     ("01-tiles.md", r"средни[ехм]\w* тайл\w*|«средними»"): 1,  # same for simples
@@ -286,8 +296,11 @@ def test_lesson_html_has_no_raw_markup_left(lessons: dict[str, Lesson], name: st
 # --- one spelling per term ----------------------------------------------------
 
 
-def variant_hits(text: str) -> Counter[str]:
-    """How often each ``VARIANTS`` pattern occurs in ``text`` (code spans excluded)."""
+def variant_hits(text: str, lesson: int = 99) -> Counter[str]:
+    """How often each ``VARIANTS`` pattern occurs in ``text`` (code spans excluded).
+
+    ``lesson`` is the lesson's number: ``TAUGHT_IN`` variants count only from there on.
+    """
     for pattern in (FENCE, CODE_SPAN):
         text = pattern.sub(" ", text)
     lowered = text.lower()
@@ -295,7 +308,8 @@ def variant_hits(text: str) -> Counter[str]:
         {
             variant: n
             for variant in VARIANTS
-            if (n := len(re.findall(rf"(?<![\w-])(?:{variant})(?![\w-])", lowered)))
+            if lesson >= TAUGHT_IN.get(variant, 0)
+            and (n := len(re.findall(rf"(?<![\w-])(?:{variant})(?![\w-])", lowered)))
         }
     )
 
@@ -313,19 +327,23 @@ def test_variant_table_points_to_recommended_spellings(glossary: Glossary) -> No
 
 
 def test_variant_check_flags_other_spellings() -> None:
-    text = "Танъяо и чууренпото; ждём сянпон, «Фуритен» не трогаем, `рьянмен` в коде."
+    text = "Танъяо и чууренпото; ждём сянпон, чиитойцу не тойцу, `рьянмен` в коде. Тройка."
     assert variant_hits(text) == Counter(
         {
             r"танъяо|тан-яо|таньяо|танйао": 1,
             r"чууренпото|чуурен пото\b|чурен\w*|тюрен\w*": 1,
             r"сянпон\w*": 1,
+            r"тойцу": 1,
+            r"тройк\w*": 1,
         }
     )
+    assert variant_hits("Тройка драконов.", lesson=2) == Counter()
+    assert variant_hits("Тройка драконов.", lesson=5) == Counter({r"тройк\w*": 1})
 
 
 @pytest.mark.parametrize("name", FILES)
 def test_lesson_uses_the_recommended_spelling_of_each_term(name: str) -> None:
-    hits = variant_hits((COURSE / name).read_text(encoding="utf-8"))
+    hits = variant_hits((COURSE / name).read_text(encoding="utf-8"), int(name[:2]))
     unexpected = {
         f"{variant} (пишите «{VARIANTS[variant]}»)": n
         for variant, n in hits.items()
