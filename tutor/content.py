@@ -125,6 +125,13 @@ def parse_front_matter(yaml_text: str | None, file: str) -> tuple[dict[str, Any]
             problems.append(
                 Problem(file, line, f"Поле «{name}»: нужно {what}, а не «{data[name]}».")
             )
+    for name in data:
+        if name not in FIELD_RULES:  # usually a typo of a real field (sumary:)
+            line = next((n for n, s in enumerate(lines, 2) if s.startswith(f"{name}:")), 1)
+            known = ", ".join(FIELD_RULES)
+            problems.append(
+                Problem(file, line, f"Неизвестное поле «{name}» в шапке урока. Есть: {known}.")
+            )
     return data, problems
 
 
