@@ -85,7 +85,29 @@ _REASON_ORDER = {kind: i for i, kind in enumerate(FuritenKind)}
 
 
 def _fields(obj: Obj, kind: str) -> Obj:
-    """Check names and types of ``obj``'s fields; fill in defaults."""
+    """Check names and types of ``obj``'s fields; fill in defaults.
+
+    Whether a request passes depends only on its field names and value
+    types, so a shape that passed once (the same names in the same order,
+    the same types) is let through with a dict merge: a batch repeats a few
+    shapes thousands of times, and the full check was a tenth of a line.
+    """
+    shape = (kind, tuple(obj), tuple(map(type, obj.values())))
+    if shape in _PASSED:
+        out = {**_DEFAULTS[kind], **obj}
+        out.pop("kind", None)
+        return out
+    out = _check_fields(obj, kind)
+    if len(_PASSED) < 1024:
+        _PASSED.add(shape)
+    return out
+
+
+_PASSED: set[tuple[str, tuple[str, ...], tuple[type, ...]]] = set()
+_DEFAULTS = {kind: {name: d for name, (_t, d) in spec.items()} for kind, spec in FIELDS.items()}
+
+
+def _check_fields(obj: Obj, kind: str) -> Obj:
     spec = FIELDS[kind]
     for name in obj:
         if name not in spec and name != "kind":
@@ -298,9 +320,29 @@ def run(data: bytes) -> bytes:
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()  # the newline that ends the last line does not start another
-    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    dumps = _encoder()
     out = [dumps(answer_line(line.removesuffix("\r"))) for line in lines]
     return ("\n".join(out) + "\n").encode("utf-8") if out else b""
+
+
+def _encoder() -> Callable[[Obj], str]:
+    """``json.JSONEncoder(ensure_ascii=False).encode`` for dicts, with its C encoder made once.
+
+    ``encode`` builds a new C encoder on every call, which cost more than
+    encoding a score answer; the output is the same text.
+    """
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # no C accelerator: the plain encoder
+        return json.JSONEncoder(ensure_ascii=False).encode
+    encode = make(
+        None, json.JSONEncoder().default, json.encoder.encode_basestring, None,
+        ": ", ", ", False, False, True,
+    )  # fmt: skip
+
+    def dumps(obj: Obj) -> str:
+        return "".join(encode(obj, 0))
+
+    return dumps
 
 
 def main_batch() -> int:

@@ -115,10 +115,6 @@ def basic_value(han: int, fu: int, kiriage: bool, kazoe: bool, yakuman: int) -> 
     return _BASIC_BY_HAN[han]
 
 
-def _up100(value: int) -> int:
-    return -(-value // 100) * 100
-
-
 @dataclass(slots=True)
 class Payments:
     """Who pays what, honba included. Exactly one shape is filled.
@@ -153,12 +149,12 @@ def payments(basic: Basic, *, dealer: bool, tsumo: bool, honba: int = 0) -> Paym
 def split_payments(b: int, dealer: bool, tsumo: bool, honba: int) -> Payments:
     """:func:`payments` from the basic points as an int."""
     if not tsumo:
-        value = _up100(b * (6 if dealer else 4))
+        value = -(-b * (6 if dealer else 4) // 100) * 100  # rounded up to 100
         return Payments(value, 300 * honba, ron=value + 300 * honba)
+    from_dealer = -(-2 * b // 100) * 100
     if dealer:
-        each = _up100(2 * b)
-        return Payments(3 * each, 300 * honba, all=each + 100 * honba)
-    from_dealer, from_other = _up100(2 * b), _up100(b)
+        return Payments(3 * from_dealer, 300 * honba, all=from_dealer + 100 * honba)
+    from_other = -(-b // 100) * 100
     return Payments(
         from_dealer + 2 * from_other,
         300 * honba,

@@ -83,9 +83,11 @@ def _suit_entry(part: tuple[int, ...], suit: int) -> tuple[int, tuple[SuitOption
             _walk(list(part), 0, -1, [], [], found)
         else:
             # A set's indices add up to 0 mod 3 (3i or 3i+3), so the pair's index
-            # p satisfies 2p = sum(i * n) mod 3: a third of the places to try.
-            weighted = sum([i * n for i, n in enumerate(part)])
-            for p in range((2 * weighted) % 3, 9, 3):
+            # p has 2p = sum(i * n) mod 3: a third of the places to try.
+            # Indices 1, 4, 7 are 1 mod 3 and 2, 5, 8 are 2 mod 3.
+            ones = part[1] + part[4] + part[7]
+            twos = part[2] + part[5] + part[8]
+            for p in range((2 * ones + twos) % 3, 9, 3):
                 if part[p] >= 2:
                     counts = list(part)
                     counts[p] -= 2
@@ -179,36 +181,49 @@ def hand_readings(counts: Counts) -> tuple[int, list[FastReading]]:
     ``counts`` are 3n+2 concealed tiles; no reading means no standard form
     (a suit that cannot be split, or pairs in more than one suit, as in the
     chiitoitsu ``99m99p44778899s22z``). The flags are exact either way.
+    Suits with one split (nearly all) are added up in place; suits with
+    several are multiplied out at the end, in suit order.
     """
-    flags = pairs = 0
-    readings: list[FastReading] | None = None
+    flags = pairs = seq_mask = trip_mask = peikou = 0
+    pair = -1
+    seqs: tuple[Tile, ...] = ()
+    trips: tuple[Tile, ...] = ()
+    several: list[tuple[SuitOption, ...]] = []
+    dead = False
     for suit, lo in enumerate((0, 9, 18, 27)):
         part = counts[lo : lo + 9] if suit < 3 else counts[27:]
         if part == _EMPTY[suit]:
             continue
         f, options = SUIT_TABLES[suit][part]
         flags |= f
-        if not options:
-            readings = []
+        if len(options) != 1:
+            if options:
+                several.append(options)
+                pairs += options[0][0] >= 0  # every split of a 3n+2 suit has its pair
+            else:
+                dead = True
             continue
-        if options[0][0] >= 0:  # every split of a 3n+2 suit has its pair
+        q, t, u, tm, um, qk = options[0]
+        if q >= 0:
+            pair = q
             pairs += 1
-        if readings is None:
-            readings = list(options)
-        elif len(options) == 1:
-            q, t, u, tm, um, qk = options[0]
-            readings = [
-                (p if p >= 0 else q, s + t, k + u, sm | tm, km | um, pk + qk)
-                for p, s, k, sm, km, pk in readings
-            ]
-        else:
-            readings = [
-                (p if p >= 0 else q, s + t, k + u, sm | tm, km | um, pk + qk)
-                for p, s, k, sm, km, pk in readings
-                for q, t, u, tm, um, qk in options
-            ]
-    if pairs != 1 or not readings:
+        seqs += t
+        trips += u
+        seq_mask |= tm
+        trip_mask |= um
+        peikou += qk
+    if dead or pairs != 1:
         return flags, []
+    readings: list[FastReading] = [(pair, seqs, trips, seq_mask, trip_mask, peikou)]
+    for options in several:
+        readings = [
+            (
+                p if p >= 0 else q, tuple(sorted(s + t)), tuple(sorted(k + u)),
+                sm | tm, km | um, pk + qk,
+            )
+            for p, s, k, sm, km, pk in readings
+            for q, t, u, tm, um, qk in options
+        ]  # fmt: skip
     return flags, readings
 
 

@@ -225,17 +225,14 @@ def _prepare(
         _check_input(hand, win_tile)  # raises with the precise message
     ctx, readings = hand_context(hand, win_tile, situation, rules)
     check_situation(situation, closed=ctx.closed, has_kan=ctx.kans > 0)
-    counts = hand.all_counts() if melds else concealed
+    counts = ctx.counts
     if situation.dora_indicators or situation.ura_indicators:
         _check_indicators(counts, situation)
     specials = () if melds else _specials(concealed, win_tile)
     if not readings and not specials:
         raise HandError(msg.NOT_A_WIN)
     dora = dora_ints(hand, situation, rules, counts)
-    meld_total = 0
-    for item in meld_fu(melds) if melds else ():
-        meld_total += item[1]
-    return ctx, readings, specials, dora, fixed_yaku(ctx), meld_total
+    return ctx, readings, specials, dora, fixed_yaku(ctx), ctx.meld_fu
 
 
 _Specials = tuple[tuple[Form, WaitKind], ...]

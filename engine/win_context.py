@@ -34,7 +34,7 @@ from engine.readings import (
 )
 from engine.rules import Ruleset
 from engine.situation import WinSituation
-from engine.tiles import GREEN_TILES, TERMINALS_AND_HONORS, Tile
+from engine.tiles import GREEN_TILES, TERMINALS_AND_HONORS, Counts, Tile
 
 F_MAN, F_PIN, F_SOU, F_HONOR = 16, 32, 64, 128  # suit present (16 << suit)
 DRAGON_MASK = 0b111 << 31
@@ -67,7 +67,9 @@ class WinContext:
     ``honors``; ``all_simple``, ``all_terminal_honor``, ``all_green`` (every
     tile, melds included); ``one_suit``; ``kans``, ``closed_kans``;
     ``chuuren`` (0 no, 1 chuuren, 2 nine-sided wait); ``yakuhai`` (mask of the
-    dragons and both winds); the melds' masks and counts.
+    dragons and both winds); the melds' masks and counts; ``meld_fu`` (the
+    fu of the melds, as :func:`engine.fu.meld_fu` itemises them); ``counts``
+    (every tile held, kans as four: ``hand.all_counts()``).
     Reading fields: ``form``, ``wait``, ``pair`` (-1 for none), ``reading``,
     ``placement``, ``seq_mask``/``trip_mask`` (melds included), ``n_seq``,
     ``n_trip``, ``peikou`` (pairs of identical sequences), ``concealed_triplets``
@@ -79,7 +81,7 @@ class WinContext:
         "all_terminal_honor", "all_green", "one_suit", "kans", "closed_kans", "chuuren",
         "yakuhai", "meld_seq_mask", "meld_trip_mask", "n_meld_seq", "n_meld_trip", "form",
         "wait", "pair", "reading", "placement", "seq_mask", "trip_mask", "n_seq", "n_trip",
-        "peikou", "concealed_triplets",
+        "peikou", "concealed_triplets", "meld_fu", "counts",
     )  # fmt: skip
 
     win: Tile
@@ -111,6 +113,8 @@ class WinContext:
     n_trip: int
     peikou: int
     concealed_triplets: int
+    meld_fu: int
+    counts: Counts
 
     @property
     def standard(self) -> bool:
@@ -151,21 +155,36 @@ def hand_context(
     flags, readings = hand_readings(hand.concealed)
     c = WinContext()
     c.win, c.situation, c.rules = win, sit, rules
-    kans = closed_kans = n_seq = n_trip = seq_mask = trip_mask = 0
-    for m in hand.melds:
+    kans = closed_kans = n_seq = n_trip = seq_mask = trip_mask = meld_fu = 0
+    melds = hand.melds
+    counts = list(hand.concealed) if melds else []
+    for m in melds:
         kind, t = m.kind, m.tiles[0]
         if kind is _CHI:
             flags |= _CHI_FLAGS[t]
             seq_mask |= 1 << t
             n_seq += 1
+            counts[t] += 1
+            counts[t + 1] += 1
+            counts[t + 2] += 1
             continue
+        counts[t] += len(m.tiles)
         flags |= _TILE_FLAGS[t]
         trip_mask |= 1 << t
         n_trip += 1
-        if kind is not _PON:
+        # engine.fu.SET_FU: pon 2, open kan 8, closed kan 16; doubled for a terminal or honour
+        if kind is _PON:
+            fu = 2
+        else:
             kans += 1
-            closed_kans += kind is _ANKAN
-    c.closed = closed_kans == len(hand.melds)
+            fu = 8
+            if kind is _ANKAN:
+                closed_kans += 1
+                fu = 16
+        meld_fu += fu << ((TERMINAL_HONOR_MASK >> t) & 1)
+    c.meld_fu = meld_fu
+    c.counts = tuple(counts) if melds else hand.concealed
+    c.closed = closed_kans == len(melds)
     c.kans, c.closed_kans = kans, closed_kans
     c.meld_seq_mask, c.meld_trip_mask = seq_mask, trip_mask
     c.n_meld_seq, c.n_meld_trip = n_seq, n_trip
@@ -176,7 +195,7 @@ def hand_context(
     c.all_green = not flags & F_NOT_GREEN
     c.one_suit = one = suits in (1, 2, 4)
     chuuren = 0
-    if one and not honors and flags & F_CHUUREN and not hand.melds:
+    if one and not honors and flags & F_CHUUREN and not melds:
         chuuren = 2 if hand.concealed[win] - 1 == _CHUUREN_BASE[win % 9] else 1
     c.chuuren = chuuren
     c.yakuhai = DRAGON_MASK | 1 << sit.seat_wind | 1 << sit.round_wind

@@ -217,15 +217,33 @@ def _fixed_rows(closed: bool, *gates: bool) -> tuple[YakuDef, ...]:
     )
 
 
-# Standard-form rows by (sequences, triplets, honours, closed); a plain dict of
-# int/bool keys because hashing an Enum key runs Python code.
-_STANDARD_ROWS: dict[tuple[int, int, bool, bool], tuple[YakuDef, ...]] = {}
+# Standard-form rows by (sequences, triplets, honours, closed, gates open); a
+# plain dict of int/bool keys because hashing an Enum key runs Python code.
+_STANDARD_ROWS: dict[tuple[int, int, bool, bool, bool, bool], tuple[YakuDef, ...]] = {}
+# Reading rows' gates (as FIXED_GATES): "peikou" = two identical sequences,
+# "yakuhai" = a triplet of a dragon or of the seat or round wind.
+READING_GATES: dict[str, str] = {
+    "iipeikou": "peikou",
+    "ryanpeikou": "peikou",
+    "yakuhai_haku": "yakuhai",
+    "yakuhai_hatsu": "yakuhai",
+    "yakuhai_chun": "yakuhai",
+    "yakuhai_seat_wind": "yakuhai",
+    "yakuhai_round_wind": "yakuhai",
+}
 
 
 def _reading_rows(
-    shuntsu: int, triplets: int, honors: bool, form: Form, closed: bool
+    shuntsu: int,
+    triplets: int,
+    honors: bool,
+    form: Form,
+    closed: bool,
+    peikou: bool = True,
+    yakuhai: bool = True,
 ) -> tuple[YakuDef, ...]:
     """Reading-scope rows whose necessary conditions this reading meets."""
+    gates = {"peikou": peikou, "yakuhai": yakuhai}
     return tuple(
         y
         for y in YAKU
@@ -235,6 +253,7 @@ def _reading_rows(
         and shuntsu >= y.min_shuntsu
         and triplets >= y.min_triplets
         and (y.honors is None or y.honors == honors)
+        and gates.get(READING_GATES.get(y.id, ""), True)
     )
 
 
@@ -251,12 +270,17 @@ def find_yaku(ctx: WinContext, fixed: list[YakuDef] | None = None) -> tuple[Yaku
         fixed = fixed_yaku(ctx)
     closed = ctx.closed
     if ctx.form is _STANDARD:
-        key = (ctx.n_seq, ctx.n_trip, ctx.honors, closed)
+        key = (
+            ctx.n_seq, ctx.n_trip, ctx.honors, closed, ctx.peikou > 0,
+            ctx.trip_mask & ctx.yakuhai != 0,
+        )  # fmt: skip
         rows = _STANDARD_ROWS.get(key)
         if rows is None:
-            rows = _STANDARD_ROWS[key] = _reading_rows(*key[:3], _STANDARD, closed)
+            n_seq, n_trip, honors, _closed, peikou, yakuhai = key
+            rows = _reading_rows(n_seq, n_trip, honors, _STANDARD, closed, peikou, yakuhai)
+            _STANDARD_ROWS[key] = rows
     else:
-        rows = _reading_rows(0, 0, ctx.honors, ctx.form, closed)
+        rows = _SPECIAL_ROWS.get((ctx.form, closed)) or _special_rows(ctx.form, closed)
     found = fixed + [y for y in rows if y.check(ctx)]
     if not found:
         return ()
@@ -268,6 +292,13 @@ def find_yaku(ctx: WinContext, fixed: list[YakuDef] | None = None) -> tuple[Yaku
 
 
 _STANDARD = Form.STANDARD
+# Chiitoitsu and kokushi rows by (form, closed); few keys, so Enum hashing is fine here.
+_SPECIAL_ROWS: dict[tuple[Form, bool], tuple[YakuDef, ...]] = {}
+
+
+def _special_rows(form: Form, closed: bool) -> tuple[YakuDef, ...]:
+    rows = _SPECIAL_ROWS[form, closed] = _reading_rows(0, 0, True, form, closed)
+    return rows
 
 
 def _drop_hidden(found: list[YakuDef]) -> list[YakuDef]:
