@@ -196,9 +196,7 @@ def _score(args: argparse.Namespace) -> str:
     if args.json:
         return _json(result.to_json())
     hand = parse_hand(args.hand, args.melds, size=14)
-    return render_score(
-        hand, result, tsumo=args.tsumo, honba=args.honba, sticks=args.sticks, rules=rules.name
-    )
+    return render_score(hand, result, batch.situation_from(fields), rules=rules.name)
 
 
 def _batch(_args: argparse.Namespace) -> str | None:

@@ -42,9 +42,9 @@ WAIT_NAMES: dict[WaitKind, str] = {
 
 WAIT_EXPLANATIONS: dict[WaitKind, str] = {
     WaitKind.RYANMEN: "два соседних тайла ждут тайл с любой стороны",
-    WaitKind.KANCHAN: "не хватает среднего тайла последовательности",
+    WaitKind.KANCHAN: "не хватает среднего тайла шунцу",
     WaitKind.PENCHAN: "крайняя пара 1-2 или 8-9 ждёт единственный тайл",
-    WaitKind.SHANPON: "две пары: одна из них станет тройкой",
+    WaitKind.SHANPON: "две пары, и одна из них станет коцу",
     WaitKind.TANKI: "одиночный тайл ждёт себе пару",
     WaitKind.CHIITOITSU_TANKI: "шесть пар готовы, седьмой тайл ждёт пару",
     WaitKind.KOKUSHI_SINGLE: "не хватает одного из терминальных или благородных тайлов",
@@ -248,7 +248,7 @@ YAKU_RULES: dict[str, str] = {
     "есть хотя бы один шунцу",
     "junchan": "в каждом сете и в паре есть терминал, благородных тайлов нет, "
     "есть хотя бы один шунцу",
-    "honroutou": "рука только из терминалов и благородных тайлов",
+    "honroutou": "рука только из терминальных и благородных тайлов",
     "toitoi": "все четыре сета — коцу или канцу",
     "sanankou": "три закрытых коцу (коцу, собранный роном на шанпон, закрытым не считается)",
     "sankantsu": "три кана",
@@ -268,7 +268,7 @@ YAKU_RULES: dict[str, str] = {
     "daisuushii": "коцу всех четырёх ветров",
     "tsuuiisou": "рука только из благородных тайлов",
     "ryuuiisou": "рука только из зелёных тайлов: 2, 3, 4, 6, 8 соу и хацу",
-    "chinroutou": "рука только из терминалов",
+    "chinroutou": "рука только из терминальных тайлов",
     "suukantsu": "четыре кана",
     "tenhou": "дилер выиграл на руке с раздачи",
     "chiihou": "недилер выиграл цумо первым же набором, до любых объявлений",
@@ -290,17 +290,17 @@ FU_REASONS: dict[FuReason, str] = {
     FuReason.PAIR_ROUND_WIND: "пара ветра раунда",
     FuReason.PAIR_DOUBLE_WIND: "пара ветра, который и ветер места, и ветер раунда",
     FuReason.OPEN_TRIPLET_SIMPLE: "открытый коцу простых тайлов",
-    FuReason.OPEN_TRIPLET_TERMINAL: "открытый коцу терминалов или благородных тайлов",
+    FuReason.OPEN_TRIPLET_TERMINAL: "открытый коцу из терминальных или благородных тайлов",
     FuReason.RON_TRIPLET_SIMPLE: "коцу простых тайлов, собранный роном на шанпон: "
     "считается открытым",
-    FuReason.RON_TRIPLET_TERMINAL: "коцу терминалов или благородных тайлов, собранный роном "
+    FuReason.RON_TRIPLET_TERMINAL: "коцу из терминальных или благородных тайлов, собранный роном "
     "на шанпон: считается открытым",
     FuReason.CLOSED_TRIPLET_SIMPLE: "закрытый коцу простых тайлов",
-    FuReason.CLOSED_TRIPLET_TERMINAL: "закрытый коцу терминалов или благородных тайлов",
+    FuReason.CLOSED_TRIPLET_TERMINAL: "закрытый коцу из терминальных или благородных тайлов",
     FuReason.OPEN_KAN_SIMPLE: "открытый кан простых тайлов",
-    FuReason.OPEN_KAN_TERMINAL: "открытый кан терминалов или благородных тайлов",
+    FuReason.OPEN_KAN_TERMINAL: "открытый кан из терминальных или благородных тайлов",
     FuReason.CLOSED_KAN_SIMPLE: "закрытый кан простых тайлов",
-    FuReason.CLOSED_KAN_TERMINAL: "закрытый кан терминалов или благородных тайлов",
+    FuReason.CLOSED_KAN_TERMINAL: "закрытый кан из терминальных или благородных тайлов",
     FuReason.OPEN_PINFU: "открытая рука без фу сверх базовых выиграла роном: считается как 30 фу",
 }
 
@@ -507,3 +507,8 @@ TEXT_STICKS = "Палочки риичи на столе ({sticks}): +1000 за 
 TEXT_TOTAL = "Всего победитель получает: {total} очков."
 TEXT_NO_YAKU = "Яку нет: рука собрана, но без яку победить нельзя."
 TEXT_RULES = "Свод правил: {name}."
+TEXT_WIN_TILE = "Выигрышный тайл: {code} ({name}), {how}."
+TEXT_WINDS = "Ветер места: {seat}; ветер раунда: {round}."
+TEXT_INDICATORS = "Индикаторы доры: {pairs}."
+TEXT_URA_INDICATORS = "Индикаторы урадоры: {pairs}."
+TEXT_INDICATOR_PAIR = "{indicator} → дора {dora}"

@@ -22,9 +22,9 @@ from engine.hand import Hand
 from engine.melds import MELD_NAMES_RU
 from engine.plural import tiles_word
 from engine.points import Limit
-from engine.score import ScoreResult
+from engine.score import ScoreResult, WinSituation
 from engine.shanten import Improvement, ShantenResult
-from engine.tiles import Tile, tile_code, tile_name, to_mpsz
+from engine.tiles import Tile, dora_from_indicator, tile_code, tile_name, to_mpsz
 from engine.waits import WaitsResult
 
 
@@ -203,19 +203,36 @@ def _money_lines(result: ScoreResult, tsumo: bool, honba: int, sticks: int) -> l
     return lines
 
 
+def _situation_lines(win: Tile, sit: WinSituation) -> list[str]:
+    how = msg.TEXT_TSUMO if sit.tsumo else msg.TEXT_RON
+    lines = [
+        msg.TEXT_WIN_TILE.format(code=tile_code(win), name=tile_name(win), how=how),
+        msg.TEXT_WINDS.format(seat=tile_name(sit.seat_wind), round=tile_name(sit.round_wind)),
+    ]
+    kinds = (
+        (msg.TEXT_INDICATORS, sit.dora_indicators),
+        (msg.TEXT_URA_INDICATORS, sit.ura_indicators),
+    )
+    for template, indicators in kinds:
+        if indicators:
+            pairs = ", ".join(
+                msg.TEXT_INDICATOR_PAIR.format(
+                    indicator=tile_code(i), dora=tile_code(dora_from_indicator(i))
+                )
+                for i in indicators
+            )
+            lines.append(template.format(pairs=pairs))
+    return lines
+
+
 def render_score(
-    hand: Hand,
-    result: ScoreResult,
-    *,
-    tsumo: bool,
-    honba: int = 0,
-    sticks: int = 0,
-    rules: str = "online",
+    hand: Hand, result: ScoreResult, situation: WinSituation, *, rules: str = "online"
 ) -> str:
-    """Yaku with han, fu item by item with rounding, the limit, points and payments."""
+    """The situation, the reading, yaku with han, fu item by item with rounding, the payments."""
     lines = [*render_hand(hand), msg.TEXT_RULES.format(name=rules)]
+    lines += _situation_lines(result.arrangement.win_tile, situation)
     lines.append(render_reading(result.arrangement).strip())
     lines += _yaku_lines(result)
     lines += _fu_lines(result)
-    lines += _money_lines(result, tsumo, honba, sticks)
+    lines += _money_lines(result, situation.tsumo, situation.honba, situation.riichi_sticks)
     return "\n".join(lines)

@@ -96,6 +96,9 @@ def test_score_explains_yaku_fu_rounding_and_payments(capsys) -> None:
         "--dora", "4s", "--seat", "S",
     )
     assert code == 0
+    assert "Выигрышный тайл: 5s (5 соу), рон." in out
+    assert "Ветер места: Юг; ветер раунда: Восток." in out
+    assert "Индикаторы доры: 4s → дора 5s." in out
     assert "риичи — 1 хан" in out and "дора — 2 хан" in out and "Всего: 3 хан." in out
     assert "20 фу — " in out and "10 фу — " in out and "2 фу — " in out
     assert "Итого 32 фу, округляем вверх до десятков: 40 фу." in out
