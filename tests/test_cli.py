@@ -199,3 +199,16 @@ def test_docstring_examples_hold(module: str) -> None:
 
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_batch_through_the_argument_parser_matches_the_fast_path() -> None:
+    data = b'{"kind": "waits", "hand": "123m456p789s1122z"}\nnot json\n'
+    code = "import sys; from engine.cli import main; sys.exit(main(['batch']))"
+    via_parser = subprocess.run(
+        [sys.executable, "-c", code], input=data, capture_output=True, cwd=ROOT
+    )
+    fast = subprocess.run(
+        [sys.executable, "-m", "engine", "batch"], input=data, capture_output=True, cwd=ROOT
+    )
+    assert via_parser.returncode == fast.returncode == 0
+    assert via_parser.stdout == fast.stdout and len(fast.stdout.splitlines()) == 2
