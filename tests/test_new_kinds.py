@@ -249,7 +249,7 @@ def test_shanten_one_away_is_graded_and_lists_improving_tiles(answer: Answering)
 def test_shanten_takes_the_closest_form_chiitoitsu(answer: Answering) -> None:
     _, html = _post(answer, "pairs", {"shanten": "3"})
     assert 'data-verdict="incorrect"' in html
-    assert "правильно — <strong>0</strong>" in html
+    assert "а правильный — <strong>0</strong>" in html
     assert 'class="shanten-forms__best">чиитойцу' in html
 
 

@@ -202,9 +202,12 @@ def test_added_kan_stacks_a_second_sideways_tile() -> None:
     assert html.count("tile--side") == 2 and html.count("tile-stack") == 1
 
 
-def test_meld_without_seat_is_drawn_upright() -> None:
+def test_called_meld_without_seat_is_drawn_as_taken_from_the_left() -> None:
+    """A pon must still look called when the author did not say whose discard it was."""
     html = str(render_meld(parse_meld("pon", "555z"), url=URL))
-    assert "tile--side" not in html
+    assert html.count("tile--side") == 1
+    assert html.index("tile--side") < html.index("#t-5z")
+    assert "tile--side" not in str(render_meld(parse_meld("ankan", "5555z"), url=URL))
 
 
 def test_hand_draws_concealed_melds_and_winning_tile_as_groups() -> None:

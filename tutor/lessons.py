@@ -126,4 +126,8 @@ def navigation() -> dict[str, Any]:
         rules = {rule.rule: rule.endpoint for rule in current_app.url_map.iter_rules()}
         return [(rules[path], label) for path, label in NAV_SECTIONS if path in rules]
 
-    return {"nav_links": nav_links}
+    def has_endpoint(endpoint: str) -> bool:
+        """Optional blueprints (authoring, practice, ...) may be absent."""
+        return endpoint in current_app.view_functions
+
+    return {"nav_links": nav_links, "has_endpoint": has_endpoint}

@@ -260,15 +260,16 @@ def meld_marks(meld: Meld) -> list[TileMark]:
     if meld.kind is MeldKind.ANKAN:
         return [TileMark(None) if i in (0, 3) else TileMark(t, r)
                 for i, (t, r) in enumerate(zip(tiles, flags, strict=True))]
-    if meld.from_seat is None:
-        return [TileMark(t, r) for t, r in zip(tiles, flags, strict=True)]
+    # A called set must look called: when the author did not say whose discard it
+    # was, draw it as taken from the left (the only seat chi can come from).
+    seat = meld.from_seat or 1
     pairs = list(zip(tiles, flags, strict=True))
     if meld.kind is MeldKind.SHOUMINKAN:
-        where = _SIDEWAYS_INDEX[3][meld.from_seat]
+        where = _SIDEWAYS_INDEX[3][seat]
         marks = [TileMark(t, r, sideways=i == where) for i, (t, r) in enumerate(pairs[:3])]
         marks.insert(where + 1, TileMark(tiles[3], flags[3], sideways=True, stacked=True))
         return marks
-    where = _SIDEWAYS_INDEX[len(tiles)][meld.from_seat]
+    where = _SIDEWAYS_INDEX[len(tiles)][seat]
     if meld.kind is MeldKind.CHI:
         where = 0  # chi is always called from the left
     return [TileMark(t, r, sideways=i == where) for i, (t, r) in enumerate(pairs)]

@@ -22,10 +22,18 @@ _WAIT_MISSED: dict[WaitKind, str] = {
 }
 
 
+def _first_shape(shapes: tuple[WaitKind, ...]) -> WaitKind | None:
+    """The shape a missed tile is explained by: the least visible one, in table order."""
+    return next((s for s in _WAIT_MISSED if s in shapes), None)
+
+
 def _missed_shape(shape: WaitKind) -> Detector:
+    # Each missed tile is named once, under its least visible shape (a tile that is
+    # both tanki and ryanmen is explained as the tanki the learner overlooked).
     def detect(drill: Drill, verdict: Verdict) -> Fields | None:
         missed = set(verdict.details.get("missed") or ())
-        tiles = [o.tile for o in drill.solution.options if o.tile in missed and shape in o.shapes]
+        tiles = [o.tile for o in drill.solution.options
+                 if o.tile in missed and _first_shape(o.shapes) is shape]
         return {"tiles": ", ".join(tile_name(t) for t in tiles)} if tiles else None
 
     return detect
