@@ -304,6 +304,13 @@ FU_REASONS: dict[FuReason, str] = {
     FuReason.OPEN_PINFU: "открытая рука без фу сверх базовых выиграла роном: считается как 30 фу",
 }
 
+# Why an expected fu item is absent (shown under the fu table).
+FU_NOTE_PINFU_TSUMO = "За цумо 2 фу не дают: у руки пинфу, и она остаётся ровно 20 фу."
+FU_NOTE_RINSHAN_NO_TSUMO = (
+    "За цумо 2 фу не дают: победа на тайле замены после кана (риншан кайхо), "
+    "а по правилам {rules} за неё фу за цумо не начисляют."
+)
+
 LIMIT_NAMES: dict[Limit, str] = {
     Limit.NONE: "без предела",
     Limit.MANGAN: "манган",

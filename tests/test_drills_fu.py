@@ -87,3 +87,32 @@ def test_bad_fu_answer_is_400_with_a_russian_message(
 def test_unusable_fu_drill_is_an_error(params: dict[str, object], message: str) -> None:
     with pytest.raises(DrillError, match=message):
         build_drill("fu", {"id": "f", **params}, 1)
+
+
+@pytest.mark.parametrize(
+    ("params", "note"),
+    [
+        pytest.param(
+            {"hand": "234m567p22s345678s", "win": "8s", "by": "tsumo", "seat": "S"},
+            "у руки пинфу",
+            id="pinfu-tsumo",
+        ),
+        pytest.param(
+            {"hand": "99m777p345s678s", "melds": ["ankan 2222m"], "win": "8s", "by": "tsumo",
+             "rinshan": True, "seat": "S", "rules": "ema"},
+            "по правилам EMA",
+            id="rinshan-ema",
+        ),
+    ],
+)
+def test_missing_tsumo_fu_is_explained(params: dict[str, object], note: str) -> None:
+    """Rule: no tsumo fu for pinfu (000), nor for rinshan kaihou under EMA (000)."""
+    drill = build_drill("fu", {"id": "d", **params}, 1)
+    notes = drill.kind.notes(drill)  # type: ignore[attr-defined]
+    assert len(notes) == 1 and note in notes[0]
+
+
+def test_ordinary_tsumo_has_no_note() -> None:
+    drill = build_drill("fu", {"id": "d", "hand": "99m777p345s678s", "melds": ["ankan 2222m"],
+                               "win": "8s", "by": "tsumo", "rinshan": True, "seat": "S"}, 1)
+    assert drill.kind.notes(drill) == []  # type: ignore[attr-defined]

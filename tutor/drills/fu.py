@@ -14,6 +14,7 @@ from werkzeug.datastructures import MultiDict
 
 from engine import messages
 from engine.errors import HandError
+from engine.fu import FuReason
 from engine.hand import Hand, parse_hand
 from engine.rules import Ruleset, get_ruleset
 from engine.score import ScoreResult, WinSituation, score_hand
@@ -111,6 +112,21 @@ class Fu(DrillKind):
 
     def lines(self, drill: Drill) -> list[FuLine]:
         return fu_lines(drill.solution)
+
+    def notes(self, drill: Drill) -> list[str]:
+        """Why a fu item the learner may expect is missing (tsumo fu exceptions)."""
+        result: ScoreResult = drill.solution
+        if drill.params["by"] != "tsumo" or result.fu == 25:
+            return []
+        if any(item.reason is FuReason.TSUMO for item in result.fu_items):
+            return []
+        if any(y.id == "pinfu" for y in result.yaku):
+            return [messages.FU_NOTE_PINFU_TSUMO]
+        rules = drill_rules(drill.params)
+        if drill.params.get("rinshan") and not rules.rinshan_tsumo_fu:
+            name = messages.RULESET_NAMES.get(rules.name, rules.name)
+            return [messages.FU_NOTE_RINSHAN_NO_TSUMO.format(rules=name)]
+        return []
 
     def reading(self, drill: Drill) -> ReadingView:
         return reading(drill.solution.arrangement)
