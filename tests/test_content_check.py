@@ -24,6 +24,9 @@ COURSE = Path(__file__).resolve().parent.parent / "content" / "ru"
 
 # (fixture, line, message): the exact Russian message an author sees.
 CASES = [
+    ("10-term-pipe-in-table.md", 9,
+     "Термин «пары» в строке таблицы записан с вертикальной чертой, а она делит ячейку. "
+     "Напишите термин без черты: падежные формы есть в глоссарии."),
     ("10-no-front-matter.md", 1,
      "Нет шапки урока: файл должен начинаться со строки --- и полей title, slug, order, summary."),
     ("10-front-matter-not-yaml.md", 4,

@@ -19,6 +19,10 @@ from tutor.markdown_ext import RenderContext, prose_lines
 
 TERM_RE = r"\[\[([^\[\]|\n]+?)(?:\|([^\[\]|\n]+?))?\]\]"
 _TERM = re.compile(TERM_RE)
+TABLE_PIPE_MESSAGE = (
+    "Термин «{text}» в строке таблицы записан с вертикальной чертой, а она делит ячейку. "
+    "Напишите термин без черты: падежные формы есть в глоссарии."
+)
 
 
 def _lookup(context: RenderContext, term: str) -> Any | None:
@@ -39,6 +43,10 @@ class TermCheckPreprocessor(Preprocessor):
             return lines
         for number, line in enumerate(prose_lines(lines), start=1):
             for match in _TERM.finditer(line):
+                if match.group(2) and line.lstrip().startswith("|"):
+                    # In a table row the pipe ends the cell and breaks the table.
+                    self.context.problem(number, TABLE_PIPE_MESSAGE.format(text=match.group(1)))
+                    continue
                 term = (match.group(2) or match.group(1)).strip()
                 if _lookup(self.context, term) is None:
                     self.context.problem(number, f"Термина «{term}» нет в глоссарии.")
