@@ -11,8 +11,9 @@ or targets a running server with ``--url``. Then runs phases, each bounded by
    each answer is graded *and* written to the database);
 3. ``mix`` — lesson page views, drill answers and practice problems (GET a
    generated problem, POST an answer), as learners would;
-4. ``paced`` — drill answers again, but each learner pauses about
-   :data:`THINK` seconds between answers, as people do.
+4. ``paced`` — drill answers again, but learners arrive over
+   :data:`ARRIVALS` seconds and each pauses about :data:`THINK` seconds
+   between answers, as people do (figures from after the last arrival).
 
 Phases 1–3 are closed loops without pauses: 50 users keep the server
 saturated, so their latency is 50 ÷ throughput (Little's law) and measures
@@ -44,6 +45,7 @@ from loadkit import Learner, discover, start_server, stop_server, summarise  # n
 
 PHASES = ("ceiling", "drills", "mix", "paced")
 THINK = 0.5  # seconds a "paced" learner spends reading between answers (real ones: far more)
+ARRIVALS = 3.0  # paced learners arrive over this many seconds; figures start after that
 # The mix: what a learner does, by weight (a lesson is read, several drills answered).
 MIX = (("lesson", 2), ("drill", 5), ("practice", 3))
 
@@ -52,10 +54,16 @@ def _user(args: tuple[str, str, float, int, dict[str, object], int]) -> dict[str
     base, phase, deadline, budget, site, seed = args
     learner = Learner(base, site, seed)
     try:
+        warm_until = 0.0
+        if phase == "paced":  # people arrive one by one, not all in the same millisecond
+            warm_until = time.time() + ARRIVALS
+            time.sleep(learner.rng.uniform(0, ARRIVALS))
         if phase != "ceiling":
             learner.start()  # the GET that gives the CSRF token and cookies
             learner.samples.clear()
         while time.time() < deadline and budget > 0:
+            if warm_until and time.time() < warm_until:
+                learner.samples.clear()  # figures only once everyone has arrived
             budget -= 1
             if phase == "ceiling":
                 learner.healthz()
@@ -99,7 +107,7 @@ def run_phase(base: str, phase: str, options: argparse.Namespace,
         for result in pool.map(_process, jobs):
             for name, values in result.items():
                 merged[name].extend(values)
-    elapsed = time.time() - started
+    elapsed = time.time() - started - (ARRIVALS if phase == "paced" else 0.0)
     return {name: summarise(values, elapsed) for name, values in sorted(merged.items())}
 
 
@@ -114,16 +122,14 @@ def report(results: dict[str, dict[str, dict[str, float]]]) -> list[str]:
     failed = []
     ceiling = results.get("ceiling", {}).get("healthz")
     drill = results.get("drills", {}).get("drill")
-    paced = results.get("paced", {}).get("drill")
-    if paced:
-        print(f"paced learners (think ~{THINK:g} s): drill p99 {paced['p99']:.1f} ms, "
-              f"errors {paced['errors']}")
-    if drill:
-        ok = drill["p99"] < 50 and drill["errors"] == 0
-        print(f"drill grading p99 {drill['p99']:.1f} ms, errors {drill['errors']}: "
-              f"{'OK' if ok else 'MISSED'} (target p99 < 50 ms, 0 errors)")
-        if not ok:
-            failed.append("drill p99/errors")
+    for label, row in (("50 paced learners", results.get("paced", {}).get("drill")),
+                       ("50 saturating clients", drill)):
+        if row:
+            ok = row["p99"] < 50 and row["errors"] == 0
+            print(f"drill grading, {label}: p99 {row['p99']:.1f} ms, errors {row['errors']}: "
+                  f"{'OK' if ok else 'MISSED'} (target p99 < 50 ms, 0 errors)")
+            if not ok:
+                failed.append(f"drill p99/errors ({label})")
     if drill and ceiling:
         share = drill["rps"] / ceiling["rps"] if ceiling["rps"] else 0.0
         print(f"drill throughput {drill['rps']:.0f} req/s = {share:.0%} of /healthz "
@@ -142,8 +148,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--procs", type=int, default=2, help="client processes")
     parser.add_argument("--phases", default=",".join(PHASES))
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--database-url", help="progress database of the started server "
+                        "(default: a throw-away SQLite file)")
+    parser.add_argument("--keep-log", action="store_true",
+                        help="keep the started server's JSON access log and print its path")
     options = parser.parse_args(argv)
-    server = None if options.url else start_server()
+    env = {"DATABASE_URL": options.database_url} if options.database_url else {}
+    server = None if options.url else start_server(env)
     base = options.url or server.url  # type: ignore[union-attr]
     try:
         site = discover(base)
@@ -156,7 +167,9 @@ def main(argv: list[str] | None = None) -> int:
             time.sleep(1)  # let keep-alive connections close between phases
     finally:
         if server is not None:
-            stop_server(server)
+            stop_server(server, keep=options.keep_log)
+            if options.keep_log:
+                print(f"server log: {server.log}")
     failed = report(results)
     if options.json:
         Path(options.json).write_text(json.dumps(results, indent=2))
