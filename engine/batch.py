@@ -126,11 +126,31 @@ def _check_fields(obj: Obj, kind: str) -> Obj:
 
 @lru_cache(maxsize=4096)
 def tile_kinds(text: str) -> tuple[Tile, ...]:
-    """Kinds of an mpsz string (red fives are plain fives here).
+    """Kinds of an mpsz string in written order (red fives are plain fives here).
 
-    Cached: ponds, indicators and winning tiles repeat from line to line.
+    Cached: indicators and winning tiles repeat from line to line. Plain text
+    is read by :func:`quick_kinds`; anything else goes to ``parse_tiles``,
+    which gives the answer or the precise error.
     """
-    return parse_tiles(text).kinds
+    kinds = quick_kinds(text)
+    return parse_tiles(text).kinds if kinds is None else kinds
+
+
+def quick_kinds(text: str) -> tuple[Tile, ...] | None:
+    """``parse_tiles(text).kinds`` for plain mpsz (no spaces, honours 1z–7z); else ``None``."""
+    if type(text) is not str or len(text) > 200:
+        return None
+    kinds: list[Tile] = []
+    used = 0
+    for digits, letter, honors in _GROUPS.findall(text):
+        if honors:
+            used += len(honors) + 1
+            kinds += [26 + int(ch) for ch in honors]
+        else:
+            used += len(digits) + 1
+            base = _BASE[letter]
+            kinds += [base + _OFFSET[ch] for ch in digits]
+    return tuple(kinds) if used == len(text) else None
 
 
 @lru_cache(maxsize=4096)

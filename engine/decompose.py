@@ -81,34 +81,43 @@ def suit_is_complete(counts: tuple[int, ...], honors: bool, with_pair: bool) -> 
         return False
     if not with_pair:
         return _sets_only(counts, honors)
-    for i, n in enumerate(counts):
-        if n >= 2:
-            rest = list(counts)
-            rest[i] -= 2
-            if _sets_only(rest, honors):
-                return True
+    if honors:  # a pair and triplets: one count is 2 mod 3, the others 0
+        rems = [n % 3 for n in counts]
+        return rems.count(2) == 1 and rems.count(1) == 0
+    # The indices of a set add up to 0 mod 3 (3i or 3i+3), so the pair's index
+    # p has 2p = sum(i * n) mod 3: only a third of the places can hold it.
+    start = (2 * (counts[1] + counts[4] + counts[7]) + counts[2] + counts[5] + counts[8]) % 3
+    for i in range(start, 9, 3):
+        if counts[i] >= 2 and _sets_only(counts, False, i):
+            return True
     return False
 
 
-def _sets_only(counts: Sequence[int], honors: bool) -> bool:
-    """Do these counts split into sets alone?
+def _sets_only(counts: Sequence[int], honors: bool, pair: int = -1) -> bool:
+    """Do these counts (less a pair at index ``pair``, if given) split into sets alone?
 
     Greedy and exact: at the lowest held index, the copies that do not fit in
     triplets (``n % 3``) can only start sequences there, and three identical
-    sequences use the same tiles as three triplets, so nothing is lost.
+    sequences use the same tiles as three triplets, so nothing is lost. The
+    walk keeps the next two counts in locals instead of copying the suit.
     """
     if honors:
         return all(n % 3 == 0 for n in counts)
-    rest = list(counts)
-    for i in range(9):
-        starts = rest[i] % 3
-        if not starts:
-            continue
-        if i > 6 or rest[i + 1] < starts or rest[i + 2] < starts:
-            return False
-        rest[i + 1] -= starts
-        rest[i + 2] -= starts
-    return True
+    a, b = counts[0], counts[1]
+    if pair == 0:
+        a -= 2
+    elif pair == 1:
+        b -= 2
+    for i in range(2, 9):
+        c = counts[i] - 2 if i == pair else counts[i]
+        starts = a % 3
+        if starts:
+            if b < starts or c < starts:
+                return False
+            b -= starts
+            c -= starts
+        a, b = b, c
+    return a % 3 == 0 and b % 3 == 0
 
 
 def _suits(counts: Counts) -> tuple[tuple[int, ...], ...]:

@@ -101,10 +101,11 @@ def _suit_entry(part: tuple[int, ...], suit: int) -> tuple[int, tuple[SuitOption
 def _walk(
     c: list[int], i: int, pair: int, seqs: list[int], trips: list[int], found: list[_Split]
 ) -> None:
-    """Split counts (``c`` is consumed) from index ``i`` on into sets; each split once.
+    """Split counts from index ``i`` on into sets; each split once.
 
     Whatever is left at the lowest index must start sequences; the only
-    choice is whether three copies there are a triplet instead.
+    choice is whether three copies there are a triplet instead (that branch
+    gets copies of the lists; this path goes on with its own, in place).
     """
     while True:
         while i < 9 and not c[i]:
@@ -127,7 +128,10 @@ def _walk(
         c[i] = 0
         c[i + 1] -= n
         c[i + 2] -= n
-        seqs = seqs + [i] * n
+        if n == 1:
+            seqs.append(i)
+        else:
+            seqs.extend([i] * n)
         i += 1
 
 

@@ -141,3 +141,28 @@ def test_quick_hand_hands_unusual_text_to_parse_hand(text: str) -> None:
     from engine.batch import quick_hand
 
     assert quick_hand(text, [], 13) is None
+
+
+@given(st.text(alphabet="0123456789mpsz ", max_size=24))
+@settings(max_examples=400, deadline=None)
+def test_quick_kinds_is_parse_tiles_or_hands_off(text: str) -> None:
+    from engine.batch import quick_kinds
+    from engine.tiles import parse_tiles
+
+    kinds = quick_kinds(text)
+    if kinds is not None:
+        assert kinds == parse_tiles(text).kinds
+
+
+def test_greedy_suit_check_agrees_with_the_enumerating_splitter() -> None:
+    from engine.decompose import suit_is_complete
+
+    rng = random.Random(8)
+    shapes = [tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9)) for _ in range(20000)]
+    shapes += [(3, 1, 1, 1, 1, 1, 1, 1, 3), (0, 2, 2, 2, 2, 2, 2, 2, 0), (2,) + (0,) * 8]
+    for part in shapes:
+        for with_pair in (False, True):
+            need = 2 if with_pair else 0
+            splits = _suit_splits(part, False) if sum(part) % 3 == need else ()
+            expected = any((pair >= 0) == with_pair for pair, _sets in splits)
+            assert suit_is_complete(part, False, with_pair) is expected, (part, with_pair)
