@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup
@@ -104,6 +105,14 @@ def tile_svg(
         ident = "0" + SUIT_LETTERS[tile // 9] if is_red else tile_code(tile)
         label = tile_name(tile, red=is_red)
     href = f"{url if url is not None else sprite_url()}#t-{ident}"
+    return _tile_markup(label, href, sideways)
+
+
+@lru_cache(maxsize=2048)
+def _tile_markup(label: str, href: str, sideways: bool) -> Markup:
+    """The tag itself, memoised: pages draw the same few tiles hundreds of times, and
+    escaping every field in ``Markup.format`` was the largest cost of a lesson page
+    and of a waits answer (measured in issue 8's load test)."""
     if sideways:
         return Markup(
             '<svg class="tile tile--side" viewBox="0 0 64 48" role="img" aria-label="{}">'
