@@ -24,6 +24,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
@@ -35,7 +36,7 @@ from engine.hand import Hand, parse_hand
 from engine.melds import Meld, parse_meld
 from engine.rules import Ruleset, get_ruleset
 from engine.score import NoYakuError, ScoreResult, WinSituation, score_hand
-from engine.tiles import Tile, parse_tile, parse_tiles, parse_wind, tile_code
+from engine.tiles import EAST, Tile, parse_tile, parse_tiles, parse_wind, tile_code
 from engine.waits import find_waits
 
 Obj = dict[str, Any]
@@ -163,7 +164,7 @@ def _melds(items: list[Any]) -> list[Meld | dict[str, Any]]:
     """Batch melds as :class:`Meld` values; anything unusual goes to the hand parser as is."""
     out: list[Meld | dict[str, Any]] = []
     for item in items:
-        if isinstance(item, dict) and item.keys() == {"type", "tiles"}:
+        if type(item) is dict and len(item) == 2 and "type" in item and "tiles" in item:
             kind, tiles = item["type"], item["tiles"]
             if isinstance(kind, str) and isinstance(tiles, str):
                 out.append(_meld(kind, tiles))
@@ -178,6 +179,8 @@ def _hand(f: Obj, size: int) -> Hand:
 
 
 _GROUPS = re.compile(r"([0-9]+)([mps])|([1-7]+)z")
+# A hand written suit by suit in m, p, s, z order, each suit at most once.
+_HAND = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
 # digit -> kind offset within a suit (0 is the red five)
 _OFFSET = {str(d): d - 1 for d in range(1, 10)} | {"0": 4}
 
@@ -186,30 +189,32 @@ def quick_hand(text: object, melds: list[Meld | dict[str, Any]], size: int) -> H
     """The :class:`Hand` of a plain, valid request; ``None`` sends it to ``parse_hand``.
 
     Accepts only what :func:`engine.hand.parse_hand` accepts with the same
-    result (mpsz without spaces, ready :class:`Meld` values, at most four
-    copies and three red fives, the right count); anything else, valid or not,
-    goes to ``parse_hand``, which gives the answer or the precise error.
-    Profiled: ``parse_hand`` was a third of a waits line.
+    result (mpsz without spaces, suits once each in m, p, s, z order, ready :class:`Meld`
+    values, at most four copies and three red fives, the right count);
+    anything else, valid or not, goes to ``parse_hand``, which gives the
+    answer or the precise error. Each suit's digits are counted once per
+    distinct digit string (:func:`_group_counts`). Profiled: ``parse_hand``
+    was a third of a waits line.
     """
     if type(text) is not str or len(text) > 200:
         return None
-    counts = [0] * 34
-    red = used = 0
-    for digits, letter, honors in _GROUPS.findall(text):
-        if honors:
-            used += len(honors) + 1
-            for ch in honors:
-                counts[26 + int(ch)] += 1
-            continue
-        used += len(digits) + 1
-        base = _BASE[letter]
-        red += digits.count("0")
-        for ch in digits:
-            counts[base + _OFFSET[ch]] += 1
-    if used != len(text) or red > 3 or sum(counts) != size - 3 * len(melds):
+    match = _HAND.fullmatch(text)
+    if match is None:
         return None
-    concealed, hand_red = tuple(counts), red
+    man, pin, sou, honors = match.groups()
+    pm, rm = _group_counts(man, False) if man else _NO_SUIT
+    pp, rp = _group_counts(pin, False) if pin else _NO_SUIT
+    ps, rs = _group_counts(sou, False) if sou else _NO_SUIT
+    pz = _group_counts(honors, True)[0] if honors else _Z7
+    concealed = pm + pp + ps + pz
+    red = rm + rp + rs
+    if red > 3 or sum(concealed) != size - 3 * len(melds):
+        return None
+    if not melds:
+        return Hand(concealed, (), red) if max(concealed) <= 4 else None
+    counts = list(concealed)
     ready: list[Meld] = []
+    hand_red = red
     for m in melds:
         if not isinstance(m, Meld):
             return None
@@ -220,6 +225,19 @@ def quick_hand(text: object, melds: list[Meld | dict[str, Any]], size: int) -> H
     if red > 3 or max(counts) > 4 or len(ready) > 4:
         return None
     return Hand(concealed, tuple(ready), hand_red)
+
+
+_Z9, _Z7 = (0,) * 9, (0,) * 7
+_NO_SUIT = (_Z9, 0)
+
+
+@lru_cache(maxsize=8192)
+def _group_counts(digits: str, honors: bool) -> tuple[tuple[int, ...], int]:
+    """Counts of one suit's digit string (``"1230"``) and how many of them are red fives."""
+    counts = [0] * (7 if honors else 9)
+    for ch in digits:
+        counts[int(ch) - 1 if honors else _OFFSET[ch]] += 1
+    return tuple(counts), 0 if honors else digits.count("0")
 
 
 _BASE = {"m": 0, "p": 9, "s": 18}
@@ -255,25 +273,46 @@ def _furiten(f: Obj) -> Obj:
 
 def situation_from(f: Obj) -> WinSituation:
     """The :class:`WinSituation` of a checked score request (also used by the CLI)."""
-    return WinSituation(
-        tsumo=f["tsumo"],
-        riichi=f["riichi"] or f["double_riichi"],
-        double_riichi=f["double_riichi"],
-        ippatsu=f["ippatsu"],
-        rinshan=f["rinshan"],
-        chankan=f["chankan"],
-        haitei=f["haitei"],
-        houtei=f["houtei"],
-        tenhou=f["tenhou"],
-        chiihou=f["chiihou"],
-        renhou=f["renhou"],
-        seat_wind=parse_wind(f["seat_wind"]),
-        round_wind=parse_wind(f["round_wind"]),
-        dora_indicators=tile_kinds(f["dora_indicators"]),
-        ura_indicators=tile_kinds(f["ura_indicators"]),
-        honba=f["honba"],
-        riichi_sticks=f["riichi_sticks"],
+    return _new_situation(
+        {
+            "tsumo": f["tsumo"],
+            "riichi": f["riichi"] or f["double_riichi"],
+            "double_riichi": f["double_riichi"],
+            "ippatsu": f["ippatsu"],
+            "rinshan": f["rinshan"],
+            "chankan": f["chankan"],
+            "haitei": f["haitei"],
+            "houtei": f["houtei"],
+            "tenhou": f["tenhou"],
+            "chiihou": f["chiihou"],
+            "renhou": f["renhou"],
+            "seat_wind": _WINDS.get(f["seat_wind"]) or parse_wind(f["seat_wind"]),
+            "round_wind": _WINDS.get(f["round_wind"]) or parse_wind(f["round_wind"]),
+            "dora_indicators": tile_kinds(f["dora_indicators"]),
+            "ura_indicators": tile_kinds(f["ura_indicators"]),
+            "honba": f["honba"],
+            "riichi_sticks": f["riichi_sticks"],
+        }
     )
+
+
+_WINDS = {"E": EAST, "S": EAST + 1, "W": EAST + 2, "N": EAST + 3}
+_SITUATION_FIELDS = frozenset(field.name for field in fields(WinSituation))
+# WinSituation is a plain frozen dataclass (no __post_init__, no slots): its
+# value is its __dict__, so filling that directly builds the same value as
+# the constructor without 17 object.__setattr__ calls (a tenth of a score
+# line). Anything else about the class and the constructor is used.
+_PLAIN_SITUATION = not hasattr(WinSituation, "__post_init__") and "__slots__" not in vars(
+    WinSituation
+)
+
+
+def _new_situation(values: dict[str, Any]) -> WinSituation:
+    if _PLAIN_SITUATION and values.keys() == _SITUATION_FIELDS:
+        situation = object.__new__(WinSituation)
+        situation.__dict__.update(values)
+        return situation
+    return WinSituation(**values)
 
 
 @lru_cache(maxsize=256)

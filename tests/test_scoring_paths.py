@@ -166,3 +166,15 @@ def test_greedy_suit_check_agrees_with_the_enumerating_splitter() -> None:
             splits = _suit_splits(part, False) if sum(part) % 3 == need else ()
             expected = any((pair >= 0) == with_pair for pair, _sets in splits)
             assert suit_is_complete(part, False, with_pair) is expected, (part, with_pair)
+
+
+def test_batch_situation_is_the_constructed_value() -> None:
+    from engine.batch import _fields, situation_from
+    from engine.situation import WinSituation
+
+    for line in handgen.score_lines(13, 200):
+        f = _fields(line, "score")
+        fast = situation_from(f)
+        built = WinSituation(**{name: getattr(fast, name) for name in vars(fast)})
+        assert type(fast) is WinSituation and fast == built and hash(fast) == hash(built)
+        assert vars(fast).keys() == vars(built).keys()
