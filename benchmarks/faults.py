@@ -105,12 +105,13 @@ def readonly(scratch: Path, _: argparse.Namespace) -> dict[str, object]:
         stop_server(server)
     server = start_server(_env(scratch, f"sqlite:///file:{path}?mode=ro&uri=true"))
     try:
-        during, _ = stream(server.url, 3, {})
+        during, ok_during = stream(server.url, 3, {})
     finally:
         stop_server(server)
     check = subprocess.run(["sqlite3", str(path), "PRAGMA integrity_check"], capture_output=True,
                            text=True, check=False).stdout.strip() or "(sqlite3 CLI missing)"
-    return {"before": dict(before), "read-only": dict(during), "exports match": ok_before,
+    return {"before": dict(before), "read-only": dict(during),
+            "exports match": ok_before and ok_during,
             "integrity_check": check}
 
 
@@ -181,6 +182,8 @@ def lesson(scratch: Path, _: argparse.Namespace) -> dict[str, object]:
         seen["home"] = _status(server.url + "/")[0]
     finally:
         stop_server(server)
+    seen["ok"] = (seen["corrupted page"] == (200, True) and seen["other lesson"] == 200
+                  and seen["deleted page"] == (404, True) and seen["home"] == 200)
     return seen
 
 
@@ -213,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name}: {json.dumps(result, ensure_ascii=False)}", flush=True)
         answers = [v for v in result.values() if isinstance(v, dict)]
         failed |= any(a.get("5xx or broken") or a.get("not graded") for a in answers)
-        failed |= result.get("exports match") is False
+        failed |= result.get("exports match") is False or result.get("ok") is False
     return 1 if failed else 0
 
 
