@@ -194,11 +194,11 @@ def hand_readings(counts: Counts) -> tuple[int, list[FastReading]]:
     trips: tuple[Tile, ...] = ()
     several: list[tuple[SuitOption, ...]] = []
     dead = False
-    for suit, lo in enumerate((0, 9, 18, 27)):
-        part = counts[lo : lo + 9] if suit < 3 else counts[27:]
-        if part == _EMPTY[suit]:
+    suits = (counts[:9], counts[9:18], counts[18:27], counts[27:])
+    for part, table, empty in zip(suits, SUIT_TABLES, _EMPTY, strict=True):
+        if part == empty:
             continue
-        f, options = SUIT_TABLES[suit][part]
+        f, options = table[part]
         flags |= f
         if len(options) != 1:
             if options:

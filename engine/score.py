@@ -101,7 +101,8 @@ class ScoreResult:
     def fu_result(self) -> FuResult:
         """The itemised fu of the best reading (its total is ``fu_raw``)."""
         ctx, form, reading, placement, wait, pinfu, hand = self.source
-        _place(ctx, form, reading, placement, wait)
+        if ctx.form is not form or ctx.placement is not placement or ctx.reading is not reading:
+            _place(ctx, form, reading, placement, wait)  # the context moved on since
         return compute_fu(ctx, pinfu=pinfu, melds=meld_fu(hand.melds) if hand.melds else ())
 
     @property
@@ -125,8 +126,9 @@ class ScoreResult:
             "points": self.points,
             "payments": self.payments.as_dict(),
             "total": self.total,
+            # _value_ is the member's stored value: .value is a descriptor call per item
             "fu_breakdown": [
-                {"reason": i[0].value, "fu": i[1]} for i in self.fu_result.raw_items
+                {"reason": i[0]._value_, "fu": i[1]} for i in self.fu_result.raw_items
             ],
         }
 
