@@ -245,7 +245,10 @@ _BASE = {"m": 0, "p": 9, "s": 18}
 
 def tile_codes(tiles: Iterable[Tile]) -> list[str]:
     """Tiles as sorted mpsz codes (kind order is m, p, s, z ascending; red fives as 5)."""
-    return [tile_code(t) for t in sorted(tiles)]
+    return [_CODES[t] for t in sorted(tiles)]
+
+
+_CODES = tuple(tile_code(t) for t in range(34))  # kind -> "5p", built once
 
 
 def _waits(f: Obj) -> Obj:

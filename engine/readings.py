@@ -10,9 +10,11 @@ How the per-suit table is built (profiled: building ``Block`` objects for
 every reading, then splitting fresh suit shapes, were most of the scoring
 time). :data:`SUIT_TABLES` holds one memo per suit, keyed on that suit's
 count tuple (9 counts, 7 for honours), filled on first use by
-:func:`_suit_entry`: a walk from the lowest index where the only choice is
-"a triplet here or not" (whatever is left at an index must start sequences),
-tried once per possible pair. Each entry is ``(flags, options)``:
+:func:`_suit_entry`; man, pin and sou share the splitting itself
+(:data:`NUMBER_SPLITS`, kinds 0–8, shifted per suit): a walk from the lowest
+index where the only choice is "a triplet here or not" (whatever is left at
+an index must start sequences), tried once per possible pair (only a third
+of the places can hold it). Each entry is ``(flags, options)``:
 
 * ``flags``: ``16 << suit`` (the suit is present), :data:`F_TERMINAL` (a 1,
   9 or honour), :data:`F_SIMPLE` (a 2–8), :data:`F_NOT_GREEN` (a tile outside
@@ -68,17 +70,19 @@ class SuitTable(dict[tuple[int, ...], tuple[int, tuple[SuitOption, ...]]]):
         return entry
 
 
-# Module-level names so that code clearing every engine cache finds each table.
-MAN_TABLE, PIN_TABLE, SOU_TABLE, HONOR_TABLE = SUIT_TABLES = tuple(SuitTable(s) for s in range(4))
+class NumberSplits(dict[tuple[int, ...], tuple[SuitOption, ...]]):
+    """Memo shared by man, pin and sou: count tuple -> splits with kinds 0–8.
 
+    A suit table that misses shifts these by the suit's base instead of
+    splitting again, so a shape met in one suit is split once for all three.
+    """
 
-def _suit_entry(part: tuple[int, ...], suit: int) -> tuple[int, tuple[SuitOption, ...]]:
-    base = suit * 9
-    found: list[_Split] = []
-    if suit == 3:
-        _honor_split(part, found)
-        flags = F_TERMINAL | 128 | (F_NOT_GREEN if part[:5] != (0,) * 5 or part[6] else 0)
-    else:
+    def __init__(self) -> None:
+        super().__init__()
+        self.cache_clear = self.clear
+
+    def __missing__(self, part: tuple[int, ...]) -> tuple[SuitOption, ...]:
+        found: list[_Split] = []
         if sum(part) % 3 == 0:
             _walk(list(part), 0, -1, [], [], found)
         else:
@@ -92,10 +96,36 @@ def _suit_entry(part: tuple[int, ...], suit: int) -> tuple[int, tuple[SuitOption
                     counts = list(part)
                     counts[p] -= 2
                     _walk(counts, 0, p, [], [], found)
-        flags = _flags(part, suit)
-    if len(found) > 1:
-        found.sort(key=_order)  # decompose's order, so ties pick the same reading
-    return flags, tuple([_option(pair, seqs, trips, base) for pair, seqs, trips in found])
+        if len(found) > 1:
+            found.sort(key=_order)  # decompose's order, so ties pick the same reading
+        options = self[part] = tuple([_option(pair, seqs, trips, 0) for pair, seqs, trips in found])
+        return options
+
+
+# Module-level names so that code clearing every engine cache finds each table.
+NUMBER_SPLITS = NumberSplits()
+MAN_TABLE, PIN_TABLE, SOU_TABLE, HONOR_TABLE = SUIT_TABLES = tuple(SuitTable(s) for s in range(4))
+
+
+def _suit_entry(part: tuple[int, ...], suit: int) -> tuple[int, tuple[SuitOption, ...]]:
+    if suit == 3:
+        found: list[_Split] = []
+        _honor_split(part, found)
+        flags = F_TERMINAL | 128 | (F_NOT_GREEN if part[:5] != (0,) * 5 or part[6] else 0)
+        return flags, tuple([_option(pair, seqs, trips, 27) for pair, seqs, trips in found])
+    options = NUMBER_SPLITS[part]
+    if suit:
+        base = 9 * suit
+        options = tuple(
+            [
+                (
+                    pair + base if pair >= 0 else -1, tuple([t + base for t in seqs]),
+                    tuple([t + base for t in trips]), seq_mask << base, trip_mask << base, peikou,
+                )
+                for pair, seqs, trips, seq_mask, trip_mask, peikou in options
+            ]
+        )  # fmt: skip
+    return _flags(part, suit), options
 
 
 def _walk(
