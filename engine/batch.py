@@ -115,10 +115,13 @@ def _check_fields(obj: Obj, kind: str) -> Obj:
             raise HandError(msg.BATCH_UNKNOWN_FIELD.format(name=name, kind=kind))
     out: Obj = {}
     for name, (type_name, default) in spec.items():
-        value = obj.get(name, default)
-        if value is None and name not in obj:
-            raise HandError(msg.BATCH_MISSING_FIELD.format(name=name))
-        if type(value) is not _JSON_TYPES[type_name] and value is not default:
+        if name not in obj:
+            if default is None:  # a required field
+                raise HandError(msg.BATCH_MISSING_FIELD.format(name=name))
+            out[name] = default
+            continue
+        value = obj[name]
+        if type(value) is not _JSON_TYPES[type_name]:  # null included
             wanted = msg.BATCH_TYPES[type_name]
             raise HandError(msg.BATCH_WRONG_TYPE.format(name=name, type=wanted))
         out[name] = value
