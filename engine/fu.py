@@ -35,6 +35,7 @@ from enum import Enum
 
 from engine.blocks import Block, BlockKind, Form, WaitKind
 from engine.melds import Meld, MeldKind
+from engine.readings import hand_block
 from engine.tiles import DRAGONS, TERMINALS, Tile
 from engine.win_context import TERMINAL_HONOR_MASK, WinContext
 
@@ -92,9 +93,16 @@ class FuResult:
 def to_fu_items(raw_items: tuple[RawItem, ...]) -> tuple[FuItem, ...]:
     """Full :class:`FuItem` values, each with its :class:`Block`."""
     return tuple(
-        FuItem(reason, fu, None if kind is None else Block(tile, kind, meld))
-        for reason, fu, kind, tile, meld in raw_items
-    )
+        [
+            FuItem(
+                reason,
+                fu,
+                None if kind is None else hand_block(kind, tile) if meld is None else
+                Block(tile, kind, meld),
+            )
+            for reason, fu, kind, tile, meld in raw_items
+        ]
+    )  # fmt: skip
 
 
 _R = FuReason

@@ -330,8 +330,36 @@ def to_arrangement(
         return Arrangement(Decomposition(Form.KOKUSHI, pair=doubled), win, wait, None)
     assert reading is not None and placement is not None
     pair, shuntsu, koutsu = reading[0], reading[1], reading[2]
-    blocks = [Block(t, _SHUNTSU) for t in shuntsu] + [Block(t, _KOUTSU) for t in koutsu]
-    blocks += [Block.from_meld(m) for m in melds]
-    dec = Decomposition(Form.STANDARD, tuple(sorted(blocks, key=Block.sort_key)), pair)
+    blocks = [SHUNTSU_BLOCKS[t] for t in shuntsu] + [KOUTSU_BLOCKS[t] for t in koutsu]
+    if melds:
+        blocks += [Block.from_meld(m) for m in melds]
+        blocks.sort(key=Block.sort_key)
+    else:  # sequences and triplets are each in order already: merge by tile
+        blocks.sort(key=_by_tile_sequence_first)
+    dec = Decomposition(Form.STANDARD, tuple(blocks), pair)
     _wait, kind, tile = placement
-    return Arrangement(dec, win, wait, Block(tile, kind))
+    return Arrangement(dec, win, wait, hand_block(kind, tile))
+
+
+def _by_tile_sequence_first(block: Block) -> int:
+    # Block.sort_key for concealed blocks: by tile, a sequence before a triplet.
+    return 2 * block.tile + (block.kind is _KOUTSU)
+
+
+# Blocks are frozen values: the concealed ones are built once per kind and tile
+# (a frozen dataclass costs a few object.__setattr__ calls to build).
+SHUNTSU_BLOCKS = tuple(Block(t, _SHUNTSU) for t in range(34))
+KOUTSU_BLOCKS = tuple(Block(t, _KOUTSU) for t in range(34))
+TOITSU_BLOCKS = tuple(Block(t, _TOITSU) for t in range(34))
+
+
+def hand_block(kind: BlockKind, tile: Tile) -> Block:
+    """``Block(tile, kind)`` of a concealed set or pair, shared rather than rebuilt."""
+    # Identity tests: hashing an Enum (a dict keyed by kind) runs Python code.
+    if kind is _SHUNTSU:
+        return SHUNTSU_BLOCKS[tile]
+    if kind is _KOUTSU:
+        return KOUTSU_BLOCKS[tile]
+    if kind is _TOITSU:
+        return TOITSU_BLOCKS[tile]
+    return Block(tile, kind)
