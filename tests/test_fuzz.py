@@ -4,8 +4,9 @@ Whatever arrives, the site must never answer 500, never show a stack trace,
 and never reflect input unescaped: a marker tag sent in any field, header or
 path segment must not come back as markup. Routes come from ``app.url_map``,
 so a route added later is fuzzed without touching this file. Each draw is
-sent as an anonymous learner or as a logged-in instructor, with a valid, a
-stale or no CSRF token, with and without ``HX-Request``.
+sent as an anonymous learner or as a logged-in instructor, as a form or as a
+raw body of any content type, with a valid, a forged or no CSRF token, with
+and without ``HX-Request``.
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ VALID: dict[str, list[str]] = {
 FIELDS = ["tiles", "fu", "han", "ron", "kinds", "option", "shanten", "yaku", "action", "nonce",
           "source", "password", "confirm", "hand", "melds", "win", "dora", "discards", "riichi",
           "honba", "sticks", "seat", "round", "rules", "by", "mode", "q"]
+
+CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data; boundary=zz",
+                 "multipart/form-data", "application/json", "text/plain", "x/<x-fuzz-123>",
+                 "application/x-www-form-urlencoded; charset=koi8-r"]
 
 text = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=40),
                  st.text(alphabet="0123456789mpsz ", max_size=20),
@@ -108,7 +113,11 @@ def requests(draw: st.DrawFn, rules: list[tuple[str, str]]) -> dict[str, Any]:
     for name in draw(st.lists(st.sampled_from(["HX-Target", "HX-Current-URL", "Referer"]),
                               max_size=2)):
         headers[name] = draw(text)[:200].replace("\r", "").replace("\n", "")
-    return {"path": _fill_path(rule, draw), "method": method, "fields": fields,
+    raw = None
+    if method == "POST" and draw(st.integers(0, 3)) == 0:  # a body that is not a form at all
+        raw = (draw(st.one_of(st.binary(max_size=3000), text.map(str.encode))),
+               draw(st.sampled_from(CONTENT_TYPES)))
+    return {"path": _fill_path(rule, draw), "method": method, "fields": fields, "raw": raw,
             "headers": headers, "csrf": draw(st.sampled_from(["valid", "bad", "none"])),
             "who": draw(st.sampled_from(["anonymous", "instructor"]))}
 
@@ -136,6 +145,11 @@ def send(apps: dict[str, Any], req: dict[str, Any]) -> tuple[int, str]:
     if req["method"] == "GET":
         query = urlencode(list(fields.items(multi=True)))
         response = client.get(f"{req['path']}?{query}", headers=req["headers"])
+    elif req.get("raw"):
+        body, content_type = req["raw"]
+        headers = {**req["headers"], "X-CSRFToken": fields.get("csrf_token", "")}
+        response = client.post(req["path"], data=body, content_type=content_type,
+                               headers=headers)
     else:
         response = client.post(req["path"], data=fields, headers=req["headers"])
     return response.status_code, _body(response)
