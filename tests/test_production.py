@@ -7,6 +7,7 @@ are in test_multiprocess.py and test_faults.py.
 from __future__ import annotations
 
 import gzip
+import io
 import hashlib
 import json
 import logging
@@ -297,3 +298,28 @@ def test_a_new_gunicorn_worker_renders_the_course_before_its_first_request(
     exec((REPO / "gunicorn.conf.py").read_text(), settings)  # noqa: S102
     settings["post_worker_init"](type("Worker", (), {"wsgi": app})())
     assert calls == [app.name]
+
+
+def test_a_file_the_server_can_sendfile_is_passed_through_and_still_logged(
+    app: Flask, caplog: pytest.LogCaptureFixture
+) -> None:
+    """gunicorn uses sendfile() only for its own file wrapper; the access log must not hide it."""
+    from werkzeug.wsgi import FileWrapper
+
+    caplog.set_level(logging.INFO, logger="tempai.access")
+    captured: dict[str, Any] = {}
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:
+        captured["status"] = status
+
+    environ = {"REQUEST_METHOD": "GET", "PATH_INFO": "/static/favicon.svg", "SERVER_NAME": "x",
+               "SERVER_PORT": "80", "wsgi.url_scheme": "http", "wsgi.file_wrapper": FileWrapper,
+               "wsgi.input": io.BytesIO(), "QUERY_STRING": ""}
+    body = app.wsgi_app(environ, start_response)
+    try:
+        assert isinstance(body, FileWrapper)
+    finally:
+        body.close()  # type: ignore[attr-defined]
+    assert captured["status"].startswith("200")
+    (record,) = _access_records(caplog)
+    assert record.access["bytes"] == (STATIC / "favicon.svg").stat().st_size  # type: ignore[attr-defined]

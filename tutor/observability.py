@@ -62,10 +62,18 @@ class RequestLog:
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             seen["status"] = int(status.split(" ", 1)[0])
+            seen["length"] = next((v for k, v in headers if k.lower() == "content-length"), 0)
             headers.append((REQUEST_ID_HEADER, rid))
             return start_response(status, headers, exc_info)
 
         body = self.app(environ, start)
+        wrapper = environ.get("wsgi.file_wrapper")
+        if isinstance(wrapper, type) and isinstance(body, wrapper):
+            # A file the server may send with sendfile(): hand it over untouched and log
+            # now (the time to open it; the copy itself is the kernel's).
+            seen["bytes"] = int(seen.get("length") or 0)
+            _log_access(environ, seen, started)
+            return body
         return _Logged(body, seen, lambda: _log_access(environ, seen, started))
 
 
