@@ -7,8 +7,8 @@ are in test_multiprocess.py and test_faults.py.
 from __future__ import annotations
 
 import gzip
-import io
 import hashlib
+import io
 import json
 import logging
 import os
