@@ -59,7 +59,7 @@ def free_port() -> int:
 
 
 def start_server(env: dict[str, str] | None = None, *, port: int | None = None,
-                 timeout: float = 30.0) -> Server:
+                 timeout: float = 30.0, app: str = "wsgi:app") -> Server:
     """gunicorn as ``make serve`` runs it, on loopback; ``env`` overrides (DATABASE_URL…)."""
     scratch = Path(tempfile.mkdtemp(prefix="tempai-serve-"))
     port = port or free_port()
@@ -69,8 +69,8 @@ def start_server(env: dict[str, str] | None = None, *, port: int | None = None,
     full.update(env or {})
     log = scratch / "server.log"
     with open(log, "wb") as out:
-        proc = subprocess.Popen([str(GUNICORN), "-c", "gunicorn.conf.py"], cwd=REPO, env=full,
-                                stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen([str(GUNICORN), "-c", "gunicorn.conf.py", app], cwd=REPO,
+                                env=full, stdout=out, stderr=subprocess.STDOUT)
     server = Server(f"http://127.0.0.1:{port}", proc, log, scratch)
     deadline = time.time() + timeout
     while time.time() < deadline:

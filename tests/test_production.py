@@ -15,6 +15,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -323,3 +324,35 @@ def test_a_file_the_server_can_sendfile_is_passed_through_and_still_logged(
     assert captured["status"].startswith("200")
     (record,) = _access_records(caplog)
     assert record.access["bytes"] == (STATIC / "favicon.svg").stat().st_size  # type: ignore[attr-defined]
+
+
+@pytest.mark.server
+def test_under_gunicorn_a_crash_is_one_json_error_line_with_traceback_and_a_kind_page(
+    tmp_path: Path,
+) -> None:
+    import http.client
+
+    from tests.live import loadkit, need_gunicorn
+
+    need_gunicorn()
+    kit = loadkit()
+    server = kit.start_server({"WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "2"},
+                              app="tests.crash_wsgi:app")
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", int(server.url.rsplit(":", 1)[1]))
+        conn.request("GET", "/test-crash")
+        response = conn.getresponse()
+        body = response.read().decode()
+        rid = response.getheader("X-Request-ID")
+        conn.close()
+        time.sleep(0.3)  # let the worker flush its log lines
+        lines = [json.loads(x) for x in server.log.read_text().splitlines() if x.startswith("{")]
+    finally:
+        kit.stop_server(server)
+    assert response.status == 500 and "Что-то сломалось на нашей стороне" in body
+    assert "Traceback" not in body and "boom-live" not in body
+    errors = [x for x in lines if x["level"] == "error"]
+    assert len(errors) == 1 and errors[0]["request_id"] == rid
+    assert "boom-live" in errors[0]["traceback"] and errors[0]["path"] == "/test-crash"
+    access = [x for x in lines if x["logger"] == "tempai.access" and x["request_id"] == rid]
+    assert [x["status"] for x in access] == [500]
