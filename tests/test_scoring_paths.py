@@ -1,8 +1,10 @@
-"""The scorer's fast paths agree with the plain, explained ones.
+"""The fast paths agree with the plain, explained ones.
 
 The scorer compares readings with ints (per-suit table, bit-mask yaku checks,
-``fu_total``) and itemises only the reading it shows; these tests pin the two
-together on generated hands, so a speed-up cannot change an answer quietly.
+``fu_total``) and itemises only the reading it shows; the batch reads plain
+requests without the general parsers. These tests pin each fast path to the
+general code on generated hands and random text, so a speed-up cannot change
+an answer quietly.
 """
 
 from __future__ import annotations
