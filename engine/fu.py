@@ -91,18 +91,28 @@ class FuResult:
 
 
 def to_fu_items(raw_items: tuple[RawItem, ...]) -> tuple[FuItem, ...]:
-    """Full :class:`FuItem` values, each with its :class:`Block`."""
-    return tuple(
-        [
-            FuItem(
-                reason,
-                fu,
-                None if kind is None else hand_block(kind, tile) if meld is None else
-                Block(tile, kind, meld),
-            )
-            for reason, fu, kind, tile, meld in raw_items
-        ]
-    )  # fmt: skip
+    """Full :class:`FuItem` values, each with its :class:`Block`.
+
+    Items without a meld are frozen values from a small domain (reason, fu,
+    kind, tile), so each is built once and shared (:data:`_SHARED_ITEMS`):
+    building frozen dataclasses was most of the cost of an explanation.
+    """
+    out: list[FuItem] = []
+    for reason, fu, kind, tile, meld in raw_items:
+        if meld is not None:
+            out.append(FuItem(reason, fu, Block(tile, kind, meld)))  # type: ignore[arg-type]
+            continue
+        # str and int keys: hashing an Enum member runs Python code
+        key = (reason._value_, fu, "" if kind is None else kind._value_, tile)
+        item = _SHARED_ITEMS.get(key)
+        if item is None:
+            block = None if kind is None else hand_block(kind, tile)
+            item = _SHARED_ITEMS[key] = FuItem(reason, fu, block)
+        out.append(item)
+    return tuple(out)
+
+
+_SHARED_ITEMS: dict[tuple[str, int, str, Tile], FuItem] = {}
 
 
 _R = FuReason
