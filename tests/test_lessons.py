@@ -206,3 +206,13 @@ def test_a_file_vanishing_while_listed_is_skipped_not_a_500(
     response = client.get("/")
     assert response.status_code == 200
     assert "Основы для тестов" in response.get_data(as_text=True)
+
+
+def test_error_box_never_shows_absolute_server_paths() -> None:
+    """A broken lesson's page shows its file:line: message without the server's directories."""
+    from tutor.lessons import public_problem
+    from tutor.problems import Problem
+
+    shown = public_problem(Problem("/srv/tempai/content/ru/05-x.md", 3, "Ошибка."))
+    assert shown == "ru/05-x.md:3: Ошибка."
+    assert public_problem(Problem("content/ru/05-x.md", 3, "Ошибка.")) == "content/ru/05-x.md:3: Ошибка."

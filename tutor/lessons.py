@@ -120,6 +120,22 @@ NAV_SECTIONS: tuple[tuple[str, str], ...] = (
 )
 
 
+@bp.app_template_filter("public_problem")
+def public_problem(problem: Any) -> str:
+    """``file:line: message`` for a page: an absolute server path is cut to its last folder.
+
+    The CLI prints paths relative to the working directory; when the server runs
+    from elsewhere the path would be absolute, and a page must not show the
+    server's directories to learners.
+    """
+    text = str(problem)
+    file = str(getattr(problem, "file", ""))
+    if file.startswith("/"):
+        parts = file.rstrip("/").split("/")
+        text = "/".join(parts[-2:]) + text[len(file):]
+    return text
+
+
 @bp.app_context_processor
 def navigation() -> dict[str, Any]:
     def nav_links() -> list[tuple[str, str]]:

@@ -190,4 +190,6 @@ def _make_engine(url: str) -> Engine:
         return engine
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    return sa.create_engine(url, pool_pre_ping=True)
+    # A database host that stops answering must not hang requests until the
+    # server's worker timeout: give up connecting after a few seconds.
+    return sa.create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 5})
