@@ -13,11 +13,11 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine.tiles import Tile, dora_from_indicator, tile_code
+from engine.tiles import Tile, dora_from_indicator
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
-from tutor.drills.waits import picked_tiles
+from tutor.drills.waits import grade_tile_set, picked_tiles, ticked_codes
 
 # Russian rule per group of indicator; chosen by the indicator's kind.
 DORA_RULES: dict[str, str] = {
@@ -71,15 +71,7 @@ class Dora(DrillKind):
         picked = picked_tiles(form)
         if not picked:
             raise BadAnswer("Отметьте на палитре хотя бы один тайл.")
-        truth = self.answer(drill)
-        missed, wrong = sorted(truth - picked), sorted(picked - truth)
-        return Verdict(not missed and not wrong,
-                       {"picked": sorted(picked), "missed": missed, "wrong": wrong})
+        return grade_tile_set(picked, set(self.answer(drill)))
 
     def selected(self, form: MultiDict[str, str] | None) -> list[str]:
-        if not form:
-            return []
-        try:
-            return [tile_code(t) for t in sorted(picked_tiles(form))]
-        except BadAnswer:
-            return []
+        return ticked_codes(form)

@@ -38,6 +38,23 @@ def picked_tiles(form: MultiDict[str, str], field: str = FIELD) -> frozenset[Til
     return frozenset(picked)
 
 
+def grade_tile_set(picked: frozenset[Tile], truth: set[Tile]) -> Verdict:
+    """Exact-set grading of a palette answer, with the missed and wrongly picked tiles."""
+    missed, wrong = sorted(truth - picked), sorted(picked - truth)
+    return Verdict(not missed and not wrong,
+                   {"picked": sorted(picked), "missed": missed, "wrong": wrong})
+
+
+def ticked_codes(form: MultiDict[str, str] | None) -> list[str]:
+    """Tile codes to keep ticked when the page is re-rendered without JS."""
+    if not form:
+        return []
+    try:
+        return [tile_code(t) for t in sorted(picked_tiles(form))]
+    except BadAnswer:
+        return []
+
+
 @register
 class Waits(DrillKind):
     name = "waits"
@@ -58,23 +75,10 @@ class Waits(DrillKind):
         return result
 
     def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
-        picked = picked_tiles(form)
-        waits = set(drill.solution.waits)
-        missed = sorted(waits - picked)
-        wrong = sorted(picked - waits)
-        return Verdict(
-            not missed and not wrong,
-            {"picked": sorted(picked), "missed": missed, "wrong": wrong},
-        )
+        return grade_tile_set(picked_tiles(form), set(drill.solution.waits))
 
     def selected(self, form: MultiDict[str, str] | None) -> list[str]:
-        """Tile codes to keep ticked when the page is re-rendered without JS."""
-        if not form:
-            return []
-        try:
-            return [tile_code(t) for t in sorted(picked_tiles(form))]
-        except BadAnswer:
-            return []
+        return ticked_codes(form)
 
     def options(self, drill: Drill) -> list[tuple[Tile, list[str], list[ReadingView]]]:
         """For each winning tile: its shapes (Russian) and the distinct splits of the hand."""
