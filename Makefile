@@ -24,6 +24,8 @@ serve: $(VENV)/.base
 	$(VENV)/bin/gunicorn -c gunicorn.conf.py
 
 test: $(VENV)/.test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy --strict engine
 	$(VENV)/bin/flask --app tutor content check
 	$(PY) -m pytest -q
 

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.errors import HandError
-from engine.plural import tiles_word
 from engine.melds import Meld, meld_from_json, parse_meld_text
+from engine.plural import tiles_word
 from engine.tiles import NUM_KINDS, Counts, Tile, parse_tiles, tile_name, to_mpsz
 
 
@@ -96,7 +96,8 @@ def check_copies(counts: Sequence[int], what: str = "В руке") -> None:
     for kind in range(NUM_KINDS):
         if counts[kind] > 4:
             raise HandError(
-                f"{what} {tiles_word(counts[kind])} «{tile_name(kind)}», а в комплекте их только четыре."
+                f"{what} {tiles_word(counts[kind])} «{tile_name(kind)}», "
+                "а в комплекте их только четыре."
             )
 
 

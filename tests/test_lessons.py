@@ -215,4 +215,5 @@ def test_error_box_never_shows_absolute_server_paths() -> None:
 
     shown = public_problem(Problem("/srv/tempai/content/ru/05-x.md", 3, "Ошибка."))
     assert shown == "ru/05-x.md:3: Ошибка."
-    assert public_problem(Problem("content/ru/05-x.md", 3, "Ошибка.")) == "content/ru/05-x.md:3: Ошибка."
+    relative = Problem("content/ru/05-x.md", 3, "Ошибка.")
+    assert public_problem(relative) == "content/ru/05-x.md:3: Ошибка."

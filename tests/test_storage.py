@@ -28,7 +28,9 @@ def _backends() -> list[object]:
         pytest.param(
             "postgresql",
             id="postgresql",
-            marks=pytest.mark.skipif(not PG_URL, reason="TEMPAI_TEST_PG_URL not set (.ci/run sets it)"),
+            marks=pytest.mark.skipif(
+                not PG_URL, reason="TEMPAI_TEST_PG_URL not set (.ci/run sets it)"
+            ),
         )
     )
     return params
@@ -55,7 +57,8 @@ def _record(store: ProgressStore, learner: str, correct: bool, kind: str = "wait
 def test_migrate_is_idempotent_and_versioned(store: ProgressStore) -> None:
     assert store.migrate() == SCHEMA_VERSION
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("SELECT version FROM schema_version")).scalar() == SCHEMA_VERSION
+        version = conn.execute(sa.text("SELECT version FROM schema_version")).scalar()
+    assert version == SCHEMA_VERSION
 
 
 def test_sqlite_uses_wal(tmp_path: Path) -> None:
@@ -138,7 +141,8 @@ def test_mistakes_come_back_until_answered_right(store: ProgressStore) -> None:
     learner = uuid.uuid4().hex
     _record(store, learner, False, problem="practice/fu/novice/5")
     _record(store, learner, False, problem="practice/fu/novice/6")
-    assert pending_mistakes(store.history(learner)) == ["practice/fu/novice/6", "practice/fu/novice/5"]
+    expected = ["practice/fu/novice/6", "practice/fu/novice/5"]
+    assert pending_mistakes(store.history(learner)) == expected
     _record(store, learner, True, problem="practice/fu/novice/5")
     assert pending_mistakes(store.history(learner)) == ["practice/fu/novice/6"]
 
