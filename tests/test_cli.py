@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
+import handgen
 import pytest
 
-from engine.batch import answer
+from engine import batch as batch_module
+from engine.batch import answer, score_fields, situation_from
 from engine.cli import main
+from engine.errors import HandError
+from engine.hand import parse_hand
+from engine.render_text import render_score
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -212,3 +218,22 @@ def test_batch_through_the_argument_parser_matches_the_fast_path() -> None:
     )
     assert via_parser.returncode == fast.returncode == 0
     assert via_parser.stdout == fast.stdout and len(fast.stdout.splitlines()) == 2
+
+
+def test_every_explained_yaku_and_fu_line_is_in_russian() -> None:
+    """Generated wins of every kind render with Russian names (no raw ids leak through)."""
+    seen = 0
+    for line in handgen.score_lines(seed=31, count=400, rules="online"):
+        fields = batch_module._fields(line, "score")
+        try:
+            result = score_fields(fields)
+        except HandError:
+            continue
+        hand = parse_hand(fields["hand"], fields["melds"], size=14)
+        text = render_score(hand, result, situation_from(fields))
+        for row in text.splitlines():
+            if row.startswith("  "):  # yaku, dora and fu items
+                assert re.search("[а-яё]", row), row
+                assert not re.search(r"\b[a-z]+_[a-z_]+\b", row), row
+        seen += 1
+    assert seen > 300
