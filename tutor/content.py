@@ -6,12 +6,23 @@ on the next request (live editing) without re-rendering anything else. A
 broken lesson never raises: its problems are collected as
 :class:`~tutor.problems.Problem` values and shown on its own page, which is
 also what ``flask content check`` prints.
+
+Finding the lesson of a request is cheap (issue 8): :meth:`ContentStore.get`
+answers from the last full scan after checking only the requested file, the
+content directory's mtime (files added, removed, renamed) and the glossary —
+three ``stat`` calls instead of a glob and a ``stat`` per lesson. A full scan
+still happens at least once per :data:`RESCAN_SECONDS`, so an edit to *another*
+file that changes this lesson's cross-file problems (a link target, a
+duplicate slug) shows within that time; the requested file itself is never
+stale.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -30,6 +41,7 @@ LESSON_GLOB = "[0-9]*.md"
 _FILE_SLUG = re.compile(r"^\d+-?")
 _ID_ATTR = re.compile(r'\sid="([^"]+)"')
 _NO_ORDER = 10_000  # a lesson without a valid order goes to the end of the course map
+RESCAN_SECONDS = 1.0  # get() rescans the whole directory at least this often
 
 
 @dataclass(frozen=True)
@@ -143,6 +155,27 @@ class Glossary:
     key: tuple[Any, ...]
 
 
+FileKey = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class _Course:
+    """The result of one full scan: what :meth:`ContentStore.get` answers from.
+
+    ``key`` is everything the result depends on (each file's key, the
+    glossary's), so an unchanged directory reuses the ordered, link-checked
+    list instead of rebuilding it.
+    """
+
+    key: tuple[FileKey, ...]
+    lessons: list[Lesson]
+    by_slug: dict[str, Lesson]
+    file_keys: dict[Path, FileKey]
+    dir_mtime: int | None
+    glossary_key: tuple[Any, ...]
+    scanned: float  # time.monotonic() of the scan
+
+
 class ContentStore:
     """Reads and caches the lessons of one content directory."""
 
@@ -150,28 +183,29 @@ class ContentStore:
         self.content_dir = content_dir
         self.glossary_path = glossary_path
         self._lock = threading.Lock()
-        self._cache: dict[Path, tuple[tuple[Any, ...], Lesson]] = {}
+        self._cache: dict[Path, tuple[FileKey, Lesson]] = {}
         self._glossary = Glossary(None, ("none",))
+        self._course: _Course | None = None
         self.glossary_problems: list[Problem] = []
 
     # -- public ---------------------------------------------------------------
 
     def lessons(self) -> list[Lesson]:
         """Every lesson file, in course order, with duplicate slug/order problems added."""
-        glossary = self._load_glossary()
-        paths = sorted(self.content_dir.glob(LESSON_GLOB))
-        with self._lock:
-            lessons = [lesson for path in paths if (lesson := self._lesson(path, glossary))]
-            present = set(paths)
-            self._cache = {p: v for p, v in self._cache.items() if p in present}
-        return link_problems_added(_order(lessons), self._glossary.value)
+        return list(self._scan().lessons)
 
     def glossary(self) -> Any | None:
         """The loaded glossary (None when missing or broken), re-read when its file changes."""
         return self._load_glossary().value
 
     def get(self, slug: str) -> Lesson | None:
-        return next((lesson for lesson in self.lessons() if lesson.slug == slug), None)
+        """The lesson with this slug; only its own file is checked when nothing else moved."""
+        course = self._course
+        if course is not None and time.monotonic() - course.scanned < RESCAN_SECONDS:
+            lesson = course.by_slug.get(slug)
+            if lesson is not None and self._unchanged(course, lesson.path):
+                return lesson
+        return self._scan().by_slug.get(slug)
 
     def problems(self) -> list[Problem]:
         """All problems of the course (what ``flask content check`` reports)."""
@@ -181,6 +215,40 @@ class ContentStore:
         return sorted(set(found))
 
     # -- internals ------------------------------------------------------------
+
+    def _scan(self) -> _Course:
+        """Glob and stat every lesson; rebuild the course only when a key changed."""
+        dir_mtime = _mtime(self.content_dir)
+        glossary = self._load_glossary()
+        paths = sorted(self.content_dir.glob(LESSON_GLOB))
+        with self._lock:
+            lessons = [lesson for path in paths if (lesson := self._lesson(path, glossary))]
+            present = set(paths)
+            self._cache = {p: v for p, v in self._cache.items() if p in present}
+            file_keys = {lesson.path: self._cache[lesson.path][0] for lesson in lessons}
+        key = (glossary.key, *((str(p), k) for p, k in file_keys.items()))
+        course = self._course
+        if course is None or course.key != key:
+            ordered = link_problems_added(_order(lessons), self._glossary.value)
+            by_slug: dict[str, Lesson] = {}
+            for lesson in ordered:  # the first in course order wins, as the course map shows
+                by_slug.setdefault(lesson.slug, lesson)
+            course = _Course(key, ordered, by_slug, file_keys, dir_mtime, glossary.key, 0.0)
+        self._course = course = replace(course, dir_mtime=dir_mtime, scanned=time.monotonic())
+        return course
+
+    def _unchanged(self, course: _Course, path: Path) -> bool:
+        """Three stats: the lesson's own file, the directory, the glossary."""
+        try:
+            stat = path.stat()
+        except OSError:
+            return False
+        key = (stat.st_mtime_ns, stat.st_size, course.glossary_key)
+        return (
+            course.file_keys.get(path) == key
+            and _mtime(self.content_dir) == course.dir_mtime
+            and self._load_glossary().key == course.glossary_key
+        )
 
     def _lesson(self, path: Path, glossary: Glossary) -> Lesson | None:
         try:
@@ -206,6 +274,13 @@ class ContentStore:
         if self._glossary.key != key:
             self._glossary, self.glossary_problems = _read_glossary(path, key)
         return self._glossary
+
+
+def _mtime(path: Path) -> int | None:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return None
 
 
 def _read_glossary(path: Path, key: tuple[Any, ...]) -> tuple[Glossary, list[Problem]]:
