@@ -9,7 +9,12 @@ defining two macros:
   «Проверить»/«Показать решение» buttons); ``form`` is the submitted
   ``MultiDict`` after a plain POST (keep the learner's choices) or ``None``;
 - ``feedback(drill, verdict)`` — the explanation under the verdict line;
-  ``verdict.solution_only`` is true for «Показать решение».
+  ``verdict.solution_only`` is true for «Показать решение». It shows only the
+  verdict-specific lines (your answer, missed tiles…) itself and places
+  ``{{ drill_solution(drill) }}`` for the rest;
+- ``solution(drill)`` — the answer-independent explanation (the same for
+  every learner and answer), rendered once per drill by
+  :mod:`tutor.drills.solutions`.
 
 The class declares:
 
