@@ -64,6 +64,11 @@ answers = sa.Table(
 )
 
 
+# Built once: the values travel as parameters, so SQLAlchemy reuses the compiled
+# statement instead of building and cache-keying a new one per answer (issue 8).
+_INSERT_ANSWER = answers.insert()
+
+
 class StorageError(Exception):
     """The database could not be read or written (read-only, full disk, server down)."""
 
@@ -150,7 +155,7 @@ class ProgressStore:
         }
         try:
             with self.engine.begin() as conn:
-                conn.execute(answers.insert().values(**row))
+                conn.execute(_INSERT_ANSWER, row)
             return True
         except IntegrityError:
             return False

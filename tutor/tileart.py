@@ -67,15 +67,20 @@ def _sprite_digest() -> str:
 
 
 def sprite_url() -> str:
-    """URL of the sprite with a content hash, so it may be cached for a long time."""
-    digest = _sprite_digest()
+    """URL of the sprite with a content hash, so it may be cached for a long time.
+
+    Worked out once per request (a page or an answer draws many tile groups).
+    """
     try:
-        from flask import has_request_context, url_for
+        from flask import g, has_request_context, url_for
     except ImportError:  # pragma: no cover - flask is a dependency of the site
-        return f"/static/tiles.svg?v={digest}"
-    if has_request_context():
-        return url_for("static", filename="tiles.svg", v=digest)
-    return f"/static/tiles.svg?v={digest}"
+        return f"/static/tiles.svg?v={_sprite_digest()}"
+    if not has_request_context():
+        return f"/static/tiles.svg?v={_sprite_digest()}"
+    url: str | None = g.get("tempai_sprite_url")
+    if url is None:
+        url = g.tempai_sprite_url = url_for("static", filename="tiles.svg", v=_sprite_digest())
+    return url
 
 
 def _kind_and_red(kind: TileLike, red: bool) -> tuple[Tile, bool]:
