@@ -17,13 +17,21 @@ from itsdangerous import BadSignature, URLSafeSerializer
 COOKIE = "tempai_learner"
 MAX_AGE = 2 * 365 * 24 * 3600  # two years: progress outlives a browser session
 _SALT = "tempai.learner"
+_SERIALIZER_KEY = "tempai.learner_serializer"
 _ID = re.compile(r"[0-9a-f]{32}")
 # Responses that are not a learner's visit: files and the monitoring probe.
 _NO_COOKIE = frozenset({"static", "health.healthz"})
 
 
 def _serializer() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt=_SALT)
+    """One serializer per app and secret key (it is stateless; building it is not free)."""
+    secret = current_app.config["SECRET_KEY"]
+    cached = current_app.extensions.get(_SERIALIZER_KEY)
+    if cached is None or cached[0] != secret:
+        cached = (secret, URLSafeSerializer(secret, salt=_SALT))
+        current_app.extensions[_SERIALIZER_KEY] = cached
+    serializer: URLSafeSerializer = cached[1]
+    return serializer
 
 
 def _read_cookie() -> str | None:
