@@ -1,10 +1,9 @@
 """Shanten: how many tiles a hand lacks to tenpai, per form, and what improves it.
 
 ``-1`` is a complete hand, ``0`` tenpai, ``n`` means n tiles must still be
-replaced. The number is a property of the *shape*: a tile the hand already
-holds four of may still be the missing one (see karaten in
-:mod:`engine.waits`), so ``shanten == 0`` exactly when some tile completes the
-shape.
+replaced. ``shanten == 0`` exactly when the hand is tenpai as
+:mod:`engine.waits` says: a 13-tile shape whose only completing tiles are
+ones the hand already holds four of (karaten) is not tenpai, so it is 1.
 
 Standard form. A hand with ``m`` sets (melds included), ``t`` partial sets
 (two tiles of a set: a pair not used as the head, 12, 13, 23 …) and ``p``
@@ -88,9 +87,26 @@ def shanten(hand: Hand) -> ShantenResult:
         raise HandError(SHANTEN_NEED_13_OR_14.format(size=hand.size))
     counts = hand.concealed
     standard = standard_shanten(counts, len(hand.melds))
+    if standard == 0 and hand.size == 13 and not _has_live_wait(hand):
+        # Karaten: the shape waits only on tiles whose four copies the hand holds,
+        # so it is not tenpai and needs one more exchange (as the waits say).
+        standard = 1
     if hand.melds:
         return ShantenResult(standard, None, None)
     return ShantenResult(standard, chiitoitsu_shanten(counts), kokushi_shanten(counts))
+
+
+def _has_live_wait(hand: Hand) -> bool:
+    """Does a standard-form completing tile exist of which fewer than four are held?"""
+    from engine.decompose import is_standard_complete
+
+    held = hand.all_counts()
+    counts = hand.concealed
+    return any(
+        held[tile] < 4
+        and is_standard_complete(counts[:tile] + (counts[tile] + 1,) + counts[tile + 1 :])
+        for tile in range(34)
+    )
 
 
 def standard_shanten(counts: Counts, melds: int = 0) -> int:

@@ -9,7 +9,7 @@ from structure_hands import random_concealed, waiting_hand
 from engine.blocks import Form
 from engine.errors import HandError
 from engine.hand import parse_hand
-from engine.shanten import describe_shanten, improving_tiles, shanten
+from engine.shanten import describe_shanten, improving_tiles, shanten, standard_shanten
 from engine.tiles import parse_tile, to_mpsz
 
 
@@ -64,9 +64,12 @@ def test_best_forms_name_the_nearest_form() -> None:
     assert shanten(parse_hand("123m456p789s1122z")).best_forms == (Form.STANDARD,)
 
 
-def test_karaten_shape_is_still_zero_shanten() -> None:
-    # Shanten measures the shape; the four-copy rule is applied by waits (karaten).
-    assert shanten(parse_hand("1111m234p567s789s")).minimum == 0
+def test_karaten_only_shape_is_not_tenpai_so_one_shanten() -> None:
+    """Rule (four-copy): a shape waiting only on tiles you hold four of is not tenpai."""
+    assert shanten(parse_hand("1111m234p567s789s")).minimum == 1
+    assert shanten(parse_hand("3333666888s666z")).minimum == 1
+    # A live wait beside the karaten one keeps the hand tenpai.
+    assert shanten(parse_hand("1111m234p567s7899s")).minimum == 0
 
 
 def test_shanten_needs_13_or_14_tiles() -> None:
@@ -115,10 +118,10 @@ def test_shanten_wording_agrees_in_number(n: int, text: str) -> None:
 def test_shanten_agrees_with_the_mahjong_package_on_generated_hands() -> None:
     """Differential check on 3000 hands.
 
-    Known, deliberate difference: with four copies of a kind in hand the
-    package lowers the result (a shape that waits only on a fifth copy is not
-    tenpai there); our shanten measures the shape and leaves the four-copy rule
-    to the waits (karaten), so such hands are skipped.
+    Known, deliberate difference: the package sees only the concealed tiles,
+    so a fourth copy held in a meld does not make its shape karaten, and it
+    treats concealed quads its own way; hands with a concealed quad and
+    karaten-only shapes are skipped.
     """
     oracle = Shanten()
     rng = random.Random(4242)
@@ -126,7 +129,8 @@ def test_shanten_agrees_with_the_mahjong_package_on_generated_hands() -> None:
     for i in range(3000):
         hand = waiting_hand(rng) if i % 2 else random_concealed(rng)
         counts = list(hand.concealed)
-        if 4 in counts:
+        if 4 in counts or (standard_shanten(hand.concealed, len(hand.melds)) == 0
+                           and shanten(hand).standard == 1):
             continue
         ours = shanten(hand)
         assert ours.standard == oracle.calculate_shanten_for_regular_hand(counts), hand

@@ -82,8 +82,8 @@ def test_non_wait_never_completes_the_hand_except_karaten(hand: Hand) -> None:
 
 @FAST
 @given(waiting_hands | closed_hands)
-def test_zero_shanten_iff_some_tile_completes_the_shape(hand: Hand) -> None:
-    assert (shanten(hand).minimum == 0) == bool(shape_waits(hand))
+def test_zero_shanten_iff_tenpai_under_the_four_copy_rule(hand: Hand) -> None:
+    assert (shanten(hand).minimum == 0) == find_waits(hand).tenpai
     assert shanten(hand).minimum >= 0
 
 
