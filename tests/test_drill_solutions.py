@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 
 from tests.conftest import Answering
 from tests.test_drills_waits import verdict
@@ -22,7 +23,7 @@ def _count_renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     original = solutions.get_template_attribute
 
     def counting(template: str, name: str):  # noqa: ANN202
-        rendered.append(template)
+        rendered.append(template if name == "solution" else f"{template}:{name}")
         return original(template, name)
 
     monkeypatch.setattr(solutions, "get_template_attribute", counting)
@@ -63,3 +64,28 @@ def test_edited_explanation_shows_on_the_next_answer(answer: Answering, content_
     path.write_text(text.replace("каждого по четыре", "каждого вида по четыре"), encoding="utf-8")
     after = answer.post("basics", "set-size", {"option": "3"}).get_data(as_text=True)
     assert "Видов 34, каждого вида по четыре — 136." in after
+
+
+def test_unanswered_questions_of_a_lesson_page_are_rendered_once(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    waits = type(kinds()["waits"])
+    calls: list[object] = []
+    original = waits.selected
+
+    def counting(self: object, form: object) -> list[str]:
+        calls.append(form)
+        return original(self, form)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(waits, "selected", counting)
+    first = client.get("/lessons/basics").get_data(as_text=True)
+    drawn = len(calls)
+    second = client.get("/lessons/basics").get_data(as_text=True)
+    assert drawn > 0 and len(calls) == drawn  # the second view draws no waits question
+    assert second.count('class="drill ') == first.count('class="drill ') > 0
+
+
+def test_a_plain_post_keeps_the_learners_choice_in_its_own_drill(answer: Answering) -> None:
+    """The answered drill shows the submitted form, not the cached blank question."""
+    html = answer.post("basics", "set-size", {"option": "2"}, htmx=False).get_data(as_text=True)
+    assert 'value="2" required checked' in html

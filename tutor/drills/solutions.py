@@ -15,6 +15,11 @@ can never be found. Entries hold the drill by weak reference and disappear
 with it (practice and preview drills are built per request). The sprite URL
 is part of the key because it is the only request-dependent thing the
 explanation contains (its content hash and the script root).
+
+The same holds for a drill's question before anyone answered it
+(``question(drill, None)``: the hand and the empty inputs, no CSRF token —
+the frame adds that): :func:`drill_blank_question` serves lesson pages, which
+draw every drill of the lesson on each view.
 """
 
 from __future__ import annotations
@@ -28,20 +33,29 @@ from markupsafe import Markup
 
 from tutor.drills.base import Drill
 
-_Entry = tuple["weakref.ref[Drill]", dict[str, Markup]]
+_Entry = tuple["weakref.ref[Drill]", dict[tuple[str, str], Markup]]
 _cache: dict[int, _Entry] = {}
 _lock = threading.RLock()  # a weakref callback may run inside the locked block (GC)
 
 
 def drill_solution(drill: Drill) -> Markup:
     """The ``solution(drill)`` macro of the drill's kind, rendered once per drill and sprite URL."""
-    key = _sprite_key()
+    return _rendered(drill, "solution")
+
+
+def drill_blank_question(drill: Drill) -> Markup:
+    """``question(drill, None)`` — the inputs before any answer — rendered once per drill."""
+    return _rendered(drill, "question", None)
+
+
+def _rendered(drill: Drill, macro: str, *args: Any) -> Markup:
+    key = (macro, _sprite_key())
     entry = _cache.get(id(drill))
     if entry is not None and entry[0]() is drill:
         html = entry[1].get(key)
         if html is not None:
             return html
-    html = Markup(get_template_attribute(drill.template, "solution")(drill))
+    html = Markup(get_template_attribute(drill.template, macro)(drill, *args))
     with _lock:
         entry = _cache.get(id(drill))
         if entry is None or entry[0]() is not drill:
