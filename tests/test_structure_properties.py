@@ -12,7 +12,7 @@ from engine.furiten import can_ron, check_furiten
 from engine.hand import Hand, parse_hand
 from engine.shanten import improving_tiles, shanten
 from engine.tiles import parse_tiles, to_mpsz
-from engine.waits import find_waits, shape_waits
+from engine.waits import find_waits
 
 FAST = settings(max_examples=300, deadline=None)
 

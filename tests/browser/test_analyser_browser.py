@@ -8,6 +8,7 @@ Uses the live server and Chromium fixtures of ``tests/browser/conftest.py``
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -111,13 +112,21 @@ def test_analyser_on_a_phone_fits_the_screen(page) -> None:  # noqa: ANN001
     page.screenshot(path=str(ARTIFACTS / "analyse-phone.png"), full_page=True, caret="initial")
 
 
+def _wait_for_focus(page, element_id: str, seconds: float = 5.0) -> None:  # noqa: ANN001
+    """Focus is restored by app.js just after the swap; poll (CSP forbids wait_for_function)."""
+    deadline = time.monotonic() + seconds
+    while page.evaluate("document.activeElement && document.activeElement.id") != element_id:
+        assert time.monotonic() < deadline, f"focus never returned to #{element_id}"
+        page.wait_for_timeout(50)
+
+
 def test_palette_works_from_the_keyboard_and_keeps_focus(page) -> None:  # noqa: ANN001
     page.goto("/analyse")
     page.locator("#pal-3p").focus()
     for count in (1, 2, 3):
         page.keyboard.press("Enter")
         page.locator(".builder__row").first.get_by_text(re.compile(rf"Рука: {count} ")).wait_for()
-        assert page.evaluate("document.activeElement.id") == "pal-3p"
+        _wait_for_focus(page, "pal-3p")
     page.keyboard.press("Enter")  # a fourth copy
     page.locator("#a-hand[value='3333p']").wait_for()
     # No fifth copy exists: the tile is no longer a link.
