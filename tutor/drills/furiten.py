@@ -20,6 +20,7 @@ from engine.tiles import Tile, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
+from tutor.drills.waits import WAITING_HAND_PARAMS
 
 ANSWERS = {"yes": True, "no": False}
 KIND_CHOICES: tuple[tuple[str, str], ...] = tuple((k.value, FURITEN_NAMES[k]) for k in FuritenKind)
@@ -46,8 +47,7 @@ class Furiten(DrillKind):
     title = "Фуритен или нет?"
     default_prompt = "Можно ли объявить рон на {tile_name}?"
     params = (
-        Param("hand", p.tiles_text, help="13 − 3·(число сетов) тайлов"),
-        Param("melds", p.melds, ()),
+        *WAITING_HAND_PARAMS,
         Param("discards", p.tile_list, (), help="ваш собственный дискард"),
         Param("missed", p.tile_list, (), help="тайлы, пропущенные после вашего последнего хода"),
         Param("riichi", p.boolean, False),

@@ -18,10 +18,10 @@ from engine.hand import Hand, parse_hand
 from engine.messages import FORM_NAMES, SHANTEN_EXPLANATION, SHANTEN_FORM_IMPOSSIBLE
 from engine.plural import tiles_word
 from engine.shanten import Improvement, ShantenResult, describe_shanten, improving_tiles, shanten
-from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import Drill, DrillKind, Param, Verdict
+from tutor.drills.base import Drill, DrillKind, Verdict
 from tutor.drills.han import read_number
+from tutor.drills.waits import WAITING_HAND_PARAMS
 
 MAX_SHANTEN = 8  # no 13-tile hand is further than 6 from tenpai; 8 leaves room for a guess
 
@@ -51,10 +51,7 @@ class Shanten(DrillKind):
     name = "shanten"
     title = "Сколько до темпая"
     default_prompt = "Сколько тайлов этой руке нужно заменить, чтобы выйти в темпай (шантен)?"
-    params = (
-        Param("hand", p.tiles_text, help="13 − 3·(число сетов) тайлов в нотации mpsz"),
-        Param("melds", p.melds, (), help="объявленные сеты: [pon 555z, chi 123p]"),
-    )
+    params = WAITING_HAND_PARAMS
 
     def prepare(self, params: Mapping[str, Any]) -> ShantenSolution:
         hand = parse_hand(params["hand"], params["melds"], size=13)

@@ -38,6 +38,13 @@ def picked_tiles(form: MultiDict[str, str], field: str = FIELD) -> frozenset[Til
     return frozenset(picked)
 
 
+# The waiting (13-tile) hand of the waits, shanten and furiten drills.
+WAITING_HAND_PARAMS: tuple[Param, ...] = (
+    Param("hand", p.tiles_text, help="13 − 3·(число сетов) тайлов в нотации mpsz"),
+    Param("melds", p.melds, (), help="объявленные сеты: [pon 555z, chi 123p]"),
+)
+
+
 def grade_tile_set(picked: frozenset[Tile], truth: set[Tile]) -> Verdict:
     """Exact-set grading of a palette answer, with the missed and wrongly picked tiles."""
     missed, wrong = sorted(truth - picked), sorted(picked - truth)
@@ -60,10 +67,7 @@ class Waits(DrillKind):
     name = "waits"
     title = "Найдите ожидание"
     default_prompt = "Найдите все тайлы, которые завершат эту руку."
-    params = (
-        Param("hand", p.tiles_text, help="13 − 3·(число сетов) тайлов в нотации mpsz"),
-        Param("melds", p.melds, (), help="объявленные сеты: [pon 555z, chi 123p]"),
-    )
+    params = WAITING_HAND_PARAMS
 
     def prepare(self, params: Mapping[str, Any]) -> WaitsResult:
         hand = parse_hand(params["hand"], params["melds"], size=13)
