@@ -512,7 +512,6 @@ TEXT_PAY_SPLIT = "Платят: дилер — {dealer}, каждый недил
 TEXT_HONBA = "С учётом хонбы ({honba}): +300 за каждую."
 TEXT_STICKS = "Палочки риичи на столе ({sticks}): +1000 за каждую."
 TEXT_TOTAL = "Всего победитель получает: {total} очков."
-TEXT_NO_YAKU = "Яку нет: рука собрана, но без яку победить нельзя."
 TEXT_RULES = "Свод правил: {name}."
 TEXT_WIN_TILE = "Выигрышный тайл: {code} ({name}), {how}."
 TEXT_WINDS = "Ветер места: {seat}; ветер раунда: {round}."

@@ -50,7 +50,3 @@ def rule_rows(rulesets: dict[str, Ruleset] | None = None) -> tuple[RuleRow, ...]
         )
         for name in TABLE_FIELDS
     )
-
-
-# The table for the four rule systems, built once (the site shows it as is).
-RULE_ROWS: tuple[RuleRow, ...] = rule_rows()

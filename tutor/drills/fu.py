@@ -130,6 +130,3 @@ class Fu(DrillKind):
 
     def reading(self, drill: Drill) -> ReadingView:
         return reading(drill.solution.arrangement)
-
-    def wind_name(self, tile: int) -> str:
-        return tile_name(tile)
