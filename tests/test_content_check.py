@@ -40,8 +40,8 @@ CASES = [
     ("10-duplicate-slug.md", 1, "Поле «slug» = basics уже занято уроком {base}01-basics.md."),
     ("10-duplicate-order.md", 1, "Поле «order» = 1 уже занято уроком {base}01-basics.md."),
     ("10-unknown-kind.md", 9,
-     "Неизвестный вид упражнения «wait». Есть: choice, dora, fu, furiten, han, payment, "
-     "shanten, waits."),
+     "Неизвестный вид упражнения «wait». Есть: choice, complete, count, discard, dora, fu, "
+     "furiten, han, payment, shanten, waits, yaku."),
     ("10-unknown-param.md", 11,
      "Неизвестный параметр «hands» в упражнении waits. Допустимы: id, prompt, rules, "
      "red_fives, hand, melds."),

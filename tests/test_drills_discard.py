@@ -1,0 +1,146 @@
+"""«Что сбросить?»: every discard rated by the engine; any best one is correct."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from engine.hand import parse_hand
+from engine.tiles import parse_tile
+from tests.conftest import Answering
+from tutor.drills import DrillError, build_drill
+from tutor.drills.discard import discard_options
+
+LESSON = """---
+title: Сбросы
+slug: discards
+order: 51
+summary: Что сбросить.
+---
+
+/// discard
+id: dealer-tenpai
+hand: 123m456p789s11557z
+goal: tenpai
+///
+
+/// discard
+id: two-ways
+hand: 124m345p567s789s33z
+///
+
+/// discard
+id: open-hand
+hand: 12345m56p11z89s
+melds: [pon 777z]
+///
+"""
+
+
+@pytest.fixture
+def answer(client: FlaskClient, content_dir: Path) -> Answering:
+    (content_dir / "51-discards.md").write_text(LESSON, encoding="utf-8")
+    return Answering(client)
+
+
+def post(answer: Answering, drill: str, data: dict[str, object]) -> tuple[int, str]:
+    response = answer.post("discards", drill, data)
+    html = re.sub(r"<svg.*?</svg>", "", response.get_data(as_text=True), flags=re.S)
+    return response.status_code, html
+
+
+def kind(code: str) -> int:
+    return parse_tile(code).kinds[0]
+
+
+def test_the_only_discard_to_tenpai_is_correct_and_its_waits_are_shown(answer: Answering) -> None:
+    status, html = post(answer, "dealer-tenpai", {"discard": "7z"})
+    assert status == 200 and 'data-verdict="correct"' in html
+    # After 7z the hand waits on East or Haku, two of each unseen.
+    assert "ждёт" in html and "(Восток, Белый дракон)" in html
+    assert "ещё 4 тайла в стене и у соперников" in html
+
+
+def test_a_discard_that_breaks_a_pair_is_wrong_and_told_what_it_leaves(answer: Answering) -> None:
+    _, html = post(answer, "dealer-tenpai", {"discard": "1z"})
+    assert 'data-verdict="incorrect"' in html
+    assert "остаётся 1-шантен" in html
+    assert "Остальные сбросы хуже" in html
+
+
+@pytest.mark.parametrize("tile", ["1m", "4m"])
+def test_every_discard_with_the_lowest_shanten_is_correct(answer: Answering, tile: str) -> None:
+    _, html = post(answer, "two-ways", {"discard": tile})
+    assert 'data-verdict="correct"' in html
+    assert "любой из этих сбросов" in html
+
+
+def test_copies_left_count_the_discarded_tile_as_gone() -> None:
+    # 124m…: dropping 1m waits on 3m (4 unseen); dropping 4m waits on 3m too.
+    hand = parse_hand("124m345p567s789s33z", size=14)
+    options = {o.tile: o for o in discard_options(hand)}
+    assert [d.tile for d in options[kind("4m")].draws] == [kind("3m")]
+    assert options[kind("4m")].total == 4
+    # Discarding 3z leaves no pair: 1-shanten, and 3z itself is one copy fewer (2 held of 4).
+    assert options[kind("3z")].shanten == 1
+
+
+def test_open_hand_discard_uses_the_concealed_tiles_only(answer: Answering) -> None:
+    status, html = post(answer, "open-hand", {"discard": "7z"})
+    assert status == 400 and "нет среди закрытых тайлов" in html
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        pytest.param({}, "Выберите тайл", id="nothing-picked"),
+        pytest.param({"discard": "9x"}, "Неизвестный тайл", id="forged-tile"),
+        pytest.param({"discard": "9p"}, "нет среди закрытых тайлов", id="tile-not-in-hand"),
+    ],
+)
+def test_bad_discard_answer_is_a_400_with_a_russian_message(answer: Answering,
+                                                            data: dict[str, object],
+                                                            message: str) -> None:
+    status, html = post(answer, "two-ways", data)
+    assert status == 400 and message in html
+
+
+def test_show_solution_lists_the_best_discards_without_grading(answer: Answering) -> None:
+    _, html = post(answer, "dealer-tenpai", {"action": "solution"})
+    assert 'data-verdict="solution"' in html and "В темпае руку оставляет сброс" in html
+
+
+def test_plain_post_keeps_the_chosen_tile_checked(answer: Answering) -> None:
+    response = answer.post("discards", "two-ways", {"discard": "3z"}, htmx=False)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and html.startswith("<!doctype html>")
+    assert 'name="discard" value="3z" required checked' in html
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        pytest.param({"hand": "123m456p789s11122z"}, "Рука уже собрана", id="already-complete"),
+        pytest.param({"hand": "1357m2468p13579s1z", "goal": "tenpai"},
+                     "Ни один сброс не оставляет эту руку в темпае", id="no-tenpai-discard"),
+        pytest.param({"hand": "123m456p789s1122z"}, "14", id="thirteen-tiles"),
+        pytest.param({"hand": "123m456p789s11557z", "goal": "win"}, "Допустимы значения",
+                     id="unknown-goal"),
+    ],
+)
+def test_unusable_discard_block_is_an_error(params: dict[str, object], message: str) -> None:
+    with pytest.raises(DrillError, match=message):
+        build_drill("discard", {"id": "d", **params}, 1)
+
+
+def test_the_lesson_with_discard_drills_loads_without_problems(client: FlaskClient,
+                                                                answer: Answering) -> None:
+    page = client.get("/lessons/discards").get_data(as_text=True)
+    assert "В этом уроке есть ошибки" not in page
+    assert page.count('data-drill-kind="discard"') == 3
+    # One radio per distinct concealed tile: 1z 5z 7z and the nine suited tiles.
+    section = page.split('data-drill-id="dealer-tenpai"')[1].split("</section>")[0]
+    assert section.count('type="radio" name="discard"') == 12

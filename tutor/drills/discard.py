@@ -1,0 +1,188 @@
+"""«Что сбросить?»: the learner picks one tile to discard from a 14-tile hand.
+
+Correct is any discard the engine rates best: with ``goal: shanten`` (the
+default) every discard that leaves the lowest shanten, with ``goal: tenpai``
+every discard that leaves the hand in tenpai. The feedback lists each correct
+discard with its waits (or, short of tenpai, the tiles that bring the hand
+closer) and how many copies of them are still unseen, then what the other
+discards leave — so a wrong pick is explained by the same numbers.
+
+Copies are counted against the 14-tile hand: the tile you throw away is one
+you can no longer draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from engine.decompose import is_complete
+from engine.errors import HandError
+from engine.hand import Hand, parse_hand
+from engine.shanten import describe_shanten, improving_tiles, shanten
+from engine.tiles import Tile, parse_tile, tile_code, tile_name
+from engine.waits import find_waits
+from tutor.drills import params as p
+from tutor.drills import register
+from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
+
+FIELD = "discard"
+GOALS = ("shanten", "tenpai")
+
+# The 14-tile hand of the discard (and complete) drills.
+FULL_HAND_PARAMS: tuple[Param, ...] = (
+    Param("hand", p.tiles_text, help="14 тайлов в записи mpsz, минус 3 за каждый сет из `melds`"),
+    Param("melds", p.melds, (), help="объявленные сеты: [pon 555z, chi 123p]"),
+)
+
+ALREADY_COMPLETE = (
+    "Рука уже собрана: с ней объявляют победу, а не выбирают сброс. "
+    "Дайте руку, которой не хватает хотя бы одного тайла."
+)
+NO_TENPAI_DISCARD = (
+    "Ни один сброс не оставляет эту руку в темпае (лучший — {best}). "
+    "Уберите «goal: tenpai» или дайте другую руку."
+)
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A tile that would help after the discard, and how many copies are still unseen."""
+
+    tile: Tile
+    remaining: int
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """What one discard leaves: the shanten of the 13 tiles and the tiles that help.
+
+    ``draws`` are the waits when ``shanten == 0`` (tenpai), otherwise the
+    tiles that lower the shanten (ukeire).
+    """
+
+    tile: Tile
+    shanten: int
+    draws: tuple[Draw, ...]
+
+    @property
+    def tenpai(self) -> bool:
+        return self.shanten == 0
+
+    @property
+    def total(self) -> int:
+        return sum(d.remaining for d in self.draws)
+
+    @property
+    def draw_tiles(self) -> tuple[Tile, ...]:
+        return tuple(d.tile for d in self.draws)
+
+
+def without(hand: Hand, tile: Tile) -> Hand:
+    """The 13-tile hand left after discarding one ``tile`` (red fives do not matter here)."""
+    counts = list(hand.concealed)
+    counts[tile] -= 1
+    return Hand(tuple(counts), hand.melds)
+
+
+def discard_options(hand: Hand) -> tuple[DiscardOption, ...]:
+    """Every distinct discard of a 14-tile hand with what it leaves, in tile order."""
+    held = hand.all_counts()
+    options = []
+    for tile in (t for t, n in enumerate(hand.concealed) if n):
+        rest = without(hand, tile)
+        n = shanten(rest).minimum
+        helping = find_waits(rest).waits if n == 0 else tuple(i.tile for i in improving_tiles(rest))
+        draws = tuple(Draw(t, max(0, 4 - held[t])) for t in helping)
+        options.append(DiscardOption(tile, n, draws))
+    return tuple(options)
+
+
+@dataclass(frozen=True)
+class DiscardSolution:
+    """The hand, every discard rated, and which of them count as correct."""
+
+    hand: Hand
+    goal: str
+    options: tuple[DiscardOption, ...]
+    correct: frozenset[Tile]
+
+    @property
+    def best(self) -> tuple[DiscardOption, ...]:
+        return tuple(o for o in self.options if o.tile in self.correct)
+
+    @property
+    def others(self) -> tuple[DiscardOption, ...]:
+        return tuple(o for o in self.options if o.tile not in self.correct)
+
+    def option(self, tile: Tile) -> DiscardOption:
+        return next(o for o in self.options if o.tile == tile)
+
+
+def solve_discard(hand: Hand, goal: str) -> DiscardSolution:
+    """Rate every discard; ``HandError`` when the question has no right answer."""
+    if is_complete(hand):
+        raise HandError(ALREADY_COMPLETE)
+    options = discard_options(hand)
+    lowest = min(o.shanten for o in options)
+    target = 0 if goal == "tenpai" else lowest
+    if lowest > target:
+        raise HandError(NO_TENPAI_DISCARD.format(best=describe_shanten(lowest)))
+    correct = frozenset(o.tile for o in options if o.shanten == target)
+    return DiscardSolution(hand, goal, options, correct)
+
+
+def picked_discard(form: MultiDict[str, str], hand: Hand) -> Tile:
+    """The tile the learner chose; absent, forged or not in the hand is a :class:`BadAnswer`."""
+    value = form.get(FIELD, "")[:8]
+    if not value:
+        raise BadAnswer("Выберите тайл, который сбросите.")
+    try:
+        tile = parse_tile(value).kinds[0]
+    except HandError:
+        raise BadAnswer(f"Неизвестный тайл «{value}».") from None
+    if not hand.concealed[tile]:
+        raise BadAnswer(f"Тайла «{tile_name(tile)}» нет среди закрытых тайлов руки.")
+    return tile
+
+
+@register
+class Discard(DrillKind):
+    name = "discard"
+    title = "Что сбросить?"
+    default_prompt = "Какой тайл сбросить, чтобы рука стала как можно ближе к победе?"
+    params = (
+        *FULL_HAND_PARAMS,
+        Param("goal", p.one_of(*GOALS), "shanten",
+              help="`shanten` — верен любой сброс с наименьшим шантеном; "
+              "`tenpai` — любой сброс, после которого рука в темпае"),
+    )
+
+    def prepare(self, params: Mapping[str, Any]) -> DiscardSolution:
+        hand = parse_hand(params["hand"], params["melds"], size=14)
+        return solve_discard(hand, params["goal"])
+
+    def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
+        solution: DiscardSolution = drill.solution
+        tile = picked_discard(form, solution.hand)
+        return Verdict(tile in solution.correct, {"picked": tile})
+
+    def choices(self, drill: Drill) -> list[tuple[Tile, str]]:
+        """(tile, code) for every distinct concealed tile: the radio buttons."""
+        return [(o.tile, tile_code(o.tile)) for o in drill.solution.options]
+
+    def chosen(self, form: MultiDict[str, str] | None) -> str:
+        return (form or MultiDict()).get(FIELD, "")[:8]
+
+    def describe(self, option: DiscardOption) -> str:
+        return describe_shanten(option.shanten)
+
+    def other_groups(self, drill: Drill) -> list[tuple[str, tuple[Tile, ...]]]:
+        """The discards that are not correct, grouped by what they leave (closest first)."""
+        groups: dict[int, list[Tile]] = {}
+        for option in drill.solution.others:
+            groups.setdefault(option.shanten, []).append(option.tile)
+        return [(describe_shanten(n), tuple(groups[n])) for n in sorted(groups)]
