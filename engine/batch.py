@@ -239,22 +239,34 @@ def _score(f: Obj) -> Obj:
     return score_fields(f).to_json()
 
 
+def _score_text(f: Obj) -> str:
+    return score_fields(f).to_json_text()
+
+
 HANDLERS: dict[str, Callable[[Obj], Obj]] = {
     "waits": _waits,
     "furiten": _furiten,
     "score": _score,
 }
+# What run() uses: a handler may answer with the JSON text itself (the score
+# answer is written by ScoreResult.to_json_text, the same text as encoding
+# its to_json()).
+_TEXT_HANDLERS: dict[str, Callable[[Obj], Obj | str]] = {**HANDLERS, "score": _score_text}
 
 
 def answer(obj: object) -> Obj:
     """Answer one decoded request; every failure becomes ``{"error": ...}``."""
+    return _answer(obj, HANDLERS)  # type: ignore[return-value]  # HANDLERS give dicts
+
+
+def _answer(obj: object, handlers: dict[str, Callable[[Obj], Any]]) -> Obj | str:
     try:
         if not isinstance(obj, dict):
             return {"error": msg.BATCH_NOT_OBJECT}
         kind = obj.get("kind")
-        if not isinstance(kind, str) or kind not in HANDLERS:
-            return {"error": msg.BATCH_UNKNOWN_KIND.format(kind=kind, known=", ".join(HANDLERS))}
-        return HANDLERS[kind](_fields(obj, kind))
+        if not isinstance(kind, str) or kind not in handlers:
+            return {"error": msg.BATCH_UNKNOWN_KIND.format(kind=kind, known=", ".join(handlers))}
+        return handlers[kind](_fields(obj, kind))  # type: ignore[no-any-return]
     except NoYakuError as err:
         return {"error": "no yaku", "message": err.message}
     except HandError as err:
@@ -265,13 +277,17 @@ def answer(obj: object) -> Obj:
 
 def answer_line(line: str) -> Obj:
     """Answer one input line (JSON text)."""
+    return _answer_line(line, HANDLERS)  # type: ignore[return-value]  # HANDLERS give dicts
+
+
+def _answer_line(line: str, handlers: dict[str, Callable[[Obj], Any]]) -> Obj | str:
     if not line.strip():
         return {"error": msg.BATCH_EMPTY_LINE}
     try:
         obj = json.loads(line)
     except (ValueError, RecursionError) as err:
         return {"error": msg.BATCH_BAD_JSON.format(text=err)}
-    return answer(obj)
+    return _answer(obj, handlers)
 
 
 def run(data: bytes) -> bytes:
@@ -284,7 +300,11 @@ def run(data: bytes) -> bytes:
     if lines[-1] == "":
         lines.pop()  # the newline that ends the last line does not start another
     dumps = _encoder()
-    out = [dumps(answer_line(line.removesuffix("\r"))) for line in lines]
+    handlers = _TEXT_HANDLERS
+    out = []
+    for line in lines:
+        reply = _answer_line(line.removesuffix("\r"), handlers)
+        out.append(reply if type(reply) is str else dumps(reply))  # type: ignore[arg-type]
     return ("\n".join(out) + "\n").encode("utf-8") if out else b""
 
 

@@ -340,3 +340,23 @@ def test_any_request_object_is_answered_or_refused_cleanly(
     result = answer({"hand": hand, "win_tile": hand[:2], **fields, "kind": kind})
     assert isinstance(result, dict)
     assert "Внутренняя ошибка" not in result.get("error", "")
+
+
+def test_run_writes_exactly_the_encoded_answer_of_every_line() -> None:
+    """run() writes score answers from ScoreResult.to_json_text, not by encoding
+    to_json(): on generated score lines (all four rule sets, dora, melds, no-yaku
+    and invalid lines among them) the text must be byte for byte what encoding
+    the public answer gives."""
+    import handgen
+
+    lines = [
+        *handgen.score_lines(11, 300, "online"),
+        *handgen.score_lines(12, 150, "ema"),
+        *handgen.score_lines(13, 100, "jpml"),
+        *handgen.score_lines(14, 100, "fenix"),
+    ]
+    texts = [json.dumps(line) for line in lines]
+    written = run(("\n".join(texts) + "\n").encode()).decode().splitlines()
+    expected = [json.dumps(answer_line(text), ensure_ascii=False) for text in texts]
+    assert written == expected
+    assert sum('"fu_breakdown"' in row for row in written) > 400  # most lines scored
