@@ -141,6 +141,9 @@ def test_the_lesson_with_discard_drills_loads_without_problems(client: FlaskClie
     page = client.get("/lessons/discards").get_data(as_text=True)
     assert "В этом уроке есть ошибки" not in page
     assert page.count('data-drill-kind="discard"') == 3
+    # The default question follows the goal.
+    assert "Какой тайл сбросить, чтобы рука осталась в темпае?" in page
+    assert "Какой тайл сбросить, чтобы рука стала как можно ближе к темпаю?" in page
     # One radio per distinct concealed tile: 1z 5z 7z and the nine suited tiles.
     section = page.split('data-drill-id="dealer-tenpai"')[1].split("</section>")[0]
     assert section.count('type="radio" name="discard"') == 12

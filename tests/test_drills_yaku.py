@@ -104,7 +104,7 @@ def test_the_question_shows_the_rules_and_the_situation(client: FlaskClient,
                                                         answer: Answering) -> None:
     page = client.get("/lessons/can-win").get_data(as_text=True)
     assert "В этом уроке есть ошибки" not in page
-    assert "Правила: <strong>EMA</strong>" in page
+    assert "<dt>Правила</dt><dd><strong>EMA</strong></dd>" in page
     assert page.count('data-drill-kind="yaku"') == 4
 
 

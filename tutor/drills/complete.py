@@ -59,10 +59,13 @@ class DrawnReading:
 
 
 def drawn(deco: Decomposition) -> DrawnReading:
-    """How a reading is drawn: kokushi as one group, otherwise block by block (melds last)."""
+    """How a reading is drawn: block by block (melds last); kokushi by suit."""
     if deco.form is Form.KOKUSHI:
-        tiles = tuple(sorted((*KOKUSHI_TILES, deco.pair))) if deco.pair is not None else ()
-        return DrawnReading(FORM_NAMES[deco.form], (BlockView(tiles, FORM_NAMES[deco.form]),))
+        # Four groups (terminals of each suit, then honours), so a phone can wrap them.
+        tiles = sorted((*KOKUSHI_TILES, *(() if deco.pair is None else (deco.pair,))))
+        groups = (tuple(t for t in tiles if t // 9 == suit) for suit in range(4))
+        name = FORM_NAMES[deco.form]
+        return DrawnReading(name, tuple(BlockView(g, name) for g in groups))
     ordered = sorted(deco.blocks, key=lambda b: (b.meld is not None, b.sort_key()))
     views = tuple(BlockView(b.tiles, BLOCK_NAMES[b.kind], called=b.meld is not None)
                   for b in ordered)

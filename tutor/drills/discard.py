@@ -31,6 +31,11 @@ from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
 
 FIELD = "discard"
 GOALS = ("shanten", "tenpai")
+# The end of the default question, per goal.
+GOAL_TEXTS = {
+    "shanten": "рука стала как можно ближе к темпаю",
+    "tenpai": "рука осталась в темпае",
+}
 
 # The 14-tile hand of the discard (and complete) drills.
 FULL_HAND_PARAMS: tuple[Param, ...] = (
@@ -153,13 +158,16 @@ def picked_discard(form: MultiDict[str, str], hand: Hand) -> Tile:
 class Discard(DrillKind):
     name = "discard"
     title = "Что сбросить?"
-    default_prompt = "Какой тайл сбросить, чтобы рука стала как можно ближе к победе?"
+    default_prompt = "Какой тайл сбросить, чтобы {goal_text}?"
     params = (
         *FULL_HAND_PARAMS,
         Param("goal", p.one_of(*GOALS), "shanten",
               help="`shanten` — верен любой сброс с наименьшим шантеном; "
               "`tenpai` — любой сброс, после которого рука в темпае"),
     )
+
+    def prompt_fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {**params, "goal_text": GOAL_TEXTS[params["goal"]]}
 
     def prepare(self, params: Mapping[str, Any]) -> DiscardSolution:
         hand = parse_hand(params["hand"], params["melds"], size=14)
