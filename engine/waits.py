@@ -36,6 +36,7 @@ from engine.decompose import arrangements, suit_is_complete
 from engine.errors import HandError
 from engine.hand import Hand
 from engine.messages import WAITS_NEED_13
+from engine.suit_walk import completing_tiles
 from engine.tiles import KOKUSHI_TILES, Counts, Tile
 
 
@@ -167,22 +168,14 @@ def _standard_waits(counts: Counts) -> list[Tile]:
 def suit_waits(part: tuple[int, ...], honors: bool, with_pair: bool) -> tuple[int, ...]:
     """Indices whose tile, added to this suit, makes it sets (and a pair if asked).
 
-    Only indices within two of a held tile can help (only held ones for
-    honours), which keeps the check list short.
+    Cached on the count tuple; a new shape is read by two walks over the
+    suit (:func:`engine.suit_walk.completing_tiles`), not by one completeness
+    check per candidate tile.
 
     >>> suit_waits((0, 0, 1, 1, 1, 1, 0, 0, 0), False, True)
     (2, 5)
     """
-    if honors:
-        candidates = {i for i, n in enumerate(part) if n}
-    else:
-        candidates = {j for i, n in enumerate(part) if n for j in range(i - 2, i + 3) if 0 <= j < 9}
-    out = []
-    for i in sorted(candidates):
-        grown = part[:i] + (part[i] + 1,) + part[i + 1 :]
-        if suit_is_complete(grown, honors, with_pair):
-            out.append(i)
-    return tuple(out)
+    return completing_tiles(part, honors, with_pair)
 
 
 def _chiitoitsu_waits(counts: Counts) -> list[Tile]:
