@@ -41,7 +41,7 @@ CASES = [
     ("10-duplicate-order.md", 1, "Поле «order» = 1 уже занято уроком {base}01-basics.md."),
     ("10-unknown-kind.md", 9,
      "Неизвестный вид упражнения «wait». Есть: choice, complete, count, discard, dora, fu, "
-     "furiten, han, payment, shanten, waits, yaku."),
+     "furiten, han, payment, rule, shanten, waits, yaku."),
     ("10-unknown-param.md", 11,
      "Неизвестный параметр «hands» в упражнении waits. Допустимы: id, prompt, rules, "
      "red_fives, hand, melds."),

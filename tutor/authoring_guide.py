@@ -106,6 +106,8 @@ VALUE_KINDS: dict[Any, str] = {
     "stick_count": "число 0–20",  # tutor.drills.payment
     "indicators": "тайлы",  # tutor.drills.dora
     "hand_list": "список рук",  # tutor.drills.complete
+    "rule_field": "правило",  # tutor.drills.rule
+    "distractor_list": "список",  # tutor.drills.rule
 }
 
 

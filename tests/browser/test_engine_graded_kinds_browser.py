@@ -1,4 +1,4 @@
-"""The engine-graded kinds complete, discard, yaku and count in Chromium.
+"""The engine-graded kinds complete, discard, yaku, count and rule in Chromium.
 
 Each is answered wrong, then right, by clicks (and the discard drill by keys
 only), the verdict arriving without a page load. The lesson is a fixture of
@@ -24,7 +24,7 @@ LESSON = f"""---
 title: Упражнения, которые считает движок
 slug: {SLUG}
 order: 60
-summary: Собрана ли рука, что сбросить, есть ли яку, сколько простых.
+summary: Собрана ли рука, что сбросить, есть ли яку, сколько простых, как в правилах.
 ---
 
 Рука собрана, если её можно разложить на четыре сета и пару.
@@ -59,6 +59,13 @@ rules: ema
 /// count
 id: simples
 hand: 1199m05p468s3777z
+///
+
+/// rule
+id: start-fenix
+rule: starting_points
+rules: fenix
+distractors: [32000, 50000]
 ///
 """
 
@@ -168,6 +175,17 @@ def test_count_drill_by_typing(page, live_server: str) -> None:  # noqa: ANN001
     assert submit(page, "simples") == "incorrect"
     field.fill("5")
     assert submit(page, "simples") == "correct"
+    assert_no_page_load(page, live_server)
+
+
+def test_rule_drill_by_clicking(page, live_server: str) -> None:  # noqa: ANN001
+    open_lesson(page)
+    drill = page.locator('[data-drill-id="start-fenix"]')
+    drill.get_by_label("30000").check()
+    assert submit(page, "start-fenix") == "incorrect"
+    assert "клуб «Феникс» — 25000" in page.locator("#fb-start-fenix").inner_text()
+    drill.get_by_label("25000").check()
+    assert submit(page, "start-fenix") == "correct"
     assert_no_page_load(page, live_server)
 
 
