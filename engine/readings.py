@@ -61,7 +61,7 @@ _SHUNTSU, _KOUTSU, _TOITSU = BlockKind.SHUNTSU, BlockKind.KOUTSU, BlockKind.TOIT
 _RYANMEN, _KANCHAN, _PENCHAN = WaitKind.RYANMEN, WaitKind.KANCHAN, WaitKind.PENCHAN
 
 
-_EMPTY = ((0,) * 9, (0,) * 9, (0,) * 9, (0,) * 7)
+_MAN, _PIN, _SOU, _HONOR = SUIT_TABLES
 
 
 def hand_readings(counts: Counts) -> tuple[int, list[FastReading]]:
@@ -79,9 +79,10 @@ def hand_readings(counts: Counts) -> tuple[int, list[FastReading]]:
     trips: tuple[Tile, ...] = ()
     several: list[tuple[SuitOption, ...]] = []
     dead = False
-    suits = (counts[:9], counts[9:18], counts[18:27], counts[27:])
-    for part, table, empty in zip(suits, SUIT_TABLES, _EMPTY, strict=True):
-        if part == empty:
+    for part, table in (
+        (counts[:9], _MAN), (counts[9:18], _PIN), (counts[18:27], _SOU), (counts[27:], _HONOR)
+    ):  # fmt: skip
+        if not any(part):
             continue
         f, options = table[part]
         flags |= f

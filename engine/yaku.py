@@ -169,7 +169,8 @@ def fixed_yaku(ctx: WinContext) -> list[YakuDef]:
     """The yaku that do not depend on the reading (situations and whole-hand tiles).
 
     The scorer computes them once per hand and passes them to :func:`find_yaku`.
-    Only rows whose gate (:data:`FIXED_GATES`) is open are checked.
+    Only rows whose gate (:data:`FIXED_GATES`) is open are checked. The list
+    may be shared between hands: read it, do not change it.
     """
     s = ctx.situation
     rare = (
@@ -183,10 +184,27 @@ def fixed_yaku(ctx: WinContext) -> list[YakuDef]:
         ctx.closed, s.tsumo, s.riichi or s.double_riichi, rare, bool(maybe_yakuman),
         ctx.all_simple, ctx.all_terminal_honor, ctx.one_suit,
     )  # fmt: skip
+    if not (rare or maybe_yakuman):
+        # Then only riichi, double riichi, menzen tsumo, tanyao, honitsu and
+        # chinitsu can hold, and these few facts decide them: one list per case.
+        common = (*key, s.double_riichi, ctx.rules.open_tanyao, ctx.honors)
+        found = _COMMON_FIXED.get(common)
+        if found is None:
+            found = _COMMON_FIXED[common] = [y for y in _rows_for(key) if y.check(ctx)]
+        return found
+    return [y for y in _rows_for(key) if y.check(ctx)]
+
+
+def _rows_for(key: tuple[bool, ...]) -> tuple[YakuDef, ...]:
     rows = _FIXED_ROWS.get(key)
     if rows is None:
         rows = _FIXED_ROWS[key] = _fixed_rows(*key)
-    return [y for y in rows if y.check(ctx)]
+    return rows
+
+
+# fixed_yaku's answer in the common case (no rare situation, no yakuman
+# possible), by what decides it; a shared list: callers must not change it.
+_COMMON_FIXED: dict[tuple[bool, ...], list[YakuDef]] = {}
 
 
 # A necessary condition of each fixed row, as data: the row's predicate is
@@ -284,11 +302,26 @@ def find_yaku(ctx: WinContext, fixed: list[YakuDef] | None = None) -> tuple[Yaku
     found = fixed + [y for y in rows if y.check(ctx)]
     if not found:
         return ()
+    # Which rows held (and open or closed) decides the items of an ordinary
+    # hand, and only a few hundred such sets occur: each is resolved once.
+    found_key = (closed, *map(id, found))
+    items = _ITEMS_OF.get(found_key)
+    if items is not None:
+        return items
     for y in found:
-        if y.yakuman:
+        if y.yakuman:  # depends on the rule set too: not memoised (rare)
             return _yakuman_items(_drop_hidden([y for y in found if y.yakuman]), ctx)
     index = 0 if closed else 1
-    return tuple([_ITEMS[y.id][index] for y in _drop_hidden(found)])
+    items = tuple([_ITEMS[y.id][index] for y in _drop_hidden(found)])
+    if len(_ITEMS_OF) < 4096:
+        _ITEMS_OF[found_key] = items
+    return items
+
+
+# (closed, ids of the rows that held) -> the items of an ordinary hand. The
+# rows are the module's own YakuDef values, alive as long as the module, so
+# their ids are stable keys (hashing a YakuDef runs Python code; an id does not).
+_ITEMS_OF: dict[tuple[int, ...], tuple[YakuItem, ...]] = {}
 
 
 _STANDARD = Form.STANDARD
