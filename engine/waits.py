@@ -102,65 +102,92 @@ def find_waits(hand: Hand) -> WaitsResult:
     ('36m', ['tanki'])
     """
     _check_size(hand)
-    waits: list[Tile] = []
-    karaten: list[Tile] = []
-    held = hand.all_counts() if hand.melds else hand.concealed
-    for tile in shape_waits(hand):
-        (karaten if held[tile] >= 4 else waits).append(tile)
-    return WaitsResult(hand, tuple(waits), tuple(karaten))
+    tiles = shape_waits(hand)
+    karaten: tuple[Tile, ...] = ()
+    if tiles and (hand.melds or 4 in hand.concealed):  # else no tile can be a fifth copy
+        karaten = tuple(t for t in tiles if _held(hand, t) >= 4)
+    if karaten:
+        return WaitsResult(hand, tuple(t for t in tiles if t not in karaten), karaten)
+    return WaitsResult(hand, tiles)
 
 
 def wait_tiles(hand: Hand) -> tuple[Tile, ...]:
     """Only the winning tiles (four-copy rule applied), sorted: the fast path."""
     _check_size(hand)
-    held = hand.all_counts() if hand.melds else hand.concealed
-    return tuple(t for t in shape_waits(hand) if held[t] < 4)
+    return tuple(t for t in shape_waits(hand) if _held(hand, t) < 4)
+
+
+def _held(hand: Hand, tile: Tile) -> int:
+    """Copies of ``tile`` in the hand, melds included (a kan holds four)."""
+    n = hand.concealed[tile]
+    for meld in hand.melds:
+        n += meld.tiles.count(tile)
+    return n
 
 
 def shape_waits(hand: Hand) -> tuple[Tile, ...]:
-    """Every tile that completes the shape in any form, karaten included, sorted."""
+    """Every tile that completes the shape in any form, karaten included, sorted.
+
+    The standard-form tiles come out sorted (one suit, or two suits in
+    order); only a closed 13-tile hand that also reads as chiitoitsu or
+    kokushi needs a merge.
+    """
     counts = hand.concealed
-    tiles = set(_standard_waits(counts))
+    tiles = _standard_waits(counts)
     if not hand.melds and sum(counts) == 13:
-        tiles.update(_chiitoitsu_waits(counts))
-        tiles.update(_kokushi_waits(counts))
-    return tuple(sorted(tiles))
+        extra = _chiitoitsu_waits(counts) + _kokushi_waits(counts)
+        if extra:
+            return tuple(sorted({*tiles, *extra}))
+    return tuple(tiles)
 
 
 def _check_size(hand: Hand) -> None:
-    if hand.size != 13:
-        raise HandError(WAITS_NEED_13.format(size=hand.size))
+    size = sum(hand.concealed) + 3 * len(hand.melds)
+    if size != 13:
+        raise HandError(WAITS_NEED_13.format(size=size))
 
 
-_BOUNDS = ((0, 9), (9, 18), (18, 27), (27, 34))
+# (suit taking the tile, with a pair?, suit keeping the pair or -1), per way; the bare suits.
+_Plan = tuple[tuple[tuple[int, bool, int], ...], tuple[int, ...]]
+
+
+def _plans() -> dict[tuple[int, ...], _Plan]:
+    """Which suits can take the winning tile, by the suits' sizes mod 3.
+
+    The concealed part has 3n+1 tiles. Either one suit has a remainder of 1
+    (it takes the tile and becomes the pair's suit, the rest must be bare
+    sets) or two suits have a remainder of 2 (one keeps its pair, the other
+    takes the tile and becomes bare sets). Any other pattern cannot win.
+    """
+    plans: dict[tuple[int, ...], _Plan] = {}
+    for s in range(4):
+        rems = tuple(1 if o == s else 0 for o in range(4))
+        plans[rems] = (((s, True, -1),), tuple(o for o in range(4) if o != s))
+        for t in range(s + 1, 4):
+            rems = tuple(2 if o in (s, t) else 0 for o in range(4))
+            rest = tuple(o for o in range(4) if o not in (s, t))
+            plans[rems] = (((s, False, t), (t, False, s)), rest)
+    return plans
+
+
+_PLANS = _plans()
 
 
 def _standard_waits(counts: Counts) -> list[Tile]:
-    """Winning tiles for four sets and a pair.
-
-    The concealed part has 3n+1 tiles. Either one suit has a remainder of 1
-    (it takes the tile and becomes the pair's suit, the rest must be bare sets)
-    or two suits have a remainder of 2 (one keeps its pair, the other takes the
-    tile and becomes bare sets). Any other remainder pattern cannot win.
-    """
-    parts = [counts[a:b] for a, b in _BOUNDS]
-    rems = [sum(p) % 3 for p in parts]
-    ones = [s for s in range(4) if rems[s] == 1]
-    twos = [s for s in range(4) if rems[s] == 2]
+    """Winning tiles for four sets and a pair, sorted (see :func:`_plans`)."""
+    parts = (counts[:9], counts[9:18], counts[18:27], counts[27:])
+    sizes = (sum(parts[0]), sum(parts[1]), sum(parts[2]), sum(parts[3]))
+    plan = _PLANS.get((sizes[0] % 3, sizes[1] % 3, sizes[2] % 3, sizes[3] % 3))
+    if plan is None:
+        return []
+    takers, bare = plan
+    for o in bare:
+        if sizes[o] and not suit_is_complete(parts[o], o == 3, False):
+            return []
     found: list[Tile] = []
-    if len(ones) == 1 and not twos:
-        s = ones[0]
-        if all(suit_is_complete(parts[o], o == 3, False) for o in range(4) if o != s):
-            found.extend(_BOUNDS[s][0] + i for i in suit_waits(parts[s], s == 3, True))
-    elif len(twos) == 2 and not ones:
-        first, second = twos
-        for s, other in ((first, second), (second, first)):
-            pair_ok = suit_is_complete(parts[other], other == 3, True)
-            rest_ok = all(
-                suit_is_complete(parts[o], o == 3, False) for o in range(4) if o not in twos
-            )
-            if pair_ok and rest_ok:
-                found.extend(_BOUNDS[s][0] + i for i in suit_waits(parts[s], s == 3, False))
+    for s, with_pair, other in takers:
+        if other < 0 or suit_is_complete(parts[other], other == 3, True):
+            found.extend(map((9 * s).__add__, suit_waits(parts[s], s == 3, with_pair)))
     return found
 
 
@@ -179,22 +206,19 @@ def suit_waits(part: tuple[int, ...], honors: bool, with_pair: bool) -> tuple[in
 
 
 def _chiitoitsu_waits(counts: Counts) -> list[Tile]:
-    """Six different pairs and a single: the single waits for its pair."""
-    singles = [t for t, n in enumerate(counts) if n == 1]
-    pairs = sum(1 for n in counts if n == 2)
-    return singles if pairs == 6 and len(singles) == 1 else []
+    """Six different pairs and a single (13 tiles): the single waits for its pair."""
+    if counts.count(2) == 6 and counts.count(1) == 1:
+        return [counts.index(1)]
+    return []
 
 
 def _kokushi_waits(counts: Counts) -> list[Tile]:
     """All 13 kinds: any of them (13-sided); 12 kinds and a pair: the missing one."""
-    if any(counts[t] for t in range(34) if t not in _KOKUSHI_SET):
-        return []
+    if any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]):
+        return []  # a simple tile: no kokushi
     missing = [t for t in KOKUSHI_TILES if not counts[t]]
     if not missing:
         return list(KOKUSHI_TILES)
     if len(missing) == 1 and max(counts[t] for t in KOKUSHI_TILES) == 2:
         return missing
     return []
-
-
-_KOKUSHI_SET = frozenset(KOKUSHI_TILES)
