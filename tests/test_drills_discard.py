@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
 
-from engine.hand import parse_hand
+from engine.decompose import is_complete
+from engine.hand import Hand, parse_hand
+from engine.shanten import shanten
 from engine.tiles import parse_tile
+from engine.waits import find_waits
 from tests.conftest import Answering
+from tests.handgen import score_lines
 from tutor.drills import DrillError, build_drill
-from tutor.drills.discard import discard_options
+from tutor.drills.discard import discard_options, without
 
 LESSON = """---
 title: Сбросы
@@ -147,3 +152,37 @@ def test_the_lesson_with_discard_drills_loads_without_problems(client: FlaskClie
     # One radio per distinct concealed tile: 1z 5z 7z and the nine suited tiles.
     section = page.split('data-drill-id="dealer-tenpai"')[1].split("</section>")[0]
     assert section.count('type="radio" name="discard"') == 12
+
+
+def _near_complete_hands(count: int) -> list[Hand]:
+    """Winning hands of the differential generator with one concealed tile swapped."""
+    rng = random.Random(11)
+    hands = []
+    for line in score_lines(seed=7, count=count):
+        melds = [f"{m['type']} {m['tiles']}" for m in line.get("melds", [])]
+        hand = parse_hand(line["hand"], melds, size=14)
+        counts, held = list(hand.concealed), hand.all_counts()
+        out = rng.choice([t for t in range(34) if counts[t]])
+        counts[out] -= 1
+        counts[rng.choice([t for t in range(34) if held[t] < 4 and t != out])] += 1
+        swapped = Hand(tuple(counts), hand.melds)
+        if not is_complete(swapped):
+            hands.append(swapped)
+    return hands
+
+
+def test_the_best_discard_reaches_the_shanten_of_the_fourteen_tiles() -> None:
+    """Discarding is how a 14-tile hand realises its shanten: min over discards equals it.
+
+    The one allowed gap is karaten: a discard that waits only on tiles the hand
+    holds four of is not tenpai (13-tile shanten 1) though the shape is.
+    """
+    checked = 0
+    for hand in _near_complete_hands(200):
+        options = discard_options(hand)
+        best = min(o.shanten for o in options)
+        whole = shanten(hand).minimum
+        karaten = any(find_waits(without(hand, o.tile)).karaten for o in options)
+        assert best == whole or (karaten and best == whole + 1), hand.to_mpsz()
+        checked += 1
+    assert checked > 150
