@@ -129,3 +129,19 @@ def test_an_answer_other_than_yes_or_no_is_a_400(answer: Answering,
 def test_unusable_yaku_block_is_an_error(params: dict[str, object], message: str) -> None:
     with pytest.raises(DrillError, match=message):
         build_drill("yaku", {"id": "y", "by": "ron", **params}, 1)
+
+
+def test_every_scored_hand_of_the_course_can_be_declared_a_win() -> None:
+    """A han/payment block scores only with a yaku, so the yaku drill must say yes to each."""
+    from tutor.content import load_lesson
+    from tutor.drills import kinds
+
+    course = Path(__file__).resolve().parent.parent / "content" / "ru"
+    checked = 0
+    for path in sorted(course.glob("[0-9]*.md")):
+        for drill in load_lesson(path).drills.values():
+            if drill.kind.name in ("han", "payment"):
+                # The same (already checked) parameters: yaku takes han's.
+                assert kinds()["yaku"].prepare(drill.params).can_win, (path.name, drill.id)
+                checked += 1
+    assert checked >= 30
