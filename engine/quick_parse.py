@@ -24,7 +24,7 @@ from typing import Any
 from engine.hand import Hand
 from engine.melds import Meld
 from engine.situation import WinSituation
-from engine.tiles import EAST, Tile
+from engine.tiles import EAST, Counts, Tile
 
 _WINDS = {"E": EAST, "S": EAST + 1, "W": EAST + 2, "N": EAST + 3}
 _GROUPS = re.compile(r"([0-9]+)([mps])|([1-7]+)z")
@@ -67,46 +67,73 @@ def quick_hand(text: object, melds: list[Meld | dict[str, Any]], size: int) -> H
     :class:`Meld` values, at most four copies and three red fives, the right
     count); anything else, valid or not, goes to ``parse_hand``, which gives
     the answer or the precise error. Each suit's digits are counted once per
-    distinct digit string (:func:`_group_counts`).
+    distinct digit string (:func:`_suit_counts`, :func:`_honor_counts`),
+    which also says whether any kind is held more than four times.
     """
     if type(text) is not str or len(text) > 200:
         return None
     match = _HAND.fullmatch(text)
     if match is None:
         return None
-    man, pin, sou, honors = match.groups()
-    pm, rm = _group_counts(man, False) if man else _NO_SUIT
-    pp, rp = _group_counts(pin, False) if pin else _NO_SUIT
-    ps, rs = _group_counts(sou, False) if sou else _NO_SUIT
-    pz = _group_counts(honors, True)[0] if honors else _Z7
-    concealed = pm + pp + ps + pz
+    groups = match.groups()
+    # Every digit is a tile and every group one letter: the tile count costs no sum.
+    if len(text) - 4 + groups.count(None) != size - 3 * len(melds):
+        return None
+    man, pin, sou, honors = groups
+    pm, rm = _suit_counts(man) if man else _NO_SUIT
+    pp, rp = _suit_counts(pin) if pin else _NO_SUIT
+    ps, rs = _suit_counts(sou) if sou else _NO_SUIT
+    pz = _honor_counts(honors) if honors else _Z7
+    if not (pm and pp and ps and pz):
+        return None  # a kind more than four times: parse_hand words the error
     red = rm + rp + rs
-    if red > 3 or sum(concealed) != size - 3 * len(melds):
+    if red > 3:
         return None
     if not melds:
-        return Hand(concealed, (), red) if max(concealed) <= 4 else None
+        return Hand(pm + pp + ps + pz, (), red)
+    return _with_melds(pm + pp + ps + pz, melds, red)
+
+
+def _with_melds(concealed: Counts, melds: list[Meld | dict[str, Any]], red: int) -> Hand | None:
+    """The hand with its ready melds, if no kind exceeds four copies and reds stay at three."""
+    if len(melds) > 4:
+        return None
     counts = list(concealed)
     ready: list[Meld] = []
-    hand_red = red
+    total_red = red
     for m in melds:
         if not isinstance(m, Meld):
             return None
         ready.append(m)
-        red += m.red
+        total_red += m.red
         for t in m.tiles:
-            counts[t] += 1
-    if red > 3 or max(counts) > 4 or len(ready) > 4:
-        return None
-    return Hand(concealed, tuple(ready), hand_red)
+            n = counts[t] + 1
+            if n > 4:
+                return None
+            counts[t] = n
+    return Hand(concealed, tuple(ready), red) if total_red <= 3 else None
 
 
 @lru_cache(maxsize=8192)
-def _group_counts(digits: str, honors: bool) -> tuple[tuple[int, ...], int]:
-    """Counts of one suit's digit string (``"1230"``) and how many of them are red fives."""
-    counts = [0] * (7 if honors else 9)
+def _suit_counts(digits: str) -> tuple[tuple[int, ...], int]:
+    """Counts of one number suit's digit string (``"1230"``) and how many are red fives.
+
+    The counts are ``()`` if a kind appears more than four times. One string
+    argument, so the cache keys on the string itself (its hash is stored).
+    """
+    counts = [0] * 9
     for ch in digits:
-        counts[int(ch) - 1 if honors else _OFFSET[ch]] += 1
-    return tuple(counts), 0 if honors else digits.count("0")
+        counts[_OFFSET[ch]] += 1
+    return (tuple(counts) if max(counts) <= 4 else ()), digits.count("0")
+
+
+@lru_cache(maxsize=4096)
+def _honor_counts(digits: str) -> tuple[int, ...]:
+    """Counts of an honour digit string (``"1157"``); ``()`` if a kind exceeds four copies."""
+    counts = [0] * 7
+    for ch in digits:
+        counts[int(ch) - 1] += 1
+    return tuple(counts) if max(counts) <= 4 else ()
 
 
 _SITUATION_FIELDS = frozenset(field.name for field in fields(WinSituation))
