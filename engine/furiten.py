@@ -107,18 +107,18 @@ def check_furiten(
     the own last draw (not called ron on); ``missed_since_riichi`` the tiles
     passed since the own riichi, which count only when ``riichi`` is true.
     """
-    sources = {
-        FuritenKind.DISCARD: _kinds(discards),
-        FuritenKind.TEMPORARY: _kinds(missed),
-        FuritenKind.RIICHI: _kinds(missed_since_riichi) if riichi else frozenset(),
-    }
+    sources = (
+        (FuritenKind.DISCARD, _kinds(discards)),
+        (FuritenKind.TEMPORARY, _kinds(missed)),
+        (FuritenKind.RIICHI, _kinds(missed_since_riichi) if riichi else _NONE),
+    )
     waits = find_waits(hand).waits
     if not waits:
         return FuritenResult(False, ())
     reasons = tuple(
         FuritenReason(kind, tuple(t for t in waits if t in seen))
-        for kind, seen in sources.items()
-        if any(t in seen for t in waits)
+        for kind, seen in sources
+        if not seen.isdisjoint(waits)
     )
     return FuritenResult(True, waits, reasons)
 
@@ -128,11 +128,23 @@ def can_ron(result: FuritenResult, tile: Tile) -> bool:
     return tile in result.waits and not result.furiten
 
 
+_NONE: frozenset[Tile] = frozenset()
+_INT = frozenset({int})
+
+
 def _kinds(tiles: Iterable[Tile]) -> frozenset[Tile]:
-    """Validate tile kinds (ints 0–33); a bad value is a :class:`HandError`."""
-    out = set()
-    for value in tiles:
+    """Validate tile kinds (ints 0–33); a bad value is a :class:`HandError`.
+
+    Plain ints in range (every batch request) are checked by C-level
+    ``map``/``min``/``max`` over the tuple; anything else is walked value by
+    value, so the first bad value is the one the message names.
+    """
+    items = tiles if type(tiles) is tuple else tuple(tiles)
+    if not items:
+        return _NONE
+    if _INT.issuperset(map(type, items)) and min(items) >= 0 and max(items) < 34:
+        return frozenset(items)
+    for value in items:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 34:
             raise HandError(BAD_TILE_KIND.format(value=value))
-        out.add(value)
-    return frozenset(out)
+    return frozenset(items)

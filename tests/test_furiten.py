@@ -102,6 +102,9 @@ def test_can_ron_only_on_a_wait() -> None:
         pytest.param((34,), id="too-big"),
         pytest.param((-1,), id="negative"),
         pytest.param(("1p",), id="str"),
+        pytest.param((1, True), id="bool-after-a-good-tile"),
+        pytest.param((1.0,), id="float"),
+        pytest.param(iter((3, 40)), id="iterator-with-a-bad-tile"),
     ],
 )
 def test_bad_tile_kinds_raise_hand_error(bad: tuple[object, ...]) -> None:
