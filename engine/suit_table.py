@@ -2,9 +2,10 @@
 
 How it is built (profiled: splitting fresh suit shapes was the cold part of
 scoring). :data:`SUIT_TABLES` holds one memo per suit, keyed on that suit's
-count tuple (9 counts, 7 for honours), filled on first use by
-:func:`_suit_entry`; man, pin and sou share the splitting itself
-(:data:`NUMBER_SPLITS`, kinds 0–8, shifted per suit): a walk from the lowest
+count tuple (9 counts, 7 for honours), filled on first use
+(``SuitTable.__missing__``); man, pin and sou share the splitting itself
+(:data:`NUMBER_SPLITS`, indices 0–8; each suit builds its options in its own
+kinds from them): a walk from the lowest
 index where the only choice is "a triplet here or not" (whatever is left at
 an index must start sequences), tried once per possible pair (only a third
 of the places can hold it). Each entry is ``(flags, options)``:
@@ -29,7 +30,6 @@ from engine.tiles import Tile
 SuitOption = tuple[int, tuple[Tile, ...], tuple[Tile, ...], int, int, int]
 F_TERMINAL, F_SIMPLE, F_NOT_GREEN, F_CHUUREN = 1, 2, 4, 8
 _Split = tuple[int, list[int], list[int]]  # pair index or -1, sequence starts, triplets
-_CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 class SuitTable(dict[tuple[int, ...], tuple[int, tuple[SuitOption, ...]]]):
@@ -42,25 +42,33 @@ class SuitTable(dict[tuple[int, ...], tuple[int, tuple[SuitOption, ...]]]):
     def __init__(self, suit: int) -> None:
         super().__init__()
         self.suit = suit
+        self.base = 9 * suit
         self.cache_clear = self.clear
 
     def __missing__(self, part: tuple[int, ...]) -> tuple[int, tuple[SuitOption, ...]]:
-        entry = self[part] = _suit_entry(part, self.suit)
+        suit = self.suit
+        if suit == 3:
+            entry = _honor_entry(part)
+        else:
+            base = self.base
+            options = tuple([_option(q, s, t, base) for q, s, t in NUMBER_SPLITS[part]])
+            entry = (_flags(part, suit), options)
+        self[part] = entry
         return entry
 
 
-class NumberSplits(dict[tuple[int, ...], tuple[SuitOption, ...]]):
-    """Memo shared by man, pin and sou: count tuple -> splits with kinds 0–8.
+class NumberSplits(dict[tuple[int, ...], list[_Split]]):
+    """Memo shared by man, pin and sou: count tuple -> its splits, indices 0–8.
 
-    A suit table that misses shifts these by the suit's base instead of
-    splitting again, so a shape met in one suit is split once for all three.
+    A suit table that misses builds its options (kinds of its own suit) from
+    these, so a shape met in one suit is split once for all three.
     """
 
     def __init__(self) -> None:
         super().__init__()
         self.cache_clear = self.clear
 
-    def __missing__(self, part: tuple[int, ...]) -> tuple[SuitOption, ...]:
+    def __missing__(self, part: tuple[int, ...]) -> list[_Split]:
         found: list[_Split] = []
         if sum(part) % 3 == 0:
             _walk(list(part), 0, -1, [], [], found)
@@ -77,34 +85,21 @@ class NumberSplits(dict[tuple[int, ...], tuple[SuitOption, ...]]):
                     _walk(counts, 0, p, [], [], found)
         if len(found) > 1:
             found.sort(key=_order)  # decompose's order, so ties pick the same reading
-        options = self[part] = tuple([_option(pair, seqs, trips, 0) for pair, seqs, trips in found])
-        return options
+        self[part] = found
+        return found
 
 
 # Module-level names so that code clearing every engine cache finds each table.
 NUMBER_SPLITS = NumberSplits()
 MAN_TABLE, PIN_TABLE, SOU_TABLE, HONOR_TABLE = SUIT_TABLES = tuple(SuitTable(s) for s in range(4))
+_BITS = tuple(1 << t for t in range(34))
 
 
-def _suit_entry(part: tuple[int, ...], suit: int) -> tuple[int, tuple[SuitOption, ...]]:
-    if suit == 3:
-        found: list[_Split] = []
-        _honor_split(part, found)
-        flags = F_TERMINAL | 128 | (F_NOT_GREEN if part[:5] != (0,) * 5 or part[6] else 0)
-        return flags, tuple([_option(pair, seqs, trips, 27) for pair, seqs, trips in found])
-    options = NUMBER_SPLITS[part]
-    if suit:
-        base = 9 * suit
-        options = tuple(
-            [
-                (
-                    pair + base if pair >= 0 else -1, tuple([t + base for t in seqs]),
-                    tuple([t + base for t in trips]), seq_mask << base, trip_mask << base, peikou,
-                )
-                for pair, seqs, trips, seq_mask, trip_mask, peikou in options
-            ]
-        )  # fmt: skip
-    return _flags(part, suit), options
+def _honor_entry(part: tuple[int, ...]) -> tuple[int, tuple[SuitOption, ...]]:
+    found: list[_Split] = []
+    _honor_split(part, found)
+    flags = F_TERMINAL | 128 | (F_NOT_GREEN if part[:5] != (0,) * 5 or part[6] else 0)
+    return flags, tuple([_option(pair, seqs, trips, 27) for pair, seqs, trips in found])
 
 
 def _walk(
@@ -158,15 +153,18 @@ def _order(split: _Split) -> tuple[int, list[tuple[str, int]]]:
 
 
 def _option(pair: int, seqs: list[int], trips: list[int], base: int) -> SuitOption:
+    bits = _BITS
+    seq_mask = trip_mask = 0
     if base:
         seqs = [base + i for i in seqs]
         trips = [base + i for i in trips]
-        pair = base + pair if pair >= 0 else -1
-    seq_mask = trip_mask = peikou = 0
+        if pair >= 0:
+            pair += base
     for t in seqs:
-        seq_mask |= 1 << t
+        seq_mask |= bits[t]
     for t in trips:
-        trip_mask |= 1 << t
+        trip_mask |= bits[t]
+    peikou = 0
     if seq_mask.bit_count() < len(seqs):  # pairs of identical sequences: 2 or 3 alike
         peikou = sum([seqs.count(t) // 2 for t in set(seqs)])  # make one, 4 alike two
     return (pair, tuple(seqs), tuple(trips), seq_mask, trip_mask, peikou)
@@ -176,10 +174,13 @@ def _flags(part: tuple[int, ...], suit: int) -> int:
     flags = 16 << suit  # the suit is present
     if part[0] or part[8]:
         flags |= F_TERMINAL
-    if part[1:8] != (0,) * 7:
+    if part[1:8] != _NO_SIMPLES:
         flags |= F_SIMPLE
     if suit != 2 or part[0] or part[4] or part[6] or part[8]:
         flags |= F_NOT_GREEN
-    if sum(part) == 14 and all([n >= need for n, need in zip(part, _CHUUREN_BASE, strict=True)]):
-        flags |= F_CHUUREN
+    if part[0] >= 3 and part[8] >= 3 and min(part[1:8]) and sum(part) == 14:
+        flags |= F_CHUUREN  # at least 1112345678999 and one more
     return flags
+
+
+_NO_SIMPLES = (0,) * 7
