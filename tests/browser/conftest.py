@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import shutil
 import threading
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,13 +32,23 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "content"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextmanager
+def running_site(
+    content: Path, config: dict[str, Any] | None = None, lessons: dict[str, str] | None = None
+) -> Iterator[str]:
+    """The site on a free local port in a thread, serving a copy of the fixture course.
+
+    ``content`` is an empty folder to copy the fixtures into, ``lessons`` extra
+    lesson files (name -> text) and ``config`` extra app settings. Yields the
+    base URL; the server stops when the block ends.
+    """
     from werkzeug.serving import make_server
 
-    content = tmp_path_factory.mktemp("browser") / "content"
     shutil.copytree(FIXTURES, content)
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content), "SECRET_KEY": "browser-test"})
+    for name, text in (lessons or {}).items():
+        (content / name).write_text(text, encoding="utf-8")
+    settings = {"TESTING": True, "CONTENT_DIR": str(content), "SECRET_KEY": "browser-test"}
+    app = create_app({**settings, **(config or {})})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -44,6 +57,48 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         server.shutdown()
         thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running_site(tmp_path_factory.mktemp("browser") / "content") as url:
+        yield url
+
+
+def wait_until(page, expression: str, expected: object, timeout: float = 5.0) -> None:  # noqa: ANN001
+    """Poll ``expression`` from Python (``wait_for_function`` needs eval; our CSP forbids it)."""
+    deadline = time.monotonic() + timeout
+    value = None
+    while time.monotonic() < deadline:
+        value = page.evaluate(expression)
+        if value == expected:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{expression} is {value!r}, expected {expected!r}")
+
+
+def open_lesson(page, path: str) -> None:  # noqa: ANN001
+    """Open a lesson page and mark it: the marker survives an htmx swap, not a page load."""
+    page.goto(path)
+    wait_until(page, "typeof window.htmx", "object")
+    page.evaluate("window.__tempaiMarker = 'still-here'")
+
+
+def assert_no_page_load(page, url: str) -> None:  # noqa: ANN001
+    assert page.url == url
+    assert page.evaluate("window.__tempaiMarker") == "still-here"
+
+
+def submit(page, drill_id: str) -> str:  # noqa: ANN001
+    """Press «Проверить» and wait for the verdict; returns data-verdict."""
+    drill = page.locator(f'[data-drill-id="{drill_id}"]')
+    with page.expect_response(
+        lambda r: f"/drills/{drill_id}" in r.url and r.request.method == "POST"
+    ):
+        drill.get_by_role("button", name="Проверить").click()
+    feedback = drill.locator(".feedback[data-verdict]")
+    feedback.wait_for()
+    return str(feedback.get_attribute("data-verdict"))
 
 
 # Module scope: other browser test modules start their own Playwright, and two

@@ -7,15 +7,12 @@ its own, so a course edit cannot break these tests.
 
 from __future__ import annotations
 
-import shutil
-import threading
 from collections.abc import Iterator
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, FIXTURES
-from tests.browser.test_lesson_browser import wait_until
-from tutor import create_app
+from tests.browser import conftest as browser_helpers
+from tests.browser.conftest import ARTIFACTS, running_site, submit, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -72,42 +69,17 @@ distractors: [32000, 50000]
 
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from werkzeug.serving import make_server
-
     content = tmp_path_factory.mktemp("engine-kinds") / "content"
-    shutil.copytree(FIXTURES, content)
-    (content / "60-engine-kinds.md").write_text(LESSON, encoding="utf-8")
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content), "SECRET_KEY": "browser"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
+    with running_site(content, lessons={"60-engine-kinds.md": LESSON}) as url:
+        yield url
 
 
 def open_lesson(page) -> None:  # noqa: ANN001
-    page.goto(f"/lessons/{SLUG}")
-    wait_until(page, "typeof window.htmx", "object")
-    page.evaluate("window.__tempaiMarker = 'still-here'")
-
-
-def submit(page, drill_id: str) -> str:  # noqa: ANN001
-    drill = page.locator(f'[data-drill-id="{drill_id}"]')
-    with page.expect_response(
-        lambda r: f"/drills/{drill_id}" in r.url and r.request.method == "POST"
-    ):
-        drill.get_by_role("button", name="Проверить").click()
-    feedback = drill.locator(".feedback[data-verdict]")
-    feedback.wait_for()
-    return str(feedback.get_attribute("data-verdict"))
+    browser_helpers.open_lesson(page, f"/lessons/{SLUG}")
 
 
 def assert_no_page_load(page, base: str) -> None:  # noqa: ANN001
-    assert page.url == f"{base}/lessons/{SLUG}"
-    assert page.evaluate("window.__tempaiMarker") == "still-here"
+    browser_helpers.assert_no_page_load(page, f"{base}/lessons/{SLUG}")
 
 
 def pick(page, drill_id: str, name: str, value: str) -> None:  # noqa: ANN001

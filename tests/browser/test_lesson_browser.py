@@ -2,51 +2,22 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from tests.browser.conftest import ARTIFACTS
+from tests.browser import conftest as browser_helpers
+from tests.browser.conftest import ARTIFACTS, submit, wait_until
 
 pytestmark = pytest.mark.browser
 
 LESSON = "/lessons/basics"
 
 
-def wait_until(page, expression: str, expected: object, timeout: float = 5.0) -> None:  # noqa: ANN001
-    """Poll ``expression`` from Python (``wait_for_function`` needs eval; our CSP forbids it)."""
-    deadline = time.monotonic() + timeout
-    value = None
-    while time.monotonic() < deadline:
-        value = page.evaluate(expression)
-        if value == expected:
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"{expression} is {value!r}, expected {expected!r}")
-
-
 def open_lesson(page) -> None:  # noqa: ANN001
-    page.goto(LESSON)
-    wait_until(page, "typeof window.htmx", "object")
-    # A marker only this page load has: it survives an htmx swap, not a navigation.
-    page.evaluate("window.__tempaiMarker = 'still-here'")
-
-
-def submit(page, drill_id: str) -> str:  # noqa: ANN001
-    """Press «Проверить» and wait for the verdict; returns data-verdict."""
-    drill = page.locator(f'[data-drill-id="{drill_id}"]')
-    with page.expect_response(
-        lambda r: f"/drills/{drill_id}" in r.url and r.request.method == "POST"
-    ):
-        drill.get_by_role("button", name="Проверить").click()
-    feedback = drill.locator(".feedback[data-verdict]")
-    feedback.wait_for()
-    return str(feedback.get_attribute("data-verdict"))
+    browser_helpers.open_lesson(page, LESSON)
 
 
 def assert_no_page_load(page, base: str) -> None:  # noqa: ANN001
-    assert page.url == base + LESSON
-    assert page.evaluate("window.__tempaiMarker") == "still-here"
+    browser_helpers.assert_no_page_load(page, base + LESSON)
 
 
 def tick(page, drill_id: str, tile: str) -> None:  # noqa: ANN001

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, FIXTURES
-from tests.browser.test_lesson_browser import wait_until
-from tutor import create_app
+from tests.browser.conftest import ARTIFACTS, running_site, wait_until
 
 pytestmark = pytest.mark.browser
 PASSWORD = "пароль-для-браузера"
@@ -33,26 +29,10 @@ hand: 23456m456p789s55z
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The site with an instructor password (the production set-up of the preview)."""
-    from werkzeug.serving import make_server
-
     content = tmp_path_factory.mktemp("preview") / "content"
-    shutil.copytree(FIXTURES, content)
-    app = create_app(
-        {
-            "TESTING": True,
-            "CONTENT_DIR": str(content),
-            "SECRET_KEY": "browser-preview",
-            "INSTRUCTOR_PASSWORD": PASSWORD,
-        }
-    )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
+    config = {"SECRET_KEY": "browser-preview", "INSTRUCTOR_PASSWORD": PASSWORD}
+    with running_site(content, config) as url:
+        yield url
 
 
 def sign_in(page) -> None:  # noqa: ANN001
