@@ -1,8 +1,8 @@
 """Entry point for a production WSGI server: ``gunicorn -c gunicorn.conf.py wsgi:app``.
 
-Reads the plain deployment variables (``SECRET_KEY``, ``INSTRUCTOR_PASSWORD``)
-as well as Flask's ``FLASK_*`` ones, so a systemd unit or a container can use
-the names the README documents; ``DATABASE_URL`` is read by the progress
+Reads the plain deployment variables (``SECRET_KEY``, ``INSTRUCTOR_PASSWORD``,
+``TRUSTED_PROXIES``) as well as Flask's ``FLASK_*`` ones, so a systemd unit or
+a container can use the names the README documents; ``DATABASE_URL`` is read by the progress
 store itself. Logs go to stderr as JSON lines (see :mod:`tutor.observability`).
 """
 
@@ -14,7 +14,7 @@ from tutor import create_app
 from tutor.observability import configure_logging
 
 # Plain names win only when the FLASK_-prefixed one is not set.
-for _name in ("SECRET_KEY", "INSTRUCTOR_PASSWORD"):
+for _name in ("SECRET_KEY", "INSTRUCTOR_PASSWORD", "TRUSTED_PROXIES"):
     if os.environ.get(_name) and not os.environ.get(f"FLASK_{_name}"):
         os.environ[f"FLASK_{_name}"] = os.environ[_name]
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 # The development key is only ever used with FLASK_DEBUG=1 or in tests.
 _DEV_SECRET = "dev-only-not-secret"
@@ -55,6 +56,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     app.config.from_prefixed_env()
     _require_secret(app)
+    _trust_proxies(app)
 
     _init_extensions(app)
     _register_blueprints(app)
@@ -73,6 +75,20 @@ def _require_secret(app: Flask) -> None:
         app.config["SECRET_KEY"] = secrets.token_hex(32)
         return
     raise RuntimeError(_SECRET_HELP)
+
+
+def _trust_proxies(app: Flask) -> None:
+    """Behind nginx, read the client's address and scheme from its X-Forwarded-* headers.
+
+    ``TRUSTED_PROXIES`` is how many proxies stand in front (1 for the README's
+    nginx). Without it every request would seem to come from 127.0.0.1, so the
+    instructor login's limit on wrong passwords would count all clients as one.
+    Off by default: trusting the headers without a proxy would let anyone forge
+    their address.
+    """
+    hops = int(app.config.get("TRUSTED_PROXIES") or 0)
+    if hops > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
 
 def _is_cli_tool() -> bool:
