@@ -28,6 +28,10 @@ payment    non-dealer, no honba         dealer, honba                 honba and 
 =========  ===========================  ============================  ==========================
 
 No level deals a yakuman: it would teach nothing about counting.
+
+The engine-graded kinds (discard, complete, yaku) have their generators and
+level table in :mod:`engine.generate_more`; the hand-building blocks all
+generators share are in :mod:`engine.generate_hands`.
 """
 
 from __future__ import annotations
@@ -38,12 +42,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import HandError
+from engine.generate_hands import (
+    KAN_KINDS,
+    MAX_TRIES,
+    Builder,
+    build_complete,
+    melds_param,
+    spare_tile,
+    with_red,
+)
+from engine.generate_more import GENERATORS as ENGINE_GRADED
 from engine.melds import MeldKind
-from engine.tiles import FIVES, NUM_KINDS, Tile, to_mpsz
+from engine.tiles import NUM_KINDS, Tile, to_mpsz
 
 LEVELS: tuple[str, ...] = ("novice", "player", "master")
 WIND_CODES = ("E", "S", "W", "N")
-_MAX_TRIES = 400
 
 
 @dataclass(frozen=True)
@@ -54,86 +67,6 @@ class Problem:
     level: str
     seed: int
     params: dict[str, Any] = field(hash=False)
-
-
-@dataclass
-class _Builder:
-    """Tiles in use (concealed + melds) while a hand is being assembled."""
-
-    rng: random.Random
-    counts: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
-    concealed: list[Tile] = field(default_factory=list)
-    melds: list[tuple[MeldKind, tuple[Tile, ...]]] = field(default_factory=list)
-
-    def room(self, tiles: tuple[Tile, ...]) -> bool:
-        need = [0] * NUM_KINDS
-        for t in tiles:
-            need[t] += 1
-        return all(self.counts[t] + need[t] <= 4 for t in set(tiles))
-
-    def take(self, tiles: tuple[Tile, ...], meld: MeldKind | None = None) -> None:
-        for t in tiles:
-            self.counts[t] += 1
-        if meld is None:
-            self.concealed.extend(tiles)
-        else:
-            self.melds.append((meld, tiles))
-
-
-def _random_set(rng: random.Random, suits: tuple[int, ...], triplet_rate: float,
-                honor_rate: float) -> tuple[Tile, ...]:
-    """A set that looks like one from a real game."""
-    if rng.random() < honor_rate:
-        return (rng.randrange(27, 34),) * 3
-    suit = rng.choice(suits)
-    if rng.random() < triplet_rate:
-        return (suit * 9 + rng.randrange(9),) * 3
-    start = suit * 9 + rng.randrange(7)
-    return (start, start + 1, start + 2)
-
-
-def _build_complete(rng: random.Random, *, suits: tuple[int, ...], triplet_rate: float,
-                    honor_rate: float, open_melds: int = 0, kans: int = 0) -> _Builder:
-    """Four sets and a pair; ``open_melds`` of the sets are called, ``kans`` are kans."""
-    for _ in range(_MAX_TRIES):
-        b = _Builder(rng)
-        pair_tile = (rng.randrange(27, 34) if rng.random() < honor_rate * 1.5
-                     else rng.choice(suits) * 9 + rng.randrange(9))
-        b.take((pair_tile, pair_tile))
-        ok = True
-        for i in range(4):
-            meld_kind: MeldKind | None = None
-            if i < kans:
-                tile = (rng.randrange(27, 34) if rng.random() < 0.4
-                        else rng.choice(suits) * 9 + rng.randrange(9))
-                tiles: tuple[Tile, ...] = (tile,) * 4
-                meld_kind = rng.choice((MeldKind.ANKAN, MeldKind.MINKAN, MeldKind.SHOUMINKAN))
-            else:
-                tiles = _random_set(rng, suits, triplet_rate, honor_rate)
-                if i < kans + open_melds:
-                    meld_kind = MeldKind.PON if tiles[0] == tiles[1] else MeldKind.CHI
-            if not b.room(tiles):
-                ok = False
-                break
-            b.take(tiles, meld_kind)
-        if ok:
-            return b
-    raise HandError("Не удалось построить руку: слишком строгие условия.")
-
-
-def _melds_param(b: _Builder) -> list[str]:
-    return [f"{kind.value} {to_mpsz(tiles)}" for kind, tiles in b.melds]
-
-
-def _with_red(rng: random.Random, tiles: list[Tile], chance: float) -> str:
-    """Print concealed tiles, turning each five red with ``chance`` (one per suit)."""
-    flags = [False] * len(tiles)
-    used: set[Tile] = set()
-    for i, t in enumerate(tiles):
-        if t in FIVES and t not in used and rng.random() < chance:
-            flags[i] = True
-            used.add(t)
-    return to_mpsz(tiles, flags)
 
 
 # --- waits and shanten ---------------------------------------------------------
@@ -150,17 +83,17 @@ def _gen_waits(rng: random.Random, level: str) -> dict[str, Any]:
     from engine.hand import parse_hand
     from engine.waits import find_waits
 
-    for _ in range(_MAX_TRIES):
+    for _ in range(MAX_TRIES):
         one_suit = level == "master"
         suits = (rng.randrange(3),) if one_suit else tuple(rng.sample(range(3), 3))
         opened = rng.choice((0, 0, 1, 2)) if level == "player" else 0
-        b = _build_complete(rng, suits=suits, triplet_rate=0.25 if one_suit else 0.15,
+        b = build_complete(rng, suits=suits, triplet_rate=0.25 if one_suit else 0.15,
                             honor_rate=0.0 if one_suit else 0.08, open_melds=opened)
         b.concealed.remove(rng.choice(b.concealed))
-        hand = parse_hand(to_mpsz(b.concealed), _melds_param(b), size=13)
+        hand = parse_hand(to_mpsz(b.concealed), melds_param(b), size=13)
         result = find_waits(hand)
         if result.tenpai and _WAIT_LEVELS[level](len(result.waits), one_suit):
-            return {"hand": to_mpsz(b.concealed), "melds": _melds_param(b)}
+            return {"hand": to_mpsz(b.concealed), "melds": melds_param(b)}
     raise HandError("Не удалось подобрать руку для этого уровня.")
 
 
@@ -172,8 +105,8 @@ def _gen_shanten(rng: random.Random, level: str) -> dict[str, Any]:
     from engine.shanten import shanten
 
     low, high = _SHANTEN_RANGE[level]
-    for _ in range(_MAX_TRIES):
-        b = _build_complete(rng, suits=tuple(rng.sample(range(3), 3)),
+    for _ in range(MAX_TRIES):
+        b = build_complete(rng, suits=tuple(rng.sample(range(3), 3)),
                             triplet_rate=0.15, honor_rate=0.1)
         b.concealed.remove(rng.choice(b.concealed))
         for _swap in range(rng.randint(low, high + 1)):
@@ -212,7 +145,7 @@ _WIN_SHAPES = {
 }
 
 
-def _situation(rng: random.Random, b: _Builder, dealer_ok: bool) -> dict[str, Any]:
+def _situation(rng: random.Random, b: Builder, dealer_ok: bool) -> dict[str, Any]:
     closed = all(kind is MeldKind.ANKAN for kind, _ in b.melds)
     seat = rng.choice(WIND_CODES if dealer_ok else WIND_CODES[1:])
     params: dict[str, Any] = {
@@ -224,26 +157,15 @@ def _situation(rng: random.Random, b: _Builder, dealer_ok: bool) -> dict[str, An
     return params
 
 
-def _indicator(rng: random.Random, b: _Builder) -> Tile:
-    """A dora indicator that keeps every kind at four copies at most (it is a real tile)."""
-    tile = rng.randrange(NUM_KINDS)
-    while b.counts[tile] >= 4:
-        tile = rng.randrange(NUM_KINDS)
-    b.counts[tile] += 1
-    return tile
-
-
-def _dora_params(rng: random.Random, b: _Builder, params: dict[str, Any], level: str) -> None:
+def _dora_params(rng: random.Random, b: Builder, params: dict[str, Any], level: str) -> None:
     """One dora indicator plus one per kan; ura and ippatsu for a master's riichi."""
-    kans = sum(1 for kind, _ in b.melds if kind in _KAN_KINDS)
-    params["dora"] = to_mpsz([_indicator(rng, b) for _ in range(1 + kans)])
+    kans = sum(1 for kind, _ in b.melds if kind in KAN_KINDS)
+    params["dora"] = to_mpsz([spare_tile(rng, b) for _ in range(1 + kans)])
     if level == "master" and params["riichi"]:
         if rng.random() < 0.5:
-            params["ura"] = to_mpsz([_indicator(rng, b) for _ in range(1 + kans)])
+            params["ura"] = to_mpsz([spare_tile(rng, b) for _ in range(1 + kans)])
         params["ippatsu"] = rng.random() < 0.15
 
-
-_KAN_KINDS = (MeldKind.ANKAN, MeldKind.MINKAN, MeldKind.SHOUMINKAN)
 
 
 def _win_fits(kind: str, level: str, result: Any) -> bool:
@@ -261,16 +183,16 @@ def _gen_win(rng: random.Random, level: str, kind: str) -> dict[str, Any]:
 
     opens, kans, triplet_rate, honor_rate = _WIN_SHAPES[level]
     rules = get_ruleset("online")
-    for _ in range(_MAX_TRIES):
-        b = _build_complete(rng, suits=tuple(rng.sample(range(3), rng.choice((2, 3)))),
+    for _ in range(MAX_TRIES):
+        b = build_complete(rng, suits=tuple(rng.sample(range(3), rng.choice((2, 3)))),
                             triplet_rate=triplet_rate, honor_rate=honor_rate,
                             open_melds=rng.choice(opens), kans=rng.choice(kans))
         win = rng.choice(b.concealed)
         # Novices start with non-dealer payments; the dealer comes at the next level.
         params = _situation(rng, b, dealer_ok=not (kind == "payment" and level == "novice"))
         red_chance = 0.0 if level == "novice" else 0.3
-        params.update({"hand": _with_red(rng, b.concealed, red_chance),
-                       "win": to_mpsz([win]), "melds": _melds_param(b)})
+        params.update({"hand": with_red(rng, b.concealed, red_chance),
+                       "win": to_mpsz([win]), "melds": melds_param(b)})
         if kind in ("han", "payment"):
             _dora_params(rng, b, params, level)
         if kind == "payment" and level != "novice":
@@ -300,7 +222,7 @@ def _gen_furiten(rng: random.Random, level: str) -> dict[str, Any]:
     from engine.waits import find_waits
 
     wait_level = level  # master: a one-suit hand with three or more waits
-    for _ in range(_MAX_TRIES):
+    for _ in range(MAX_TRIES):
         params = _gen_waits(rng, wait_level)
         hand = parse_hand(params["hand"], params["melds"], size=13)
         waits = list(find_waits(hand).waits)
@@ -339,6 +261,7 @@ _GENERATORS: dict[str, Callable[[random.Random, str], dict[str, Any]]] = {
     "fu": lambda rng, level: _gen_win(rng, level, "fu"),
     "han": lambda rng, level: _gen_win(rng, level, "han"),
     "payment": lambda rng, level: _gen_win(rng, level, "payment"),
+    **ENGINE_GRADED,  # discard, complete, yaku
 }
 
 KINDS: tuple[str, ...] = tuple(_GENERATORS)

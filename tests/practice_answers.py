@@ -6,10 +6,18 @@ generated problems without knowing them in advance.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.tiles import tile_code
 from tutor.drills import Drill
+
+# The right answer of the engine-graded kinds, from their prepared solution.
+ENGINE_GRADED_ANSWERS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "discard": lambda sol: {"discard": tile_code(min(sol.correct))},
+    "complete": lambda sol: {"hands": sorted(sol.answer)},
+    "yaku": lambda sol: {"win": "yes" if sol.can_win else "no"},
+}
 
 
 def right_answer(drill: Drill) -> dict[str, Any]:
@@ -34,6 +42,8 @@ def right_answer(drill: Drill) -> dict[str, Any]:
         if sol.can_ron:
             return {"ron": "yes"}
         return {"ron": "no", "kinds": sorted(sol.kinds)}
+    if kind in ENGINE_GRADED_ANSWERS:
+        return ENGINE_GRADED_ANSWERS[kind](sol)
     raise AssertionError(f"no answer helper for {kind}")
 
 
@@ -47,6 +57,13 @@ def wrong_answer(drill: Drill) -> dict[str, Any]:
         return {"ron": "no" if right["ron"] == "yes" else "yes"}
     if kind == "choice":
         return {"option": "1" if right["option"] != "1" else "2"}
+    if kind == "discard":
+        return {"discard": tile_code(drill.solution.others[0].tile)}
+    if kind == "complete":  # one hand judged the other way
+        first = drill.solution.hands[0].letter
+        return {"hands": sorted(set(right["hands"]) ^ {first})}
+    if kind == "yaku":
+        return {"win": "no" if right["win"] == "yes" else "yes"}
     wrong = dict(right)
     field = next(k for k in right if k != "yaku")
     wrong[field] = str(int(right[field]) + 1)

@@ -159,3 +159,60 @@ def test_a_wrong_lesson_answer_is_offered_again_from_practice(client: FlaskClien
     index = client.get("/practice").get_data(as_text=True)
     assert 'href="/lessons/basics#drill-pinfu-ron"' in index
     assert client.get("/practice/retry").headers["Location"] == "/lessons/basics#drill-pinfu-ron"
+
+
+# --- the engine-graded kinds: discard, complete, yaku ---------------------------------
+
+NEW_KINDS = ("discard", "complete", "yaku")
+# What the feedback on a wrong answer must say, per kind (one of these).
+WRONG_SAYS = {
+    "discard": ("Вы сбросили",),
+    "complete": ("Вы не отметили", "Отмечены зря"),
+    "yaku": ("Вы ответили",),
+}
+
+
+@pytest.mark.parametrize("kind", [pytest.param(k, id=k) for k in NEW_KINDS])
+@pytest.mark.parametrize("level", [pytest.param(lv, id=lv) for lv in LEVELS])
+def test_new_kinds_are_answered_wrong_then_right_at_every_level(client: FlaskClient, kind: str,
+                                                                level: str) -> None:
+    wrong = _answer(client, kind, level, 31, right=False)
+    assert 'data-verdict="incorrect"' in wrong and "<html" not in wrong
+    assert any(text in wrong for text in WRONG_SAYS[kind])
+    right = _answer(client, kind, level, 31, right=True)
+    assert 'data-verdict="correct"' in right
+    assert f'href="/practice/{kind}/{level}"' in right  # «Следующая задача», same kind and level
+
+
+def test_a_discard_problem_offers_each_distinct_tile_once(client: FlaskClient) -> None:
+    html = client.get("/practice/discard/novice/5").get_data(as_text=True)
+    with client.application.test_request_context():
+        drill = task("discard", "novice", 5).drill
+    radios = re.findall(r'<input type="radio" name="discard" value="(\w\w)"', html)
+    assert len(radios) == len(set(radios)) == len(drill.solution.options) >= 6
+    assert "рука осталась в темпае" in html
+
+
+def test_a_wrong_discard_is_told_what_it_leaves(client: FlaskClient) -> None:
+    html = _answer(client, "discard", "master", 8, right=False)
+    assert "Вы сбросили" in html and "остаётся" in html and "шантен" in html
+    assert "Ближе всего к победе руку оставляет" in html
+
+
+@pytest.mark.parametrize(("level", "hands"), [("novice", 3), ("player", 4), ("master", 4)])
+def test_a_complete_problem_shows_its_hands_to_tick(client: FlaskClient, level: str,
+                                                    hands: int) -> None:
+    html = client.get(f"/practice/complete/{level}/12").get_data(as_text=True)
+    assert html.count('type="checkbox" name="hands"') == hands
+
+
+def test_a_yaku_problem_names_its_rules_and_asks_yes_or_no(client: FlaskClient) -> None:
+    html = client.get("/practice/yaku/player/4").get_data(as_text=True)
+    assert "<dt>Правила</dt>" in html
+    assert 'name="win" value="yes"' in html and 'name="win" value="no"' in html
+
+
+def test_the_index_describes_the_levels_of_the_new_kinds(client: FlaskClient) -> None:
+    html = client.get("/practice").get_data(as_text=True)
+    for hint in ("до темпая один сброс", "чиитойцу и кокушимусо", "дора без яку"):
+        assert hint in html

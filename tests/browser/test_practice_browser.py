@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from engine.generate import KINDS
 from engine.tiles import tile_code
 from tests.browser.conftest import ARTIFACTS
 from tutor.practice import _prepare
@@ -79,7 +80,7 @@ def _answer(page, kind: str, level: str, seed: int, right: bool) -> str:  # noqa
 def test_practise_then_see_counts_and_chart_on_the_progress_page(page) -> None:  # noqa: ANN001
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.goto("/practice")
-    assert page.locator(".practice-card").count() == 7
+    assert page.locator(".practice-card").count() == len(KINDS)
     page.screenshot(path=str(ARTIFACTS / "practice.png"), full_page=True)
 
     ron = next(s for s in range(3, 100) if _prepare("fu", "novice", s).params["by"] == "ron")
