@@ -34,6 +34,8 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing as mp
+import os
+import resource
 import sys
 import time
 from collections import defaultdict
@@ -68,9 +70,9 @@ def _user(args: tuple[str, str, float, int, dict[str, object], int]) -> dict[str
             if phase == "ceiling":
                 learner.healthz()
             elif phase == "drills":
-                learner.answer_drill()
+                learner.answer_drill(keep_body=False)
             elif phase == "paced":
-                learner.answer_drill()
+                learner.answer_drill(keep_body=False)
                 time.sleep(learner.rng.uniform(0.5, 1.5) * THINK)
             else:
                 learner.act(MIX)
@@ -93,12 +95,53 @@ def _process(args: tuple[str, str, float, int, dict[str, object], int, int]) -> 
     return dict(merged)
 
 
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def server_cpu(master: int | None) -> float:
+    """CPU seconds (user + system) used so far by gunicorn's workers (children of ``master``)."""
+    if master is None:
+        return 0.0
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == master:  # field 4, ppid
+            total += (int(fields[11]) + int(fields[12])) / _TICK  # utime, stime
+    return total
+
+
+def idle_cpu() -> float:
+    """Idle CPU seconds of the whole machine so far (all cores)."""
+    with open("/proc/stat") as handle:
+        fields = handle.readline().split()
+    return (int(fields[4]) + int(fields[5])) / _TICK  # idle + iowait
+
+
+def client_cpu() -> float:
+    """CPU seconds of this script's finished child processes (the client pools)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_phase(base: str, phase: str, options: argparse.Namespace,
-              site: dict[str, object]) -> dict[str, dict[str, float]]:
-    """Run one phase with every user at once; per request type figures."""
+              site: dict[str, object], master: int | None = None) -> dict[str, dict[str, float]]:
+    """Run one phase with every user at once; per request type figures.
+
+    The ``_cpu`` row says where the machine's CPU went during the phase, per
+    request of the phase: ``server_ms`` (gunicorn workers, when this script
+    started them), ``client_ms`` (the load client itself, on the same cores)
+    and ``idle_share`` (0–1): the ratio to the ceiling is about the server.
+    """
     per_proc = [options.users // options.procs + (i < options.users % options.procs)
                 for i in range(options.procs)]
     budget = max(1, options.max_requests // options.users)
+    before = (server_cpu(master), client_cpu(), idle_cpu())
     started = time.time()
     deadline = started + options.duration
     jobs = [(base, phase, deadline, budget, site, n, 1000 * i) for i, n in enumerate(per_proc)]
@@ -107,8 +150,15 @@ def run_phase(base: str, phase: str, options: argparse.Namespace,
         for result in pool.map(_process, jobs):
             for name, values in result.items():
                 merged[name].extend(values)
-    elapsed = time.time() - started - (ARRIVALS if phase == "paced" else 0.0)
-    return {name: summarise(values, elapsed) for name, values in sorted(merged.items())}
+    wall = time.time() - started
+    elapsed = wall - (ARRIVALS if phase == "paced" else 0.0)
+    spent = [after - prior for after, prior in
+             zip((server_cpu(master), client_cpu(), idle_cpu()), before, strict=True)]
+    rows = {name: summarise(values, elapsed) for name, values in sorted(merged.items())}
+    count = sum(len(values) for values in merged.values()) or 1
+    rows["_cpu"] = {"server_ms": spent[0] * 1000 / count, "client_ms": spent[1] * 1000 / count,
+                    "idle_share": spent[2] / (wall * (os.cpu_count() or 1))}
+    return rows
 
 
 def report(results: dict[str, dict[str, dict[str, float]]]) -> list[str]:
@@ -117,8 +167,15 @@ def report(results: dict[str, dict[str, dict[str, float]]]) -> list[str]:
           f"{'p95 ms':>7} {'p99 ms':>7} {'errors':>6}")
     for phase, rows in results.items():
         for name, row in rows.items():
+            if name == "_cpu":
+                continue
             print(f"{phase:8} {name:14} {row['count']:7d} {row['rps']:8.1f} {row['p50']:7.1f} "
                   f"{row['p95']:7.1f} {row['p99']:7.1f} {row['errors']:6d}")
+    for phase, rows in results.items():
+        cpu = rows.get("_cpu")
+        if cpu:
+            print(f"{phase:8} CPU per request: server {cpu['server_ms']:.2f} ms, client "
+                  f"{cpu['client_ms']:.2f} ms; machine idle {cpu['idle_share']:.0%}")
     failed = []
     ceiling = results.get("ceiling", {}).get("healthz")
     drill = results.get("drills", {}).get("drill")
@@ -150,10 +207,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--database-url", help="progress database of the started server "
                         "(default: a throw-away SQLite file)")
+    parser.add_argument("--content-dir", help="lessons of the started server (default: "
+                        "content/ru of the checkout; a copy keeps edits out of a run)")
     parser.add_argument("--keep-log", action="store_true",
                         help="keep the started server's JSON access log and print its path")
     options = parser.parse_args(argv)
     env = {"DATABASE_URL": options.database_url} if options.database_url else {}
+    if options.content_dir:
+        env["FLASK_CONTENT_DIR"] = str(Path(options.content_dir).resolve())
     server = None if options.url else start_server(env)
     base = options.url or server.url  # type: ignore[union-attr]
     try:
@@ -163,7 +224,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{options.duration:g} s per phase", flush=True)
         results = {}
         for phase in options.phases.split(","):
-            results[phase] = run_phase(base, phase, options, site)
+            master = server.proc.pid if server is not None else None
+            results[phase] = run_phase(base, phase, options, site, master)
             time.sleep(1)  # let keep-alive connections close between phases
     finally:
         if server is not None:
