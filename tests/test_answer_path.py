@@ -1,19 +1,101 @@
-"""The drill-answer hot path (issue 8): cheaper, but answering exactly the same.
+"""The drill-answer hot path (issue 8): cheaper, but writing and answering exactly the same.
 
-Rules: gzip with a body-sized window decompresses to the same bytes and is
-never bigger than the default window's output; ``Vary`` names each header once.
+Rules: the SQLite fast path stores the very row SQLAlchemy's Core INSERT
+stores, committed before it returns, on one connection per thread; gzip with
+a body-sized window decompresses to the same bytes and is never bigger than
+the default window's output; ``Vary`` names each header once.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import gzip
 import random
+import sqlite3
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask import Response
 
 from tutor.compression import add_vary, gzip_body
+from tutor.storage import _INSERT_ANSWER, ProgressStore
+
+AT = dt.datetime(2026, 12, 1, 1, 2, 3, 456789, tzinfo=dt.UTC)
+ROW = {"nonce": "n", "source": "lesson", "kind": "waits", "problem": "lesson/waits/a",
+       "correct": True, "level": None, "lesson": "waits"}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[ProgressStore]:
+    s = ProgressStore(f"sqlite:///{tmp_path / 'progress.sqlite3'}")
+    s.migrate()
+    yield s
+    s.engine.dispose()
+
+
+def _raw_rows(path: Path) -> list[tuple[object, ...]]:
+    with sqlite3.connect(path) as conn:
+        return conn.execute("SELECT learner_id, nonce, source, kind, level, lesson, problem, "
+                            "correct, answered_at FROM answers ORDER BY id").fetchall()
+
+
+def test_the_sqlite_fast_path_stores_the_row_the_core_insert_stores(
+    store: ProgressStore, tmp_path: Path
+) -> None:
+    assert store.record("fast", at=AT, **ROW)  # type: ignore[arg-type]
+    with store.engine.begin() as conn:
+        conn.execute(_INSERT_ANSWER, {"learner_id": "core", "answered_at": AT, **ROW})
+    fast, core = _raw_rows(tmp_path / "progress.sqlite3")
+    assert fast[1:] == core[1:]  # every column but the learner, byte for byte
+    assert fast[7] == 1 and fast[8] == "2026-12-01 01:02:03.456789"
+    read_back = {a.problem: a for a in store.history("fast")}
+    assert read_back["lesson/waits/a"].answered_at.replace(tzinfo=dt.UTC) == AT
+
+
+def test_an_answer_is_committed_before_record_returns(store: ProgressStore, tmp_path: Path) -> None:
+    assert store.record("a" * 32, at=AT, **ROW)  # type: ignore[arg-type]
+    # A separate connection (another process would see the same) reads it at once.
+    assert len(_raw_rows(tmp_path / "progress.sqlite3")) == 1
+
+
+def test_a_resent_form_on_the_fast_path_is_refused_and_the_next_answer_still_saves(
+    store: ProgressStore, tmp_path: Path
+) -> None:
+    assert store.record("a", at=AT, **ROW)  # type: ignore[arg-type]
+    assert not store.record("a", at=AT, **ROW)  # type: ignore[arg-type]
+    assert store.record("a", at=AT, **{**ROW, "nonce": "other"})  # type: ignore[arg-type]
+    assert [r[1] for r in _raw_rows(tmp_path / "progress.sqlite3")] == ["n", "other"]
+
+
+def test_each_thread_reuses_one_connection_and_threads_do_not_share(
+    store: ProgressStore,
+) -> None:
+    seen: dict[str, list[int]] = {}
+
+    def answer(name: str) -> None:
+        ids = seen.setdefault(name, [])
+        for i in range(3):
+            store.record(name, at=AT, **{**ROW, "nonce": str(i)})  # type: ignore[arg-type]
+            ids.append(id(store._held.conn))
+
+    threads = [threading.Thread(target=answer, args=(f"t{i}",)) for i in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(len(set(ids)) == 1 for ids in seen.values())
+    assert len(store.history("t0")) == len(store.history("t2")) == 3
+
+
+def test_a_disposed_engine_gives_the_thread_a_fresh_connection(store: ProgressStore) -> None:
+    store.record("a", at=AT, **ROW)  # type: ignore[arg-type]
+    first = store._held.conn
+    store.engine.dispose()
+    store.record("a", at=AT, **{**ROW, "nonce": "2"})  # type: ignore[arg-type]
+    assert store._held.conn is not first
+
 
 # --- gzip and Vary -------------------------------------------------------------------
 
