@@ -3,7 +3,9 @@
 Rules: the SQLite fast path stores the very row SQLAlchemy's Core INSERT
 stores, committed before it returns, on one connection per thread; gzip with
 a body-sized window decompresses to the same bytes and is never bigger than
-the default window's output; ``Vary`` names each header once.
+the default window's output; ``Vary`` names each header once; the session
+cookie behaves as Flask's (set when new, only ``Vary: Cookie`` when read, and
+a new secret key refuses the old one).
 """
 
 from __future__ import annotations
@@ -17,9 +19,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flask import Response
+from flask import Flask, Response
+from flask.testing import FlaskClient
 
+from tests.conftest import HTMX, csrf_token
+from tests.live import VERDICT
 from tutor.compression import add_vary, gzip_body
+from tutor.errors import CSRF_MESSAGE
 from tutor.storage import _INSERT_ANSWER, ProgressStore
 
 AT = dt.datetime(2026, 12, 1, 1, 2, 3, 456789, tzinfo=dt.UTC)
@@ -124,3 +130,40 @@ def test_vary_names_each_header_once_and_keeps_the_others() -> None:
     assert response.headers["Vary"] == "HX-Request, Accept-Encoding"
 
 
+# --- the session cookie (CSRF secret) ------------------------------------------------
+
+def test_an_answer_that_only_reads_the_session_sets_no_cookie_but_varies_on_it(
+    client: FlaskClient,
+) -> None:
+    token = csrf_token(client)  # the page visit creates the session and its cookie
+    response = client.post("/lessons/basics/drills/nobetan", headers=HTMX,
+                           data={"csrf_token": token, "tiles": ["3m", "6m"]})
+    assert response.status_code == 200
+    assert "session=" not in " ".join(response.headers.getlist("Set-Cookie"))
+    vary = [v.strip() for v in response.headers["Vary"].split(",")]
+    assert "Cookie" in vary and len(vary) == len(set(vary))
+
+
+def test_the_first_page_sets_the_session_cookie_and_its_token_validates(
+    client: FlaskClient,
+) -> None:
+    page = client.get("/lessons/basics")
+    assert "session=" in " ".join(page.headers.getlist("Set-Cookie"))
+    token = csrf_token(client)
+    ok = client.post("/lessons/basics/drills/nobetan", headers=HTMX,
+                     data={"csrf_token": token, "tiles": ["3m", "6m"]})
+    assert VERDICT.search(ok.get_data(as_text=True))
+
+
+def test_a_new_secret_key_rejects_the_old_session_and_its_token(
+    app: Flask, client: FlaskClient,
+) -> None:
+    token = csrf_token(client)
+    app.config["SECRET_KEY"] = app.secret_key = "rotated-secret"
+    refused = client.post("/lessons/basics/drills/nobetan", headers=HTMX,
+                          data={"csrf_token": token, "tiles": ["3m", "6m"]})
+    assert refused.status_code == 400 and CSRF_MESSAGE in refused.get_data(as_text=True)
+    fresh = csrf_token(client)
+    ok = client.post("/lessons/basics/drills/nobetan", headers=HTMX,
+                     data={"csrf_token": fresh, "tiles": ["3m", "6m"]})
+    assert ok.status_code == 200
