@@ -37,7 +37,7 @@ from engine.generate_hands import (
     with_red,
 )
 from engine.hand import Hand, parse_hand
-from engine.shanten import shanten
+from engine.shanten import improving_tiles, shanten
 from engine.tiles import NUM_KINDS, Counts, Tile, to_mpsz
 from engine.waits import find_waits
 
@@ -79,6 +79,21 @@ def discard_facts(hand: Hand) -> DiscardFacts:
     waits = (tuple(find_waits(Hand(_minus(counts, t), hand.melds)).waits for t in correct)
              if lowest == 0 else ())
     return DiscardFacts(lowest, correct, len(after), waits)
+
+
+def balanced(hand: Hand, facts: DiscardFacts) -> bool:
+    """Do the right discards short of tenpai take in about as many tiles (60% of the best)?
+
+    The drill counts every lowest-shanten discard as right; a master problem is
+    dealt only when those discards are also close in tile acceptance, so "right"
+    never stands for "far weaker". Costly (ukeire per discard): checked last.
+    """
+    if facts.lowest == 0:
+        return True
+    accepted = [sum(i.remaining for i in improving_tiles(Hand(_minus(hand.concealed, t),
+                                                               hand.melds)))
+                for t in facts.correct]
+    return 5 * min(accepted) >= 3 * max(accepted)
 
 
 def isolated_tiles(counts: Sequence[int]) -> int:
@@ -185,7 +200,7 @@ def gen_discard(rng: random.Random, level: str) -> dict[str, Any]:
         if is_complete(hand):
             continue
         facts = discard_facts(hand)
-        if facts.wrong >= _MIN_WRONG and _RATING_FITS[level](facts):
+        if facts.wrong >= _MIN_WRONG and _RATING_FITS[level](facts) and balanced(hand, facts):
             red = 0.0 if level == "novice" else 0.25
             return {"hand": with_red(rng, b.concealed, red), "melds": melds,
                     "goal": "shanten" if level == "master" else "tenpai"}

@@ -209,7 +209,7 @@ def _dora_indicator(rng: random.Random, b: Builder, lv: _YakuLevel) -> Tile:
 def _yaku_params(rng: random.Random, b: Builder, lv: _YakuLevel, want: bool) -> dict[str, Any]:
     closed = all(kind is MeldKind.ANKAN for kind, _ in b.melds)
     # A "no" answer must not be given away by a riichi: riichi only when a yes is wanted.
-    riichi = closed and want and rng.random() < 0.3
+    riichi = closed and want and rng.random() < 0.2
     return {
         "hand": with_red(rng, b.concealed, lv.red),
         "melds": melds_param(b),

@@ -187,12 +187,14 @@ def _p95(samples: list[float]) -> float:
 
 @pytest.mark.parametrize("kind", [pytest.param(k, id=k) for k in KINDS])
 def test_a_new_problem_takes_under_20_ms_at_p95(kind: str) -> None:
+    # CPU time of this process, so other work on the machine (parallel test runs, load
+    # tests) does not count; benchmarks/generate.py reports wall-clock and CPU figures.
     for level in LEVELS:
         samples: list[float] = []
-        for seed in range(1000, 1060):
-            start = time.perf_counter()
+        for seed in range(1000, 1100):
+            start = time.process_time()
             _drill(kind, level, seed)
-            samples.append(time.perf_counter() - start)
+            samples.append(time.process_time() - start)
         assert _p95(samples) < 0.020, (kind, level, _p95(samples))
 
 
@@ -378,19 +380,6 @@ def test_yaku_problems_teach_open_hands_dora_without_yaku_and_ema_all_simples() 
 
 def _all_simples(hand: Hand) -> bool:
     return all(is_simple(t) for t, n in enumerate(hand.all_counts()) if n)
-
-
-@pytest.mark.parametrize("kind", [pytest.param(k, id=k) for k in NEW_KINDS])
-def test_engine_graded_kinds_take_under_20_ms_at_p95(kind: str) -> None:
-    # CPU time of this process: other work on the machine (parallel test runs) does not
-    # count; benchmarks/generate.py reports the wall-clock figure.
-    for level in LEVELS:
-        samples: list[float] = []
-        for seed in range(2000, 2100):
-            start = time.process_time()
-            _drill(kind, level, seed)
-            samples.append(time.process_time() - start)
-        assert _p95(samples) < 0.020, (kind, level, _p95(samples))
 
 
 @pytest.mark.parametrize("module", ["engine.generate_discard", "engine.generate"])

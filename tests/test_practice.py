@@ -214,5 +214,5 @@ def test_a_yaku_problem_names_its_rules_and_asks_yes_or_no(client: FlaskClient) 
 
 def test_the_index_describes_the_levels_of_the_new_kinds(client: FlaskClient) -> None:
     html = client.get("/practice").get_data(as_text=True)
-    for hint in ("до темпая один сброс", "чиитойцу и кокушимусо", "дора без яку"):
+    for hint in ("темпай после одного-двух сбросов", "чиитойцу и кокушимусо", "дора без яку"):
         assert hint in html
