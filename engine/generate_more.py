@@ -185,6 +185,8 @@ _OPEN_SHAPES = ("open", "all_simples_open")
 
 
 def _yaku_hand(rng: random.Random, shape: str, lv: _YakuLevel) -> Builder:
+    """A complete hand of the shape; four concealed copies of a kind are left out (a player
+    holding them would declare a kan)."""
     simples = shape == "all_simples_open"
     for _ in range(MAX_TRIES):
         b = build_complete(rng, suits=tuple(rng.sample(range(3), rng.choice((2, 3)))),
@@ -192,6 +194,8 @@ def _yaku_hand(rng: random.Random, shape: str, lv: _YakuLevel) -> Builder:
                            open_melds=rng.choice((1, 2)) if shape in _OPEN_SHAPES else 0,
                            kans=1 if shape == "kan" else 0)
         every = b.concealed + [t for _, tiles in b.melds for t in tiles]
+        if max(b.concealed_counts()) == 4:
+            continue
         if not simples or all(t < 27 and 0 < t % 9 < 8 for t in every):
             return b
     raise HandError("Не удалось построить руку: слишком строгие условия.")

@@ -265,8 +265,9 @@ def _complete_fits(level: str, d: Drill) -> bool:
     near = all(h.shanten == 0 or (level == "master" and _quad_pairs(h.hand))
                for h in hands if not h.complete)
     distinct = len({h.hand for h in hands}) == len(hands)
+    no_quads = all(not _concealed_quad(h.hand) or _quad_pairs(h.hand) for h in hands)
     base = (len(hands) == (3 if level == "novice" else 4) and 1 <= len(complete) <= 2
-            and near and distinct and d.solution.pick == "complete")
+            and near and distinct and no_quads and d.solution.pick == "complete")
     if level == "novice":
         return base and all(h.hand.is_closed for h in hands)
     if level == "master":
@@ -276,7 +277,7 @@ def _complete_fits(level: str, d: Drill) -> bool:
 
 def _yaku_fits(level: str, d: Drill) -> bool:
     sol = d.solution
-    if sol.can_win and sol.result.yakuman:
+    if (sol.can_win and sol.result.yakuman) or _concealed_quad(sol.hand):
         return False
     kans = any(m.is_kan for m in d.params["melds"])
     return {
