@@ -12,10 +12,11 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 from flask import Flask
 from flask.testing import FlaskClient
 
-from engine.generate import KINDS, LEVELS
+from engine.generate import KINDS, LEVELS, generate
 from tests.conftest import HTMX
 from tests.practice_answers import right_answer, wrong_answer
 from tutor import create_app
@@ -216,3 +217,24 @@ def test_the_index_describes_the_levels_of_the_new_kinds(client: FlaskClient) ->
     html = client.get("/practice").get_data(as_text=True)
     for hint in ("темпай после одного-двух сбросов", "чиитойцу и кокушимусо", "дора без яку"):
         assert hint in html
+
+
+@pytest.mark.parametrize("kind", [pytest.param(k, id=k) for k in NEW_KINDS])
+def test_a_generated_problem_pasted_into_a_lesson_grades_the_same(client: FlaskClient,
+                                                                  content_dir: Path,
+                                                                  kind: str) -> None:
+    """The generator's parameters are a lesson block as authors write it (YAML in ``///``)."""
+    params = generate(kind, "master", 44).params
+    block = yaml.safe_dump({"id": "pasted", **params}, allow_unicode=True, sort_keys=False)
+    lesson = ("---\ntitle: Вставленная задача\nslug: pasted\norder: 90\nsummary: Проверка.\n"
+              f"---\n\nЗадача из практики.\n\n/// {kind}\n{block}///\n")
+    (content_dir / "90-pasted.md").write_text(lesson, encoding="utf-8")
+    with client.application.test_request_context():
+        practice_drill = task(kind, "master", 44).drill
+    token = _form(client, "/lessons/pasted")["csrf_token"]
+    for answer, verdict in ((right_answer(practice_drill), "correct"),
+                            (wrong_answer(practice_drill), "incorrect")):
+        response = client.post("/lessons/pasted/drills/pasted", headers=HTMX,
+                               data={"csrf_token": token, **answer})
+        assert response.status_code == 200
+        assert f'data-verdict="{verdict}"' in response.get_data(as_text=True)
