@@ -238,3 +238,12 @@ def test_a_generated_problem_pasted_into_a_lesson_grades_the_same(client: FlaskC
                                data={"csrf_token": token, **answer})
         assert response.status_code == 200
         assert f'data-verdict="{verdict}"' in response.get_data(as_text=True)
+
+
+def test_a_wrong_discard_comes_back_under_its_title_until_answered_right(client: FlaskClient
+                                                                         ) -> None:
+    _answer(client, "discard", "player", 6, right=False)
+    index = client.get("/practice").get_data(as_text=True)
+    assert 'href="/practice/discard/player/6">Что сбросить? · игрок · №6</a>' in index
+    _answer(client, "discard", "player", 6, right=True)
+    assert "/practice/discard/player/6" not in client.get("/practice").get_data(as_text=True)
