@@ -140,8 +140,8 @@ def _complete_entry(rng: random.Random, form: str, complete: bool) -> tuple[Any,
 def gen_complete(rng: random.Random, level: str) -> dict[str, Any]:
     """«Собрана ли рука?»: 3–4 hands, 1–2 complete, the others near misses, shuffled."""
     size, forms = _COMPLETE_LEVELS[level]
-    wanted = [True] * rng.choice((1, 2)) + [False] * (size - 2)
-    wanted += [False] * (size - len(wanted))
+    complete_count = rng.choice((1, 2))
+    wanted = [True] * complete_count + [False] * (size - complete_count)
     picked = [rng.choice(forms) for _ in wanted]
     if level == "master" and not set(picked) & set(_SEVEN_PAIR_FORMS):
         picked[rng.randrange(size)] = rng.choice(_SEVEN_PAIR_FORMS)
@@ -193,9 +193,9 @@ def _yaku_hand(rng: random.Random, shape: str, lv: _YakuLevel) -> Builder:
                            triplet_rate=0.2, honor_rate=0.0 if simples else lv.honor_rate,
                            open_melds=rng.choice((1, 2)) if shape in _OPEN_SHAPES else 0,
                            kans=1 if shape == "kan" else 0)
-        every = b.concealed + [t for _, tiles in b.melds for t in tiles]
         if max(b.concealed_counts()) == 4:
             continue
+        every = b.concealed + [t for _, tiles in b.melds for t in tiles]
         if not simples or all(t < 27 and 0 < t % 9 < 8 for t in every):
             return b
     raise HandError("Не удалось построить руку: слишком строгие условия.")
