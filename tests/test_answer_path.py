@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import datetime as dt
 import gzip
+import io
+import logging
+import os
 import sqlite3
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +28,7 @@ from tests.conftest import HTMX, csrf_token
 from tests.live import VERDICT
 from tutor.compression import MIN_SIZE, add_vary, compress
 from tutor.errors import CSRF_MESSAGE
+from tutor.observability import configure_logging
 from tutor.storage import _INSERT_ANSWER, ProgressStore
 
 AT = dt.datetime(2026, 12, 1, 1, 2, 3, 456789, tzinfo=dt.UTC)
@@ -163,3 +168,17 @@ def test_a_new_secret_key_rejects_the_old_session_and_its_token(
     ok = client.post("/lessons/basics/drills/nobetan", headers=HTMX,
                      data={"csrf_token": fresh, "tiles": ["3m", "6m"]})
     assert ok.status_code == 200
+
+
+# --- logs ------------------------------------------------------------------------------
+
+def test_json_logging_leaves_the_process_id_for_gunicorns_own_log_format() -> None:
+    handler = configure_logging(stream=io.StringIO())
+    try:
+        record = logging.getLogger("gunicorn.error").makeRecord(
+            "gunicorn.error", logging.INFO, __file__, 1, "Worker exiting (pid: %s)", (7,), None)
+        line = logging.Formatter("[%(process)d] %(message)s").format(record)
+        assert line == f"[{os.getpid()}] Worker exiting (pid: 7)"
+    finally:
+        if handler is not None and handler.stream is not sys.stderr:
+            logging.getLogger().removeHandler(handler)

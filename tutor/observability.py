@@ -17,8 +17,7 @@ personal, and a query string may carry a learner's answer.
 The app only emits :mod:`logging` records; :func:`configure_logging` (called
 by ``wsgi.py``) turns them into JSON lines on stderr for gunicorn and journald.
 Every request pays for its access line, so the line is kept cheap (issue 8):
-one reused JSON encoder, and no thread or process names looked up for records
-whose JSON never shows them.
+one reused JSON encoder.
 """
 
 from __future__ import annotations
@@ -174,10 +173,9 @@ def _install_record_factory() -> None:
 def configure_logging(level: int = logging.INFO, stream: Any = None) -> logging.Handler:
     """Send every record (access lines, errors, warnings) to stderr as JSON; idempotent.
 
-    The JSON lines carry no thread or process names, so records skip looking
-    them up (``logging.logThreads`` and friends: a few µs on every request).
+    (``logging.logProcesses`` and friends stay on: gunicorn's own log lines
+    format ``%(process)d``.)
     """
-    logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
     root = logging.getLogger()
     for handler in root.handlers:
         if isinstance(handler.formatter, JsonFormatter):
