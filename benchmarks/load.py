@@ -98,8 +98,8 @@ def _process(args: tuple[str, str, float, int, dict[str, object], int, int]) -> 
 _TICK = os.sysconf("SC_CLK_TCK")
 
 
-def server_cpu(master: int | None) -> float:
-    """CPU seconds (user + system) used so far by gunicorn's workers (children of ``master``)."""
+def server_cpu(master: int | None, system_only: bool = False) -> float:
+    """CPU seconds (user + system, or system only) used so far by gunicorn's workers."""
     if master is None:
         return 0.0
     total = 0.0
@@ -111,8 +111,8 @@ def server_cpu(master: int | None) -> float:
                 fields = handle.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[1]) == master:  # field 4, ppid
-            total += (int(fields[11]) + int(fields[12])) / _TICK  # utime, stime
+        if int(fields[1]) == master:  # field 4, ppid; the workers are the master's children
+            total += (int(fields[12]) + (0 if system_only else int(fields[11]))) / _TICK  # s+u
     return total
 
 
@@ -123,10 +123,10 @@ def idle_cpu() -> float:
     return (int(fields[4]) + int(fields[5])) / _TICK  # idle + iowait
 
 
-def client_cpu() -> float:
+def client_cpu(system_only: bool = False) -> float:
     """CPU seconds of this script's finished child processes (the client pools)."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+    return usage.ru_stime + (0.0 if system_only else usage.ru_utime)
 
 
 def run_phase(base: str, phase: str, options: argparse.Namespace,
@@ -135,13 +135,15 @@ def run_phase(base: str, phase: str, options: argparse.Namespace,
 
     The ``_cpu`` row says where the machine's CPU went during the phase, per
     request of the phase: ``server_ms`` (gunicorn workers, when this script
-    started them), ``client_ms`` (the load client itself, on the same cores)
-    and ``idle_share`` (0–1): the ratio to the ceiling is about the server.
+    started them; ``server_sys_ms`` of it in the kernel), ``client_ms`` (the
+    load client itself, on the same cores) and ``idle_share`` (0–1): the ratio
+    to the ceiling is about the server.
     """
     per_proc = [options.users // options.procs + (i < options.users % options.procs)
                 for i in range(options.procs)]
     budget = max(1, options.max_requests // options.users)
-    before = (server_cpu(master), client_cpu(), idle_cpu())
+    before = (server_cpu(master), client_cpu(), idle_cpu(), server_cpu(master, True),
+              client_cpu(True))
     started = time.time()
     deadline = started + options.duration
     jobs = [(base, phase, deadline, budget, site, n, 1000 * i) for i, n in enumerate(per_proc)]
@@ -153,11 +155,14 @@ def run_phase(base: str, phase: str, options: argparse.Namespace,
     wall = time.time() - started
     elapsed = wall - (ARRIVALS if phase == "paced" else 0.0)
     spent = [after - prior for after, prior in
-             zip((server_cpu(master), client_cpu(), idle_cpu()), before, strict=True)]
+             zip((server_cpu(master), client_cpu(), idle_cpu(), server_cpu(master, True),
+                  client_cpu(True)), before, strict=True)]
     rows = {name: summarise(values, elapsed) for name, values in sorted(merged.items())}
     count = sum(len(values) for values in merged.values()) or 1
     rows["_cpu"] = {"server_ms": spent[0] * 1000 / count, "client_ms": spent[1] * 1000 / count,
-                    "idle_share": spent[2] / (wall * (os.cpu_count() or 1))}
+                    "idle_share": spent[2] / (wall * (os.cpu_count() or 1)),
+                    "server_sys_ms": spent[3] * 1000 / count,
+                    "client_sys_ms": spent[4] * 1000 / count}
     return rows
 
 
@@ -174,8 +179,10 @@ def report(results: dict[str, dict[str, dict[str, float]]]) -> list[str]:
     for phase, rows in results.items():
         cpu = rows.get("_cpu")
         if cpu:
-            print(f"{phase:8} CPU per request: server {cpu['server_ms']:.2f} ms, client "
-                  f"{cpu['client_ms']:.2f} ms; machine idle {cpu['idle_share']:.0%}")
+            print(f"{phase:8} CPU per request: server {cpu['server_ms']:.2f} ms (kernel "
+                  f"{cpu['server_sys_ms']:.2f}), client {cpu['client_ms']:.2f} ms (kernel "
+                  f"{cpu['client_sys_ms']:.2f}); "
+                  f"machine idle {cpu['idle_share']:.0%}")
     failed = []
     ceiling = results.get("ceiling", {}).get("healthz")
     drill = results.get("drills", {}).get("drill")

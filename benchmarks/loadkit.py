@@ -208,6 +208,7 @@ def page_forms(html: str) -> list[dict[str, Any]]:
 # Plausible typed answers per field (the forms check patterns, not ranges): low, high, step.
 TYPED: dict[str, tuple[int, int, int]] = {
     "fu": (20, 110, 10), "han": (1, 13, 1), "shanten": (0, 6, 1),
+    "count": (0, 14, 1),  # «сколько простых тайлов»: at most a hand's 14
 }
 
 
