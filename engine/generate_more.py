@@ -83,7 +83,7 @@ def _chiitoitsu_tiles(rng: random.Random) -> list[Tile]:
         near = rng.choice(sorted(kinds)) if kinds and rng.random() < 0.35 else None
         kinds.add(nearby_tile(rng, near, 0.1) if near is not None
                   else rng.randrange(27, 34) if rng.random() < 0.2 else rng.randrange(27))
-    return [t for t in kinds for _ in range(2)]
+    return [t for t in sorted(kinds) for _ in range(2)]
 
 
 def _kokushi_tiles(rng: random.Random) -> list[Tile]:

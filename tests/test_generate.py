@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import json
+import os
+import subprocess
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -387,3 +392,18 @@ def _all_simples(hand: Hand) -> bool:
 def test_generator_docstring_examples_hold(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_seed_gives_the_same_problem_in_another_process_with_another_hash_seed() -> None:
+    """Shared URLs must mean the same problem on every server process (no set-order luck)."""
+    code = ("import json; from engine.generate import generate; print(json.dumps("
+            "[generate(k, lv, s).params for k in ('discard', 'complete', 'yaku') "
+            "for lv in ('novice', 'player', 'master') for s in range(5)]))")
+    root = Path(__file__).resolve().parent.parent
+    outputs = {
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                       cwd=root, env={**os.environ, "PYTHONHASHSEED": hash_seed}).stdout
+        for hash_seed in ("1", "2")
+    }
+    here = [generate(k, lv, s).params for k in NEW_KINDS for lv in LEVELS for s in range(5)]
+    assert outputs == {json.dumps(here) + "\n"}
