@@ -407,3 +407,15 @@ def test_a_seed_gives_the_same_problem_in_another_process_with_another_hash_seed
     }
     here = [generate(k, lv, s).params for k in NEW_KINDS for lv in LEVELS for s in range(5)]
     assert outputs == {json.dumps(here) + "\n"}
+
+
+def test_master_yaku_problems_have_kans_and_wind_triplets_that_give_no_yaku() -> None:
+    seen: Counter[str] = Counter()
+    for seed in NEW_SEEDS:
+        d = _drill("yaku", "master", seed)
+        hand, p = d.solution.hand, d.params
+        counts = hand.all_counts()
+        guests = [w for w in range(27, 31) if counts[w] >= 3 and w not in (p["seat"], p["round"])]
+        seen["kan"] += any(m.is_kan for m in hand.melds)
+        seen["guest wind, no yaku"] += bool(guests) and not d.solution.can_win
+    assert seen["kan"] >= 20 and seen["guest wind, no yaku"] >= 10, seen
