@@ -94,7 +94,8 @@ def judge(letter: str, hand: Hand) -> HandVerdict:
         readings = tuple(dict.fromkeys(drawn(d) for d in decompositions(hand)))
         return HandVerdict(letter, hand, True, readings, -1, ())
     n = shanten(hand).minimum
-    closest = tuple(o for o in discard_options(hand) if o.tenpai) if n == 0 else ()
+    tenpai = discard_options(hand, lambda shanten: shanten == 0) if n == 0 else ()
+    closest = tuple(o for o in tenpai if o.tenpai)
     return HandVerdict(letter, hand, False, (), n, closest)
 
 

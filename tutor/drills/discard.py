@@ -13,7 +13,7 @@ you can no longer draw.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,17 +93,40 @@ def without(hand: Hand, tile: Tile) -> Hand:
     return Hand(tuple(counts), hand.melds)
 
 
-def discard_options(hand: Hand) -> tuple[DiscardOption, ...]:
-    """Every distinct discard of a 14-tile hand with what it leaves, in tile order."""
+def discard_options(
+    hand: Hand, detail: Callable[[int], bool] | None = None
+) -> tuple[DiscardOption, ...]:
+    """Every distinct discard of a 14-tile hand with what it leaves, in tile order.
+
+    ``detail`` says for which shanten the helping tiles are worked out (all by
+    default); the other options get none. Finding the tiles that lower the
+    shanten of every discard was most of the cost of preparing a drill, and
+    the feedback shows them only for the correct discards.
+    """
+    return _options(hand, _rated(hand), detail)
+
+
+_Rated = list[tuple[Tile, Hand, int]]  # discard, the 13 tiles left, their shanten
+
+
+def _rated(hand: Hand) -> _Rated:
+    rests = [(tile, without(hand, tile)) for tile, n in enumerate(hand.concealed) if n]
+    return [(tile, rest, shanten(rest).minimum) for tile, rest in rests]
+
+
+def _options(
+    hand: Hand, rated: _Rated, detail: Callable[[int], bool] | None
+) -> tuple[DiscardOption, ...]:
     held = hand.all_counts()
-    options = []
-    for tile in (t for t, n in enumerate(hand.concealed) if n):
-        rest = without(hand, tile)
-        n = shanten(rest).minimum
-        helping = find_waits(rest).waits if n == 0 else tuple(i.tile for i in improving_tiles(rest))
-        draws = tuple(Draw(t, max(0, 4 - held[t])) for t in helping)
-        options.append(DiscardOption(tile, n, draws))
-    return tuple(options)
+    return tuple(
+        DiscardOption(tile, n, _draws(rest, n, held) if detail is None or detail(n) else ())
+        for tile, rest, n in rated
+    )
+
+
+def _draws(rest: Hand, n: int, held: tuple[int, ...]) -> tuple[Draw, ...]:
+    helping = find_waits(rest).waits if n == 0 else tuple(i.tile for i in improving_tiles(rest))
+    return tuple(Draw(t, max(0, 4 - held[t])) for t in helping)
 
 
 @dataclass(frozen=True)
@@ -131,11 +154,12 @@ def solve_discard(hand: Hand, goal: str) -> DiscardSolution:
     """Rate every discard; ``HandError`` when the question has no right answer."""
     if is_complete(hand):
         raise HandError(ALREADY_COMPLETE)
-    options = discard_options(hand)
-    lowest = min(o.shanten for o in options)
+    rated = _rated(hand)
+    lowest = min(n for _tile, _rest, n in rated)
     target = 0 if goal == "tenpai" else lowest
     if lowest > target:
         raise HandError(NO_TENPAI_DISCARD.format(best=describe_shanten(lowest)))
+    options = _options(hand, rated, lambda n: n == target)
     correct = frozenset(o.tile for o in options if o.shanten == target)
     return DiscardSolution(hand, goal, options, correct)
 
