@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.errors import HandError
 from engine.melds import Meld, meld_from_json, parse_meld_text
@@ -34,6 +35,29 @@ class Hand:
         values["concealed"] = concealed
         values["melds"] = melds
         values["red"] = red
+
+    @classmethod
+    def from_suits(
+        cls, suits: tuple[Counts, Counts, Counts, Counts], melds: tuple[Meld, ...], red: int
+    ) -> Hand:
+        """The hand whose concealed counts are these man, pin, sou and honour counts.
+
+        A parser that counted suit by suit hands its tuples over, so
+        :attr:`suits` costs nothing later.
+        """
+        hand = cls(suits[0] + suits[1] + suits[2] + suits[3], melds, red)
+        hand.__dict__["suits"] = suits
+        return hand
+
+    @cached_property
+    def suits(self) -> tuple[Counts, Counts, Counts, Counts]:
+        """The concealed counts split by suit: man, pin, sou (9 each), honours (7).
+
+        Cached on the instance, outside the fields (equality, hash and repr do
+        not see it): the waits read every suit of every hand through it.
+        """
+        c = self.concealed
+        return (c[:9], c[9:18], c[18:27], c[27:])
 
     @property
     def is_closed(self) -> bool:

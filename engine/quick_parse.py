@@ -26,6 +26,8 @@ from engine.melds import Meld
 from engine.situation import WinSituation
 from engine.tiles import EAST, Counts, Tile
 
+_Suits = tuple[Counts, Counts, Counts, Counts]
+
 _WINDS = {"E": EAST, "S": EAST + 1, "W": EAST + 2, "N": EAST + 3}
 _GROUPS = re.compile(r"([0-9]+)([mps])|([1-7]+)z")
 # A hand written suit by suit in m, p, s, z order, each suit at most once.
@@ -33,6 +35,12 @@ _HAND = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
 # digit -> kind offset within a suit (0 is the red five)
 _OFFSET = {str(d): d - 1 for d in range(1, 10)} | {"0": 4}
 _BASE = {"m": 0, "p": 9, "s": 18}
+# letter -> digit -> kind, and honour digit -> kind: digits become kinds through a C-level map.
+_SUIT_KINDS = {
+    letter: {digit: base + offset for digit, offset in _OFFSET.items()}
+    for letter, base in _BASE.items()
+}
+_HONOR_KINDS = {str(d): EAST - 1 + d for d in range(1, 8)}
 _Z9, _Z7 = (0,) * 9, (0,) * 7
 _NO_SUIT = (_Z9, 0)
 
@@ -51,11 +59,10 @@ def quick_kinds(text: str) -> tuple[Tile, ...] | None:
     for digits, letter, honors in _GROUPS.findall(text):
         if honors:
             used += len(honors) + 1
-            kinds += [26 + int(ch) for ch in honors]
+            kinds.extend(map(_HONOR_KINDS.__getitem__, honors))
         else:
             used += len(digits) + 1
-            base = _BASE[letter]
-            kinds += [base + _OFFSET[ch] for ch in digits]
+            kinds.extend(map(_SUIT_KINDS[letter].__getitem__, digits))
     return tuple(kinds) if used == len(text) else None
 
 
@@ -90,15 +97,15 @@ def quick_hand(text: object, melds: list[Meld | dict[str, Any]], size: int) -> H
     if red > 3:
         return None
     if not melds:
-        return Hand(pm + pp + ps + pz, (), red)
-    return _with_melds(pm + pp + ps + pz, melds, red)
+        return Hand.from_suits((pm, pp, ps, pz), (), red)
+    return _with_melds((pm, pp, ps, pz), melds, red)
 
 
-def _with_melds(concealed: Counts, melds: list[Meld | dict[str, Any]], red: int) -> Hand | None:
+def _with_melds(suits: _Suits, melds: list[Meld | dict[str, Any]], red: int) -> Hand | None:
     """The hand with its ready melds, if no kind exceeds four copies and reds stay at three."""
     if len(melds) > 4:
         return None
-    counts = list(concealed)
+    counts = [*suits[0], *suits[1], *suits[2], *suits[3]]
     ready: list[Meld] = []
     total_red = red
     for m in melds:
@@ -111,7 +118,7 @@ def _with_melds(concealed: Counts, melds: list[Meld | dict[str, Any]], red: int)
             if n > 4:
                 return None
             counts[t] = n
-    return Hand(concealed, tuple(ready), red) if total_red <= 3 else None
+    return Hand.from_suits(suits, tuple(ready), red) if total_red <= 3 else None
 
 
 @lru_cache(maxsize=8192)

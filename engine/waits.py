@@ -57,7 +57,7 @@ class WaitOption:
         return tuple(kind for kind in WaitKind if kind in found)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class WaitsResult:
     """Waits of a 13-tile hand.
 
@@ -71,6 +71,14 @@ class WaitsResult:
     hand: Hand = field(repr=False)
     waits: tuple[Tile, ...]
     karaten: tuple[Tile, ...] = ()
+
+    def __init__(self, hand: Hand, waits: tuple[Tile, ...], karaten: tuple[Tile, ...] = ()) -> None:
+        # Built once per waits request: the instance dict is filled directly,
+        # as engine.hand.Hand does, for the same value in half the time.
+        values = self.__dict__
+        values["hand"] = hand
+        values["waits"] = waits
+        values["karaten"] = karaten
 
     @property
     def tenpai(self) -> bool:
@@ -101,8 +109,7 @@ def find_waits(hand: Hand) -> WaitsResult:
     >>> to_mpsz(r.waits), [s.value for s in r.options[0].shapes]
     ('36m', ['tanki'])
     """
-    _check_size(hand)
-    tiles = shape_waits(hand)
+    tiles = _checked_shape_waits(hand)
     karaten: tuple[Tile, ...] = ()
     if tiles and (hand.melds or 4 in hand.concealed):  # else no tile can be a fifth copy
         karaten = tuple(t for t in tiles if _held(hand, t) >= 4)
@@ -113,8 +120,7 @@ def find_waits(hand: Hand) -> WaitsResult:
 
 def wait_tiles(hand: Hand) -> tuple[Tile, ...]:
     """Only the winning tiles (four-copy rule applied), sorted: the fast path."""
-    _check_size(hand)
-    return tuple(t for t in shape_waits(hand) if _held(hand, t) < 4)
+    return tuple(t for t in _checked_shape_waits(hand) if _held(hand, t) < 4)
 
 
 def _held(hand: Hand, tile: Tile) -> int:
@@ -126,25 +132,41 @@ def _held(hand: Hand, tile: Tile) -> int:
 
 
 def shape_waits(hand: Hand) -> tuple[Tile, ...]:
-    """Every tile that completes the shape in any form, karaten included, sorted.
+    """Every tile that completes the shape in any form, karaten included, sorted."""
+    suits = hand.suits
+    return _shape_waits(hand, suits, (sum(suits[0]), sum(suits[1]), sum(suits[2]), sum(suits[3])))
 
-    The standard-form tiles come out sorted (one suit, or two suits in
-    order); only a closed 13-tile hand that also reads as chiitoitsu or
-    kokushi needs a merge.
+
+def _checked_shape_waits(hand: Hand) -> tuple[Tile, ...]:
+    """:func:`shape_waits` of a hand that must hold 13 tiles (else :class:`HandError`)."""
+    suits = hand.suits
+    sizes = (sum(suits[0]), sum(suits[1]), sum(suits[2]), sum(suits[3]))
+    size = sizes[0] + sizes[1] + sizes[2] + sizes[3] + 3 * len(hand.melds)
+    if size != 13:
+        raise HandError(WAITS_NEED_13.format(size=size))
+    return _shape_waits(hand, suits, sizes)
+
+
+def _shape_waits(hand: Hand, suits: tuple[Counts, ...], sizes: tuple[int, ...]) -> tuple[Tile, ...]:
+    """Standard-form tiles, plus chiitoitsu and kokushi ones for a closed 13-tile hand.
+
+    The standard tiles come out sorted (one suit, or two in order); only a
+    hand that also reads as chiitoitsu or kokushi needs a merge. Seven kinds
+    (27 absent) is the only chiitoitsu count and 12 or 13 kinds the only
+    kokushi ones, so one C-level count of absent kinds skips both checks.
     """
-    counts = hand.concealed
-    tiles = _standard_waits(counts)
-    if not hand.melds and sum(counts) == 13:
-        extra = _chiitoitsu_waits(counts) + _kokushi_waits(counts)
+    tiles = _standard_waits(suits, sizes)
+    if not hand.melds and sizes[0] + sizes[1] + sizes[2] + sizes[3] == 13:
+        counts = hand.concealed
+        absent = counts.count(0)
+        extra = (
+            _chiitoitsu_waits(counts) if absent == 27
+            else _kokushi_waits(counts) if absent <= 22
+            else []
+        )  # fmt: skip
         if extra:
             return tuple(sorted({*tiles, *extra}))
     return tuple(tiles)
-
-
-def _check_size(hand: Hand) -> None:
-    size = sum(hand.concealed) + 3 * len(hand.melds)
-    if size != 13:
-        raise HandError(WAITS_NEED_13.format(size=size))
 
 
 # (suit taking the tile, with a pair?, suit keeping the pair or -1), per way; the bare suits.
@@ -173,10 +195,8 @@ def _plans() -> dict[tuple[int, ...], _Plan]:
 _PLANS = _plans()
 
 
-def _standard_waits(counts: Counts) -> list[Tile]:
+def _standard_waits(parts: tuple[Counts, ...], sizes: tuple[int, ...]) -> list[Tile]:
     """Winning tiles for four sets and a pair, sorted (see :func:`_plans`)."""
-    parts = (counts[:9], counts[9:18], counts[18:27], counts[27:])
-    sizes = (sum(parts[0]), sum(parts[1]), sum(parts[2]), sum(parts[3]))
     plan = _PLANS.get((sizes[0] % 3, sizes[1] % 3, sizes[2] % 3, sizes[3] % 3))
     if plan is None:
         return []

@@ -1,0 +1,48 @@
+"""Hand.suits: concealed counts by suit, filled by the batch parser or computed, not compared."""
+
+from __future__ import annotations
+
+import pickle
+
+import handgen
+
+from engine.batch import _melds
+from engine.hand import Hand, parse_hand
+from engine.quick_parse import quick_hand
+from engine.waits import find_waits
+
+
+def _sliced(hand: Hand) -> tuple[tuple[int, ...], ...]:
+    c = hand.concealed
+    return (c[:9], c[9:18], c[18:27], c[27:])
+
+
+def test_suits_filled_by_the_quick_parser_equal_the_slices_of_the_counts() -> None:
+    lines = handgen.waits_lines(21, 400) + handgen.score_lines(22, 400)
+    for line in lines:
+        size = 14 if line["kind"] == "score" else 13
+        quick = quick_hand(line["hand"], _melds(line["melds"]), size)
+        assert quick is not None and "suits" in vars(quick), line
+        assert quick.suits == _sliced(quick), line
+
+
+def test_suits_of_a_hand_built_directly_are_computed_from_the_counts() -> None:
+    hand = parse_hand("1112345678999m", size=13)
+    assert "suits" not in vars(hand)
+    assert hand.suits == ((3, 1, 1, 1, 1, 1, 1, 1, 3), (0,) * 9, (0,) * 9, (0,) * 7)
+
+
+def test_suits_do_not_change_equality_hash_repr_or_pickling() -> None:
+    quick = quick_hand("123m456p789s1122z", [], 13)
+    plain = Hand(parse_hand("123m456p789s1122z", size=13).concealed)
+    assert quick is not None and "suits" in vars(quick) and "suits" not in vars(plain)
+    assert quick == plain and hash(quick) == hash(plain) and repr(quick) == repr(plain)
+    assert pickle.loads(pickle.dumps(quick)) == plain
+
+
+def test_waits_are_the_same_whether_suits_were_filled_or_computed() -> None:
+    for line in handgen.waits_lines(23, 400):
+        quick = quick_hand(line["hand"], _melds(line["melds"]), 13)
+        plain = parse_hand(line["hand"], line["melds"], size=13)
+        assert quick is not None
+        assert find_waits(quick).waits == find_waits(plain).waits, line
