@@ -19,6 +19,7 @@ instructions instead (deterministic, ~50× slower), per answer and per /healthz:
 from __future__ import annotations
 
 import argparse
+import atexit
 import cProfile
 import io
 import logging
@@ -27,6 +28,7 @@ import pstats
 import random
 import re
 import secrets
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -166,16 +168,17 @@ def callgrind(app: Any, headers: dict[str, str], forms: Forms, count: int) -> in
         healthz(app, count)
         os.sched_yield()
         return 0
-    out = Path(tempfile.mkdtemp(prefix="tempai-callgrind-"))
-    subprocess.run(["valgrind", "--tool=callgrind", "--dump-before=sched_yield",
-                    f"--callgrind-out-file={out}/cg.out", sys.executable, __file__,
-                    *sys.argv[1:], "--in-valgrind"],
-                   env={**os.environ, "PYTHONHASHSEED": "0"}, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    totals = []
-    for part in sorted(out.glob("cg.out.*"), key=lambda p: int(p.name.rsplit(".", 1)[1])):
-        found = re.search(r"^(?:summary|totals): (\d+)", part.read_text(), re.M)
-        totals.append(int(found.group(1)) if found else 0)
+    with tempfile.TemporaryDirectory(prefix="tempai-callgrind-") as folder:
+        out = Path(folder)
+        subprocess.run(["valgrind", "--tool=callgrind", "--dump-before=sched_yield",
+                        f"--callgrind-out-file={out}/cg.out", sys.executable, __file__,
+                        *sys.argv[1:], "--in-valgrind"],
+                       env={**os.environ, "PYTHONHASHSEED": "0"}, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        totals = []
+        for part in sorted(out.glob("cg.out.*"), key=lambda p: int(p.name.rsplit(".", 1)[1])):
+            found = re.search(r"^(?:summary|totals): (\d+)", part.read_text(), re.M)
+            totals.append(int(found.group(1)) if found else 0)
     per_answer, per_health = totals[1] / count, totals[2] / count  # parts: start-up, answers, …
     print(f"{len(forms)} drills: answer {per_answer / 1e3:.0f} k instructions, /healthz "
           f"{per_health / 1e3:.0f} k, ratio {per_health / per_answer:.0%}")
@@ -195,6 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dump", help="also save the raw profile here (pstats)")
     options = parser.parse_args(argv)
     scratch = Path(tempfile.mkdtemp(prefix="tempai-profile-"))
+    atexit.register(shutil.rmtree, scratch, ignore_errors=True)
     app = build_app(scratch)
     headers, forms = prepare(app, options.lesson)
     answers(app, headers, forms, 200)  # warm: solutions rendered, statements compiled
