@@ -124,8 +124,9 @@ def _pair_tiles(part: Sequence[int]) -> tuple[int, ...]:
     """3n+1 tiles of a number suit: the tiles that leave sets and a pair.
 
     The pair is the added tile with a held one (tanki, one step with one
-    tile fewer), or a held pair ``p``: then the walks are redone from ``p``
-    with two tiles fewer, and only tiles of the matching index class are tried.
+    tile fewer), or a held pair ``p``: then the walks are redone outwards
+    from ``p`` with two tiles fewer, checking the tiles of the matching index
+    class as they pass.
     """
     fa, fb, ba, bb = _walks(part)
     weight = _weight(part)
@@ -137,51 +138,46 @@ def _pair_tiles(part: Sequence[int]) -> tuple[int, ...]:
     for p in range(9):
         if part[p] >= 2:
             first = (2 * p - weight) % 3
-            for x in _left_of_pair(part, p, first, fa, fb, ba, bb):
+            for x in _beside_pair(part, p, first, fa, fb, ba, bb):
                 if x not in found:
                     found.append(x)
-            for x in _right_of_pair(part, p, first, fa, fb, ba, bb):
-                if x not in found:
-                    found.append(x)
-    return tuple(sorted(found))
+    found.sort()
+    return tuple(found)
 
 
-def _left_of_pair(
+def _beside_pair(
     part: Sequence[int], p: int, first: int,
     fa: list[int], fb: list[int], ba: list[int], bb: list[int],
 ) -> list[int]:  # fmt: skip
-    """Tiles ``x < p`` (``x ≡ first`` mod 3) that complete the suit with the pair at ``p``."""
+    """Tiles ``x != p`` (``x ≡ first`` mod 3) that complete the suit with the pair at ``p``.
+
+    Leftwards, the walk from the right is redone from ``p`` without the pair
+    and met by the walk from the left at each candidate; rightwards the same
+    in the mirror. Each walk stops where it dies.
+    """
     found: list[int] = []
     e = part[p] - 2 - ba[p + 1] - bb[p + 1]
-    if first >= p or e < 0:
-        return found
-    ha = [_DEAD] * 10
-    hb = ha[:]
-    ha[p], hb[p] = e % 3, ba[p + 1]
-    _walk_left(part, p - 1, ha[p], hb[p], ha, hb)
-    for x in range(first, p, 3):
-        e = part[x] + 1 - fa[x] - fb[x]
-        if e >= 0 and fb[x] == ha[x + 1] and e % 3 == hb[x + 1]:
-            found.append(x)
-    return found
-
-
-def _right_of_pair(
-    part: Sequence[int], p: int, first: int,
-    fa: list[int], fb: list[int], ba: list[int], bb: list[int],
-) -> list[int]:  # fmt: skip
-    """Tiles ``x > p`` (``x ≡ first`` mod 3) that complete the suit with the pair at ``p``."""
-    found: list[int] = []
-    start = first + 3 * ((p - first) // 3 + 1)  # the first index of the class above p
+    if e >= 0:
+        u, v = e % 3, ba[p + 1]  # the open sequences at boundary x + 1
+        for x in range(p - 1, first - 1, -1):
+            if (x - first) % 3 == 0:
+                e = part[x] + 1 - fa[x] - fb[x]
+                if e >= 0 and fb[x] == u and e % 3 == v:
+                    found.append(x)
+            e = part[x] - u - v
+            if e < 0:
+                break
+            u, v = e % 3, u
     e = part[p] - 2 - fa[p] - fb[p]
-    if start > 8 or e < 0:
-        return found
-    ga = [_DEAD] * 10
-    gb = ga[:]
-    ga[p + 1], gb[p + 1] = fb[p], e % 3
-    _walk_right(part, p + 1, ga[p + 1], gb[p + 1], ga, gb)
-    for x in range(start, 9, 3):
-        e = part[x] + 1 - ga[x] - gb[x]
-        if e >= 0 and gb[x] == ba[x + 1] and e % 3 == bb[x + 1]:
-            found.append(x)
+    if e >= 0:
+        a, b = fb[p], e % 3  # the open sequences at boundary x
+        for x in range(p + 1, 9):
+            if (x - first) % 3 == 0:
+                e = part[x] + 1 - a - b
+                if e >= 0 and b == ba[x + 1] and e % 3 == bb[x + 1]:
+                    found.append(x)
+            e = part[x] - a - b
+            if e < 0:
+                break
+            a, b = b, e % 3
     return found

@@ -110,11 +110,10 @@ def find_waits(hand: Hand) -> WaitsResult:
     ('36m', ['tanki'])
     """
     tiles = _checked_shape_waits(hand)
-    karaten: tuple[Tile, ...] = ()
     if tiles and (hand.melds or 4 in hand.concealed):  # else no tile can be a fifth copy
-        karaten = tuple(t for t in tiles if _held(hand, t) >= 4)
-    if karaten:
-        return WaitsResult(hand, tuple(t for t in tiles if t not in karaten), karaten)
+        karaten = tuple([t for t in tiles if _held(hand, t) >= 4])
+        if karaten:
+            return WaitsResult(hand, tuple([t for t in tiles if t not in karaten]), karaten)
     return WaitsResult(hand, tiles)
 
 
