@@ -15,6 +15,9 @@ or targets a running server with ``--url``. Then runs phases, each bounded by
    :data:`ARRIVALS` seconds and each pauses about :data:`THINK` seconds
    between answers, as people do (figures from after the last arrival).
 
+Before them, unless ``--no-warm-up``, a few learners answer every drill once
+(unmeasured), so a fresh server's one-time work is not counted in the phases.
+
 Phases 1–3 are closed loops without pauses: 50 users keep the server
 saturated, so their latency is 50 ÷ throughput (Little's law) and measures
 capacity; ``paced`` shows what 50 people answering at once actually wait.
@@ -166,6 +169,28 @@ def run_phase(base: str, phase: str, options: argparse.Namespace,
     return rows
 
 
+def warm_up(base: str, site: dict[str, object], learners: int = 4) -> int:
+    """Answer every drill once per learner (on its own connection), unmeasured.
+
+    A fresh worker renders each drill's answer-independent explanation, and
+    Python warms up its code paths, on the first answers (~0.25 ms more server
+    CPU per answer in a 10 s phase than in the next one); the figures are
+    meant for a running site, as the ceiling is. Several learners, so both
+    workers (one per keep-alive connection) get warm. Returns answers sent.
+    """
+    sent = 0
+    for seed in range(learners):
+        learner = Learner(base, site, 10_000 + seed)
+        try:
+            learner.start()
+            for form in site["drills"]:  # type: ignore[attr-defined]
+                learner.answer_drill(form, keep_body=False)
+                sent += 1
+        finally:
+            learner.close()
+    return sent
+
+
 def report(results: dict[str, dict[str, dict[str, float]]]) -> list[str]:
     """The table, then the verdict on each target; returns the failed targets."""
     print(f"{'phase':8} {'request':14} {'count':>7} {'req/s':>8} {'p50 ms':>7} "
@@ -212,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--procs", type=int, default=2, help="client processes")
     parser.add_argument("--phases", default=",".join(PHASES))
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--no-warm-up", dest="warm_up", action="store_false",
+                        help="measure from a cold server (first answers render each drill)")
     parser.add_argument("--database-url", help="progress database of the started server "
                         "(default: a throw-away SQLite file)")
     parser.add_argument("--content-dir", help="lessons of the started server (default: "
@@ -229,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"target {base}: {len(site['drills'])} lesson drills, "
               f"{len(site['practice'])} practice pages, {options.users} users, "
               f"{options.duration:g} s per phase", flush=True)
+        if options.warm_up and set(options.phases.split(",")) - {"ceiling"}:
+            print(f"warm-up (not measured): {warm_up(base, site)} answers", flush=True)
         results = {}
         for phase in options.phases.split(","):
             master = server.proc.pid if server is not None else None
