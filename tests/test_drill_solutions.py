@@ -48,7 +48,7 @@ def test_explanation_is_rendered_once_for_many_answers(
     first = answer.post("basics", "nobetan", {"tiles": ["3m"]}).get_data(as_text=True)
     second = answer.post("basics", "nobetan", {"tiles": ["3m", "6m"]}).get_data(as_text=True)
     shown = answer.post("basics", "nobetan", {"action": "solution"}).get_data(as_text=True)
-    assert rendered == ["drills/waits.html"]
+    assert [r for r in rendered if ":" not in r] == ["drills/waits.html"]
     assert verdict(first) == "incorrect" and verdict(second) == "correct"
     assert verdict(shown) == "solution"
     for html in (first, second, shown):
@@ -89,3 +89,61 @@ def test_a_plain_post_keeps_the_learners_choice_in_its_own_drill(answer: Answeri
     """The answered drill shows the submitted form, not the cached blank question."""
     html = answer.post("basics", "set-size", {"option": "2"}, htmx=False).get_data(as_text=True)
     assert 'value="2" required checked' in html
+
+
+# -- the verdict-specific half: kept per drill and verdict -------------------------
+
+
+def test_the_same_answer_renders_its_feedback_once(
+    answer: Answering, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rendered = _count_renders(monkeypatch)
+    wrong = [answer.post("basics", "nobetan", {"tiles": ["3m"]}).get_data(as_text=True)
+             for _ in range(3)]
+    right = answer.post("basics", "nobetan", {"tiles": ["3m", "6m"]}).get_data(as_text=True)
+    assert rendered.count("drills/waits.html:feedback") == 2  # one per distinct verdict
+    assert wrong[0] == wrong[1] == wrong[2]
+    assert "Вы пропустили" in wrong[0] and "Вы пропустили" not in right
+
+
+def test_feedback_cache_holds_a_bounded_number_of_answers_per_drill(
+    answer: Answering, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(solutions, "MAX_ANSWERS", 3)
+    tiles = ["1m", "2m", "4m", "5m", "7m", "8m", "9m"]
+    for tile in tiles:
+        assert answer.post("basics", "nobetan", {"tiles": [tile]}).status_code == 200
+    sizes = [len(entry[1]) for entry in solutions._cache.values()]
+    assert sizes and max(sizes) <= 3 + 2
+    rendered = _count_renders(monkeypatch)
+    again = answer.post("basics", "nobetan", {"tiles": [tiles[-1]]}).get_data(as_text=True)
+    assert "drills/waits.html:feedback" in rendered  # not kept: rendered afresh, still right
+    assert verdict(again) == "incorrect"
+
+
+class _Opaque:
+    pass
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ({"picked": [1, 2]}, {"picked": (1, 2)}),  # a list is not a tuple
+        ({"n": 1}, {"n": True}),  # 1 == True, but the feedback may differ
+        ({"n": 1}, {"n": 1.0}),
+        ({"tiles": {1, 2}}, {"tiles": {1, 3}}),
+    ],
+)
+def test_feedback_key_tells_different_answers_apart(a: object, b: object) -> None:
+    assert solutions._plain(a) is not None and solutions._plain(a) != solutions._plain(b)
+
+
+def test_feedback_key_is_the_content_of_plain_answers() -> None:
+    assert solutions._plain({"a": [1, "x"], "b": {3, 2}}) == solutions._plain(
+        {"b": {2, 3}, "a": [1, "x"]}
+    )
+
+
+def test_answers_holding_other_objects_are_never_cached() -> None:
+    assert solutions._plain({"picked": _Opaque()}) is None
+    assert solutions._plain({"picked": [1, _Opaque()]}) is None

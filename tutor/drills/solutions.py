@@ -20,20 +20,32 @@ The same holds for a drill's question before anyone answered it
 (``question(drill, None)``: the hand and the empty inputs, no CSRF token —
 the frame adds that): :func:`drill_blank_question` serves lesson pages, which
 draw every drill of the lesson on each view.
+
+And for the verdict-specific half, :func:`drill_feedback`: ``feedback(drill,
+verdict)`` depends only on the drill and the verdict (what the learner
+answered, as the kind's ``grade`` normalised it), and learners give the same
+few answers to a drill over and over — the right one above all. It is kept per
+drill and verdict, at most :data:`MAX_ANSWERS` verdicts per drill (a client
+inventing answers cannot grow the cache), and only for verdicts made of plain
+values (numbers, strings, enums and collections of them), whose key is their
+content; anything else is rendered every time.
 """
 
 from __future__ import annotations
 
 import threading
 import weakref
+from collections.abc import Callable, Mapping
+from enum import Enum
 from typing import Any
 
 from flask import get_template_attribute
 from markupsafe import Markup
 
-from tutor.drills.base import Drill
+from tutor.drills.base import Drill, Verdict
 
-_Entry = tuple["weakref.ref[Drill]", dict[tuple[str, str], Markup]]
+MAX_ANSWERS = 64  # verdicts remembered per drill
+_Entry = tuple["weakref.ref[Drill]", dict[tuple[Any, ...], Markup]]
 _cache: dict[int, _Entry] = {}
 _lock = threading.RLock()  # a weakref callback may run inside the locked block (GC)
 
@@ -48,8 +60,16 @@ def drill_blank_question(drill: Drill) -> Markup:
     return _rendered(drill, "question", None)
 
 
-def _rendered(drill: Drill, macro: str, *args: Any) -> Markup:
-    key = (macro, _sprite_key())
+def drill_feedback(drill: Drill, verdict: Verdict) -> Markup:
+    """``feedback(drill, verdict)`` of the drill's kind, rendered once per drill and verdict."""
+    answer = _plain((verdict.correct, verdict.solution_only, verdict.details))
+    if answer is None:
+        return Markup(get_template_attribute(drill.template, "feedback")(drill, verdict))
+    return _rendered(drill, "feedback", verdict, key=("feedback", _sprite_key(), answer))
+
+
+def _rendered(drill: Drill, macro: str, *args: Any, key: tuple[Any, ...] | None = None) -> Markup:
+    key = key or (macro, _sprite_key())
     entry = _cache.get(id(drill))
     if entry is not None and entry[0]() is drill:
         html = entry[1].get(key)
@@ -61,8 +81,45 @@ def _rendered(drill: Drill, macro: str, *args: Any) -> Markup:
         if entry is None or entry[0]() is not drill:
             entry = (weakref.ref(drill, _forget(id(drill))), {})
             _cache[id(drill)] = entry
-        entry[1][key] = html
+        if len(entry[1]) < MAX_ANSWERS + 2:  # + the solution and the blank question
+            entry[1][key] = html
     return html
+
+
+_SCALARS = (str, int, float, bool, type(None), Enum)
+# Collections by type, each turned into a tuple that says which type it was.
+_COLLECTIONS: dict[type, Callable[[Any], list[Any]]] = {
+    list: list,
+    tuple: list,
+    set: sorted,
+    frozenset: sorted,
+}
+
+
+def _plain(value: Any) -> Any:
+    """A hashable key that is equal exactly when the values are equal, or None.
+
+    Only for plain values: their key is their content. An object whose
+    identity might show in its output (a default ``repr`` holds an address
+    that a later object may reuse) gives None, so it is never cached.
+    """
+    if isinstance(value, _SCALARS):
+        return (type(value).__name__, value)
+    if isinstance(value, Mapping):
+        items = [(_plain(k), _plain(v)) for k, v in value.items()]
+        if any(k is None or v is None for k, v in items):
+            return None
+        return ("mapping", tuple(sorted(items, key=repr)))
+    order = _COLLECTIONS.get(type(value))
+    if order is None:
+        return None
+    try:
+        parts = [_plain(v) for v in order(value)]
+    except TypeError:  # a set of values that cannot be sorted
+        return None
+    if any(p is None for p in parts):
+        return None
+    return (type(value).__name__, tuple(parts))
 
 
 def _forget(ident: int) -> Any:

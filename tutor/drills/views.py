@@ -14,7 +14,7 @@ from werkzeug.datastructures import MultiDict
 
 from tutor.content import Lesson, store
 from tutor.drills.base import BadAnswer, Drill, GradedEvent, Verdict, notify_graded, wants_solution
-from tutor.drills.solutions import drill_blank_question, drill_solution
+from tutor.drills.solutions import drill_blank_question, drill_feedback, drill_solution
 from tutor.errors import CSRF_MESSAGE, render_error
 from tutor.lessons import DrillState, render_lesson
 
@@ -23,6 +23,7 @@ bp = Blueprint("drills", __name__, url_prefix="/lessons")
 # practice, author preview).
 bp.add_app_template_global(drill_solution, "drill_solution")
 bp.add_app_template_global(drill_blank_question, "drill_blank_question")
+bp.add_app_template_global(drill_feedback, "drill_feedback")
 
 NO_DRILL = "Такого упражнения в этом уроке нет."
 NO_LESSON = "Такого урока нет."
