@@ -4,10 +4,12 @@ Two layers, because the site needs the answer fast and the explanation only
 sometimes:
 
 * :func:`shape_waits` / :func:`wait_tiles` find the winning tiles without
-  building any decomposition. The concealed counts are split into suits; by
+  building any decomposition. The concealed counts are read suit by suit
+  (:attr:`engine.hand.Hand.suits`, already split by the batch parser); by
   the suit sizes modulo 3 at most two suits can take the winning tile, and for
   a suit the answer "which added tiles complete it" is cached on its count
-  tuple (:func:`suit_waits`), so a hand costs a handful of dictionary look-ups.
+  tuple (:func:`suit_waits`; a new shape costs two walks over the suit,
+  :mod:`engine.suit_walk`), so a hand costs a handful of dictionary look-ups.
 * :attr:`WaitsResult.options` reads every winning tile's arrangements
   (decomposition, block and wait shape) through
   :func:`engine.decompose.arrangements`, computed on first access.
