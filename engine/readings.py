@@ -61,13 +61,15 @@ _SHUNTSU, _KOUTSU, _TOITSU = BlockKind.SHUNTSU, BlockKind.KOUTSU, BlockKind.TOIT
 _RYANMEN, _KANCHAN, _PENCHAN = WaitKind.RYANMEN, WaitKind.KANCHAN, WaitKind.PENCHAN
 
 
-_MAN, _PIN, _SOU, _HONOR = SUIT_TABLES
 
 
-def hand_readings(counts: Counts) -> tuple[int, list[FastReading]]:
+def hand_readings(
+    counts: Counts, suits: tuple[Counts, Counts, Counts, Counts] | None = None
+) -> tuple[int, list[FastReading]]:
     """Flags of the concealed tiles and every four-sets-and-a-pair reading of them.
 
-    ``counts`` are 3n+2 concealed tiles; no reading means no standard form
+    ``counts`` are 3n+2 concealed tiles (``suits`` the same split m/p/s/z, when
+    the caller has it: :attr:`engine.hand.Hand.suits`); no reading means no standard form
     (a suit that cannot be split, or pairs in more than one suit, as in the
     chiitoitsu ``99m99p44778899s22z``). The flags are exact either way.
     Suits with one split (nearly all) are added up in place; suits with
@@ -79,9 +81,9 @@ def hand_readings(counts: Counts) -> tuple[int, list[FastReading]]:
     trips: tuple[Tile, ...] = ()
     several: list[tuple[SuitOption, ...]] = []
     dead = False
-    for part, table in (
-        (counts[:9], _MAN), (counts[9:18], _PIN), (counts[18:27], _SOU), (counts[27:], _HONOR)
-    ):  # fmt: skip
+    if suits is None:
+        suits = (counts[:9], counts[9:18], counts[18:27], counts[27:])
+    for part, table in zip(suits, SUIT_TABLES, strict=True):
         if not any(part):
             continue
         f, options = table[part]

@@ -152,7 +152,7 @@ def hand_context(
     hand: Hand, win: Tile, sit: WinSituation, rules: Ruleset
 ) -> tuple[WinContext, list[FastReading]]:
     """The hand's context (not yet placed) and its standard readings."""
-    flags, readings = hand_readings(hand.concealed)
+    flags, readings = hand_readings(hand.concealed, hand.suits)
     c = WinContext()
     c.win, c.situation, c.rules = win, sit, rules
     kans = closed_kans = n_seq = n_trip = seq_mask = trip_mask = meld_fu = 0
