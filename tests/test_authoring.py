@@ -291,7 +291,7 @@ def test_preview_renders_every_drill_kind_of_a_lesson_with_no_problems(author) -
 
 def test_preview_shows_the_check_messages_with_draft_lines(author) -> None:  # noqa: ANN001
     html = preview(author, WAITS_DRAFT.replace("55z", "5z") + "\n[[рибаунд]] :99z:\n")
-    assert "черновик:9: В руке должно быть 13 тайлов, а указано 12." in html
+    assert "черновик:11: В руке должно быть 13 тайлов, а указано 12." in html  # the hand: line
     assert "черновик:14: Термина «рибаунд» нет в глоссарии." in html
     assert "Проверка: 3 ошибки" in html
 

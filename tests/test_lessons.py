@@ -77,7 +77,7 @@ def test_broken_lesson_lists_each_problem_with_its_line(app: Flask, content_dir:
     lines = [(p.line, p.message.split(":")[0]) for p in lesson.problems]
     assert lines == [
         (7, "Тайлы «99z»"),
-        (9, "Рука не в темпае"),
+        (11, "Рука не в темпае"),  # the hand: line, not the block's first
         (14, "Неизвестный вид упражнения «nosuchkind». Есть"),
     ]
     assert all(p.file.endswith("03-broken.md") for p in lesson.problems)
@@ -90,7 +90,7 @@ def test_broken_lesson_page_shows_the_error_box_and_good_lessons_still_work(
     html = broken.get_data(as_text=True)
     assert broken.status_code == 200
     assert '<div class="lesson-problems" role="alert">' in html
-    assert "03-broken.md:9: Рука не в темпае" in html
+    assert "03-broken.md:11: Рука не в темпае" in html
     assert client.get("/lessons/basics").status_code == 200
     assert client.get("/").status_code == 200
 

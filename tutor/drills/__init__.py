@@ -93,6 +93,8 @@ def build_drill(kind_name: str, raw: Any, line: int) -> Drill:
     values = _convert(kind, raw)
     try:
         solution = kind.prepare(values)
+    except DrillError:
+        raise  # the kind already named the parameter at fault
     except (HandError, ValueError) as exc:
         raise DrillError(str(exc)) from None
     except Exception as exc:  # noqa: BLE001 - an engine bug must cost one drill, not the lesson

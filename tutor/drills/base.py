@@ -63,6 +63,9 @@ from typing import Any, ClassVar
 from flask import Flask, current_app
 from werkzeug.datastructures import MultiDict
 
+from engine.errors import HandError
+from engine.hand import Hand, parse_hand
+
 log = logging.getLogger(__name__)
 
 
@@ -95,6 +98,19 @@ class DrillError(ValueError):
         super().__init__(message)
         self.message = message
         self.key = key
+
+
+def drill_hand(params: Mapping[str, Any], size: int, key: str = "hand") -> Hand:
+    """The drill's hand (``params[key]`` with ``params["melds"]``), checked by the engine.
+
+    A hand the engine refuses (wrong count, a fifth copy, a bad meld) is the
+    fault of the ``hand`` parameter, so the error names it and the content
+    check points at that line instead of the block's first one.
+    """
+    try:
+        return parse_hand(params[key], params["melds"], size=size)
+    except HandError as exc:
+        raise DrillError(str(exc), key) from None
 
 
 class BadAnswer(Exception):

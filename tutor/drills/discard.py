@@ -21,13 +21,13 @@ from werkzeug.datastructures import MultiDict
 
 from engine.decompose import is_complete
 from engine.errors import HandError
-from engine.hand import Hand, parse_hand
+from engine.hand import Hand
 from engine.shanten import describe_shanten, improving_tiles, shanten
 from engine.tiles import Tile, parse_tile, tile_code, tile_name
 from engine.waits import find_waits
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
+from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict, drill_hand
 
 FIELD = "discard"
 GOALS = ("shanten", "tenpai")
@@ -194,7 +194,7 @@ class Discard(DrillKind):
         return {**params, "goal_text": GOAL_TEXTS[params["goal"]]}
 
     def prepare(self, params: Mapping[str, Any]) -> DiscardSolution:
-        hand = parse_hand(params["hand"], params["melds"], size=14)
+        hand = drill_hand(params, 14)
         return solve_discard(hand, params["goal"])
 
     def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:

@@ -21,7 +21,7 @@ from engine.score import ScoreResult, WinSituation, score_hand
 from engine.tiles import EAST, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
+from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict, drill_hand
 from tutor.drills.explain import ReadingView, reading
 
 MAX_FU = 200  # no hand reaches more; anything larger is not an answer
@@ -88,7 +88,7 @@ class Fu(DrillKind):
     params = SCORING_PARAMS
 
     def prepare(self, params: Mapping[str, Any]) -> ScoreResult:
-        hand = parse_hand(params["hand"], params["melds"], size=14)
+        hand = drill_hand(params, 14)
         if not hand.concealed[params["win"]]:
             raise HandError(
                 f"Выигрышного тайла ({tile_name(params['win'])}) нет среди закрытых тайлов руки."

@@ -12,14 +12,13 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine.errors import HandError
 from engine.furiten import FuritenKind, FuritenResult, can_ron, check_furiten
-from engine.hand import Hand, parse_hand
+from engine.hand import Hand
 from engine.messages import FURITEN_NAMES, NOT_TENPAI
 from engine.tiles import Tile, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
+from tutor.drills.base import BadAnswer, Drill, DrillError, DrillKind, Param, Verdict, drill_hand
 from tutor.drills.waits import WAITING_HAND_PARAMS
 
 ANSWERS = {"yes": True, "no": False}
@@ -59,7 +58,7 @@ class Furiten(DrillKind):
         return {**params, "tile_name": tile_name(params["tile"])}
 
     def prepare(self, params: Mapping[str, Any]) -> FuritenSolution:
-        hand = parse_hand(params["hand"], params["melds"], size=13)
+        hand = drill_hand(params, 13)
         result = check_furiten(
             hand,
             discards=params["discards"],
@@ -68,10 +67,11 @@ class Furiten(DrillKind):
             missed_since_riichi=params["missed_since_riichi"],
         )
         if not result.tenpai:
-            raise HandError(NOT_TENPAI)
+            raise DrillError(NOT_TENPAI, "hand")
         if params["tile"] not in result.waits:
-            raise HandError(
-                f"{tile_name(params['tile'])} не завершает эту руку: спрашивайте о тайле ожидания."
+            raise DrillError(
+                f"{tile_name(params['tile'])} не завершает эту руку: спрашивайте о тайле ожидания.",
+                "tile",
             )
         return FuritenSolution(hand, result, params["tile"])
 

@@ -15,13 +15,12 @@ from werkzeug.datastructures import MultiDict
 
 from engine import messages
 from engine.errors import HandError
-from engine.hand import parse_hand
 from engine.score import ScoreResult, WinSituation, score_hand
 from engine.tiles import tile_name
 from engine.yaku import YAKU
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import BadAnswer, Drill, Param, Verdict
+from tutor.drills.base import BadAnswer, Drill, Param, Verdict, drill_hand
 from tutor.drills.fu import SCORING_PARAMS, Fu, drill_rules
 
 MAX_HAN = 130  # ten yakuman; anything larger is not an answer
@@ -56,7 +55,7 @@ def win_situation(params: Mapping[str, Any]) -> WinSituation:
 
 def score_block(params: Mapping[str, Any]) -> ScoreResult:
     """Score the block's hand (``HandError`` if it is not a win or has no yaku)."""
-    hand = parse_hand(params["hand"], params["melds"], size=14)
+    hand = drill_hand(params, 14)
     if not hand.concealed[params["win"]]:
         raise HandError(
             f"Выигрышного тайла ({tile_name(params['win'])}) нет среди закрытых тайлов руки."

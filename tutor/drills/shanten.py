@@ -14,12 +14,12 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from engine.blocks import Form
-from engine.hand import Hand, parse_hand
+from engine.hand import Hand
 from engine.messages import FORM_NAMES, SHANTEN_EXPLANATION, SHANTEN_FORM_IMPOSSIBLE
 from engine.plural import tiles_word
 from engine.shanten import Improvement, ShantenResult, describe_shanten, improving_tiles, shanten
 from tutor.drills import register
-from tutor.drills.base import Drill, DrillKind, Verdict
+from tutor.drills.base import Drill, DrillKind, Verdict, drill_hand
 from tutor.drills.han import read_number
 from tutor.drills.waits import WAITING_HAND_PARAMS
 
@@ -54,7 +54,7 @@ class Shanten(DrillKind):
     params = WAITING_HAND_PARAMS
 
     def prepare(self, params: Mapping[str, Any]) -> ShantenSolution:
-        hand = parse_hand(params["hand"], params["melds"], size=13)
+        hand = drill_hand(params, 13)
         return ShantenSolution(hand, shanten(hand), improving_tiles(hand))
 
     def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:

@@ -12,13 +12,12 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
-from engine.hand import parse_hand
 from engine.messages import KARATEN_ONLY, NOT_TENPAI
 from engine.tiles import Tile, parse_tile, tile_code
 from engine.waits import WaitsResult, find_waits
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
+from tutor.drills.base import BadAnswer, Drill, DrillError, DrillKind, Param, Verdict, drill_hand
 from tutor.drills.explain import ReadingView, distinct_readings, tile_names
 
 FIELD = "tiles"
@@ -70,12 +69,12 @@ class Waits(DrillKind):
     params = WAITING_HAND_PARAMS
 
     def prepare(self, params: Mapping[str, Any]) -> WaitsResult:
-        hand = parse_hand(params["hand"], params["melds"], size=13)
+        hand = drill_hand(params, 13)
         result = find_waits(hand)
         if not result.tenpai:
             if result.karaten:
-                raise HandError(KARATEN_ONLY.format(tiles=tile_names(result.karaten)))
-            raise HandError(NOT_TENPAI)
+                raise DrillError(KARATEN_ONLY.format(tiles=tile_names(result.karaten)), "hand")
+            raise DrillError(NOT_TENPAI, "hand")
         return result
 
     def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:

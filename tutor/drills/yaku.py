@@ -23,10 +23,10 @@ from werkzeug.datastructures import MultiDict
 from engine import messages
 from engine.decompose import is_complete
 from engine.errors import HandError
-from engine.hand import Hand, parse_hand
+from engine.hand import Hand
 from engine.score import NoYakuError, ScoreResult
 from tutor.drills import register
-from tutor.drills.base import BadAnswer, Drill, DrillKind, Verdict
+from tutor.drills.base import BadAnswer, Drill, DrillKind, Verdict, drill_hand
 from tutor.drills.fu import Fu
 from tutor.drills.han import HAN_PARAMS, score_block
 from tutor.drills.params import RULESET_NAMES
@@ -140,7 +140,7 @@ class Yaku(DrillKind):
     params = HAN_PARAMS
 
     def prepare(self, params: Mapping[str, Any]) -> YakuSolution:
-        hand = parse_hand(params["hand"], params["melds"], size=14)
+        hand = drill_hand(params, 14)
         if not is_complete(hand):
             raise HandError(messages.NOT_A_WIN)
         result = try_score(params)
