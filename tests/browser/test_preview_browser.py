@@ -69,5 +69,5 @@ def test_typing_a_mistake_shows_the_check_message(page, live_server: str) -> Non
     page.locator("#author-source").fill(DRAFT.replace("hand: 23456m", "hand: 2345m"))
     problems = page.locator('#preview-result .author__problems[data-problems="1"]')
     problems.wait_for(timeout=5000)
-    assert "черновик:9: В руке должно быть 13 тайлов, а указано 12." in problems.inner_text()
+    assert "черновик:11: В руке должно быть 13 тайлов, а указано 12." in problems.inner_text()
     assert Path(page.url).name == "preview"
