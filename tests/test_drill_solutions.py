@@ -110,6 +110,7 @@ def test_feedback_cache_holds_a_bounded_number_of_answers_per_drill(
     answer: Answering, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(solutions, "MAX_ANSWERS", 3)
+    monkeypatch.setattr(solutions, "_cache", {})  # only this test's drill in it
     tiles = ["1m", "2m", "4m", "5m", "7m", "8m", "9m"]
     for tile in tiles:
         assert answer.post("basics", "nobetan", {"tiles": [tile]}).status_code == 200
