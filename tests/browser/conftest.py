@@ -77,8 +77,8 @@ def wait_until(page, expression: str, expected: object, timeout: float = 5.0) ->
     raise AssertionError(f"{expression} is {value!r}, expected {expected!r}")
 
 
-def open_lesson(page, path: str) -> None:  # noqa: ANN001
-    """Open a lesson page and mark it: the marker survives an htmx swap, not a page load."""
+def open_page(page, path: str) -> None:  # noqa: ANN001
+    """Open a page and mark it: the marker survives an htmx swap, not a page load."""
     page.goto(path)
     wait_until(page, "typeof window.htmx", "object")
     page.evaluate("window.__tempaiMarker = 'still-here'")
@@ -87,6 +87,17 @@ def open_lesson(page, path: str) -> None:  # noqa: ANN001
 def assert_no_page_load(page, url: str) -> None:  # noqa: ANN001
     assert page.url == url
     assert page.evaluate("window.__tempaiMarker") == "still-here"
+
+
+def check_on_page(page, url: str) -> str:  # noqa: ANN001
+    """Press the page's one «Проверить», wait for the verdict, make sure the page did not reload."""
+    with page.expect_response(lambda r: r.url.endswith(url) and r.request.method == "POST"):
+        page.get_by_role("button", name="Проверить").click()
+    feedback = page.locator(".feedback[data-verdict]")
+    feedback.wait_for()
+    assert page.url.endswith(url)
+    assert page.evaluate("window.__tempaiMarker") == "still-here"
+    return str(feedback.get_attribute("data-verdict"))
 
 
 def submit(page, drill_id: str) -> str:  # noqa: ANN001

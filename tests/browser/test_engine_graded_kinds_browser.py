@@ -75,7 +75,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def open_lesson(page) -> None:  # noqa: ANN001
-    browser_helpers.open_lesson(page, f"/lessons/{SLUG}")
+    browser_helpers.open_page(page, f"/lessons/{SLUG}")
 
 
 def assert_no_page_load(page, base: str) -> None:  # noqa: ANN001

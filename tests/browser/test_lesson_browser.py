@@ -13,7 +13,7 @@ LESSON = "/lessons/basics"
 
 
 def open_lesson(page) -> None:  # noqa: ANN001
-    browser_helpers.open_lesson(page, LESSON)
+    browser_helpers.open_page(page, LESSON)
 
 
 def assert_no_page_load(page, base: str) -> None:  # noqa: ANN001

@@ -8,41 +8,14 @@ person would; each verdict must arrive without a page load. Screenshots of
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from engine.generate import KINDS
 from engine.tiles import tile_code
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, check_on_page, open_page
 from tutor.practice import _prepare
 
 pytestmark = pytest.mark.browser
-
-
-def _wait_for_htmx(page, timeout: float = 5.0) -> None:  # noqa: ANN001
-    """Poll from Python until htmx is loaded (``wait_for_function`` needs eval; CSP forbids it)."""
-    deadline = time.monotonic() + timeout
-    while page.evaluate("typeof window.htmx") != "object":
-        assert time.monotonic() < deadline, "htmx did not load"
-        page.wait_for_timeout(50)
-
-
-def _open(page, url: str) -> None:  # noqa: ANN001
-    page.goto(url)
-    _wait_for_htmx(page)
-    page.evaluate("window.__tempaiMarker = 'still-here'")
-
-
-def _check(page, url: str) -> str:  # noqa: ANN001
-    """Press «Проверить», wait for the verdict, make sure the page did not reload."""
-    with page.expect_response(lambda r: r.url.endswith(url) and r.request.method == "POST"):
-        page.get_by_role("button", name="Проверить").click()
-    feedback = page.locator(".feedback[data-verdict]")
-    feedback.wait_for()
-    assert page.url.endswith(url)
-    assert page.evaluate("window.__tempaiMarker") == "still-here"
-    return str(feedback.get_attribute("data-verdict"))
 
 
 def _click_tile(page, code: str) -> None:  # noqa: ANN001
@@ -53,7 +26,7 @@ def _answer(page, kind: str, level: str, seed: int, right: bool) -> str:  # noqa
     url = f"/practice/{kind}/{level}/{seed}"
     drill = _prepare(kind, level, seed)
     assert drill is not None
-    _open(page, url)
+    open_page(page, url)
     sol = drill.solution
     if kind == "dora":
         tiles = sorted(drill.kind.answer(drill)) if right else [drill.params["indicators"][0]]
@@ -74,7 +47,7 @@ def _answer(page, kind: str, level: str, seed: int, right: bool) -> str:  # noqa
         for field in drill.kind.fields(drill):
             value = field.value if right else field.value + 100
             page.locator(f'input[name="{field.name}"]').fill(str(value))
-    return _check(page, url)
+    return check_on_page(page, url)
 
 
 def test_practise_then_see_counts_and_chart_on_the_progress_page(page) -> None:  # noqa: ANN001

@@ -9,40 +9,17 @@ must not scroll sideways; the screenshots go to tests/artifacts/ to be looked at
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from engine.generate import LEVELS
 from engine.tiles import tile_code
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, check_on_page, open_page
 from tests.practice_answers import right_answer, wrong_answer
 from tutor.practice import _prepare
 
 pytestmark = pytest.mark.browser
 
 NEW_KINDS = ("discard", "complete", "yaku")
-
-
-def _open(page, url: str) -> None:  # noqa: ANN001
-    """Load the page, wait for htmx, and mark the window to notice any reload."""
-    page.goto(url)
-    deadline = time.monotonic() + 5
-    while page.evaluate("typeof window.htmx") != "object":
-        assert time.monotonic() < deadline, "htmx did not load"
-        page.wait_for_timeout(50)
-    page.evaluate("window.__tempaiMarker = 'still-here'")
-
-
-def _check(page, url: str) -> str:  # noqa: ANN001
-    """Press «Проверить», wait for the new verdict, make sure the page did not reload."""
-    with page.expect_response(lambda r: r.url.endswith(url) and r.request.method == "POST"):
-        page.get_by_role("button", name="Проверить").click()
-    feedback = page.locator(".feedback[data-verdict]")
-    feedback.wait_for()
-    assert page.url.endswith(url)
-    assert page.evaluate("window.__tempaiMarker") == "still-here"
-    return str(feedback.get_attribute("data-verdict"))
 
 
 def _click(page, name: str, value: str) -> None:  # noqa: ANN001
@@ -63,14 +40,14 @@ def test_discard_novice_wrong_then_right_without_reload(page) -> None:  # noqa: 
     drill = _prepare("discard", "novice", seed)
     assert drill is not None
     url = f"/practice/discard/novice/{seed}"
-    _open(page, url)
+    open_page(page, url)
     wrong = drill.solution.others[0].tile
     _click(page, "discard", tile_code(wrong))
-    assert _check(page, url) == "incorrect"
+    assert check_on_page(page, url) == "incorrect"
     feedback = page.locator(".drill__feedback").inner_text()
     assert "Вы сбросили" in feedback and "остаётся 1-шантен" in feedback
     _click(page, "discard", tile_code(min(drill.solution.correct)))
-    assert _check(page, url) == "correct"
+    assert check_on_page(page, url) == "correct"
     assert "ждёт" in page.locator(".drill__feedback").inner_text()
 
 
@@ -79,14 +56,14 @@ def test_complete_and_yaku_wrong_then_right_without_reload(page) -> None:  # noq
         drill = _prepare(kind, level, seed)
         assert drill is not None
         url = f"/practice/{kind}/{level}/{seed}"
-        _open(page, url)
+        open_page(page, url)
         for answer, verdict in ((wrong_answer(drill), "incorrect"),
                                 (right_answer(drill), "correct")):
             if kind == "complete":
                 _set_ticks(page, answer["hands"])
             else:
                 _click(page, "win", answer["win"])
-            assert _check(page, url) == verdict, (kind, answer)
+            assert check_on_page(page, url) == verdict, (kind, answer)
 
 
 @pytest.mark.parametrize("width", [390, 1280])
@@ -99,7 +76,7 @@ def test_every_level_fits_the_screen_with_the_solution_open(browser, live_server
         for kind in NEW_KINDS:
             for level in LEVELS:
                 url = f"/practice/{kind}/{level}/21"
-                _open(page, url)
+                open_page(page, url)
                 page.screenshot(path=str(ARTIFACTS / f"practice-{kind}-{level}-{width}.png"),
                                 full_page=True)
                 with page.expect_response(lambda r, u=url: r.url.endswith(u)):
