@@ -36,6 +36,7 @@ from werkzeug.routing import RequestRedirect
 from engine.errors import HandError
 from engine.plural import count_word
 from tutor.problems import Problem
+from tutor.yaml_errors import yaml_error_at
 
 if TYPE_CHECKING:
     from tutor.content import Lesson
@@ -131,9 +132,8 @@ def yaku_example_problems(path: Path, file: str) -> list[Problem]:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 1
-        return [Problem(file, line, f"Примеры яку — не YAML: {getattr(exc, 'problem', exc)}.")]
+        at, problem = yaml_error_at(exc)
+        return [Problem(file, at + 1, f"Примеры яку — не YAML: {problem}.")]
     if not isinstance(data, dict) or root is None:
         return [Problem(file, 1, "Примеры яку записываются строками «id_яку: {hand: …, win: …}».")]
     lines = {key.value: key.start_mark.line + 1 for key, _ in root.value}

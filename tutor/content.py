@@ -35,6 +35,7 @@ from tutor.drills import Drill, build_drill
 from tutor.markdown_ext import RenderContext, make_markdown
 from tutor.markdown_ext.drills import DRILL_MARKER
 from tutor.problems import Problem
+from tutor.yaml_errors import yaml_error_at
 
 SLUG = re.compile(r"[a-z0-9-]+")
 LESSON_GLOB = "[0-9]*.md"
@@ -122,9 +123,8 @@ def parse_front_matter(yaml_text: str | None, file: str) -> tuple[dict[str, Any]
     try:
         data = yaml.safe_load(yaml_text) or {}
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = 2 + (mark.line if mark is not None else 0)
-        return {}, [Problem(file, line, f"Шапка урока — не YAML: {getattr(exc, 'problem', exc)}.")]
+        at, problem = yaml_error_at(exc)
+        return {}, [Problem(file, 2 + at, f"Шапка урока — не YAML: {problem}.")]
     if not isinstance(data, dict):
         return {}, [Problem(file, 2, "Шапка урока должна состоять из строк «поле: значение».")]
     problems = []

@@ -18,6 +18,8 @@ from typing import Any
 
 import yaml
 
+from tutor.yaml_errors import yaml_error_at
+
 ID = re.compile(r"[a-z0-9-]+")
 MAX_DEFINITION = 240
 TERM_FIELDS = frozenset(
@@ -123,10 +125,8 @@ def parse_glossary(text: str, file: str = "glossary.yaml") -> Glossary:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 1
-        problem = getattr(exc, "problem", None) or "ошибка разметки"
-        raise GlossaryError(file, line, f"Файл — не YAML ({problem}).") from None
+        at, problem = yaml_error_at(exc)
+        raise GlossaryError(file, at + 1, f"Файл — не YAML ({problem}).") from None
     if not isinstance(data, dict) or root is None:
         raise GlossaryError(file, 1, "Глоссарий должен содержать списки sections и terms.")
     nodes = {key.value: value for key, value in root.value}

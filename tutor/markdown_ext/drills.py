@@ -18,6 +18,7 @@ from markdown.preprocessors import Preprocessor
 from markupsafe import escape
 
 from tutor.markdown_ext import RenderContext, fenced_lines
+from tutor.yaml_errors import yaml_error_at
 
 DRILL_MARKER = re.compile(r"<!--drill:([a-z0-9-]+)-->")
 
@@ -61,11 +62,8 @@ class DrillBlockPreprocessor(Preprocessor):
         try:
             raw: Any = yaml.safe_load("\n".join(body)) if any(s.strip() for s in body) else {}
         except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            at = line + 1 + (mark.line if mark is not None else 0)
-            return self._error(
-                at, f"Параметры упражнения — не YAML: {getattr(exc, 'problem', exc)}."
-            )
+            at, problem = yaml_error_at(exc)
+            return self._error(line + 1 + at, f"Параметры упражнения — не YAML: {problem}.")
         if context.build_drill is None:
             return self._error(line, "Упражнения здесь не поддерживаются.")
         from tutor.drills import DrillError
