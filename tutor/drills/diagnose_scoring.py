@@ -147,18 +147,16 @@ def _han_open_reduction(drill: Drill, verdict: Verdict) -> Fields | None:
     return None
 
 
-def _han_missed_yaku(drill: Drill, verdict: Verdict) -> Fields | None:
-    missed = verdict.details.get("missed") or ()
-    if not missed:
-        return None
-    return {"name": YAKU_NAMES[missed[0]], "rule": YAKU_RULES.get(missed[0], "")}
+def _han_first_yaku(key: str) -> Detector:
+    """The first yaku the grader listed under ``key`` (``missed`` or ``wrong``), with its rule."""
 
+    def detect(drill: Drill, verdict: Verdict) -> Fields | None:
+        listed = verdict.details.get(key) or ()
+        if not listed:
+            return None
+        return {"name": YAKU_NAMES[listed[0]], "rule": YAKU_RULES.get(listed[0], "")}
 
-def _han_wrong_yaku(drill: Drill, verdict: Verdict) -> Fields | None:
-    wrong = verdict.details.get("wrong") or ()
-    if not wrong:
-        return None
-    return {"name": YAKU_NAMES[wrong[0]], "rule": YAKU_RULES.get(wrong[0], "")}
+    return detect
 
 
 HAN_RULES: tuple[Rule, ...] = (
@@ -171,8 +169,8 @@ HAN_RULES: tuple[Rule, ...] = (
     Rule(_han_all_dora, "Похоже, вы не прибавили доры: они не яку, но к хан прибавляются "
          "(здесь {n} хан)."),
     Rule(_han_open_reduction, "В открытой руке некоторые яку стоят на 1 хан меньше: {names}."),
-    Rule(_han_missed_yaku, "Похоже, вы не заметили яку «{name}»: {rule}."),
-    Rule(_han_wrong_yaku, "Яку «{name}» в этой руке нет. Его условие: {rule}."),
+    Rule(_han_first_yaku("missed"), "Похоже, вы не заметили яку «{name}»: {rule}."),
+    Rule(_han_first_yaku("wrong"), "Яку «{name}» в этой руке нет. Его условие: {rule}."),
 )
 
 
