@@ -9,7 +9,6 @@ total. The feedback shows han, fu, basic points and the arithmetic.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +18,7 @@ from engine import messages
 from engine.score import ScoreResult
 from tutor.drills import register
 from tutor.drills.base import Drill, Param, Verdict
-from tutor.drills.han import HAN_PARAMS, Han, read_number, score_block
+from tutor.drills.han import HAN_PARAMS, Han, read_number
 
 MAX_POINTS = 999_900
 
@@ -71,9 +70,6 @@ class Payment(Han):
     title = "Посчитайте выплату"
     default_prompt = "Сколько очков заплатят за эту руку?"
     params = PAYMENT_PARAMS
-
-    def prepare(self, params: Mapping[str, Any]) -> ScoreResult:
-        return score_block(params)
 
     def fields(self, drill: Drill) -> tuple[PayField, ...]:
         return pay_fields(drill.solution, drill.params["riichi_sticks"])
