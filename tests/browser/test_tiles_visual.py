@@ -68,6 +68,7 @@ def _page(theme: str) -> str:
 PAGE_CSS = """
 body { font: 18px/1.5 sans-serif; margin: 16px; background: #fff; color: #222; }
 [data-theme="dark"] body { background: #17191d; color: #ddd; }
+:root[data-theme="dark"] { color-scheme: dark; }
 .big { --tile-h: 4.2em; } .row { margin: 6px 0; }
 #probe { --tile-h: 80px; --tile-face: rgb(255, 0, 255); }
 """
