@@ -90,6 +90,15 @@ class Hand:
         counts[tile] += 1
         return Hand(tuple(counts), self.melds, self.red)
 
+    def without_tile(self, tile: Tile) -> Hand:
+        """The hand less one concealed ``tile`` (a discard, or the winning tile drawn apart).
+
+        The red-five count is kept: which five leaves is not known from a kind.
+        """
+        counts = list(self.concealed)
+        counts[tile] -= 1
+        return Hand(tuple(counts), self.melds, self.red)
+
     def to_mpsz(self) -> str:
         return to_mpsz((k for k, n in enumerate(self.concealed) for _ in range(n)), self.red)
 

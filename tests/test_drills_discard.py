@@ -17,7 +17,7 @@ from engine.waits import find_waits
 from tests.conftest import Answering
 from tests.handgen import score_lines
 from tutor.drills import DrillError, build_drill
-from tutor.drills.discard import discard_options, without
+from tutor.drills.discard import discard_options
 
 LESSON = """---
 title: Сбросы
@@ -182,7 +182,7 @@ def test_the_best_discard_reaches_the_shanten_of_the_fourteen_tiles() -> None:
         options = discard_options(hand)
         best = min(o.shanten for o in options)
         whole = shanten(hand).minimum
-        karaten = any(find_waits(without(hand, o.tile)).karaten for o in options)
+        karaten = any(find_waits(hand.without_tile(o.tile)).karaten for o in options)
         assert best == whole or (karaten and best == whole + 1), hand.to_mpsz()
         checked += 1
     assert checked > 150

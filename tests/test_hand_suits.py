@@ -46,3 +46,12 @@ def test_waits_are_the_same_whether_suits_were_filled_or_computed() -> None:
         plain = parse_hand(line["hand"], line["melds"], size=13)
         assert quick is not None
         assert find_waits(quick).waits == find_waits(plain).waits, line
+
+
+def test_a_tile_taken_out_and_put_back_gives_the_same_hand() -> None:
+    """Hand.without_tile is the inverse of with_tile: the discard and the drawn winning tile."""
+    hand = parse_hand("123m406p789s1z", ["pon 555z"], size=13)
+    less = hand.without_tile(18)  # 1s
+    assert sum(less.concealed) == sum(hand.concealed) - 1 and less.concealed[18] == 0
+    assert less.melds == hand.melds and less.red == hand.red == 1
+    assert less.with_tile(18) == hand

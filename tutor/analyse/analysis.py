@@ -298,9 +298,7 @@ def _wait_outcomes(
 def _complete(p: Parsed, q: Query) -> tuple[Complete, list[CompareRow]]:
     hand, win = p.hand, p.win
     assert win is not None
-    counts = list(hand.concealed)
-    counts[win] -= 1
-    shown = Hand(tuple(counts), hand.melds, hand.red)
+    shown = hand.without_tile(win)
     per_rules: dict[str, Outcome] = {}
     for name, rules in rulesets(q).items():
         try:

@@ -86,13 +86,6 @@ class DiscardOption:
         return tuple(d.tile for d in self.draws)
 
 
-def without(hand: Hand, tile: Tile) -> Hand:
-    """The 13-tile hand left after discarding one ``tile`` (red fives do not matter here)."""
-    counts = list(hand.concealed)
-    counts[tile] -= 1
-    return Hand(tuple(counts), hand.melds)
-
-
 def discard_options(
     hand: Hand, detail: Callable[[int], bool] | None = None
 ) -> tuple[DiscardOption, ...]:
@@ -110,7 +103,7 @@ _Rated = list[tuple[Tile, Hand, int]]  # discard, the 13 tiles left, their shant
 
 
 def _rated(hand: Hand) -> _Rated:
-    rests = [(tile, without(hand, tile)) for tile, n in enumerate(hand.concealed) if n]
+    rests = [(tile, hand.without_tile(tile)) for tile, n in enumerate(hand.concealed) if n]
     return [(tile, rest, shanten(rest).minimum) for tile, rest in rests]
 
 

@@ -106,9 +106,7 @@ class Fu(DrillKind):
     def shown_hand(self, drill: Drill) -> Hand:
         """The hand without the winning tile, which is drawn apart from it."""
         hand = parse_hand(drill.params["hand"], drill.params["melds"], size=14)
-        counts = list(hand.concealed)
-        counts[drill.params["win"]] -= 1
-        return Hand(tuple(counts), hand.melds, hand.red)
+        return hand.without_tile(drill.params["win"])
 
     def lines(self, drill: Drill) -> list[FuLine]:
         return fu_lines(drill.solution)
