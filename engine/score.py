@@ -96,24 +96,39 @@ class ScoreResult:
     # (context, form, reading, placement, wait, pinfu shape, hand): what the
     # explanation is rebuilt from.
     source: tuple[Any, ...] = field(repr=False, compare=False)
+    # The explanation, once built (a page and its diagnoses ask several times).
+    _fu: FuResult | None = field(default=None, init=False, repr=False, compare=False)
+    _fu_items: tuple[FuItem, ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    _arrangement: Arrangement | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def fu_result(self) -> FuResult:
         """The itemised fu of the best reading (its total is ``fu_raw``)."""
-        ctx, form, reading, placement, wait, pinfu, hand = self.source
-        if ctx.form is not form or ctx.placement is not placement or ctx.reading is not reading:
-            _place(ctx, form, reading, placement, wait)  # the context moved on since
-        return compute_fu(ctx, pinfu=pinfu, melds=meld_fu(hand.melds) if hand.melds else ())
+        if self._fu is None:
+            ctx, form, reading, placement, wait, pinfu, hand = self.source
+            if ctx.form is not form or ctx.placement is not placement or ctx.reading is not reading:
+                _place(ctx, form, reading, placement, wait)  # the context moved on since
+            melds = meld_fu(hand.melds) if hand.melds else ()
+            self._fu = compute_fu(ctx, pinfu=pinfu, melds=melds)
+        return self._fu
 
     @property
     def fu_items(self) -> tuple[FuItem, ...]:
-        return self.fu_result.items
+        if self._fu_items is None:
+            self._fu_items = self.fu_result.items
+        return self._fu_items
 
     @property
     def arrangement(self) -> Arrangement:
         """The reading that scored best, as :func:`engine.decompose.arrangements` gives it."""
-        ctx, form, reading, placement, wait, _pinfu, hand = self.source
-        return to_arrangement(form, reading, placement, ctx.win, hand.melds, hand.concealed, wait)
+        if self._arrangement is None:
+            ctx, form, reading, placement, wait, _pinfu, hand = self.source
+            self._arrangement = to_arrangement(
+                form, reading, placement, ctx.win, hand.melds, hand.concealed, wait
+            )
+        return self._arrangement
 
     def to_json_text(self) -> str:
         """``to_json()`` encoded as the batch writes it (``", "``/``": "``), in one format call.

@@ -299,3 +299,14 @@ def test_without_stacking_the_most_valuable_yakuman_is_kept() -> None:
     # daisuushii (double here) + tsuuiisou: only the double counts.
     result = score("222z333z444z66z", "6z", ("pon:111z",), rules=rules)
     assert [y.id for y in result.yaku] == ["daisuushii"] and result.yakuman == 2
+
+
+def test_the_explanation_is_built_once_per_result() -> None:
+    """fu items and the best reading are rebuilt from the compact reading on first use only."""
+    from engine.score import WinSituation, score_hand
+
+    hand = parse_hand("234567m234p22234s", size=14)
+    result = score_hand(hand, 21, WinSituation(tsumo=True), get_ruleset("online"))
+    assert result.fu_items is result.fu_items and result.fu_result is result.fu_result
+    assert result.arrangement is result.arrangement
+    assert [i.reason.value for i in result.fu_items] == ["base"]
