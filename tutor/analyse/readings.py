@@ -3,9 +3,8 @@
 :func:`engine.score.score_hand` compares all readings and returns the one that
 pays most; the analyser shows them all, the best one marked, so a learner sees
 *why* the engine chose it. The values come from
-:func:`engine.score.score_readings`; where an engine without it is installed,
-the analyser shows the best reading alone instead of failing
-(``tests/test_analyser.py`` checks the list against ``score_hand``).
+:func:`engine.score.score_readings` (``tests/test_analyser.py`` checks the
+list against ``score_hand``).
 """
 
 from __future__ import annotations
@@ -32,11 +31,7 @@ def score_readings(
     hand: Hand, win: int, situation: WinSituation, rules: Ruleset, best: ScoreResult | None
 ) -> list[ReadingScore]:
     """All distinct readings of a complete hand, each with its value; the best one marked."""
-    each = getattr(score, "score_readings", None)
-    if each is not None:
-        scored = [(reading(a), r) for a, r in each(hand, win, situation, rules)]
-    else:
-        scored = [] if best is None else [(reading(best.arrangement), best)]
+    scored = [(reading(a), r) for a, r in score.score_readings(hand, win, situation, rules)]
     best_view = reading(best.arrangement) if best is not None else None
     out: dict[ReadingView, ScoreResult | None] = {}
     for view, result in scored:
