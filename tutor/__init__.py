@@ -108,8 +108,8 @@ def _init_extensions(app: Flask) -> None:
     content.init_app(app)
 
 
-# Blueprints owned by other issues are optional: the site runs without them.
-_OPTIONAL_BLUEPRINTS = (
+# Feature modules, each plugged in by its init_app (or its blueprint `bp`).
+_FEATURES = (
     "tutor.tileart",
     "tutor.reference",
     "tutor.handbook",
@@ -131,13 +131,8 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(errors.bp)
     app.register_blueprint(lessons.bp)
     app.register_blueprint(drill_views.bp)
-    for name in _OPTIONAL_BLUEPRINTS:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
+    for name in _FEATURES:
+        module = importlib.import_module(name)
         if hasattr(module, "init_app"):
             module.init_app(app)
         elif hasattr(module, "bp"):

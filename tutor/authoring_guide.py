@@ -182,9 +182,9 @@ def render_guide(
     text: str, file: str, glossary: Any | None
 ) -> tuple[str, list[Any], list[Problem]]:
     """``(html, toc, problems)`` through the lessons' own Markdown pipeline."""
-    from tutor.content import _tile_renderer
+    from tutor.tileart import render_inline
 
-    context = RenderContext(file=file, render_tiles=_tile_renderer(), glossary=glossary)
+    context = RenderContext(file=file, render_tiles=render_inline, glossary=glossary)
     md = make_markdown(context)
     html = md.convert(text)
     return html, list(getattr(md, "toc_tokens", [])), context.problems

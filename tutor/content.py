@@ -32,9 +32,11 @@ import yaml
 from flask import Flask, current_app
 
 from tutor.drills import Drill, build_drill
+from tutor.glossary import load_glossary
 from tutor.markdown_ext import RenderContext, make_markdown
 from tutor.markdown_ext.drills import DRILL_MARKER
 from tutor.problems import Problem
+from tutor.tileart import render_inline
 from tutor.yaml_errors import yaml_error_at
 
 SLUG = re.compile(r"[a-z0-9-]+")
@@ -285,10 +287,6 @@ def _mtime(path: Path) -> int | None:
 
 def _read_glossary(path: Path, key: tuple[Any, ...]) -> tuple[Glossary, list[Problem]]:
     try:
-        from tutor.glossary import load_glossary  # helper S2's module; optional until it lands
-    except ImportError:
-        return Glossary(None, key), []
-    try:
         return Glossary(load_glossary(path), key), []
     except Exception as exc:  # noqa: BLE001 - a broken glossary must not take the site down
         line = getattr(exc, "line", 0) or 0
@@ -380,7 +378,7 @@ def _render_body(lesson: Lesson, body: str, offset: int, glossary: Any, glossary
     context = RenderContext(
         file=lesson.file,
         line_offset=offset,
-        render_tiles=_tile_renderer(),
+        render_tiles=render_inline,
         glossary=glossary,
         glossary_url=glossary_url,
         build_drill=build_drill,
@@ -399,14 +397,6 @@ def _render_body(lesson: Lesson, body: str, offset: int, glossary: Any, glossary
     lesson.anchors = frozenset(_ID_ATTR.findall(html)) | {f"drill-{d}" for d in context.drills}
     lesson.problems.extend(context.problems)
     lesson.problems.sort(key=lambda problem: problem.line)
-
-
-def _tile_renderer() -> Callable[[str], str] | None:
-    try:
-        from tutor.tileart import render_inline  # helper S2's module; optional until it lands
-    except ImportError:
-        return None
-    return render_inline
 
 
 def _slug_from_name(path: Path) -> str:

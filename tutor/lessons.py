@@ -20,6 +20,7 @@ from engine.plural import count_word
 from tutor.content import Lesson, store
 from tutor.drills.base import Verdict
 from tutor.markdown_ext.tiles import TILES_RE
+from tutor.tileart import render_inline
 
 bp = Blueprint("lessons", __name__)
 
@@ -80,10 +81,6 @@ def rich_text(text: Any) -> Markup:
 
 
 def _draw_tiles(match: re.Match[str]) -> str:
-    try:
-        from tutor.tileart import render_inline
-    except ImportError:
-        return match.group(0)
     try:
         return str(render_inline(match.group(1)))
     except HandError:

@@ -43,6 +43,7 @@ from flask import get_template_attribute
 from markupsafe import Markup
 
 from tutor.drills.base import Drill, Verdict
+from tutor.tileart import sprite_url
 
 MAX_ANSWERS = 64  # verdicts remembered per drill
 _Entry = tuple["weakref.ref[Drill]", dict[tuple[Any, ...], Markup]]
@@ -65,11 +66,11 @@ def drill_feedback(drill: Drill, verdict: Verdict) -> Markup:
     answer = _plain((verdict.correct, verdict.solution_only, verdict.details))
     if answer is None:
         return Markup(get_template_attribute(drill.template, "feedback")(drill, verdict))
-    return _rendered(drill, "feedback", verdict, key=("feedback", _sprite_key(), answer))
+    return _rendered(drill, "feedback", verdict, key=("feedback", sprite_url(), answer))
 
 
 def _rendered(drill: Drill, macro: str, *args: Any, key: tuple[Any, ...] | None = None) -> Markup:
-    key = key or (macro, _sprite_key())
+    key = key or (macro, sprite_url())
     entry = _cache.get(id(drill))
     if entry is not None and entry[0]() is drill:
         html = entry[1].get(key)
@@ -131,10 +132,3 @@ def _forget(ident: int) -> Any:
 
     return callback
 
-
-def _sprite_key() -> str:
-    try:
-        from tutor.tileart import sprite_url
-    except ImportError:  # pragma: no cover - the tile art is part of the site
-        return ""
-    return sprite_url()
