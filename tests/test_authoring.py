@@ -447,3 +447,17 @@ def test_the_harmless_check_itself_catches_unsanitised_html(raw: str) -> None:
     """Guard for the tests above: without the sanitiser the same HTML is caught."""
     with pytest.raises(AssertionError):
         assert_harmless(raw)
+
+
+def test_an_edited_guide_shows_on_the_next_view(client: FlaskClient, content_dir: Path) -> None:
+    """The rendered guide is kept while its file is unchanged, and re-rendered when it changes."""
+    from tutor.authoring_guide import _REPO_GUIDE
+
+    local = content_dir / _REPO_GUIDE.name
+    local.write_text("# Руководство для авторов\n\nПервая версия.\n", encoding="utf-8")
+    assert "Первая версия." in client.get("/authoring").get_data(as_text=True)
+    assert "Первая версия." in client.get("/authoring").get_data(as_text=True)
+    local.write_text("# Руководство для авторов\n\nВторая, более длинная версия.\n",
+                     encoding="utf-8")
+    html = client.get("/authoring").get_data(as_text=True)
+    assert "Вторая, более длинная версия." in html and "Первая версия." not in html

@@ -158,14 +158,34 @@ def logout() -> ResponseReturnValue:
 @bp.get("/authoring")
 def guide() -> str:
     """The authoring guide, rendered like a lesson (its code examples stay code)."""
+    title, html, toc = _rendered_guide()
+    return render_template("authoring.html", title=title, html=html, toc=toc)
+
+
+_Guide = tuple[str, Markup, list[Any]]  # title, body HTML, table of contents
+# The guide as last rendered, with what it was rendered from: the file (path,
+# mtime, size) and the glossary its terms link to. Rendering its Markdown took
+# ~29 ms, too much to repeat on every view of an unchanged file.
+_guide: tuple[tuple[str, int, int], object, _Guide] | None = None
+
+
+def _rendered_guide() -> _Guide:
+    global _guide
     path = guide_path()
+    stat = path.stat()
+    key, glossary = (str(path), stat.st_mtime_ns, stat.st_size), store().glossary()
+    cached = _guide
+    if cached is not None and cached[0] == key and cached[1] is glossary:
+        return cached[2]
     text = path.read_text(encoding="utf-8")
     title, body = "Руководство для авторов", text
     if text.startswith("# "):  # the file's own heading goes above the contents
         first, _, body = text.partition("\n")
         title = first[2:].strip()
-    html, toc, _ = render_guide(body, path.name, store().glossary())
-    return render_template("authoring.html", title=title, html=Markup(html), toc=toc)
+    html, toc, _ = render_guide(body, path.name, glossary)
+    rendered = (title, Markup(html), toc)
+    _guide = (key, glossary, rendered)
+    return rendered
 
 
 # -- the preview ----------------------------------------------------------------
