@@ -54,9 +54,7 @@ class YakuExample:
     @property
     def shown(self) -> Hand:
         """The hand without the winning tile (drawn apart from it)."""
-        counts = list(self.hand.concealed)
-        counts[self.win] -= 1
-        return Hand(tuple(counts), self.hand.melds, self.hand.red)
+        return self.hand.without_tile(self.win)
 
     def score(self) -> ScoreResult:
         return score_hand(self.hand, self.win, self.situation, self.rules)
