@@ -26,6 +26,7 @@ from flask.testing import FlaskClient
 
 from tests.conftest import HTMX, csrf_token
 from tests.live import VERDICT
+from tutor import compression
 from tutor.compression import MIN_SIZE, add_vary, compress
 from tutor.errors import CSRF_MESSAGE
 from tutor.observability import configure_logging
@@ -119,6 +120,31 @@ def test_a_body_under_one_kilobyte_goes_out_plain_and_a_bigger_one_gzipped(
     data = response.get_data()
     assert (gzip.decompress(data) if packed else data) == body
     assert "Accept-Encoding" in response.headers["Vary"]
+
+
+def test_a_small_body_is_gzipped_once_and_the_kept_copies_are_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(compression, "_kept", {})
+    monkeypatch.setattr(compression, "KEPT_ENTRIES", 3)
+    calls: list[int] = []
+    real = gzip.compress
+
+    def counting(data: bytes, *args: object, **kwargs: object) -> bytes:
+        calls.append(len(data))
+        return real(data, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(compression.gzip, "compress", counting)
+    bodies = [f"<p>{'ответ ' * 300}{n}</p>".encode() for n in range(5)]
+    first = compression.gzip_body(bodies[0])
+    assert compression.gzip_body(bodies[0]) == first and len(calls) == 1
+    assert gzip.decompress(first) == bodies[0]
+    for body in bodies[1:]:
+        assert gzip.decompress(compression.gzip_body(body)) == body
+    assert list(compression._kept) == bodies[2:]  # the oldest went first
+    big = b"<p>" + b"x" * compression.KEPT_BODY + b"</p>"
+    assert gzip.decompress(compression.gzip_body(big)) == big
+    assert big not in compression._kept
 
 
 def test_vary_names_each_header_once_and_keeps_the_others() -> None:

@@ -13,9 +13,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import Answering
+from tests.conftest import HTMX, Answering
 from tests.test_drills_waits import verdict
 from tutor.drills import kinds, solutions
+from tutor.storage import StorageError
 
 
 def _count_renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -115,7 +116,7 @@ def test_feedback_cache_holds_a_bounded_number_of_answers_per_drill(
     for tile in tiles:
         assert answer.post("basics", "nobetan", {"tiles": [tile]}).status_code == 200
     sizes = [len(entry[1]) for entry in solutions._cache.values()]
-    assert sizes and max(sizes) <= 3 + 2
+    assert sizes and max(sizes) <= 2 * 3 + 2  # feedback and area per verdict
     rendered = _count_renders(monkeypatch)
     again = answer.post("basics", "nobetan", {"tiles": [tiles[-1]]}).get_data(as_text=True)
     assert "drills/waits.html:feedback" in rendered  # not kept: rendered afresh, still right
@@ -148,3 +149,53 @@ def test_feedback_key_is_the_content_of_plain_answers() -> None:
 def test_answers_holding_other_objects_are_never_cached() -> None:
     assert solutions._plain({"picked": _Opaque()}) is None
     assert solutions._plain({"picked": [1, _Opaque()]}) is None
+
+
+# -- the whole htmx answer: kept per drill, verdict, saved-or-not and script root --------
+
+
+def test_a_repeated_answer_renders_its_feedback_area_once(
+    answer: Answering, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rendered = _count_renders(monkeypatch)
+    first = answer.post("basics", "nobetan", {"tiles": ["3m"]}).get_data(as_text=True)
+    again = answer.post("basics", "nobetan", {"tiles": ["3m"]}).get_data(as_text=True)
+    right = answer.post("basics", "nobetan", {"tiles": ["3m", "6m"]}).get_data(as_text=True)
+    assert rendered.count("drills/_frame.html:feedback_area") == 2  # one per distinct verdict
+    assert first == again and verdict(first) == "incorrect" and verdict(right) == "correct"
+    assert "Попробовать ещё раз" in first and 'hx-get="/lessons/basics/drills/nobetan"' in first
+
+
+def test_an_answer_that_could_not_be_saved_says_so_though_the_same_answer_was_kept(
+    app: Flask, answer: Answering, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved = answer.post("basics", "nobetan", {"tiles": ["3m"]}).get_data(as_text=True)
+    store = app.extensions["tempai.progress_store"]
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise StorageError("OperationalError")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "record", broken)
+        lost = answer.post("basics", "nobetan", {"tiles": ["3m"]}).get_data(as_text=True)
+    saved_again = answer.post("basics", "nobetan", {"tiles": ["3m"]}).get_data(as_text=True)
+    assert "Не удалось сохранить прогресс" in lost
+    assert "Не удалось сохранить прогресс" not in saved
+    assert saved_again == saved and verdict(lost) == verdict(saved) == "incorrect"
+
+
+def test_a_kept_answer_links_under_each_requests_script_root(answer: Answering) -> None:
+    def post(base: str) -> str:
+        response = answer.client.post(
+            "/lessons/basics/drills/nobetan",
+            data={"csrf_token": answer.token, "tiles": ["3m"]},
+            headers=HTMX,
+            base_url=base,
+        )
+        return response.get_data(as_text=True)
+
+    plain = post("http://localhost/")
+    mounted = post("http://localhost/club/")
+    assert 'href="/lessons/basics#drill-nobetan"' in plain
+    assert 'href="/club/lessons/basics#drill-nobetan"' in mounted
+    assert "/club/" not in plain

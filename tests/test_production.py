@@ -90,6 +90,16 @@ def test_the_tile_sprite_url_uses_the_same_hash(client: FlaskClient) -> None:
     assert f"/static/tiles.svg?v={_digest('tiles.svg')}#" in html
 
 
+def test_the_tile_sprite_url_follows_each_requests_script_root(client: FlaskClient) -> None:
+    """The URL is built once per script root and kept: a mounted site links under its root."""
+    sprite = f"/static/tiles.svg?v={_digest('tiles.svg')}#"
+    plain = client.get("/lessons/basics").get_data(as_text=True)
+    mounted = client.get("/lessons/basics", base_url="http://localhost/club/")
+    again = client.get("/lessons/basics").get_data(as_text=True)
+    assert f'"{sprite}' in plain and f'"{sprite}' in again
+    assert f'"/club{sprite}' in mounted.get_data(as_text=True)
+
+
 def test_a_fingerprinted_file_is_cached_for_a_year(client: FlaskClient) -> None:
     response = client.get(f"/static/css/site.css?v={_digest('css/site.css')}")
     response.close()

@@ -69,18 +69,30 @@ def _sprite_digest() -> str:
 def sprite_url() -> str:
     """URL of the sprite with a content hash, so it may be cached for a long time.
 
-    Worked out once per request (a page or an answer draws many tile groups).
+    Worked out once per request (a page or an answer draws many tile groups),
+    and built by ``url_for`` once per script root and sprite version: building
+    it was a twentieth of an answer's server time (issue 8).
     """
     try:
-        from flask import g, has_request_context, url_for
+        from flask import current_app, g, has_request_context, request, url_for
     except ImportError:  # pragma: no cover - flask is a dependency of the site
         return f"/static/tiles.svg?v={_sprite_digest()}"
     if not has_request_context():
         return f"/static/tiles.svg?v={_sprite_digest()}"
     url: str | None = g.get("tempai_sprite_url")
     if url is None:
-        url = g.tempai_sprite_url = url_for("static", filename="tiles.svg", v=_sprite_digest())
+        digest = _sprite_digest()
+        built: dict[tuple[str, str], str] = current_app.extensions.setdefault(_URLS, {})
+        url = built.get((request.script_root, digest))
+        if url is None:
+            url = url_for("static", filename="tiles.svg", v=digest)
+            if len(built) < 16:  # script roots are few; a sprite edit adds one
+                built[request.script_root, digest] = url
+        g.tempai_sprite_url = url
     return url
+
+
+_URLS = "tempai.sprite_urls"  # app.extensions key: (script root, digest) -> URL
 
 
 def _kind_and_red(kind: TileLike, red: bool) -> tuple[Tile, bool]:

@@ -29,6 +29,14 @@ drill and verdict, at most :data:`MAX_ANSWERS` verdicts per drill (a client
 inventing answers cannot grow the cache), and only for verdicts made of plain
 values (numbers, strings, enums and collections of them), whose key is their
 content; anything else is rendered every time.
+
+And for the whole htmx answer, :func:`drill_feedback_area`: the feedback area
+a grading request returns wraps that feedback in the verdict title, the
+diagnoses (a function of the drill and the verdict too) and the «Попробовать
+ещё раз» link. Rendering the wrapper was still the largest part of an answer
+after the halves above were kept (a fifth of its server time, issue 8), so
+the finished fragment is kept under the same rules, keyed also by what else
+it shows: whether this answer could be saved, and the script root of its links.
 """
 
 from __future__ import annotations
@@ -39,13 +47,13 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
-from flask import get_template_attribute
+from flask import g, get_template_attribute, request
 from markupsafe import Markup
 
 from tutor.drills.base import Drill, Verdict
 from tutor.tileart import sprite_url
 
-MAX_ANSWERS = 64  # verdicts remembered per drill
+MAX_ANSWERS = 64  # verdicts remembered per drill (each: its feedback and its whole area)
 _Entry = tuple["weakref.ref[Drill]", dict[tuple[Any, ...], Markup]]
 _cache: dict[int, _Entry] = {}
 _lock = threading.RLock()  # a weakref callback may run inside the locked block (GC)
@@ -69,20 +77,49 @@ def drill_feedback(drill: Drill, verdict: Verdict) -> Markup:
     return _rendered(drill, "feedback", verdict, key=("feedback", sprite_url(), answer))
 
 
+def drill_feedback_area(lesson: Any, drill: Drill, state: Any) -> Markup:
+    """``feedback_area(lesson, drill, state)`` of ``drills/_frame.html``: an htmx answer.
+
+    Kept per drill, verdict, saved-or-not and script root; an error message
+    (``state.error``) or a verdict that is not plain is rendered every time.
+    """
+    def render() -> str:
+        return str(get_template_attribute(_FRAME, "feedback_area")(lesson, drill, state))
+
+    verdict = state.verdict
+    answer = None
+    if state.error is None and verdict is not None:
+        answer = _plain((verdict.correct, verdict.solution_only, verdict.details))
+    if answer is None:
+        return Markup(render())
+    failed = bool(g.get("tempai_progress_failed"))
+    key = ("area", sprite_url(), request.script_root, lesson.slug, failed, answer)
+    return _kept(drill, key, render)
+
+
+_FRAME = "drills/_frame.html"
+
+
 def _rendered(drill: Drill, macro: str, *args: Any, key: tuple[Any, ...] | None = None) -> Markup:
     key = key or (macro, sprite_url())
+    return _kept(drill, key, lambda: get_template_attribute(drill.template, macro)(drill, *args))
+
+
+def _kept(drill: Drill, key: tuple[Any, ...], render: Callable[[], str]) -> Markup:
+    """``render()`` as Markup, kept in ``drill``'s entry under ``key`` while there is room."""
     entry = _cache.get(id(drill))
     if entry is not None and entry[0]() is drill:
         html = entry[1].get(key)
         if html is not None:
             return html
-    html = Markup(get_template_attribute(drill.template, macro)(drill, *args))
+    html = Markup(render())
     with _lock:
         entry = _cache.get(id(drill))
         if entry is None or entry[0]() is not drill:
             entry = (weakref.ref(drill, _forget(id(drill))), {})
             _cache[id(drill)] = entry
-        if len(entry[1]) < MAX_ANSWERS + 2:  # + the solution and the blank question
+        # each verdict: its feedback and its area; + the solution and the blank question
+        if len(entry[1]) < 2 * MAX_ANSWERS + 2:
             entry[1][key] = html
     return html
 

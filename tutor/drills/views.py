@@ -14,7 +14,12 @@ from werkzeug.datastructures import MultiDict
 
 from tutor.content import Lesson, store
 from tutor.drills.base import BadAnswer, Drill, GradedEvent, Verdict, notify_graded, wants_solution
-from tutor.drills.solutions import drill_blank_question, drill_feedback, drill_solution
+from tutor.drills.solutions import (
+    drill_blank_question,
+    drill_feedback,
+    drill_feedback_area,
+    drill_solution,
+)
 from tutor.errors import CSRF_MESSAGE, render_error
 from tutor.lessons import DrillState, render_lesson
 
@@ -44,8 +49,7 @@ def _respond(
 ) -> ResponseReturnValue:
     headers = {"Vary": "HX-Request"}
     if request.htmx:
-        area = get_template_attribute("drills/_frame.html", "feedback_area")
-        return str(area(lesson, drill, state)), status, headers
+        return str(drill_feedback_area(lesson, drill, state)), status, headers
     html, _ = render_lesson(lesson, state)
     return html, status, headers
 
