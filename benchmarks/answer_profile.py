@@ -9,6 +9,11 @@ the cProfile of the answers (cumulative time per function).
 
     .venv/bin/python benchmarks/answer_profile.py                 # timings
     .venv/bin/python benchmarks/answer_profile.py --profile 40    # + top 40 functions
+    .venv/bin/python benchmarks/answer_profile.py --variants 150  # answers mostly new
+
+By default each drill gets the same answer again and again (the site then
+serves the kept feedback); ``--variants 150`` fills each drill's form 150 ways,
+as ``load.py``'s 50 learners do, so most answers are new to the feedback cache.
 
 Timings on a busy machine wander by ±15 %; ``--callgrind`` counts executed
 instructions instead (deterministic, ~50× slower), per answer and per /healthz:
@@ -97,13 +102,15 @@ def call(app: Any, method: str, path: str, headers: dict[str, str],
     return seen["status"], seen["headers"], data
 
 
-Forms = list[tuple[str, list[tuple[str, str]]]]
+Forms = list[tuple[str, list[list[tuple[str, str]]]]]
 
 
-def prepare(app: Any, lesson: str) -> tuple[dict[str, str], Forms]:
+def prepare(app: Any, lesson: str, variants: int = 1) -> tuple[dict[str, str], Forms]:
     """Cookies and CSRF token from a lesson page, and the bodies of drill answers.
 
     ``lesson`` is a path, or ``all`` for every drill of the course (as load.py answers).
+    ``variants``: answers filled per drill (load.py's 50 learners fill up to 150
+    each; the site keeps the feedback of 64 per drill, so most of those are new).
     """
     paths = [lesson]
     if lesson == "all":
@@ -118,10 +125,13 @@ def prepare(app: Any, lesson: str) -> tuple[dict[str, str], Forms]:
     forms = []
     for path in paths:
         _, _, page = call(app, "GET", path, {"Cookie": cookies})
-        forms += [(f["action"], fill(f["fields"], rng)) for f in page_forms(page.decode())
-                  if "/drills/" in f["action"]]
+        forms += [(f["action"], [fill(f["fields"], rng) for _ in range(variants)])
+                  for f in page_forms(page.decode()) if "/drills/" in f["action"]]
     return {"Cookie": cookies, "HX-Request": "true", "Accept-Encoding": "gzip",
             "X-CSRFToken_unused": token.group(1)}, forms
+
+
+_sent = [0]  # answers sent so far: each call goes on with the next fills
 
 
 def answers(app: Any, headers: dict[str, str], forms: Forms, count: int) -> float:
@@ -133,8 +143,11 @@ def answers(app: Any, headers: dict[str, str], forms: Forms, count: int) -> floa
     token = headers["X-CSRFToken_unused"]
     plain = {k: v for k, v in headers.items() if not k.endswith("_unused")}
     bodies = []
-    for i in range(count):
-        action, fields = forms[i % len(forms)]
+    first = _sent[0]
+    _sent[0] += count
+    for i in range(first, first + count):
+        action, fills = forms[i % len(forms)]
+        fields = fills[i // len(forms) % len(fills)]
         body = [(k, v) for k, v in fields if k not in ("csrf_token", "nonce")]
         body += [("csrf_token", token), ("nonce", secrets.token_hex(12))]
         bodies.append((action, urlencode(body).encode()))
@@ -189,6 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--lesson", default="all")
     parser.add_argument("--count", type=int, default=2000)
+    parser.add_argument("--variants", type=int, default=1,
+                        help="answers per drill (1: the same answer again and again; "
+                        "150: as load.py's learners, mostly new to the feedback cache)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--callgrind", action="store_true",
                         help="count instructions under valgrind instead of timing")
@@ -200,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     scratch = Path(tempfile.mkdtemp(prefix="tempai-profile-"))
     atexit.register(shutil.rmtree, scratch, ignore_errors=True)
     app = build_app(scratch)
-    headers, forms = prepare(app, options.lesson)
+    headers, forms = prepare(app, options.lesson, options.variants)
     answers(app, headers, forms, 200)  # warm: solutions rendered, statements compiled
     healthz(app, 200)
     logging.getLogger().setLevel(logging.INFO)
@@ -209,7 +225,8 @@ def main(argv: list[str] | None = None) -> int:
     rounds = [(answers(app, headers, forms, options.count), healthz(app, options.count))
               for _ in range(options.rounds)]
     for per_answer, per_health in rounds:
-        print(f"{len(forms)} drills ({options.lesson}): answer {per_answer * 1e6:.0f} µs CPU, "
+        print(f"{len(forms)} drills ({options.lesson}, {options.variants} answers each): "
+              f"answer {per_answer * 1e6:.0f} µs CPU, "
               f"/healthz {per_health * 1e6:.0f} µs CPU, ratio {per_health / per_answer:.0%}")
     best_answer, best_health = min(r[0] for r in rounds), min(r[1] for r in rounds)
     print(f"best of {options.rounds}: answer {best_answer * 1e6:.0f} µs, /healthz "

@@ -17,6 +17,7 @@ import os
 import sqlite3
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -194,6 +195,34 @@ def test_a_new_secret_key_rejects_the_old_session_and_its_token(
     ok = client.post("/lessons/basics/drills/nobetan", headers=HTMX,
                      data={"csrf_token": fresh, "tiles": ["3m", "6m"]})
     assert ok.status_code == 200
+
+
+def test_a_remembered_session_cookie_is_refused_when_altered_expired_or_under_a_new_key(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The verified-cookie memo changes the cost, never the answer (issue 8)."""
+    token = csrf_token(client)
+
+    def post() -> int:
+        return client.post("/lessons/basics/drills/nobetan", headers=HTMX,
+                           data={"csrf_token": token, "tiles": ["3m", "6m"]}).status_code
+
+    assert post() == 200 and post() == 200  # checked, then remembered
+    genuine = client.get_cookie("session").value  # type: ignore[union-attr]
+    client.set_cookie("session", genuine[:-2] + ("AA" if genuine[-2:] != "AA" else "BB"))
+    assert post() == 400
+    client.set_cookie("session", genuine)
+    assert post() == 200
+    app.permanent_session_lifetime = dt.timedelta(seconds=60)
+    now = time.time()
+    with monkeypatch.context() as later:
+        later.setattr(time, "time", lambda: now + 120)
+        assert post() == 400  # older than the lifetime: remembered or not, it has expired
+    assert post() == 200
+    app.config["SECRET_KEY"] = app.secret_key = "rotated-secret"
+    assert post() == 400
+    page = client.get("/lessons/basics")  # the old session is gone: a new one is started
+    assert "session=" in " ".join(page.headers.getlist("Set-Cookie"))
 
 
 # --- logs ------------------------------------------------------------------------------

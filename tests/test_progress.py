@@ -128,6 +128,23 @@ def test_a_tampered_cookie_starts_a_new_learner_without_error(client: FlaskClien
     assert 'data-total="0"' in response.get_data(as_text=True)
 
 
+def test_a_remembered_learner_cookie_is_not_trusted_altered_or_under_a_new_key(
+    app: Flask, client: FlaskClient,
+) -> None:
+    _practice(client, "dora", "novice", 1, right=True)
+    genuine = client.get_cookie(COOKIE).value  # type: ignore[union-attr]
+    for _ in range(2):  # checked, then remembered
+        assert 'data-total="1"' in client.get("/progress").get_data(as_text=True)
+    client.set_cookie(COOKIE, genuine[:-2] + ("AA" if genuine[-2:] != "AA" else "BB"))
+    assert 'data-total="0"' in client.get("/progress").get_data(as_text=True)
+    client.set_cookie(COOKIE, genuine)
+    assert 'data-total="1"' in client.get("/progress").get_data(as_text=True)
+    app.config["SECRET_KEY"] = app.secret_key = "rotated-secret"
+    response = client.get("/progress")
+    assert 'data-total="0"' in response.get_data(as_text=True)
+    assert any(h.startswith(COOKIE) for h in response.headers.getlist("Set-Cookie"))
+
+
 def test_a_cookie_signed_with_another_key_is_not_trusted(client: FlaskClient,
                                                          content_dir: Path,
                                                          tmp_path: Path) -> None:
