@@ -29,7 +29,6 @@ reading, by the itemising code in :mod:`engine.fu`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine import messages as msg
 from engine.blocks import Arrangement, Form, WaitKind
@@ -45,6 +44,11 @@ from engine.tiles import EAST, KOKUSHI_TILES, Counts, Tile, tile_name
 from engine.win_context import WinContext, hand_context
 from engine.yaku import YakuDef, YakuItem, find_yaku, fixed_yaku
 from engine.yaku_checks import pinfu as is_pinfu
+
+# Annotations only: importing typing at run time costs start-up (see engine.quick_parse).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "FuItem",

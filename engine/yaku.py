@@ -24,12 +24,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from engine import yaku_checks as c
 from engine.blocks import Form
 from engine.tiles import CHUN, HAKU, HATSU
 from engine.win_context import WinContext
+
+# Annotations only: importing typing at run time costs start-up (see engine.quick_parse).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Scope(Enum):

@@ -84,6 +84,23 @@ def test_suit_table_splits_shapes_as_decompose_does() -> None:
         assert [o[:3] for o in options] == _reference(part, 1), part
 
 
+def test_every_suit_tables_masks_and_peikou_follow_from_its_splits() -> None:
+    """Pin and sou take man's options shifted: the masks and peikou must be their own."""
+    rng = random.Random(6)
+    shapes = [tuple(rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(9)) for _ in range(3000)]
+    shapes += [(3, 1, 1, 1, 2, 1, 1, 1, 3), (0, 2, 2, 2, 2, 2, 2, 0, 0), (4, 4, 4, 2) + (0,) * 5]
+    for part in shapes:
+        if sum(part) > 14 or sum(part) % 3 == 1:
+            continue
+        for suit in (0, 1, 2):
+            for pair, seqs, trips, seq_mask, trip_mask, peikou in SUIT_TABLES[suit][part][1]:
+                assert seq_mask == sum({1 << t for t in seqs}), (part, suit)
+                assert trip_mask == sum({1 << t for t in trips}), (part, suit)
+                assert peikou == sum(seqs.count(t) // 2 for t in set(seqs)), (part, suit)
+                assert all(9 * suit <= t < 9 * suit + 9 for t in (*seqs, *trips))
+                assert pair == -1 or 9 * suit <= pair < 9 * suit + 9
+
+
 def test_honour_table_splits_as_decompose_does() -> None:
     for part in itertools.product(range(5), repeat=7):
         if sum(part) > 14 or sum(part) % 3 == 1:
