@@ -53,7 +53,10 @@ from markupsafe import Markup
 from tutor.drills.base import Drill, Verdict
 from tutor.tileart import sprite_url
 
-MAX_ANSWERS = 64  # verdicts remembered per drill (each: its feedback and its whole area)
+# Verdicts remembered per drill, each as its feedback and its whole area: as
+# many entries as 64 feedbacks alone once were, so a client inventing answers
+# still cannot grow the memory beyond that (learners give a handful per drill).
+MAX_ANSWERS = 32
 _Entry = tuple["weakref.ref[Drill]", dict[tuple[Any, ...], Markup]]
 _cache: dict[int, _Entry] = {}
 _lock = threading.RLock()  # a weakref callback may run inside the locked block (GC)
