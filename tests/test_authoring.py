@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import re
 from html.parser import HTMLParser
@@ -13,7 +14,8 @@ from flask.testing import FlaskClient
 
 from tests.conftest import HTMX
 from tests.test_content_check import CASES
-from tutor import create_app
+from tests.test_progress import DOWN_URL
+from tutor import authoring, create_app
 from tutor.authoring_guide import GUIDE_NAME, all_tables, describe, refresh_tables
 from tutor.authoring_sanitise import TAGS, sanitise
 from tutor.drills import COMMON_PARAMS, build_drill, kinds
@@ -250,6 +252,51 @@ def test_password_guessing_is_stopped_after_five_wrong_tries(guarded: Flask) -> 
     other = guarded.test_client()
     other.environ_base["REMOTE_ADDR"] = "10.0.0.2"
     assert login(other, "верный-пароль") == 302  # another address is not punished
+
+
+def test_wrong_passwords_are_counted_across_processes_sharing_the_database(
+    content_dir: Path, tmp_path: Path
+) -> None:
+    """Two app processes (or servers) on one database: five wrong tries in all stop both."""
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    first, second = (
+        make_site(content_dir, INSTRUCTOR_PASSWORD="верный-пароль", DATABASE_URL=url)
+        for _ in range(2)
+    )
+    for _ in range(3):
+        assert login(first.test_client(), "угадываю") == 403
+    for _ in range(2):
+        assert login(second.test_client(), "угадываю") == 403
+    assert login(first.test_client(), "верный-пароль") == 429
+    assert login(second.test_client(), "верный-пароль") == 429
+
+
+def test_old_wrong_passwords_stop_counting_after_the_window(
+    guarded: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = guarded.test_client()
+    for _ in range(5):
+        assert login(client, "угадываю") == 403
+    assert login(client, "верный-пароль") == 429
+    later = dt.datetime.now(dt.UTC) + authoring.FAILURE_WINDOW + dt.timedelta(seconds=1)
+    monkeypatch.setattr(authoring, "_now", lambda: later)
+    assert login(client, "угадываю") == 403  # counted again from one, the old tries deleted
+    with guarded.app_context():
+        store = guarded.extensions["tempai.progress_store"]
+        assert store.recent_login_failures("127.0.0.1", later - dt.timedelta(days=1)) == 1
+
+
+def test_without_the_database_nobody_may_try_a_password(content_dir: Path) -> None:
+    """A guesser must not get unlimited tries while the count cannot be kept."""
+    down = make_site(content_dir, INSTRUCTOR_PASSWORD="верный-пароль", DATABASE_URL=DOWN_URL)
+    client = down.test_client()
+    response = client.post(
+        "/author/login", data={"csrf_token": token(client, "/author/login"), "password": "x"}
+    )
+    assert response.status_code == 503
+    assert "Вход преподавателя сейчас недоступен" in response.get_data(as_text=True)
+    assert client.get("/author/preview").status_code == 302  # not signed in
+    assert client.get("/").status_code == 200  # the rest of the site goes on
 
 
 def test_changing_the_password_signs_instructors_out(guarded: Flask) -> None:

@@ -1,7 +1,9 @@
 """Progress storage on SQLite (always) and PostgreSQL (when TEMPAI_TEST_PG_URL is set).
 
 Rules: every graded answer is recorded once; a re-sent form is not counted
-twice; two tabs answering at once lose nothing; wipe removes everything.
+twice; two tabs answering at once lose nothing; wipe removes everything; wrong
+instructor passwords are counted per address within the window, and older
+ones are deleted.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import pytest
 import sqlalchemy as sa
 
 from tutor.progress_stats import kind_stats, lesson_done, pending_mistakes, solved_problems
-from tutor.storage import SCHEMA_VERSION, ProgressStore, StorageError
+from tutor.storage import SCHEMA_VERSION, ProgressStore, StorageError, answers
 
 PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")
 
@@ -153,3 +155,42 @@ def test_lesson_done_needs_every_drill_right() -> None:
     assert not lesson_done("fu", ["a", "b", "c"], solved)
     assert not lesson_done("fu", [], solved)
     assert solved_problems([]) == set()
+
+
+# --- wrong instructor passwords (schema version 2) ---------------------------------------
+
+def test_a_version_1_database_gains_the_login_table_and_keeps_its_answers(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:  # what version 1 made
+        conn.exec_driver_sql("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        conn.exec_driver_sql("INSERT INTO schema_version VALUES (1)")
+        answers.create(conn)
+    engine.dispose()
+    store = ProgressStore(url)
+    with store.engine.begin() as conn:
+        conn.execute(answers.insert().values(
+            learner_id="a" * 32, nonce="n", source="lesson", kind="waits", problem="lesson/w/x",
+            correct=True, answered_at=dt.datetime(2026, 11, 30, tzinfo=dt.UTC)))
+    assert store.migrate() == SCHEMA_VERSION == 2
+    assert len(store.history("a" * 32)) == 1
+    at = dt.datetime(2026, 12, 1, tzinfo=dt.UTC)
+    store.record_login_failure("203.0.113.7", at, forget_before=at - dt.timedelta(minutes=10))
+    assert store.recent_login_failures("203.0.113.7", at) == 1
+    store.engine.dispose()
+
+
+def test_wrong_passwords_are_counted_per_address_in_the_window(store: ProgressStore) -> None:
+    address = f"test-{uuid.uuid4().hex}"  # unique: PostgreSQL's database outlives a run
+    start = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
+    window = dt.timedelta(minutes=10)
+    for minute in (0, 2, 4):
+        at = start + dt.timedelta(minutes=minute)
+        store.record_login_failure(address, at, forget_before=at - window)
+    store.record_login_failure("192.0.2.1", start, forget_before=start - window)
+    assert store.recent_login_failures(address, start) == 3
+    assert store.recent_login_failures(address, start + dt.timedelta(minutes=3)) == 1
+    assert store.recent_login_failures("192.0.2.99", start) == 0
+    late = start + dt.timedelta(minutes=30)
+    store.record_login_failure(address, late, forget_before=late - window)
+    assert store.recent_login_failures(address, start - window) == 1  # the old ones deleted

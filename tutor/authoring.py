@@ -10,11 +10,11 @@ author's own text — which the drill's form carries along with the answer.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import hmac
+import logging
 import os
-import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import wraps
@@ -42,7 +42,10 @@ from tutor.content import DrillSlot, Lesson, lesson_from_text, store
 from tutor.drills.base import BadAnswer, Verdict, wants_solution
 from tutor.lessons import DrillState
 from tutor.problems import Problem
+from tutor.progress import progress_store
+from tutor.storage import StorageError
 
+log = logging.getLogger(__name__)
 bp = Blueprint("authoring", __name__)
 
 DRAFT_FILE = "черновик"
@@ -55,10 +58,16 @@ EXPIRED = "Вход преподавателя закончился: откро�
 WRONG_PASSWORD = "Неверный пароль."
 NO_DRILL = "Такого упражнения в черновике нет: обновите предпросмотр."
 TOO_MANY = "Слишком много неверных паролей. Подождите десять минут и попробуйте снова."
-# Guessing the password: at most this many wrong tries per address in the window
-# (per process; enough to make guessing slow, not a full rate limiter).
+NO_COUNT = (
+    "Вход преподавателя сейчас недоступен: не удалось обратиться к базе, где считаются "
+    "попытки входа. Попробуйте позже."
+)
+# Guessing the password: at most this many wrong tries per address in the window.
+# The tries are rows in the progress database, so all processes and servers share
+# the count; when the database cannot be reached, nobody may try (a guesser could
+# otherwise go on without limit while it is down).
 MAX_FAILURES = 5
-FAILURE_WINDOW = 600.0
+FAILURE_WINDOW = dt.timedelta(minutes=10)
 F = TypeVar("F", bound=Callable[..., ResponseReturnValue])
 
 
@@ -102,27 +111,19 @@ def instructor_required(view: F) -> F:
     return cast(F, wrapped)
 
 
-class LoginFailures:
-    """Recent wrong passwords per client address (kept in ``app.extensions``)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._times: dict[str, list[float]] = {}
-
-    def blocked(self, address: str) -> bool:
-        now = time.monotonic()
-        with self._lock:
-            recent = [t for t in self._times.get(address, []) if now - t < FAILURE_WINDOW]
-            self._times[address] = recent
-            return len(recent) >= MAX_FAILURES
-
-    def record(self, address: str) -> None:
-        with self._lock:
-            self._times.setdefault(address, []).append(time.monotonic())
+def _now() -> dt.datetime:
+    """Wall-clock time (the tries are compared across processes and machines)."""
+    return dt.datetime.now(dt.UTC)
 
 
-def _failures() -> LoginFailures:
-    return current_app.extensions["tempai.login_failures"]  # type: ignore[no-any-return]
+def _too_many_failures(address: str) -> bool:
+    since = _now() - FAILURE_WINDOW
+    return progress_store().recent_login_failures(address, since) >= MAX_FAILURES
+
+
+def _count_failure(address: str) -> None:
+    now = _now()
+    progress_store().record_login_failure(address, now, forget_before=now - FAILURE_WINDOW)
 
 
 @bp.route("/author/login", methods=["GET", "POST"])
@@ -133,14 +134,18 @@ def login() -> ResponseReturnValue:
     error = None
     if request.method == "POST":
         address = request.remote_addr or "?"
-        if _failures().blocked(address):
-            abort(429, description=TOO_MANY)
-        given = request.form.get("password", "")
-        if _password() and hmac.compare_digest(given.encode(), _password().encode()):
-            session.clear()  # a fresh session: nothing from before the sign-in survives
-            session[SESSION_KEY] = _fingerprint(_password())
-            return redirect(url_for("authoring.preview"))
-        _failures().record(address)
+        try:
+            if _too_many_failures(address):
+                abort(429, description=TOO_MANY)
+            given = request.form.get("password", "")
+            if _password() and hmac.compare_digest(given.encode(), _password().encode()):
+                session.clear()  # a fresh session: nothing from before the sign-in survives
+                session[SESSION_KEY] = _fingerprint(_password())
+                return redirect(url_for("authoring.preview"))
+            _count_failure(address)
+        except StorageError:
+            log.warning("instructor login refused: the try count is unavailable", exc_info=True)
+            abort(503, description=NO_COUNT)
         error = WRONG_PASSWORD
     status = 403 if error else 200
     return render_template("authoring_login.html", error=error), status
@@ -306,6 +311,5 @@ def init_app(app: Flask) -> None:
     from tutor.content_cli import init_app as init_cli
 
     app.config.setdefault("INSTRUCTOR_PASSWORD", os.environ.get("INSTRUCTOR_PASSWORD", ""))
-    app.extensions["tempai.login_failures"] = LoginFailures()
     app.register_blueprint(bp)
     init_cli(app)

@@ -1,11 +1,12 @@
-"""Progress storage: every graded answer, per anonymous learner.
+"""Progress storage: every graded answer, per anonymous learner (and wrong instructor passwords).
 
 SQLAlchemy Core over SQLite (the default: ``instance/progress.sqlite3``, WAL
 mode so readers never block the writer) or PostgreSQL (``DATABASE_URL``). The
 app keeps no progress in process memory, so several app processes can share
-one database.
+one database. The same holds for the instructor login's guess limit: its
+wrong tries are rows here, so every process and server counts the same ones.
 
-Schema (version 1)::
+Schema (version 2)::
 
     schema_version(version INTEGER)          -- one row: the applied version
     answers(
@@ -22,6 +23,11 @@ Schema (version 1)::
         answered_at TIMESTAMP WITH TIME ZONE NOT NULL,
         UNIQUE (learner_id, nonce)           -- a re-sent form is counted once
     )
+    login_failures(                          -- version 2
+        id          INTEGER PRIMARY KEY,
+        address     VARCHAR(64) NOT NULL,    -- the client's address (after a trusted proxy)
+        failed_at   TIMESTAMP WITH TIME ZONE NOT NULL
+    )                                        -- rows older than the window are deleted
 
 Migrations are functions in :data:`MIGRATIONS`, applied in order inside one
 transaction each; a database newer than the code is refused.
@@ -79,6 +85,16 @@ answers = sa.Table(
 )
 
 
+login_failures = sa.Table(
+    "login_failures",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("address", sa.String(64), nullable=False),
+    sa.Column("failed_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_login_failures_address_time", "address", "failed_at"),
+)
+
+
 # Built once: the values travel as parameters, so SQLAlchemy reuses the compiled
 # statement instead of building and cache-keying a new one per answer (issue 8).
 _INSERT_ANSWER = answers.insert()
@@ -104,7 +120,11 @@ def _migrate_to_1(conn: Connection) -> None:
     answers.create(conn, checkfirst=True)
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1,)
+def _migrate_to_2(conn: Connection) -> None:
+    login_failures.create(conn, checkfirst=True)
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1, _migrate_to_2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -191,6 +211,26 @@ class ProgressStore:
             return False
         except SQLAlchemyError as err:
             raise StorageError(err.__class__.__name__) from err
+
+    def recent_login_failures(self, address: str, since: dt.datetime) -> int:
+        """Wrong instructor passwords sent from ``address`` at ``since`` or later."""
+        table = login_failures
+        query = (
+            sa.select(sa.func.count())
+            .select_from(table)
+            .where(table.c.address == address[:64], table.c.failed_at >= since)
+        )
+        with self._begin() as conn:
+            return int(conn.execute(query).scalar_one())
+
+    def record_login_failure(
+        self, address: str, at: dt.datetime, forget_before: dt.datetime
+    ) -> None:
+        """Count one wrong password from ``address``; older tries than ``forget_before`` go."""
+        table = login_failures
+        with self._begin() as conn:
+            conn.execute(table.delete().where(table.c.failed_at < forget_before))
+            conn.execute(table.insert().values(address=address[:64], failed_at=at))
 
     def _record_sqlite(self, row: dict[str, Any]) -> bool:
         """One INSERT and COMMIT on this thread's connection (module docstring: why)."""
