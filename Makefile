@@ -3,7 +3,12 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: run test serve check bench clean
+.PHONY: run test serve check bench clean native
+
+# The engine compiled by mypyc (engine/__init__.py says when it is used): built
+# for the tests and the benchmarks; `make run` and `make serve` use it when it
+# matches the sources, else the Python modules.
+NATIVE := build/native/engine/SOURCES
 
 $(VENV)/.base: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,15 +28,23 @@ serve: $(VENV)/.base
 	@test -n "$$SECRET_KEY$$FLASK_SECRET_KEY" || { echo "Задайте SECRET_KEY, например: export SECRET_KEY=\"$$(python3 -c 'import secrets; print(secrets.token_hex(32))')\"" >&2; exit 1; }
 	$(VENV)/bin/gunicorn -c gunicorn.conf.py
 
-test: $(VENV)/.test
+$(NATIVE): $(VENV)/.test $(wildcard engine/*.py) tools/build_native.py
+	$(PY) tools/build_native.py
+
+native: $(NATIVE)
+
+# The whole suite on the compiled engine, then everything but the browser and
+# server tests again on the Python modules: both must give the same answers.
+test: $(VENV)/.test $(NATIVE)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict engine
 	$(VENV)/bin/flask --app tutor content check
 	$(PY) -m pytest -q
+	TEMPAI_ENGINE=python $(PY) -m pytest -q -m "not browser and not server"
 
-bench: $(VENV)/.test
+bench: $(VENV)/.test $(NATIVE)
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/generate.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) build .pytest_cache .hypothesis

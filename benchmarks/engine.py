@@ -27,6 +27,11 @@ Prints figures and asserts nothing (``make bench``)::
    modules were compiled from source on every start while the installed
    package loaded its ``.pyc`` files, which timed the compiler, not the engine.
 
+The engine measured is the compiled one when ``make native`` has built it
+for the current sources (the first line says which; :mod:`engine` explains);
+``TEMPAI_ENGINE=python`` measures the Python modules, in this process and in
+the ``python -m engine batch`` runs alike.
+
 Our ``score_hand`` builds the explanation (``fu_items``, ``arrangement``) only
 when asked, while the package always builds its ``fu_details``; the line
 "ours cold + expl." asks for both on every hand, so that the like-for-like
@@ -57,6 +62,7 @@ import oracle  # noqa: E402
 from mahjong.agari import Agari  # noqa: E402
 from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 
+import engine  # noqa: E402
 from engine import batch  # noqa: E402
 from engine.hand import parse_hand  # noqa: E402
 from engine.rules import get_ruleset  # noqa: E402
@@ -239,7 +245,9 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    print(f"Python {sys.version.split()[0]}, seed {args.seed}")
+    how = ("compiled by mypyc (build/native)" if engine.NATIVE
+           else "the Python modules (make native compiles them)")
+    print(f"Python {sys.version.split()[0]}, seed {args.seed}; engine: {how}")
     bench_scoring(args.hands, args.seed)
     bench_waits(args.hands, args.seed)
     bench_lines(args.hands, args.seed)

@@ -149,9 +149,9 @@ def _meld(kind: str, tiles: str) -> Meld:
     return parse_meld(kind, tiles)
 
 
-def _melds(items: list[Any]) -> list[Meld | dict[str, Any]]:
+def _melds(items: Iterable[object]) -> list[object]:
     """Batch melds as :class:`Meld` values; anything unusual goes to the hand parser as is."""
-    out: list[Meld | dict[str, Any]] = []
+    out: list[object] = []
     for item in items:
         if type(item) is dict and len(item) == 2 and "type" in item and "tiles" in item:
             kind, tiles = item["type"], item["tiles"]
@@ -271,12 +271,13 @@ def _answer(obj: object, handlers: dict[str, Callable[[Obj], Any]]) -> Obj | str
         if not isinstance(kind, str) or kind not in handlers:
             return {"error": msg.BATCH_UNKNOWN_KIND.format(kind=kind, known=", ".join(handlers))}
         return handlers[kind](_fields(obj, kind))  # type: ignore[no-any-return]
-    except NoYakuError as err:
-        return {"error": "no yaku", "message": err.message}
-    except HandError as err:
-        return {"error": err.message}
-    except Exception as err:  # a bug in the engine: report it on this line, keep going
-        return {"error": msg.BATCH_INTERNAL.format(name=type(err).__name__, text=err)}
+    # One name per clause: compiled (engine/__init__.py), a name has one type.
+    except NoYakuError as no_yaku:
+        return {"error": "no yaku", "message": no_yaku.message}
+    except HandError as bad:
+        return {"error": bad.message}
+    except Exception as bug:  # a bug in the engine: report it on this line, keep going
+        return {"error": msg.BATCH_INTERNAL.format(name=type(bug).__name__, text=bug)}
 
 
 def answer_line(line: str) -> Obj:

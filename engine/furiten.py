@@ -67,23 +67,13 @@ class FuritenReason:
         return FURITEN_EXPLANATIONS[self.kind].format(what=what, tiles=names)
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class FuritenResult:
     """Tenpai, waits and furiten; ``reasons`` are in DISCARD, TEMPORARY, RIICHI order."""
 
     tenpai: bool
     waits: tuple[Tile, ...]
     reasons: tuple[FuritenReason, ...] = ()
-
-    def __init__(
-        self, tenpai: bool, waits: tuple[Tile, ...], reasons: tuple[FuritenReason, ...] = ()
-    ) -> None:
-        # One per furiten request: the instance dict is filled directly, as
-        # engine.hand.Hand does, for the same value in half the time.
-        values = self.__dict__
-        values["tenpai"] = tenpai
-        values["waits"] = waits
-        values["reasons"] = reasons
 
     @property
     def furiten(self) -> bool:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
 from engine.errors import HandError
 from engine.melds import Meld, meld_from_json, parse_meld_text
@@ -18,7 +17,7 @@ from engine.plural import tiles_word
 from engine.tiles import NUM_KINDS, Counts, Tile, parse_tiles, tile_name, to_mpsz
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Hand:
     """Concealed counts (34), melds, and how many red fives each part holds."""
 
@@ -26,36 +25,16 @@ class Hand:
     melds: tuple[Meld, ...] = ()
     red: int = 0
 
-    def __init__(self, concealed: Counts, melds: tuple[Meld, ...] = (), red: int = 0) -> None:
-        # The generated frozen __init__ sets each field through object.__setattr__;
-        # a hand is built on every batch line, and writing the instance dict
-        # directly gives the same value (equality, hash, repr, fields, pickling
-        # all read the same attributes) in under half the time.
-        values = self.__dict__
-        values["concealed"] = concealed
-        values["melds"] = melds
-        values["red"] = red
-
     @classmethod
     def from_suits(
         cls, suits: tuple[Counts, Counts, Counts, Counts], melds: tuple[Meld, ...], red: int
     ) -> Hand:
-        """The hand whose concealed counts are these man, pin, sou and honour counts.
+        """The hand whose concealed counts are these man, pin, sou and honour counts."""
+        return cls(suits[0] + suits[1] + suits[2] + suits[3], melds, red)
 
-        A parser that counted suit by suit hands its tuples over, so
-        :attr:`suits` costs nothing later.
-        """
-        hand = cls(suits[0] + suits[1] + suits[2] + suits[3], melds, red)
-        hand.__dict__["suits"] = suits
-        return hand
-
-    @cached_property
+    @property
     def suits(self) -> tuple[Counts, Counts, Counts, Counts]:
-        """The concealed counts split by suit: man, pin, sou (9 each), honours (7).
-
-        Cached on the instance, outside the fields (equality, hash and repr do
-        not see it): the waits read every suit of every hand through it.
-        """
+        """The concealed counts split by suit: man, pin, sou (9 each), honours (7)."""
         c = self.concealed
         return (c[:9], c[9:18], c[18:27], c[27:])
 
@@ -105,7 +84,7 @@ class Hand:
 
 def parse_hand(
     text: str,
-    melds: Iterable[Meld | dict[str, object] | str] = (),
+    melds: Iterable[object] = (),
     *,
     size: int | None = None,
 ) -> Hand:
@@ -126,7 +105,8 @@ def parse_hand(
     return hand
 
 
-def _to_meld(meld: Meld | dict[str, object] | str) -> Meld:
+def _to_meld(meld: object) -> Meld:
+    # object: whatever a JSON list held; anything but a meld, a text or an object is refused
     if isinstance(meld, Meld):
         return meld
     if isinstance(meld, str):

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import fields
 from functools import lru_cache
 
@@ -71,7 +72,7 @@ def quick_kinds(text: str) -> tuple[Tile, ...] | None:
     return tuple(kinds) if used == len(text) else None
 
 
-def quick_hand(text: object, melds: list[Meld | dict[str, Any]], size: int) -> Hand | None:
+def quick_hand(text: object, melds: Sequence[object], size: int) -> Hand | None:
     """The :class:`Hand` of a plain, valid request; ``None`` sends it to ``parse_hand``.
 
     Accepts only what :func:`engine.hand.parse_hand` accepts with the same
@@ -106,7 +107,7 @@ def quick_hand(text: object, melds: list[Meld | dict[str, Any]], size: int) -> H
     return _with_melds((pm, pp, ps, pz), melds, red)
 
 
-def _with_melds(suits: _Suits, melds: list[Meld | dict[str, Any]], red: int) -> Hand | None:
+def _with_melds(suits: _Suits, melds: Sequence[object], red: int) -> Hand | None:
     """The hand with its ready melds, if no kind exceeds four copies and reds stay at three."""
     if len(melds) > 4:
         return None
@@ -152,9 +153,12 @@ _SITUATION_FIELDS = frozenset(field.name for field in fields(WinSituation))
 # WinSituation is a plain frozen dataclass (no __post_init__, no slots): its
 # value is its __dict__, so filling that directly builds the same value as
 # the constructor without 17 object.__setattr__ calls (a tenth of a score
-# line). Anything else about the class and the constructor is used.
-_PLAIN_SITUATION = not hasattr(WinSituation, "__post_init__") and "__slots__" not in vars(
-    WinSituation
+# line). Anything else about the class and the constructor is used; so is a
+# class without an instance dict (compiled by mypyc: its constructor is fast).
+_PLAIN_SITUATION = (
+    not hasattr(WinSituation, "__post_init__")
+    and "__slots__" not in vars(WinSituation)
+    and hasattr(WinSituation(), "__dict__")
 )
 
 

@@ -82,10 +82,10 @@ _FLAG_RULES: tuple[tuple[str, Callable[[WinSituation, bool], bool], str], ...] =
         lambda s, closed: s.tsumo or s.is_dealer,
         "Ренхо — рон недилера до его первого набора.",
     ),
-    *(
+    *[
         (flag, lambda s, closed: not closed, "Победа в первом ходе — только с закрытой рукой.")
         for flag in ("tenhou", "chiihou", "renhou")
-    ),
+    ],
 )
 
 

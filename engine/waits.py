@@ -31,7 +31,7 @@ only completing tiles are karaten is not tenpai.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from engine.blocks import Arrangement, WaitKind
 from engine.decompose import arrangements, suit_is_complete
@@ -59,28 +59,29 @@ class WaitOption:
         return tuple(kind for kind in WaitKind if kind in found)
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class WaitsResult:
     """Waits of a 13-tile hand.
 
     ``waits`` are sorted and obey the four-copy rule; ``karaten`` are tiles
     that would complete the shape but are all already in the hand. ``tenpai``
     is ``bool(waits)``. ``options`` (one :class:`WaitOption` per wait, same
-    order) is computed lazily: building decompositions costs more than finding
-    the tiles, and most callers only need the tiles.
+    order) is computed when first asked for and kept: building decompositions
+    costs more than finding the tiles, and most callers only need the tiles.
     """
 
     hand: Hand = field(repr=False)
     waits: tuple[Tile, ...]
     karaten: tuple[Tile, ...] = ()
+    # ``options`` once built: kept outside the value (equality, hash, repr).
+    _options: tuple[WaitOption, ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
-    def __init__(self, hand: Hand, waits: tuple[Tile, ...], karaten: tuple[Tile, ...] = ()) -> None:
-        # Built once per waits request: the instance dict is filled directly,
-        # as engine.hand.Hand does, for the same value in half the time.
-        values = self.__dict__
-        values["hand"] = hand
-        values["waits"] = waits
-        values["karaten"] = karaten
+    def __post_init__(self) -> None:
+        # Compiled (engine/__init__.py), an init=False field has no class-level
+        # default to fall back on: set it on the instance.
+        object.__setattr__(self, "_options", None)
 
     @property
     def tenpai(self) -> bool:
@@ -91,11 +92,16 @@ class WaitsResult:
         """Tenpai in shape: some tile completes the hand, karaten included."""
         return bool(self.waits or self.karaten)
 
-    @cached_property
+    @property
     def options(self) -> tuple[WaitOption, ...]:
-        return tuple(
-            WaitOption(tile, arrangements(self.hand.with_tile(tile), tile)) for tile in self.waits
-        )
+        options = self._options
+        if options is None:
+            hand = self.hand
+            options = tuple(
+                WaitOption(tile, arrangements(hand.with_tile(tile), tile)) for tile in self.waits
+            )
+            object.__setattr__(self, "_options", options)  # frozen: a cache, not a change
+        return options
 
     def option(self, tile: Tile) -> WaitOption | None:
         """The option for ``tile``, or ``None`` if it is not a wait."""

@@ -1,0 +1,74 @@
+"""The compiled engine is used only while it matches the sources (engine/__init__.py).
+
+Each case runs a fresh interpreter on a copy of the package and of its build,
+so that editing a module or asking for Python cannot disturb this process.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engine
+
+BUILD = Path(engine.NATIVE_BUILD)
+PROBE = "import engine, engine.tiles; print(engine.NATIVE, engine.tiles.__file__.endswith('.py'))"
+
+
+def _copy(tmp_path: Path) -> Path:
+    shutil.copytree(Path(engine.__file__).parent, tmp_path / "engine",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    if (BUILD / "engine" / engine.STAMP).exists():
+        shutil.copytree(BUILD, tmp_path / "build" / "native")
+    return tmp_path
+
+
+def _probe(root: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k != "TEMPAI_ENGINE"}
+    return subprocess.run([sys.executable, "-c", PROBE], cwd=root, capture_output=True,
+                          text=True, env={**clean, "PYTHONPATH": str(root), **env}, check=True)
+
+
+needs_build = pytest.mark.skipif(
+    not (BUILD / "engine" / engine.STAMP).exists(), reason="no compiled build (make native)"
+)
+
+
+@needs_build
+def test_a_build_of_these_sources_is_used(tmp_path: Path) -> None:
+    run = _probe(_copy(tmp_path))
+    assert run.stdout.split() == ["True", "False"] and run.stderr == ""
+
+
+@needs_build
+def test_an_edited_module_falls_back_to_python_and_says_so(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    with open(root / "engine" / "tiles.py", "a", encoding="utf-8") as source:
+        source.write("\n# edited after the build\n")
+    run = _probe(root)
+    assert run.stdout.split() == ["False", "True"]
+    assert "make native" in run.stderr
+
+
+def test_python_can_be_asked_for(tmp_path: Path) -> None:
+    run = _probe(_copy(tmp_path), TEMPAI_ENGINE="python")
+    assert run.stdout.split() == ["False", "True"] and run.stderr == ""
+
+
+def test_without_a_build_the_python_modules_run_quietly(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    shutil.rmtree(root / "build", ignore_errors=True)
+    run = _probe(root)
+    assert run.stdout.split() == ["False", "True"] and run.stderr == ""
+
+
+def test_the_fingerprint_follows_every_compiled_module() -> None:
+    names = [line.split()[0] for line in engine.sources_fingerprint().splitlines()[1:]]
+    modules = sorted(p.name for p in Path(engine.__file__).parent.glob("*.py"))
+    assert names == [m for m in modules if m not in engine.PYTHON_ONLY]
+    assert "score.py" in names and "errors.py" not in names
