@@ -10,7 +10,11 @@ and ``make bench``) compiles the typed modules with mypyc into
 ``build/native/``; when that build matches the sources byte for byte, this
 package takes its modules from there (:data:`NATIVE` is then true), else
 from the ``.py`` files beside this one. ``TEMPAI_ENGINE=python`` forces the
-Python modules (``make test`` runs the suite both ways). Why: the issue's
+Python modules (``make test`` runs the suite both ways). The value classes
+built for every scored hand (``ScoreResult``, ``Payments``, ``FuResult``,
+``Decomposition``, ``Arrangement``) write their ``__init__`` out: mypyc
+compiles a written method to C but leaves a dataclass-generated one
+interpreted (~1 µs of a 6–8 µs hand). Why compile at all: the issue's
 speed targets (scoring 5× the ``mahjong`` package, the batch 3×) were out
 of reach for interpreted code after every algorithmic saving; the compiled
 modules are the same code, checked by the same tests.

@@ -86,7 +86,7 @@ class Block:
         return cls(meld.tiles[0], kind, meld)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Decomposition:
     """One reading of a complete hand.
 
@@ -100,6 +100,16 @@ class Decomposition:
     pair: Tile | None = None
     pairs: tuple[Tile, ...] = ()
 
+    def __init__(
+        self, form: Form, sets: tuple[Block, ...] = (), pair: Tile | None = None,
+        pairs: tuple[Tile, ...] = (),
+    ) -> None:
+        # Written out, not generated: compiled, this __init__ is C (engine/__init__.py).
+        object.__setattr__(self, "form", form)
+        object.__setattr__(self, "sets", sets)
+        object.__setattr__(self, "pair", pair)
+        object.__setattr__(self, "pairs", pairs)
+
     @property
     def blocks(self) -> tuple[Block, ...]:
         """Every block incl. the pair(s), for code that walks all of them."""
@@ -110,7 +120,7 @@ class Decomposition:
         return (*self.sets, Block(self.pair, BlockKind.TOITSU))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Arrangement:
     """A decomposition read with the winning tile in one particular block.
 
@@ -123,3 +133,12 @@ class Arrangement:
     win_tile: Tile
     wait: WaitKind
     win_block: Block | None
+
+    def __init__(
+        self, decomposition: Decomposition, win_tile: Tile, wait: WaitKind, win_block: Block | None
+    ) -> None:
+        # Written out, not generated: compiled, this __init__ is C (engine/__init__.py).
+        object.__setattr__(self, "decomposition", decomposition)
+        object.__setattr__(self, "win_tile", win_tile)
+        object.__setattr__(self, "wait", wait)
+        object.__setattr__(self, "win_block", win_block)

@@ -79,11 +79,17 @@ class FuItem:
 RawItem = tuple[FuReason, int, BlockKind | None, Tile, Meld | None]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class FuResult:
     raw_items: tuple[RawItem, ...]
     raw: int  # sum of the items
     fu: int  # rounded up to tens (chiitoitsu stays 25)
+
+    def __init__(self, raw_items: tuple[RawItem, ...], raw: int, fu: int) -> None:
+        # Written out, not generated: compiled, this __init__ is C (engine/__init__.py).
+        object.__setattr__(self, "raw_items", raw_items)
+        object.__setattr__(self, "raw", raw)
+        object.__setattr__(self, "fu", fu)
 
     @property
     def items(self) -> tuple[FuItem, ...]:

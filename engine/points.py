@@ -115,7 +115,7 @@ def basic_value(han: int, fu: int, kiriage: bool, kazoe: bool, yakuman: int) -> 
     return _BASIC_BY_HAN[han]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Payments:
     """Who pays what, honba included. Exactly one shape is filled.
 
@@ -131,6 +131,18 @@ class Payments:
     dealer: int | None = None
     non_dealer: int | None = None
     all: int | None = None
+
+    def __init__(
+        self, points: int, honba_bonus: int, ron: int | None = None, dealer: int | None = None,
+        non_dealer: int | None = None, all: int | None = None,  # "all": the contract's name
+    ) -> None:
+        # Written out, not generated: compiled, this __init__ is C (engine/__init__.py).
+        self.points = points
+        self.honba_bonus = honba_bonus
+        self.ron = ron
+        self.dealer = dealer
+        self.non_dealer = non_dealer
+        self.all = all
 
     def as_dict(self) -> dict[str, int]:
         """The batch contract's ``payments`` object."""

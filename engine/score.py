@@ -68,7 +68,7 @@ class NoYakuError(HandError):
     """A complete hand with no yaku in any reading: it cannot be declared a win."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ScoreResult:
     """Everything about one scored win; the site renders it via engine.messages.
 
@@ -106,6 +106,31 @@ class ScoreResult:
         default=None, init=False, repr=False, compare=False
     )
     _arrangement: Arrangement | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __init__(
+        self, han: int, fu: int, fu_raw: int, yakuman: int, yaku: tuple[YakuItem, ...],
+        dora: int, aka: int, ura: int, limit: Limit, basic: int, points: int,
+        payments: Payments, total: int, is_dealer: bool, source: tuple[Any, ...],
+    ) -> None:
+        # Written out, not generated: compiled, this __init__ is C (engine/__init__.py).
+        self.han = han
+        self.fu = fu
+        self.fu_raw = fu_raw
+        self.yakuman = yakuman
+        self.yaku = yaku
+        self.dora = dora
+        self.aka = aka
+        self.ura = ura
+        self.limit = limit
+        self.basic = basic
+        self.points = points
+        self.payments = payments
+        self.total = total
+        self.is_dealer = is_dealer
+        self.source = source
+        self._fu = None
+        self._fu_items = None
+        self._arrangement = None
 
     @property
     def fu_result(self) -> FuResult:
