@@ -19,6 +19,7 @@ from tutor import create_app
 
 FIXTURE_CONTENT = Path(__file__).parent / "fixtures" / "content"
 HTMX = {"HX-Request": "true"}
+_SVG = re.compile(r"<svg.*?</svg>", re.S)
 _CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
@@ -65,6 +66,11 @@ class Answering:
         payload = {"csrf_token": self.token, **data}
         headers = HTMX if htmx else {}
         return self.client.post(f"/lessons/{slug}/drills/{drill_id}", data=payload, headers=headers)
+
+    def words(self, slug: str, drill_id: str, data: dict[str, object]) -> tuple[int, str]:
+        """Status and HTML of an htmx answer without its tile drawings (assertions read words)."""
+        response = self.post(slug, drill_id, data)
+        return response.status_code, _SVG.sub("", response.get_data(as_text=True))
 
 
 @pytest.fixture
