@@ -341,6 +341,13 @@ RULESET_NAMES: dict[str, str] = {
     "jpml": "JPML (клуб «Фуритен»)",
     "fenix": "клуб «Феникс»",
 }
+# The same rule sets after «по …» («по правилам EMA»), to name one or several in a sentence.
+RULESET_BY: dict[str, str] = {
+    "online": "онлайн-правилам",
+    "ema": "правилам EMA",
+    "jpml": "правилам клуба «Фуритен» (на основе JPML)",
+    "fenix": "правилам клуба «Феникс»",
+}
 
 RULE_LABELS: dict[str, str] = {
     "open_tanyao": "Таняо с открытой рукой",

@@ -110,3 +110,11 @@ def test_rule_rows_mark_silent_documents() -> None:
     assert row.sources["online"] == messages.RULE_SOURCE_SILENT
     kuikae = next(r for r in rule_rows() if r.field == "kuikae")
     assert kuikae.sources["fenix"] == "003" and kuikae.values["fenix"] == "разрешено"
+
+
+def test_every_rule_set_is_named_both_ways_in_the_messages() -> None:
+    """The /rules table names each rule set, the drills' sentences say «по …» it."""
+    from engine import messages
+    from engine.rules import RULESETS
+
+    assert set(messages.RULESET_NAMES) == set(messages.RULESET_BY) == set(RULESETS)

@@ -29,7 +29,6 @@ from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
 from tutor.drills.choice import chosen_option
-from tutor.drills.yaku import RULES_BY
 
 MAX_DISTRACTORS = 6
 ONE_VALUE = (
@@ -112,7 +111,7 @@ class Rule(DrillKind):
 
     def prompt_fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
         return {**params, "label": messages.RULE_LABELS[params["rule"]],
-                "rules_by": RULES_BY[params["rules"]]}
+                "rules_by": messages.RULESET_BY[params["rules"]]}
 
     def prepare(self, params: Mapping[str, Any]) -> RuleSolution:
         row = next(r for r in rule_rows() if r.field == params["rule"])
@@ -131,4 +130,4 @@ class Rule(DrillKind):
         return Verdict(solution.options[picked - 1] == solution.answer, {"picked": picked})
 
     def rules_by(self, drill: Drill) -> str:
-        return RULES_BY[drill.solution.asked]
+        return messages.RULESET_BY[drill.solution.asked]

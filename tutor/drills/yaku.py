@@ -99,14 +99,6 @@ def _applies(condition: str, hand: Hand, params: Mapping[str, Any]) -> bool:
     }[condition]
 
 
-# "по …" for each rule set, to name several in one sentence.
-RULES_BY: dict[str, str] = {
-    "online": "онлайн-правилам",
-    "ema": "правилам EMA",
-    "jpml": "правилам клуба «Фуритен» (на основе JPML)",
-    "fenix": "правилам клуба «Феникс»",
-}
-
 
 def _joined(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} и {names[-1]}"
@@ -123,7 +115,7 @@ def alternatives(hand: Hand, params: Mapping[str, Any], can_win: bool) -> tuple[
             continue
         result = try_score({**params, "rules": name})
         if (result is not None) != can_win:
-            by_outcome.setdefault(yaku_lines(result), []).append(RULES_BY[name])
+            by_outcome.setdefault(yaku_lines(result), []).append(messages.RULESET_BY[name])
     found = [Alternative(f"по {_joined(names)}", lines) for lines, names in by_outcome.items()]
     if not can_win:
         for label, changes, condition in WHAT_IFS:
@@ -161,7 +153,7 @@ class Yaku(DrillKind):
         return messages.RULESET_NAMES[drill.solution.rules_name]
 
     def rules_by(self, drill: Drill) -> str:
-        return RULES_BY[drill.solution.rules_name]
+        return messages.RULESET_BY[drill.solution.rules_name]
 
     def no_yaku(self) -> str:
         return messages.NO_YAKU
