@@ -198,3 +198,5 @@ def test_batch_situation_is_the_constructed_value() -> None:
         built = WinSituation(**{field.name: getattr(fast, field.name) for field in fields(fast)})
         assert type(fast) is WinSituation and fast == built and hash(fast) == hash(built)
         assert repr(fast) == repr(built)
+        if hasattr(fast, "__dict__"):  # new_situation's shortcut: every field set, nothing more
+            assert vars(fast).keys() == vars(built).keys()
