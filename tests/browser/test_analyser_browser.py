@@ -116,7 +116,9 @@ def _wait_for_focus(page, element_id: str, seconds: float = 5.0) -> None:  # noq
     """Focus is restored by app.js just after the swap; poll (CSP forbids wait_for_function)."""
     deadline = time.monotonic() + seconds
     while page.evaluate("document.activeElement && document.activeElement.id") != element_id:
-        assert time.monotonic() < deadline, f"focus never returned to #{element_id}"
+        if time.monotonic() >= deadline:
+            where = page.evaluate("document.activeElement && document.activeElement.outerHTML")
+            raise AssertionError(f"focus never returned to #{element_id}; it is on {where!r:.300}")
         page.wait_for_timeout(50)
 
 
