@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import sqlite3
 import threading
 import uuid
 from collections.abc import Iterator
@@ -104,6 +105,53 @@ def test_two_tabs_answering_at_once_lose_nothing(store: ProgressStore) -> None:
         t.join()
     assert not errors
     assert len(store.history(learner)) == 50
+
+
+def test_sqlite_answer_is_committed_and_unlocked_when_record_returns(tmp_path: Path) -> None:
+    """Rule: the answer INSERT is its own transaction; no lock outlives ``record``.
+
+    Another process must be able to take the write lock at once (``timeout=0``)
+    right after each answer, also after a re-sent form was refused.
+    """
+    path = tmp_path / "p.sqlite3"
+    s = ProgressStore(f"sqlite:///{path}")
+    s.migrate()
+    other = sqlite3.connect(path, timeout=0, isolation_level=None)
+    try:
+        for nonce, saved in (("n1", True), ("n1", False), ("n2", True)):
+            assert _record(s, "learner", True, nonce=nonce) is saved
+            other.execute("BEGIN IMMEDIATE")  # raises "database is locked" if a writer remains
+            other.execute("ROLLBACK")
+        assert other.execute("SELECT nonce FROM answers ORDER BY id").fetchall() == [
+            ("n1",), ("n2",)]
+    finally:
+        other.close()
+        s.engine.dispose()
+
+
+def test_many_threads_of_one_process_lose_nothing(tmp_path: Path) -> None:
+    """Rule: a process's SQLite writers take turns (a lock), each with its own connection."""
+    s = ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite3'}")
+    s.migrate()
+    barrier = threading.Barrier(6)
+    errors: list[BaseException] = []
+
+    def learner(n: int) -> None:
+        try:
+            barrier.wait()
+            for i in range(40):
+                assert _record(s, f"learner{n}", True, nonce=f"{n}-{i}")
+        except BaseException as err:  # pragma: no cover - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=learner, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert [len(s.history(f"learner{n}")) for n in range(6)] == [40] * 6
+    s.engine.dispose()
 
 
 def test_wipe_removes_only_that_learner(store: ProgressStore) -> None:

@@ -36,11 +36,23 @@ Recording an answer is the one write on the hot path (every drill answer), so
 on SQLite it skips SQLAlchemy's Connection/Transaction/execution-context
 layers: each thread keeps one DB-API connection, made by the engine's pool
 (so the engine's ``connect`` events — the pragmas below — still apply) and
-then detached from it, and runs one prepared ``INSERT`` and ``COMMIT`` on it.
-A new pool (``engine.dispose()``, another engine) gets a new connection. The values are
-converted by the same SQLAlchemy type processors, so the rows are the ones
-the Core path would write. Durability is unchanged: the transaction is
-committed before :meth:`ProgressStore.record` returns. In WAL mode with
+then detached from it, and runs one prepared ``INSERT`` on it in autocommit
+mode. A new pool (``engine.dispose()``, another engine) gets a new connection.
+The values are converted by the same SQLAlchemy type processors, so the rows
+are the ones the Core path would write. Durability is unchanged: the
+statement is its own transaction, committed before
+:meth:`ProgressStore.record` returns.
+
+Why autocommit, and why the process lock around it (issue 8: under 50
+saturating clients an answer's p99 was 75–110 ms, and most of that tail was
+SQLite sleeping): SQLite's busy handler does not wait for a lock to be freed,
+it retries after sleeps of 1, 2, 5, 10… ms. With ``INSERT`` then ``COMMIT``
+as two calls, the thread held the database's write lock between them while
+waiting for the GIL (up to 5 ms), so the other threads' INSERTs found it
+taken and slept — about one sleep per answer (counted with ``strace``). Now
+the whole transaction is one C call that never needs the GIL, and the
+threads of a process queue on a Python lock, which hands over at once; only
+the rarer collisions with other processes still sleep. In WAL mode with
 ``synchronous=NORMAL`` a committed answer survives a crash of the app or of
 gunicorn (it is in the WAL file in the OS's page cache); only a power loss
 or kernel crash can roll back the last few commits, never corrupt the file.
@@ -150,6 +162,7 @@ class ProgressStore:
         self._migrated = False
         self._lock = threading.Lock()
         self._held = _Held()
+        self._write_lock = threading.Lock()  # this process's SQLite writers, one at a time
 
     def ensure_migrated(self) -> None:
         """Migrate once per process; retried on the next call if the database was down."""
@@ -233,18 +246,17 @@ class ProgressStore:
             conn.execute(table.insert().values(address=address[:64], failed_at=at))
 
     def _record_sqlite(self, row: dict[str, Any]) -> bool:
-        """One INSERT and COMMIT on this thread's connection (module docstring: why)."""
+        """One autocommitted INSERT on this thread's connection (module docstring: why)."""
         held = self._held_connection()
         dbapi = held.conn.dbapi_connection  # type: ignore[union-attr]
         values = [row[name] for name in _ANSWER_COLUMNS]
         for index, process in held.processors:
             values[index] = process(values[index])
         try:
-            dbapi.execute(_SQLITE_INSERT, values)
-            dbapi.commit()
+            with self._write_lock:
+                dbapi.execute(_SQLITE_INSERT, values)  # autocommit: committed on return
             return True
-        except sqlite3.IntegrityError:
-            dbapi.rollback()
+        except sqlite3.IntegrityError:  # the statement rolled back by itself
             return False
         except sqlite3.Error as err:
             self._release_held()  # a fresh connection next time (the file may be fixed)
@@ -264,6 +276,8 @@ class ProgressStore:
             try:
                 conn = self.engine.raw_connection()
                 conn.detach()
+                # autocommit (the pool's reset-on-return no longer applies: detached)
+                conn.dbapi_connection.isolation_level = None  # type: ignore[union-attr]
             except SQLAlchemyError as err:
                 raise StorageError(err.__class__.__name__) from err
             held.conn, held.pool = conn, pool
