@@ -129,13 +129,13 @@ def test_a_small_body_is_gzipped_once_and_the_kept_copies_are_bounded(
     monkeypatch.setattr(compression, "_kept", {})
     monkeypatch.setattr(compression, "KEPT_ENTRIES", 3)
     calls: list[int] = []
-    real = gzip.compress
+    real = compression.gzip_bytes
 
-    def counting(data: bytes, *args: object, **kwargs: object) -> bytes:
+    def counting(data: bytes) -> bytes:
         calls.append(len(data))
-        return real(data, *args, **kwargs)  # type: ignore[arg-type]
+        return real(data)
 
-    monkeypatch.setattr(compression.gzip, "compress", counting)
+    monkeypatch.setattr(compression, "gzip_bytes", counting)
     bodies = [f"<p>{'ответ ' * 300}{n}</p>".encode() for n in range(5)]
     first = compression.gzip_body(bodies[0])
     assert compression.gzip_body(bodies[0]) == first and len(calls) == 1
@@ -146,6 +146,16 @@ def test_a_small_body_is_gzipped_once_and_the_kept_copies_are_bounded(
     big = b"<p>" + b"x" * compression.KEPT_BODY + b"</p>"
     assert gzip.decompress(compression.gzip_body(big)) == big
     assert big not in compression._kept
+
+
+@pytest.mark.parametrize("size", [0, 1, 511, 512, 513, 2500, 16 * 1024, 40_000, 200_000])
+def test_gzip_window_fits_the_body_and_loses_nothing(size: int) -> None:
+    """Rule: a small window for a small body; same round trip, no bigger than gzip's own."""
+    text = "".join(f"<li>тайл {n % 97} — {n * 7919 % 1000}</li>" for n in range(size))
+    body = text.encode()[:size]
+    packed = compression.gzip_bytes(body)
+    assert gzip.decompress(packed) == body
+    assert len(packed) <= len(gzip.compress(body, compresslevel=compression.LEVEL, mtime=0))
 
 
 def test_vary_names_each_header_once_and_keeps_the_others() -> None:
