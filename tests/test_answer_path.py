@@ -123,11 +123,11 @@ def test_a_body_under_one_kilobyte_goes_out_plain_and_a_bigger_one_gzipped(
     assert "Accept-Encoding" in response.headers["Vary"]
 
 
-def test_a_small_body_is_gzipped_once_and_the_kept_copies_are_bounded(
+def test_a_repeating_body_is_gzipped_once_and_the_kept_copies_stay_in_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(compression, "_kept", {})
-    monkeypatch.setattr(compression, "KEPT_ENTRIES", 3)
+    monkeypatch.setattr(compression, "_kept_size", [0])
     calls: list[int] = []
     real = compression.gzip_bytes
 
@@ -137,15 +137,45 @@ def test_a_small_body_is_gzipped_once_and_the_kept_copies_are_bounded(
 
     monkeypatch.setattr(compression, "gzip_bytes", counting)
     bodies = [f"<p>{'ответ ' * 300}{n}</p>".encode() for n in range(5)]
-    first = compression.gzip_body(bodies[0])
-    assert compression.gzip_body(bodies[0]) == first and len(calls) == 1
+    sizes = [len(real(body)) for body in bodies]
+    monkeypatch.setattr(compression, "KEPT_BUDGET", sum(sizes[2:]))  # room for three
+    first = compression.gzip_body(bodies[0], keep=True)
+    assert compression.gzip_body(bodies[0], keep=True) == first and len(calls) == 1
     assert gzip.decompress(first) == bodies[0]
     for body in bodies[1:]:
-        assert gzip.decompress(compression.gzip_body(body)) == body
-    assert list(compression._kept) == bodies[2:]  # the oldest went first
-    big = b"<p>" + b"x" * compression.KEPT_BODY + b"</p>"
-    assert gzip.decompress(compression.gzip_body(big)) == big
-    assert big not in compression._kept
+        assert gzip.decompress(compression.gzip_body(body, keep=True)) == body
+    kept = list(compression._kept.values())
+    assert [gzip.decompress(data) for data in kept] == bodies[2:]  # the oldest went first
+    assert compression._kept_size == [sum(map(len, kept))]
+    calls.clear()
+    page = b"<p>" + b"x" * 5000 + b"</p>"  # not marked as repeating: never kept
+    assert gzip.decompress(compression.gzip_body(page)) == page
+    compression.gzip_body(page)
+    assert len(calls) == 2 and len(compression._kept) == 3
+
+
+def test_the_same_htmx_answer_again_is_not_gzipped_again_but_a_page_is(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A drill's kept feedback marks its body as repeating; a lesson page (own CSRF token) not."""
+    monkeypatch.setattr(compression, "_kept", {})
+    monkeypatch.setattr(compression, "_kept_size", [0])
+    calls: list[int] = []
+    real = compression.gzip_bytes
+    monkeypatch.setattr(compression, "gzip_bytes", lambda data: calls.append(1) or real(data))
+    token = csrf_token(client)
+    gzipped = {**HTMX, "Accept-Encoding": "gzip"}
+    bodies = []
+    for _ in range(3):
+        response = client.post("/lessons/basics/drills/nobetan", headers=gzipped,
+                               data={"csrf_token": token, "tiles": ["3m", "6m"]})
+        assert response.headers["Content-Encoding"] == "gzip"
+        bodies.append(gzip.decompress(response.get_data()))
+    assert len(set(bodies)) == 1 and len(calls) == 1 and len(compression._kept) == 1
+    for _ in range(2):
+        page = client.get("/lessons/basics", headers={"Accept-Encoding": "gzip"})
+        assert page.headers["Content-Encoding"] == "gzip"
+    assert len(calls) == 3 and len(compression._kept) == 1
 
 
 @pytest.mark.parametrize("size", [0, 1, 511, 512, 513, 2500, 16 * 1024, 40_000, 200_000])

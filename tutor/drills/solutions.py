@@ -50,6 +50,7 @@ from typing import Any
 from flask import g, get_template_attribute, request
 from markupsafe import Markup
 
+from tutor.compression import repeats
 from tutor.drills.base import Drill, Verdict
 from tutor.tileart import sprite_url
 
@@ -85,6 +86,8 @@ def drill_feedback_area(lesson: Any, drill: Drill, state: Any) -> Markup:
 
     Kept per drill, verdict, saved-or-not and script root; an error message
     (``state.error``) or a verdict that is not plain is rendered every time.
+    A kept fragment is marked as a repeating body, so its gzip is kept as well
+    (:func:`tutor.compression.repeats`).
     """
     def render() -> str:
         return str(get_template_attribute(_FRAME, "feedback_area")(lesson, drill, state))
@@ -97,6 +100,7 @@ def drill_feedback_area(lesson: Any, drill: Drill, state: Any) -> Markup:
         return Markup(render())
     failed = bool(g.get("tempai_progress_failed"))
     key = ("area", sprite_url(), request.script_root, lesson.slug, failed, answer)
+    repeats()  # the same verdict gives the same bytes: keep their gzip too
     return _kept(drill, key, render)
 
 
