@@ -9,11 +9,14 @@ the cProfile of the answers (cumulative time per function).
 
     .venv/bin/python benchmarks/answer_profile.py                 # timings
     .venv/bin/python benchmarks/answer_profile.py --profile 40    # + top 40 functions
+    .venv/bin/python benchmarks/answer_profile.py --variants 3    # 3 answers per drill, in turn
     .venv/bin/python benchmarks/answer_profile.py --variants 150  # answers mostly new
 
 By default each drill gets the same answer again and again (the site then
-serves the kept feedback); ``--variants 150`` fills each drill's form 150 ways,
-as ``load.py``'s 50 learners do, so most answers are new to the feedback cache.
+serves the kept feedback); ``--variants 3`` answers it three ways in turn, as
+each ``load.py`` learner does; ``--variants 150`` fills each drill's form 150
+ways, as ``load.py``'s 50 learners together do, so in a run of a few thousand
+answers most are new to the feedback cache.
 
 Timings on a busy machine wander by ±15 %; ``--callgrind`` counts executed
 instructions instead (deterministic, ~50× slower), per answer and per /healthz:
@@ -110,7 +113,8 @@ def prepare(app: Any, lesson: str, variants: int = 1) -> tuple[dict[str, str], F
 
     ``lesson`` is a path, or ``all`` for every drill of the course (as load.py answers).
     ``variants``: answers filled per drill (load.py's 50 learners fill up to 150
-    each; the site keeps the feedback of 64 per drill, so most of those are new).
+    together; the site keeps the feedback of 32 verdicts per drill, so in a
+    short run most of those are new).
     """
     paths = [lesson]
     if lesson == "all":
