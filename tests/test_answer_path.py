@@ -1,7 +1,8 @@
 """The drill-answer hot path (issue 8): cheaper, but writing and answering exactly the same.
 
 Rules: the SQLite fast path stores the very row SQLAlchemy's Core INSERT
-stores, committed before it returns, on one connection per thread; a body
+stores, committed before it returns and holding no lock after, on one
+connection per thread; a body
 under 1 KB is sent plain, a bigger one gzipped; ``Vary`` names each header once; the session
 cookie behaves as Flask's (set when new, only ``Vary: Cookie`` when read, and
 a new secret key refuses the old one).
@@ -74,9 +75,19 @@ def test_an_answer_is_committed_before_record_returns(store: ProgressStore, tmp_
 def test_a_resent_form_on_the_fast_path_is_refused_and_the_next_answer_still_saves(
     store: ProgressStore, tmp_path: Path
 ) -> None:
-    assert store.record("a", at=AT, **ROW)  # type: ignore[arg-type]
-    assert not store.record("a", at=AT, **ROW)  # type: ignore[arg-type]
-    assert store.record("a", at=AT, **{**ROW, "nonce": "other"})  # type: ignore[arg-type]
+    """Each answer is its own transaction: no write lock outlives ``record``.
+
+    Another process must be able to take the write lock at once (``timeout=0``)
+    right after each answer, also after a re-sent form was refused.
+    """
+    other = sqlite3.connect(tmp_path / "progress.sqlite3", timeout=0, isolation_level=None)
+    try:
+        for nonce, saved in (("n", True), ("n", False), ("other", True)):
+            assert store.record("a", at=AT, **{**ROW, "nonce": nonce}) is saved  # type: ignore[arg-type]
+            other.execute("BEGIN IMMEDIATE")  # raises "database is locked" if a writer remains
+            other.execute("ROLLBACK")
+    finally:
+        other.close()
     assert [r[1] for r in _raw_rows(tmp_path / "progress.sqlite3")] == ["n", "other"]
 
 

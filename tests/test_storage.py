@@ -1,7 +1,7 @@
 """Progress storage on SQLite (always) and PostgreSQL (when TEMPAI_TEST_PG_URL is set).
 
 Rules: every graded answer is recorded once; a re-sent form is not counted
-twice; two tabs answering at once lose nothing; wipe removes everything; wrong
+twice; two tabs, or many threads, answering at once lose nothing; wipe removes everything; wrong
 instructor passwords are counted per address within the window, and older
 ones are deleted.
 """
@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import sqlite3
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -85,73 +84,47 @@ def test_resent_form_is_counted_once(store: ProgressStore) -> None:
     assert len(store.history(learner)) == 1
 
 
-def test_two_tabs_answering_at_once_lose_nothing(store: ProgressStore) -> None:
-    learner = uuid.uuid4().hex
-    barrier = threading.Barrier(2)
+def _all_at_once(count: int, work: Callable[[int], None]) -> None:
+    """Run ``work(0)`` … ``work(count - 1)`` in threads released together; fail on any error."""
+    barrier = threading.Barrier(count)
     errors: list[BaseException] = []
 
-    def tab(n: int) -> None:
+    def run(n: int) -> None:
         try:
             barrier.wait()
-            for i in range(25):
-                _record(store, learner, bool(i % 2), nonce=f"tab{n}-{i}")
+            work(n)
         except BaseException as err:  # pragma: no cover - reported below
             errors.append(err)
 
-    threads = [threading.Thread(target=tab, args=(n,)) for n in (1, 2)]
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(count)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert not errors
+    assert not errors, errors
+
+
+def test_two_tabs_answering_at_once_lose_nothing(store: ProgressStore) -> None:
+    learner = uuid.uuid4().hex
+
+    def tab(n: int) -> None:
+        for i in range(25):
+            _record(store, learner, bool(i % 2), nonce=f"tab{n}-{i}")
+
+    _all_at_once(2, tab)
     assert len(store.history(learner)) == 50
 
 
-def test_sqlite_answer_is_committed_and_unlocked_when_record_returns(tmp_path: Path) -> None:
-    """Rule: the answer INSERT is its own transaction; no lock outlives ``record``.
-
-    Another process must be able to take the write lock at once (``timeout=0``)
-    right after each answer, also after a re-sent form was refused.
-    """
-    path = tmp_path / "p.sqlite3"
-    s = ProgressStore(f"sqlite:///{path}")
-    s.migrate()
-    other = sqlite3.connect(path, timeout=0, isolation_level=None)
-    try:
-        for nonce, saved in (("n1", True), ("n1", False), ("n2", True)):
-            assert _record(s, "learner", True, nonce=nonce) is saved
-            other.execute("BEGIN IMMEDIATE")  # raises "database is locked" if a writer remains
-            other.execute("ROLLBACK")
-        assert other.execute("SELECT nonce FROM answers ORDER BY id").fetchall() == [
-            ("n1",), ("n2",)]
-    finally:
-        other.close()
-        s.engine.dispose()
-
-
-def test_many_threads_of_one_process_lose_nothing(tmp_path: Path) -> None:
-    """Rule: a process's SQLite writers take turns (a lock), each with its own connection."""
-    s = ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite3'}")
-    s.migrate()
-    barrier = threading.Barrier(6)
-    errors: list[BaseException] = []
+def test_many_threads_of_one_process_lose_nothing(store: ProgressStore) -> None:
+    """Rule: a process's writers take turns (on SQLite a lock), each with its own connection."""
+    learners = [uuid.uuid4().hex for _ in range(6)]
 
     def learner(n: int) -> None:
-        try:
-            barrier.wait()
-            for i in range(40):
-                assert _record(s, f"learner{n}", True, nonce=f"{n}-{i}")
-        except BaseException as err:  # pragma: no cover - reported below
-            errors.append(err)
+        for i in range(40):
+            assert _record(store, learners[n], True, nonce=f"{n}-{i}")
 
-    threads = [threading.Thread(target=learner, args=(n,)) for n in range(6)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
-    assert [len(s.history(f"learner{n}")) for n in range(6)] == [40] * 6
-    s.engine.dispose()
+    _all_at_once(6, learner)
+    assert [len(store.history(who)) for who in learners] == [40] * 6
 
 
 def test_wipe_removes_only_that_learner(store: ProgressStore) -> None:
