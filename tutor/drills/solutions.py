@@ -75,7 +75,7 @@ def drill_blank_question(drill: Drill) -> Markup:
 
 def drill_feedback(drill: Drill, verdict: Verdict) -> Markup:
     """``feedback(drill, verdict)`` of the drill's kind, rendered once per drill and verdict."""
-    answer = _plain((verdict.correct, verdict.solution_only, verdict.details))
+    answer = _verdict_key(verdict)
     if answer is None:
         return Markup(get_template_attribute(drill.template, "feedback")(drill, verdict))
     return _rendered(drill, "feedback", verdict, key=("feedback", sprite_url(), answer))
@@ -93,9 +93,7 @@ def drill_feedback_area(lesson: Any, drill: Drill, state: Any) -> Markup:
         return str(get_template_attribute(_FRAME, "feedback_area")(lesson, drill, state))
 
     verdict = state.verdict
-    answer = None
-    if state.error is None and verdict is not None:
-        answer = _plain((verdict.correct, verdict.solution_only, verdict.details))
+    answer = _verdict_key(verdict) if state.error is None and verdict is not None else None
     if answer is None:
         return Markup(render())
     failed = bool(g.get("tempai_progress_failed"))
@@ -129,6 +127,11 @@ def _kept(drill: Drill, key: tuple[Any, ...], render: Callable[[], str]) -> Mark
         if len(entry[1]) < 2 * MAX_ANSWERS + 2:
             entry[1][key] = html
     return html
+
+
+def _verdict_key(verdict: Verdict) -> Any:
+    """What a verdict's feedback depends on, as a cache key (None: not cacheable)."""
+    return _plain((verdict.correct, verdict.solution_only, verdict.details))
 
 
 _SCALARS = (str, int, float, bool, type(None), Enum)
