@@ -28,10 +28,11 @@ from flask.testing import FlaskClient
 
 from tests.conftest import HTMX, csrf_token
 from tests.live import VERDICT
-from tutor import compression
+from tutor import compression, security
 from tutor.compression import MIN_SIZE, add_vary, compress
 from tutor.errors import CSRF_MESSAGE
 from tutor.observability import configure_logging
+from tutor.security import VerifiedCookies
 from tutor.storage import _INSERT_ANSWER, ProgressStore
 
 AT = dt.datetime(2026, 12, 1, 1, 2, 3, 456789, tzinfo=dt.UTC)
@@ -246,6 +247,19 @@ def test_a_new_secret_key_rejects_the_old_session_and_its_token(
     ok = client.post("/lessons/basics/drills/nobetan", headers=HTMX,
                      data={"csrf_token": fresh, "tiles": ["3m", "6m"]})
     assert ok.status_code == 200
+
+
+def test_the_verified_cookie_memo_starts_again_empty_when_full(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rule: a memo of checked cookies (session and learner) never holds more than its bound."""
+    monkeypatch.setattr(security, "VERIFIED_MAX", 3)
+    memo = VerifiedCookies[str]()
+    for n in range(3):
+        memo.remember(f"cookie{n}", f"id{n}")
+    assert [memo.get(f"cookie{n}") for n in range(3)] == ["id0", "id1", "id2"]
+    memo.remember("cookie3", "id3")
+    assert [memo.get(f"cookie{n}") for n in range(4)] == [None, None, None, "id3"]
 
 
 def test_a_remembered_session_cookie_is_refused_when_altered_expired_or_under_a_new_key(

@@ -14,6 +14,8 @@ import secrets
 from flask import Flask, Response, current_app, g, request
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from tutor.security import VerifiedCookies
+
 COOKIE = "tempai_learner"
 MAX_AGE = 2 * 365 * 24 * 3600  # two years: progress outlives a browser session
 _SALT = "tempai.learner"
@@ -23,23 +25,20 @@ _ID = re.compile(r"[0-9a-f]{32}")
 _NO_COOKIE = frozenset({"static", "health.healthz"})
 
 
-def _signing() -> tuple[URLSafeSerializer, dict[str, str]]:
+def _signing() -> tuple[URLSafeSerializer, VerifiedCookies[str]]:
     """One serializer per app and secret key (it is stateless; building it is not free),
     and the cookies it has verified: the text of each -> its learner id.
 
     A learner sends the same cookie with every answer; checking its signature
     again each time was a twentieth of an answer's server time (issue 8). A
-    new key starts a new, empty memo; at most :data:`VERIFIED_MAX` are kept.
+    new key starts a new, empty memo.
     """
     secret = current_app.config["SECRET_KEY"]
     cached = current_app.extensions.get(_SERIALIZER_KEY)
     if cached is None or cached[0] != secret:
-        cached = (secret, URLSafeSerializer(secret, salt=_SALT), {})
+        cached = (secret, URLSafeSerializer(secret, salt=_SALT), VerifiedCookies[str]())
         current_app.extensions[_SERIALIZER_KEY] = cached
     return cached[1], cached[2]
-
-
-VERIFIED_MAX = 4096
 
 
 def _read_cookie() -> str | None:
@@ -56,9 +55,7 @@ def _read_cookie() -> str | None:
         return None
     if not (isinstance(value, str) and _ID.fullmatch(value)):
         return None
-    if len(verified) >= VERIFIED_MAX:
-        verified.clear()
-    verified[raw] = value
+    verified.remember(raw, value)
     return value
 
 

@@ -17,13 +17,14 @@ answer's server time. A cookie whose signature checked out is remembered
 with its signing time, as the exact string, for the serializer (so the key)
 that checked it; the next request with that exact string only has its age
 checked again, as itsdangerous checks it. Only flat sessions of plain values
-(the CSRF secret) are remembered, at most :data:`VERIFIED_MAX` of them.
+(the CSRF secret) are remembered, in a :class:`VerifiedCookies` (the learner
+cookie, :mod:`tutor.learner`, keeps its own of the same kind).
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from flask import Flask, Request, Response
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
@@ -34,6 +35,28 @@ from tutor.compression import add_vary
 
 csrf = CSRFProtect()
 
+VERIFIED_MAX = 4096  # cookies remembered per memo (then all forgotten at once)
+V = TypeVar("V")
+
+
+class VerifiedCookies(Generic[V]):
+    """Signed-cookie texts whose signature checked out, each with what it carried.
+
+    Bounded: at :data:`VERIFIED_MAX` the memo starts again empty (cheaper than
+    keeping an order, and a learner's next request simply checks once more).
+    """
+
+    def __init__(self) -> None:
+        self._known: dict[str, V] = {}
+
+    def get(self, text: str) -> V | None:
+        return self._known.get(text)
+
+    def remember(self, text: str, value: V) -> None:
+        if len(self._known) >= VERIFIED_MAX:
+            self._known.clear()
+        self._known[text] = value
+
 
 class SessionInterface(SecureCookieSessionInterface):
     """Flask's signed-cookie session, its serializer reused and ``Vary`` added cheaply."""
@@ -41,7 +64,8 @@ class SessionInterface(SecureCookieSessionInterface):
     def __init__(self) -> None:
         self._serializer: tuple[Any, URLSafeTimedSerializer | None] | None = None
         # cookie text -> (the serializer that checked it, signed at (s), its data)
-        self._verified: dict[str, tuple[URLSafeTimedSerializer, int, dict[str, Any]]] = {}
+        self._verified: VerifiedCookies[tuple[URLSafeTimedSerializer, int, dict[str, Any]]]
+        self._verified = VerifiedCookies()
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         """Flask's ``open_session``; a cookie checked before only has its age checked again."""
@@ -62,9 +86,7 @@ class SessionInterface(SecureCookieSessionInterface):
         except BadSignature:
             return self.session_class()
         if _plain(data):
-            if len(self._verified) >= VERIFIED_MAX:
-                self._verified.clear()
-            self._verified[val] = (s, int(signed.timestamp()), data)
+            self._verified.remember(val, (s, int(signed.timestamp()), data))
         return self.session_class(data)
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
@@ -84,7 +106,6 @@ class SessionInterface(SecureCookieSessionInterface):
             return
         super().save_session(app, session, response)
 
-VERIFIED_MAX = 4096  # session cookies remembered per process (then forgotten at once)
 _PLAIN = (str, int, float, bool, type(None))
 
 
