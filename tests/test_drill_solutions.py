@@ -134,6 +134,11 @@ class _Opaque:
         ({"n": 1}, {"n": True}),  # 1 == True, but the feedback may differ
         ({"n": 1}, {"n": 1.0}),
         ({"tiles": {1, 2}}, {"tiles": {1, 3}}),
+        ({"picked": [1, 2]}, {"picked": [True, 2]}),  # flat lists: exact element types
+        ({"picked": [1]}, {"picked": [True]}),
+        ({"picked": ["1"]}, {"picked": [1]}),
+        ({"picked": [1, 2]}, {"picked": [1, 2.0]}),
+        ({"picked": [1, "x"]}, {"picked": [1, ("x",)]}),
     ],
 )
 def test_feedback_key_tells_different_answers_apart(a: object, b: object) -> None:
@@ -144,6 +149,47 @@ def test_feedback_key_is_the_content_of_plain_answers() -> None:
     assert solutions._plain({"a": [1, "x"], "b": {3, 2}}) == solutions._plain(
         {"b": {2, 3}, "a": [1, "x"]}
     )
+
+
+def test_flat_lists_and_mixed_lists_never_share_a_key() -> None:
+    # [1, 2] keyed as is, ["a", 1] item by item: two shapes that must never meet.
+    flat = solutions._plain([1, 2])
+    mixed = solutions._plain([1, "2"])
+    assert flat != mixed and len(flat) == 3 and len(mixed) == 2
+    assert solutions._plain([]) == ("list", ())
+
+
+def test_mapping_keys_that_do_not_order_still_give_one_key() -> None:
+    import enum
+
+    class Side(enum.Enum):
+        EAST = "e"
+        SOUTH = "s"
+
+    assert solutions._plain({Side.SOUTH: 1, Side.EAST: 2}) == solutions._plain(
+        {Side.EAST: 2, Side.SOUTH: 1}
+    )
+
+
+def test_a_verdict_key_is_worked_out_once_per_request(
+    answer: Answering, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new answer's area and the feedback inside it share one key (not two walks)."""
+    tops: list[object] = []
+    original = solutions._plain
+
+    def counting(value: object) -> object:
+        if isinstance(value, tuple) and len(value) == 3 and isinstance(value[2], dict):
+            tops.append(value)  # (correct, solution_only, details): a verdict's key
+        return original(value)
+
+    monkeypatch.setattr(solutions, "_plain", counting)
+    html = answer.post("basics", "nobetan", {"tiles": ["3m"]}).get_data(as_text=True)
+    assert verdict(html) == "incorrect" and "Вы пропустили" in html
+    assert len(tops) == 1
+    tops.clear()
+    html = answer.post("basics", "nobetan", {"tiles": ["6m"]}).get_data(as_text=True)
+    assert verdict(html) == "incorrect" and len(tops) == 1  # another answer: its own key
 
 
 def test_answers_holding_other_objects_are_never_cached() -> None:

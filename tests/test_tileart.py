@@ -229,6 +229,14 @@ def test_render_tiles_marks_the_first_fives_red() -> None:
     assert hrefs(str(render_tiles([4, 4, 13], red=2, url=URL))) == ["0m", "5m", "0p"]
 
 
+def test_group_label_is_escaped_and_the_tiles_are_not() -> None:
+    """Groups are built as plain strings: the label is escaped by hand, the tiles are Markup."""
+    html = render_tiles([0, 4], label='Вы "<b>"', url=URL)
+    assert 'aria-label="Вы &#34;&lt;b&gt;&#34;"' in html and "<b>" not in html
+    assert html.count('<svg class="tile"') == 2 and hrefs(str(html)) == ["1m", "5m"]
+    assert html.startswith('<span class="tiles"><span class="tile-group" role="group"')
+
+
 # --- palette ------------------------------------------------------------------
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from engine.errors import HandError
 from engine.hand import Hand
@@ -153,24 +153,27 @@ class TileMark:
 
 
 def _group(marks: Sequence[TileMark], url: str, extra: str = "", label: str = "") -> Markup:
-    html = Markup("")
-    i = 0
-    while i < len(marks):
+    # Plain strings joined once: the tiles are Markup already, and a Markup ``+=`` or
+    # ``format`` per tile escaped and copied the growing group again (a new waits
+    # answer draws two groups; issue 8).
+    parts: list[str] = []
+    i, count = 0, len(marks)
+    while i < count:
         mark = marks[i]
-        svg = tile_svg(mark.kind, mark.red, mark.sideways, mark.kind is None, url=url)
-        if i + 1 < len(marks) and marks[i + 1].stacked:
+        svg: str = tile_svg(mark.kind, mark.red, mark.sideways, mark.kind is None, url=url)
+        if i + 1 < count and marks[i + 1].stacked:
             over = marks[i + 1]
             top = tile_svg(over.kind, over.red, True, over.kind is None, url=url)
-            svg = Markup('<span class="tile-stack">{}{}</span>').format(top, svg)
+            svg = f'<span class="tile-stack">{top}{svg}</span>'
             i += 1
-        html += svg
+        parts.append(svg)
         i += 1
-    attrs = Markup(' role="group" aria-label="{}"').format(label) if label else Markup("")
-    return Markup('<span class="tile-group{}"{}>{}</span>').format(extra, attrs, html)
+    attrs = f' role="group" aria-label="{escape(label)}"' if label else ""
+    return Markup(f'<span class="tile-group{escape(extra)}"{attrs}>{"".join(parts)}</span>')
 
 
 def _wrap(groups: Iterable[Markup], extra: str = "") -> Markup:
-    return Markup('<span class="tiles{}">{}</span>').format(extra, Markup("").join(groups))
+    return Markup(f'<span class="tiles{escape(extra)}">{"".join(groups)}</span>')
 
 
 def render_tiles(

@@ -45,6 +45,7 @@ import threading
 import weakref
 from collections.abc import Callable, Mapping
 from enum import Enum
+from operator import itemgetter
 from typing import Any
 
 from flask import g, get_template_attribute, request
@@ -130,11 +131,25 @@ def _kept(drill: Drill, key: tuple[Any, ...], render: Callable[[], str]) -> Mark
 
 
 def _verdict_key(verdict: Verdict) -> Any:
-    """What a verdict's feedback depends on, as a cache key (None: not cacheable)."""
-    return _plain((verdict.correct, verdict.solution_only, verdict.details))
+    """What a verdict's feedback depends on, as a cache key (None: not cacheable).
+
+    Worked out once per request and verdict: a new answer's area and the
+    feedback inside it both need it, and for a waits or han answer (lists of
+    picked, missed and wrong tiles or yaku) it is not free.
+    """
+    known = g.get(_KEY_OF)
+    if known is not None and known[0] is verdict:
+        return known[1]
+    key = _plain((verdict.correct, verdict.solution_only, verdict.details))
+    setattr(g, _KEY_OF, (verdict, key))
+    return key
+
+
+_KEY_OF = "tempai_verdict_key"  # g: (the verdict, its key)
 
 
 _SCALARS = (str, int, float, bool, type(None), Enum)
+_FLAT = (int, str)  # exact types (not bool, not str subclasses) a list may be keyed by as is
 # Collections by type, each turned into a tuple that says which type it was.
 _COLLECTIONS: dict[type, Callable[[Any], list[Any]]] = {
     list: list,
@@ -157,14 +172,24 @@ def _plain(value: Any) -> Any:
         items = [(_plain(k), _plain(v)) for k, v in value.items()]
         if any(k is None or v is None for k, v in items):
             return None
-        return ("mapping", tuple(sorted(items, key=repr)))
+        try:  # by the keys' own keys: unique in a mapping, so values are never compared
+            ordered = sorted(items, key=itemgetter(0))
+        except TypeError:  # keys of one type that do not order (enum members)
+            ordered = sorted(items, key=repr)
+        return ("mapping", tuple(ordered))
     order = _COLLECTIONS.get(type(value))
     if order is None:
         return None
     try:
-        parts = [_plain(v) for v in order(value)]
+        items = order(value)
     except TypeError:  # a set of values that cannot be sorted
         return None
+    kinds = {type(v) for v in items}
+    if len(kinds) == 1 and (kind := kinds.pop()) in _FLAT:
+        # The usual details: tile numbers, yaku ids. One type for all, named once
+        # (a three-part key, so never equal to the general two-part form).
+        return (type(value).__name__, kind.__name__, tuple(items))
+    parts = [_plain(v) for v in items]
     if any(p is None for p in parts):
         return None
     return (type(value).__name__, tuple(parts))
