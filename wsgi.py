@@ -18,5 +18,9 @@ for _name in ("SECRET_KEY", "INSTRUCTOR_PASSWORD", "TRUSTED_PROXIES"):
     if os.environ.get(_name) and not os.environ.get(f"FLASK_{_name}"):
         os.environ[f"FLASK_{_name}"] = os.environ[_name]
 
+# Production trusts its scan of the lessons for a second instead of a stat() per
+# request (tutor/content.py says why); FLASK_CONTENT_RECHECK_SECONDS=0 turns it off.
+os.environ.setdefault("FLASK_CONTENT_RECHECK_SECONDS", "1")
+
 configure_logging()
 app = create_app()

@@ -251,8 +251,9 @@ def test_a_json_log_line_is_one_line_even_with_a_traceback() -> None:
 
 # --- the production entry point ---------------------------------------------------
 
-def _run_wsgi(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    code = "import wsgi; print(wsgi.app.config['SECRET_KEY'])"
+def _run_wsgi(env: dict[str, str],
+              code: str = "import wsgi; print(wsgi.app.config['SECRET_KEY'])",
+              ) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith("FLASK_")}
     clean.pop("SECRET_KEY", None)
     return subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**clean, **env},
@@ -264,6 +265,22 @@ def test_wsgi_reads_a_plain_secret_key(tmp_path: Path) -> None:
                       "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "plain-key"
+
+
+_RECHECK = ("import wsgi; from tutor.content import store\n"
+            "with wsgi.app.app_context(): print(store().recheck_seconds)")
+
+
+@pytest.mark.parametrize(("given", "used"), [(None, "1.0"), ("0", "0.0"), ("2.5", "2.5")])
+def test_production_trusts_its_lesson_scan_for_a_second_unless_told_otherwise(
+    tmp_path: Path, given: str | None, used: str
+) -> None:
+    env = {"SECRET_KEY": "k", "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
+    if given is not None:
+        env["FLASK_CONTENT_RECHECK_SECONDS"] = given
+    done = _run_wsgi(env, _RECHECK)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == used
 
 
 def test_wsgi_refuses_to_start_without_a_secret_key(tmp_path: Path) -> None:

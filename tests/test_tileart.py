@@ -279,3 +279,22 @@ def test_macros_render_through_registered_globals() -> None:
     assert hrefs(group) == ["3p", "4p", "5p"]
     assert "tile-group--win" in hand
     assert palette.count('type="checkbox"') == 34
+
+
+def test_sprite_digest_looks_at_the_file_at_most_once_a_second(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No stat() per request (it hands the GIL to another thread); a new sprite shows within 1 s."""
+    sprite = tmp_path / "tiles.svg"
+    sprite.write_text("<svg>one</svg>", encoding="utf-8")
+    now = [500.0]
+    monkeypatch.setattr(tileart, "SPRITE_PATH", sprite)
+    monkeypatch.setattr(tileart, "_digest_cache", {})
+    monkeypatch.setattr(tileart.time, "monotonic", lambda: now[0])
+    first = tileart._sprite_digest()
+    sprite.write_text("<svg>two, longer</svg>", encoding="utf-8")
+    now[0] += tileart.SPRITE_RECHECK_SECONDS / 2
+    assert tileart._sprite_digest() == first
+    now[0] += tileart.SPRITE_RECHECK_SECONDS
+    second = tileart._sprite_digest()
+    assert second != first and len(second) == 8

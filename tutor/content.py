@@ -15,6 +15,17 @@ still happens at least once per :data:`RESCAN_SECONDS`, so an edit to *another*
 file that changes this lesson's cross-file problems (a link target, a
 duplicate slug) shows within that time; the requested file itself is never
 stale.
+
+Unless the server is told to trust its scan for a moment: with
+``CONTENT_RECHECK_SECONDS`` > 0 (``wsgi.py`` sets 1 s for production; the
+default 0 keeps ``make run`` and the tests live) a scan younger than that is
+used without any ``stat``. Under gunicorn's threads each ``stat`` hands the
+GIL to another thread and waits to get it back: the three per answer (and
+the sprite's, :func:`tutor.tileart.sprite_url`) cost about a seventh of an
+answer's server CPU under ``benchmarks/load.py`` (issue 8). A lesson deployed
+or edited on a production server shows within that second (and the next full
+scan); a fuzzer asking for lessons that do not exist no longer makes every
+request a full scan either.
 """
 
 from __future__ import annotations
@@ -181,9 +192,12 @@ class _Course:
 class ContentStore:
     """Reads and caches the lessons of one content directory."""
 
-    def __init__(self, content_dir: Path, glossary_path: Path) -> None:
+    def __init__(
+        self, content_dir: Path, glossary_path: Path, recheck_seconds: float = 0.0
+    ) -> None:
         self.content_dir = content_dir
         self.glossary_path = glossary_path
+        self.recheck_seconds = recheck_seconds  # a scan this young is used as it is
         self._lock = threading.Lock()
         self._cache: dict[Path, tuple[FileKey, Lesson]] = {}
         self._glossary = Glossary(None, ("none",))
@@ -194,7 +208,7 @@ class ContentStore:
 
     def lessons(self) -> list[Lesson]:
         """Every lesson file, in course order, with duplicate slug/order problems added."""
-        return list(self._scan().lessons)
+        return list((self._trusted() or self._scan()).lessons)
 
     def glossary(self) -> Any | None:
         """The loaded glossary (None when missing or broken), re-read when its file changes."""
@@ -202,6 +216,9 @@ class ContentStore:
 
     def get(self, slug: str) -> Lesson | None:
         """The lesson with this slug; only its own file is checked when nothing else moved."""
+        trusted = self._trusted()
+        if trusted is not None:
+            return trusted.by_slug.get(slug)
         course = self._course
         if course is not None and time.monotonic() - course.scanned < RESCAN_SECONDS:
             lesson = course.by_slug.get(slug)
@@ -217,6 +234,13 @@ class ContentStore:
         return sorted(set(found))
 
     # -- internals ------------------------------------------------------------
+
+    def _trusted(self) -> _Course | None:
+        """The last scan, while it is younger than :attr:`recheck_seconds` (no ``stat``)."""
+        course = self._course
+        if course is not None and time.monotonic() - course.scanned < self.recheck_seconds:
+            return course
+        return None
 
     def _scan(self) -> _Course:
         """Glob and stat every lesson; rebuild the course only when a key changed."""
@@ -411,7 +435,19 @@ def init_app(app: Flask) -> None:
     """Attach a :class:`ContentStore` for ``CONTENT_DIR`` (``app.extensions['tempai.content']``)."""
     content_dir = Path(app.config["CONTENT_DIR"])
     glossary_path = Path(app.config.get("GLOSSARY_PATH") or content_dir / "glossary.yaml")
-    app.extensions["tempai.content"] = ContentStore(content_dir, glossary_path)
+    recheck = _seconds(app.config.get("CONTENT_RECHECK_SECONDS"))
+    app.extensions["tempai.content"] = ContentStore(content_dir, glossary_path, recheck)
+
+
+def _seconds(value: Any) -> float:
+    """``CONTENT_RECHECK_SECONDS`` as a number of seconds (unset: 0, always check)."""
+    try:
+        seconds = float(value or 0)
+    except (TypeError, ValueError):
+        raise RuntimeError(
+            f"CONTENT_RECHECK_SECONDS должно быть числом секунд (например 1), а задано {value!r}."
+        ) from None
+    return max(0.0, seconds)
 
 
 def store() -> ContentStore:

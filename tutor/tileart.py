@@ -21,6 +21,7 @@ Public API (also exposed to Jinja by :func:`init_app`, used by
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -53,8 +54,21 @@ TileLike = Tile | str
 _digest_cache: dict[str, Any] = {}
 
 
+SPRITE_RECHECK_SECONDS = 1.0
+
+
 def _sprite_digest() -> str:
-    """Short content hash of the sprite, recomputed only when the file changes."""
+    """Short content hash of the sprite, recomputed only when the file changes.
+
+    The file's mtime is looked at no more than once per
+    :data:`SPRITE_RECHECK_SECONDS`: the sprite changes only with a new build,
+    and a ``stat`` per answer hands the GIL to another of gunicorn's threads
+    and waits to get it back (see :mod:`tutor.content`, issue 8).
+    """
+    now = time.monotonic()
+    checked = _digest_cache.get("checked")
+    if checked is not None and 0 <= now - checked < SPRITE_RECHECK_SECONDS:
+        return str(_digest_cache["digest"])
     try:
         mtime = SPRITE_PATH.stat().st_mtime_ns
         data = SPRITE_PATH.read_bytes() if _digest_cache.get("mtime") != mtime else None
@@ -63,6 +77,7 @@ def _sprite_digest() -> str:
     if data is not None or "digest" not in _digest_cache:
         payload = data if data is not None else build_sprite().encode("utf-8")
         _digest_cache.update(mtime=mtime, digest=hashlib.sha256(payload).hexdigest()[:8])
+    _digest_cache["checked"] = now
     return str(_digest_cache["digest"])
 
 
