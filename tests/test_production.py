@@ -136,6 +136,41 @@ def test_a_changed_file_gets_a_new_url(app: Flask, tmp_path: Path) -> None:
     assert first != second and "v=" in second
 
 
+def test_the_production_server_trusts_a_files_hash_for_a_second(
+    content_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No stat per static URL (each hands the GIL away under gunicorn); a change shows in 1 s."""
+    from flask import url_for
+
+    from tutor import assets, create_app
+
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "x.css").write_text("a{}")
+    (static / "folder").mkdir()
+    now = [100.0]
+    monkeypatch.setattr(assets.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(assets, "_recent", {})
+    stats: list[str] = []
+    real_stat = assets.os.stat
+    monkeypatch.setattr(assets.os, "stat", lambda p: stats.append(str(p)) or real_stat(p))
+    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "t",
+                      "CONTENT_RECHECK_SECONDS": 1})
+    app.static_folder = str(static)
+    with app.test_request_context():
+        first = url_for("static", filename="x.css")
+        (static / "x.css").write_text("b{color:red}")
+        os.utime(static / "x.css", ns=(1, 2))
+        now[0] += 0.5
+        assert url_for("static", filename="x.css") == first and len(stats) == 1
+        now[0] += 0.5
+        second = url_for("static", filename="x.css")
+        assert second != first and len(stats) == 2
+        assert assets.static_digest(app, "folder") is None  # a directory is not a file
+        assert assets.static_digest(app, "made-up.css") is None
+    assert set(assets._recent) == {str(static / "x.css")}  # only files that exist are kept
+
+
 # --- compression ------------------------------------------------------------------
 
 def test_a_lesson_page_is_gzipped_when_the_client_accepts_it(client: FlaskClient) -> None:

@@ -11,12 +11,20 @@ gets a short lifetime, so it cannot pin an outdated file.
 Hashes are cached by path, mtime and size: a file is read once per change,
 not per page. Query strings keep the file names stable, so nginx can serve
 ``static/`` directly (see the README) and the same URLs work there too.
+
+Each lookup is one ``stat``; on the production server (``wsgi.py``: the
+content store's ``recheck_seconds``, 1 s) a file's hash found less than that
+long ago is used without one. A page names a handful of static files, and
+under gunicorn's threads every ``stat`` hands the GIL to another thread and
+waits to get it back (issue 8; :mod:`tutor.content` has the figures).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import stat
+import time
 from functools import lru_cache
 from typing import Any
 
@@ -37,6 +45,11 @@ def _file_digest(path: str, mtime_ns: int, size: int) -> str:
     return digest.hexdigest()[:8]
 
 
+# path -> (time.monotonic() of the stat, hash): files that exist only, so as many
+# entries as files in static/ (a request for a made-up name is never kept)
+_recent: dict[str, tuple[float, str]] = {}
+
+
 def static_digest(app: Flask, filename: str) -> str | None:
     """Short content hash of a file in ``static/``; None if there is no such file."""
     if not app.static_folder:
@@ -44,13 +57,27 @@ def static_digest(app: Flask, filename: str) -> str | None:
     path = safe_join(app.static_folder, filename)
     if path is None:
         return None
+    trust = _recheck_seconds(app)
+    now = time.monotonic()
+    if trust:
+        known = _recent.get(path)
+        if known is not None and 0 <= now - known[0] < trust:
+            return known[1]
     try:
-        stat = os.stat(path)
+        found = os.stat(path)
     except OSError:
         return None
-    if not os.path.isfile(path):
+    if not stat.S_ISREG(found.st_mode):
         return None
-    return _file_digest(path, stat.st_mtime_ns, stat.st_size)
+    digest = _file_digest(path, found.st_mtime_ns, found.st_size)
+    if trust:
+        _recent[path] = (now, digest)
+    return digest
+
+
+def _recheck_seconds(app: Flask) -> float:
+    """How long this server trusts what it read from disk (0: check every time)."""
+    return float(getattr(app.extensions.get("tempai.content"), "recheck_seconds", 0.0))
 
 
 def _add_version(endpoint: str, values: dict[str, Any]) -> None:
