@@ -150,7 +150,6 @@ def test_the_production_server_trusts_a_files_hash_for_a_second(
     (static / "folder").mkdir()
     now = [100.0]
     monkeypatch.setattr(assets.time, "monotonic", lambda: now[0])
-    monkeypatch.setattr(assets, "_recent", {})
     stats: list[str] = []
     real_stat = assets.os.stat
     monkeypatch.setattr(assets.os, "stat", lambda p: stats.append(str(p)) or real_stat(p))
@@ -168,7 +167,11 @@ def test_the_production_server_trusts_a_files_hash_for_a_second(
         assert second != first and len(stats) == 2
         assert assets.static_digest(app, "folder") is None  # a directory is not a file
         assert assets.static_digest(app, "made-up.css") is None
-    assert set(assets._recent) == {str(static / "x.css")}  # only files that exist are kept
+    assert set(app.extensions[assets._RECENT]) == {"x.css"}  # only files that exist are kept
+    with app.test_request_context():
+        for n in range(assets.RECENT_MAX + 5):  # spellings of one file: the memo stays bounded
+            assert assets.static_digest(app, "./" * n + "x.css") == second.split("v=")[1]
+    assert len(app.extensions[assets._RECENT]) <= assets.RECENT_MAX
 
 
 # --- compression ------------------------------------------------------------------

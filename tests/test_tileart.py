@@ -281,20 +281,33 @@ def test_macros_render_through_registered_globals() -> None:
     assert palette.count('type="checkbox"') == 34
 
 
-def test_sprite_digest_looks_at_the_file_at_most_once_a_second(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+
+def test_a_request_takes_the_sprite_hash_from_the_static_files(
+    content_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """No stat() per request (it hands the GIL to another thread); a new sprite shows within 1 s."""
-    sprite = tmp_path / "tiles.svg"
-    sprite.write_text("<svg>one</svg>", encoding="utf-8")
+    """One hash for every static file (tutor.assets): the sprite's follows the recheck time."""
+    from tutor import assets, create_app
+
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "tiles.svg").write_text("<svg>one</svg>", encoding="utf-8")
     now = [500.0]
-    monkeypatch.setattr(tileart, "SPRITE_PATH", sprite)
-    monkeypatch.setattr(tileart, "_digest_cache", {})
-    monkeypatch.setattr(tileart.time, "monotonic", lambda: now[0])
-    first = tileart._sprite_digest()
-    sprite.write_text("<svg>two, longer</svg>", encoding="utf-8")
-    now[0] += tileart.SPRITE_RECHECK_SECONDS / 2
-    assert tileart._sprite_digest() == first
-    now[0] += tileart.SPRITE_RECHECK_SECONDS
-    second = tileart._sprite_digest()
-    assert second != first and len(second) == 8
+    monkeypatch.setattr(assets.time, "monotonic", lambda: now[0])
+    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "t",
+                      "CONTENT_RECHECK_SECONDS": 1})
+    app.static_folder = str(static)
+
+    def url() -> str:
+        with app.test_request_context():
+            return tileart.sprite_url()
+
+    first = url()
+    assert first.endswith("v=" + assets.static_digest(app, "tiles.svg"))
+    (static / "tiles.svg").write_text("<svg>two, longer</svg>", encoding="utf-8")
+    now[0] += 0.5
+    assert url() == first  # the production server trusts the hash for a second
+    now[0] += 1.0
+    assert url() != first
+    (static / "tiles.svg").unlink()  # no sprite in the folder: the built one's hash
+    now[0] += 1.0
+    assert url().endswith("v=" + tileart._sprite_digest())

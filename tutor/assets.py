@@ -45,24 +45,24 @@ def _file_digest(path: str, mtime_ns: int, size: int) -> str:
     return digest.hexdigest()[:8]
 
 
-# path -> (time.monotonic() of the stat, hash): files that exist only, so as many
-# entries as files in static/ (a request for a made-up name is never kept)
-_recent: dict[str, tuple[float, str]] = {}
+_RECENT = "tempai.static_digests"  # app.extensions: filename -> (time.monotonic(), hash)
+RECENT_MAX = 1024  # names remembered per app (then all forgotten at once)
 
 
 def static_digest(app: Flask, filename: str) -> str | None:
     """Short content hash of a file in ``static/``; None if there is no such file."""
+    trust = _recheck_seconds(app)
+    now = time.monotonic()
+    if trust:
+        recent: dict[str, tuple[float, str]] = app.extensions.setdefault(_RECENT, {})
+        known = recent.get(filename)
+        if known is not None and 0 <= now - known[0] < trust:
+            return known[1]
     if not app.static_folder:
         return None
     path = safe_join(app.static_folder, filename)
     if path is None:
         return None
-    trust = _recheck_seconds(app)
-    now = time.monotonic()
-    if trust:
-        known = _recent.get(path)
-        if known is not None and 0 <= now - known[0] < trust:
-            return known[1]
     try:
         found = os.stat(path)
     except OSError:
@@ -71,7 +71,11 @@ def static_digest(app: Flask, filename: str) -> str | None:
         return None
     digest = _file_digest(path, found.st_mtime_ns, found.st_size)
     if trust:
-        _recent[path] = (now, digest)
+        # Only names of files that exist; spellings of one file ("./x.css") are few
+        # on our pages, and a client inventing them only refills the memo.
+        if len(recent) >= RECENT_MAX:
+            recent.clear()
+        recent[filename] = (now, digest)
     return digest
 
 

@@ -21,7 +21,6 @@ Public API (also exposed to Jinja by :func:`init_app`, used by
 from __future__ import annotations
 
 import hashlib
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -54,21 +53,13 @@ TileLike = Tile | str
 _digest_cache: dict[str, Any] = {}
 
 
-SPRITE_RECHECK_SECONDS = 1.0
-
-
 def _sprite_digest() -> str:
     """Short content hash of the sprite, recomputed only when the file changes.
 
-    The file's mtime is looked at no more than once per
-    :data:`SPRITE_RECHECK_SECONDS`: the sprite changes only with a new build,
-    and a ``stat`` per answer hands the GIL to another of gunicorn's threads
-    and waits to get it back (see :mod:`tutor.content`, issue 8).
+    For drawing outside a request (tests, the command line) and when the
+    site's static folder has no sprite; a request asks :mod:`tutor.assets`,
+    like every other static file (:func:`sprite_url`).
     """
-    now = time.monotonic()
-    checked = _digest_cache.get("checked")
-    if checked is not None and 0 <= now - checked < SPRITE_RECHECK_SECONDS:
-        return str(_digest_cache["digest"])
     try:
         mtime = SPRITE_PATH.stat().st_mtime_ns
         data = SPRITE_PATH.read_bytes() if _digest_cache.get("mtime") != mtime else None
@@ -77,7 +68,6 @@ def _sprite_digest() -> str:
     if data is not None or "digest" not in _digest_cache:
         payload = data if data is not None else build_sprite().encode("utf-8")
         _digest_cache.update(mtime=mtime, digest=hashlib.sha256(payload).hexdigest()[:8])
-    _digest_cache["checked"] = now
     return str(_digest_cache["digest"])
 
 
@@ -86,7 +76,9 @@ def sprite_url() -> str:
 
     Worked out once per request (a page or an answer draws many tile groups),
     and built by ``url_for`` once per script root and sprite version: building
-    it was a twentieth of an answer's server time (issue 8).
+    it was a twentieth of an answer's server time (issue 8). The hash is the
+    one :func:`tutor.assets.static_digest` gives every static file (so the
+    production server does not ``stat`` the sprite on every answer either).
     """
     try:
         from flask import current_app, g, has_request_context, request, url_for
@@ -96,8 +88,11 @@ def sprite_url() -> str:
         return f"/static/tiles.svg?v={_sprite_digest()}"
     url: str | None = g.get("tempai_sprite_url")
     if url is None:
-        digest = _sprite_digest()
-        built: dict[tuple[str, str], str] = current_app.extensions.setdefault(_URLS, {})
+        from tutor.assets import static_digest
+
+        app = current_app._get_current_object()  # type: ignore[attr-defined]
+        digest = static_digest(app, SPRITE_PATH.name) or _sprite_digest()
+        built: dict[tuple[str, str], str] = app.extensions.setdefault(_URLS, {})
         url = built.get((request.script_root, digest))
         if url is None:
             url = url_for("static", filename="tiles.svg", v=digest)
