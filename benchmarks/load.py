@@ -39,13 +39,16 @@ import json
 import multiprocessing as mp
 import os
 import resource
+import shutil
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from app_cpu import DUMP_EVERY, KINDS, read_totals  # noqa: E402
 from loadkit import Learner, discover, start_server, stop_server, summarise  # noqa: E402
 
 PHASES = ("ceiling", "drills", "mix", "paced")
@@ -133,15 +136,19 @@ def client_cpu(system_only: bool = False) -> float:
 
 
 def run_phase(base: str, phase: str, options: argparse.Namespace,
-              site: dict[str, object], master: int | None = None) -> dict[str, dict[str, float]]:
+              site: dict[str, object], master: int | None = None,
+              app_cpu: Path | None = None) -> dict[str, dict[str, float]]:
     """Run one phase with every user at once; per request type figures.
 
     The ``_cpu`` row says where the machine's CPU went during the phase, per
     request of the phase: ``server_ms`` (gunicorn workers, when this script
     started them; ``server_sys_ms`` of it in the kernel), ``client_ms`` (the
     load client itself, on the same cores) and ``idle_share`` (0–1): the ratio
-    to the ceiling is about the server.
+    to the ceiling is about the server. With ``app_cpu`` (``--app-cpu``), the
+    ``_app`` row: thread CPU inside the site per request of each kind
+    (:mod:`app_cpu`).
     """
+    app_before = _app_totals(app_cpu)
     per_proc = [options.users // options.procs + (i < options.users % options.procs)
                 for i in range(options.procs)]
     budget = max(1, options.max_requests // options.users)
@@ -166,7 +173,22 @@ def run_phase(base: str, phase: str, options: argparse.Namespace,
                     "idle_share": spent[2] / (wall * (os.cpu_count() or 1)),
                     "server_sys_ms": spent[3] * 1000 / count,
                     "client_sys_ms": spent[4] * 1000 / count}
+    if app_cpu:
+        after = _app_totals(app_cpu)
+        rows["_app"] = {}
+        for kind in KINDS:
+            served = after[kind][0] - app_before[kind][0]
+            if served:
+                rows["_app"][kind] = (after[kind][1] - app_before[kind][1]) * 1000 / served
     return rows
+
+
+def _app_totals(folder: Path | None) -> dict[str, tuple[int, float]]:
+    """The site's CPU totals once the workers have written what they served so far."""
+    if folder is None:
+        return {}
+    time.sleep(3 * DUMP_EVERY)
+    return read_totals(folder)
 
 
 def warm_up(base: str, site: dict[str, object], learners: int = 4) -> int:
@@ -197,17 +219,11 @@ def report(results: dict[str, dict[str, dict[str, float]]]) -> list[str]:
           f"{'p95 ms':>7} {'p99 ms':>7} {'errors':>6}")
     for phase, rows in results.items():
         for name, row in rows.items():
-            if name == "_cpu":
+            if name.startswith("_"):
                 continue
             print(f"{phase:8} {name:14} {row['count']:7d} {row['rps']:8.1f} {row['p50']:7.1f} "
                   f"{row['p95']:7.1f} {row['p99']:7.1f} {row['errors']:6d}")
-    for phase, rows in results.items():
-        cpu = rows.get("_cpu")
-        if cpu:
-            print(f"{phase:8} CPU per request: server {cpu['server_ms']:.2f} ms (kernel "
-                  f"{cpu['server_sys_ms']:.2f}), client {cpu['client_ms']:.2f} ms (kernel "
-                  f"{cpu['client_sys_ms']:.2f}); "
-                  f"machine idle {cpu['idle_share']:.0%}")
+    _report_cpu(results)
     failed = []
     ceiling = results.get("ceiling", {}).get("healthz")
     drill = results.get("drills", {}).get("drill")
@@ -228,6 +244,22 @@ def report(results: dict[str, dict[str, dict[str, float]]]) -> list[str]:
     return failed
 
 
+def _report_cpu(results: dict[str, dict[str, dict[str, float]]]) -> None:
+    """Per phase: CPU per request of the server, the client and (``--app-cpu``) the site."""
+    for phase, rows in results.items():
+        cpu = rows.get("_cpu")
+        if cpu:
+            print(f"{phase:8} CPU per request: server {cpu['server_ms']:.2f} ms (kernel "
+                  f"{cpu['server_sys_ms']:.2f}), client {cpu['client_ms']:.2f} ms (kernel "
+                  f"{cpu['client_sys_ms']:.2f}); "
+                  f"machine idle {cpu['idle_share']:.0%}")
+    for phase, rows in results.items():
+        inside = rows.get("_app")
+        if inside:
+            parts = ", ".join(f"{kind} {ms:.2f} ms" for kind, ms in inside.items())
+            print(f"{phase:8} CPU inside the site per request (thread time): {parts}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--url", help="a running server (default: start gunicorn on loopback)")
@@ -245,11 +277,23 @@ def main(argv: list[str] | None = None) -> int:
                         "content/ru of the checkout; a copy keeps edits out of a run)")
     parser.add_argument("--keep-log", action="store_true",
                         help="keep the started server's JSON access log and print its path")
+    parser.add_argument("--app-cpu", action="store_true",
+                        help="also report the CPU spent inside the site per request, apart "
+                        "from gunicorn's (benchmarks/app_cpu.py; not with --url)")
     options = parser.parse_args(argv)
+    if options.app_cpu and options.url:
+        parser.error("--app-cpu measures a server this script starts, not --url")
     env = {"DATABASE_URL": options.database_url} if options.database_url else {}
     if options.content_dir:
         env["FLASK_CONTENT_DIR"] = str(Path(options.content_dir).resolve())
-    server = None if options.url else start_server(env)
+    app_cpu = None
+    if options.app_cpu:
+        app_cpu = Path(tempfile.mkdtemp(prefix="tempai-app-cpu-"))
+        here = str(Path(__file__).resolve().parent)
+        env.update(TEMPAI_APP_CPU_DIR=str(app_cpu),
+                   PYTHONPATH=os.pathsep.join(filter(None, (here, os.environ.get("PYTHONPATH")))))
+    server = None if options.url else start_server(
+        env, app="app_cpu:build()" if app_cpu else "wsgi:app")
     base = options.url or server.url  # type: ignore[union-attr]
     try:
         site = discover(base)
@@ -261,13 +305,15 @@ def main(argv: list[str] | None = None) -> int:
         results = {}
         for phase in options.phases.split(","):
             master = server.proc.pid if server is not None else None
-            results[phase] = run_phase(base, phase, options, site, master)
+            results[phase] = run_phase(base, phase, options, site, master, app_cpu)
             time.sleep(1)  # let keep-alive connections close between phases
     finally:
         if server is not None:
             stop_server(server, keep=options.keep_log)
             if options.keep_log:
                 print(f"server log: {server.log}")
+        if app_cpu:
+            shutil.rmtree(app_cpu, ignore_errors=True)
     failed = report(results)
     if options.json:
         Path(options.json).write_text(json.dumps(results, indent=2))
