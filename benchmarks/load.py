@@ -28,7 +28,13 @@ targets: drill grading p99 < 50 ms with zero errors, and drill throughput at
 least 60 % of the ceiling. The client runs in ``--procs`` processes of
 threads with keep-alive connections (stdlib only), on the same machine.
 
-    .venv/bin/python benchmarks/load.py                 # 3 phases × 20 s, 50 users
+Each learner answers a drill three ways in turn, filled at random: together
+50 learners give each drill up to 150 different answers, and 35–40 % of all
+answers are new to the site's memory of feedback (a worst case: real learners
+converge on the right answer and a few common mistakes). ``--answers shared`` gives every
+learner the same three answers per drill instead, for comparison.
+
+    .venv/bin/python benchmarks/load.py                 # 4 phases × 20 s, 50 users
     .venv/bin/python benchmarks/load.py --url http://127.0.0.1:8000 --duration 10
 """
 
@@ -277,6 +283,9 @@ def main(argv: list[str] | None = None) -> int:
                         "content/ru of the checkout; a copy keeps edits out of a run)")
     parser.add_argument("--keep-log", action="store_true",
                         help="keep the started server's JSON access log and print its path")
+    parser.add_argument("--answers", choices=("random", "shared"), default="random",
+                        help="each learner's own random answers (default), or the same three "
+                        "per drill for everyone")
     parser.add_argument("--app-cpu", action="store_true",
                         help="also report the CPU spent inside the site per request, apart "
                         "from gunicorn's (benchmarks/app_cpu.py; not with --url)")
@@ -297,9 +306,10 @@ def main(argv: list[str] | None = None) -> int:
     base = options.url or server.url  # type: ignore[union-attr]
     try:
         site = discover(base)
+        site["answers"] = options.answers
         print(f"target {base}: {len(site['drills'])} lesson drills, "
               f"{len(site['practice'])} practice pages, {options.users} users, "
-              f"{options.duration:g} s per phase", flush=True)
+              f"{options.duration:g} s per phase, {options.answers} answers", flush=True)
         if options.warm_up and set(options.phases.split(",")) - {"ceiling"}:
             print(f"warm-up (not measured): {warm_up(base, site)} answers", flush=True)
         results = {}

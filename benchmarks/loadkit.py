@@ -339,14 +339,20 @@ class Learner:
         """POST one answer to a drill (a random one by default) with this learner's CSRF token.
 
         The answer fields are filled three ways per form and learner (:func:`fill`,
-        URL-encoded once each); every answer still gets a fresh nonce, so the
+        URL-encoded once each; with ``site["answers"] == "shared"`` the same three
+        ways for every learner); every answer still gets a fresh nonce, so the
         server grades and stores each one.
         """
         form = form or self.rng.choice(self.site["drills"])
         key = (id(form), self.rng.randrange(3))  # a few different answers per drill
         encoded = self._answers.get(key)
         if encoded is None:
-            fields = [(k, v) for k, v in fill(form["fields"], self.rng)
+            # site["answers"] == "shared" (load.py --answers shared): every learner fills a
+            # drill the same three ways, as people converge on the right answer and a few
+            # common mistakes; by default each learner invents its own three.
+            shared = self.site.get("answers") == "shared"
+            rng = random.Random(f"{form['action']}/{key[1]}") if shared else self.rng
+            fields = [(k, v) for k, v in fill(form["fields"], rng)
                       if k not in ("csrf_token", "nonce")]
             encoded = self._answers[key] = urlencode(fields)
         body = f"{encoded}&{urlencode({'csrf_token': self.token})}&nonce={secrets.token_hex(12)}"
