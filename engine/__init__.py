@@ -33,13 +33,18 @@ NATIVE_BUILD = os.path.join(os.path.dirname(_HERE), "build", "native")
 STAMP = "SOURCES"  # in build/native/engine/: what the build was made from
 
 
+def compiled_modules() -> list[str]:
+    """The source files ``make native`` compiles (paths, sorted): all but :data:`PYTHON_ONLY`."""
+    return [os.path.join(_HERE, name) for name in sorted(os.listdir(_HERE))
+            if name.endswith(".py") and name not in PYTHON_ONLY]
+
+
 def sources_fingerprint() -> str:
     """What a compiled build must have been made from: interpreter, then each module's bytes."""
     parts = [sys.implementation.cache_tag]
-    for name in sorted(os.listdir(_HERE)):
-        if name.endswith(".py") and name not in PYTHON_ONLY:
-            with open(os.path.join(_HERE, name), "rb") as source:
-                parts.append(f"{name} {zlib.crc32(source.read()):08x}")
+    for path in compiled_modules():
+        with open(path, "rb") as source:
+            parts.append(f"{os.path.basename(path)} {zlib.crc32(source.read()):08x}")
     return "\n".join(parts) + "\n"
 
 

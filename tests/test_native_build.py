@@ -72,3 +72,4 @@ def test_the_fingerprint_follows_every_compiled_module() -> None:
     modules = sorted(p.name for p in Path(engine.__file__).parent.glob("*.py"))
     assert names == [m for m in modules if m not in engine.PYTHON_ONLY]
     assert "score.py" in names and "errors.py" not in names
+    assert [Path(path).name for path in engine.compiled_modules()] == names  # make native builds

@@ -31,11 +31,7 @@ import engine  # noqa: E402
 
 def main() -> int:
     fingerprint = engine.sources_fingerprint()
-    package = ROOT / "engine"
-    modules = sorted(
-        str(package / name) for name in os.listdir(package)
-        if name.endswith(".py") and name not in engine.PYTHON_ONLY
-    )
+    modules = engine.compiled_modules()
     target = Path(engine.NATIVE_BUILD)
     with tempfile.TemporaryDirectory(prefix="tempai-native-") as scratch:
         os.chdir(scratch)  # mypy's cache and setuptools' scratch files stay out of the tree
