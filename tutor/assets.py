@@ -31,6 +31,8 @@ from typing import Any
 from flask import Flask, Response, current_app, request
 from werkzeug.security import safe_join
 
+from tutor.content import recheck_seconds
+
 LONG_CACHE = "public, max-age=31536000, immutable"
 SHORT_CACHE = "public, max-age=300"
 VERSION_ARG = "v"
@@ -51,7 +53,7 @@ RECENT_MAX = 1024  # names remembered per app (then all forgotten at once)
 
 def static_digest(app: Flask, filename: str) -> str | None:
     """Short content hash of a file in ``static/``; None if there is no such file."""
-    trust = _recheck_seconds(app)
+    trust = recheck_seconds(app)
     now = time.monotonic()
     if trust:
         recent: dict[str, tuple[float, str]] = app.extensions.setdefault(_RECENT, {})
@@ -77,11 +79,6 @@ def static_digest(app: Flask, filename: str) -> str | None:
             recent.clear()
         recent[filename] = (now, digest)
     return digest
-
-
-def _recheck_seconds(app: Flask) -> float:
-    """How long this server trusts what it read from disk (0: check every time)."""
-    return float(getattr(app.extensions.get("tempai.content"), "recheck_seconds", 0.0))
 
 
 def _add_version(endpoint: str, values: dict[str, Any]) -> None:

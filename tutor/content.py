@@ -436,7 +436,7 @@ def init_app(app: Flask) -> None:
     content_dir = Path(app.config["CONTENT_DIR"])
     glossary_path = Path(app.config.get("GLOSSARY_PATH") or content_dir / "glossary.yaml")
     recheck = _seconds(app.config.get("CONTENT_RECHECK_SECONDS"))
-    app.extensions["tempai.content"] = ContentStore(content_dir, glossary_path, recheck)
+    app.extensions[_EXTENSION] = ContentStore(content_dir, glossary_path, recheck)
 
 
 def _seconds(value: Any) -> float:
@@ -452,4 +452,16 @@ def _seconds(value: Any) -> float:
 
 def store() -> ContentStore:
     """The current app's content store."""
-    return current_app.extensions["tempai.content"]  # type: ignore[no-any-return]
+    return current_app.extensions[_EXTENSION]  # type: ignore[no-any-return]
+
+
+def recheck_seconds(app: Flask) -> float:
+    """How long ``app`` trusts what it read from disk (0: check on every request).
+
+    One setting for the lessons and for static files' hashes (:mod:`tutor.assets`).
+    """
+    found = app.extensions.get(_EXTENSION)
+    return found.recheck_seconds if isinstance(found, ContentStore) else 0.0
+
+
+_EXTENSION = "tempai.content"

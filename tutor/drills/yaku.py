@@ -99,7 +99,6 @@ def _applies(condition: str, hand: Hand, params: Mapping[str, Any]) -> bool:
     }[condition]
 
 
-
 def _joined(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} и {names[-1]}"
 
