@@ -31,8 +31,8 @@ threads with keep-alive connections (stdlib only), on the same machine.
 Each learner answers a drill three ways in turn, filled at random: together
 50 learners give each drill up to 150 different answers, and 35–40 % of all
 answers are new to the site's memory of feedback (a worst case: real learners
-converge on the right answer and a few common mistakes). ``--answers shared`` gives every
-learner the same three answers per drill instead, for comparison.
+converge on the right answer and a few common mistakes). ``--answers shared``
+gives every learner the same three answers per drill instead, for comparison.
 
     .venv/bin/python benchmarks/load.py                 # 4 phases × 20 s, 50 users
     .venv/bin/python benchmarks/load.py --url http://127.0.0.1:8000 --duration 10

@@ -52,10 +52,12 @@ waiting for the GIL (up to 5 ms), so the other threads' INSERTs found it
 taken and slept (``strace -c`` on one worker: 1.3 sleeps per answer). Now
 the whole transaction is one C call that never needs the GIL, and the
 threads of a process queue on a Python lock, which hands over at once; only
-the rarer collisions with other processes still sleep (0.19 per answer). In WAL mode with
-``synchronous=NORMAL`` a committed answer survives a crash of the app or of
-gunicorn (it is in the WAL file in the OS's page cache); only a power loss
-or kernel crash can roll back the last few commits, never corrupt the file.
+the rarer collisions with other processes still sleep (0.19 per answer).
+
+In WAL mode with ``synchronous=NORMAL`` a committed answer survives a crash
+of the app or of gunicorn (it is in the WAL file in the OS's page cache);
+only a power loss or kernel crash can roll back the last few commits, never
+corrupt the file.
 """
 
 from __future__ import annotations
