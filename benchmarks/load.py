@@ -34,7 +34,14 @@ answers are new to the site's memory of feedback (a worst case: real learners
 converge on the right answer and a few common mistakes). ``--answers shared``
 gives every learner the same three answers per drill instead, for comparison.
 
+The machine's own speed can drift by a third within minutes on a shared VM,
+and a ceiling measured in a fast minute against drills in a slow one gives a
+wrong share. ``--rounds N`` runs the phases in turn N times, each for a
+``--duration``/N slice, sums the slices of each phase, and prints the share
+round by round as well.
+
     .venv/bin/python benchmarks/load.py                 # 4 phases × 20 s, 50 users
+    .venv/bin/python benchmarks/load.py --phases ceiling,drills --rounds 5 --duration 40
     .venv/bin/python benchmarks/load.py --url http://127.0.0.1:8000 --duration 10
 """
 
@@ -50,6 +57,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -141,27 +149,28 @@ def client_cpu(system_only: bool = False) -> float:
     return usage.ru_stime + (0.0 if system_only else usage.ru_utime)
 
 
+@dataclass
+class Slice:
+    """What one run of a phase measured, before summing: samples, time and CPU."""
+
+    samples: dict[str, list[tuple[float, bool]]]
+    wall: float  # seconds the slice ran
+    elapsed: float  # of which measured (paced learners' arrivals left out)
+    spent: tuple[float, ...]  # CPU seconds: server, client, idle, server kernel, client kernel
+    app: dict[str, tuple[int, float]] = field(default_factory=dict)  # kind: (served, CPU s)
+
+
 def run_phase(base: str, phase: str, options: argparse.Namespace,
               site: dict[str, object], master: int | None = None,
-              app_cpu: Path | None = None) -> dict[str, dict[str, float]]:
-    """Run one phase with every user at once; per request type figures.
-
-    The ``_cpu`` row says where the machine's CPU went during the phase, per
-    request of the phase: ``server_ms`` (gunicorn workers, when this script
-    started them; ``server_sys_ms`` of it in the kernel), ``client_ms`` (the
-    load client itself, on the same cores) and ``idle_share`` (0–1): the ratio
-    to the ceiling is about the server. With ``app_cpu`` (``--app-cpu``), the
-    ``_app`` row: thread CPU inside the site per request of each kind
-    (:mod:`app_cpu`).
-    """
+              app_cpu: Path | None = None, duration: float | None = None) -> Slice:
+    """Run one phase with every user at once for ``duration`` (default ``--duration``) s."""
     app_before = _app_totals(app_cpu)
     per_proc = [options.users // options.procs + (i < options.users % options.procs)
                 for i in range(options.procs)]
     budget = max(1, options.max_requests // options.users)
-    before = (server_cpu(master), client_cpu(), idle_cpu(), server_cpu(master, True),
-              client_cpu(True))
+    before = _cpu_now(master)
     started = time.time()
-    deadline = started + options.duration
+    deadline = started + (options.duration if duration is None else duration)
     jobs = [(base, phase, deadline, budget, site, n, 1000 * i) for i, n in enumerate(per_proc)]
     merged: dict[str, list] = defaultdict(list)
     with mp.get_context("fork").Pool(options.procs) as pool:
@@ -169,24 +178,63 @@ def run_phase(base: str, phase: str, options: argparse.Namespace,
             for name, values in result.items():
                 merged[name].extend(values)
     wall = time.time() - started
-    elapsed = wall - (ARRIVALS if phase == "paced" else 0.0)
-    spent = [after - prior for after, prior in
-             zip((server_cpu(master), client_cpu(), idle_cpu(), server_cpu(master, True),
-                  client_cpu(True)), before, strict=True)]
-    rows = {name: summarise(values, elapsed) for name, values in sorted(merged.items())}
-    count = sum(len(values) for values in merged.values()) or 1
-    rows["_cpu"] = {"server_ms": spent[0] * 1000 / count, "client_ms": spent[1] * 1000 / count,
-                    "idle_share": spent[2] / (wall * (os.cpu_count() or 1)),
-                    "server_sys_ms": spent[3] * 1000 / count,
-                    "client_sys_ms": spent[4] * 1000 / count}
+    spent = tuple(after - prior for after, prior in zip(_cpu_now(master), before, strict=True))
+    app = {}
     if app_cpu:
         after = _app_totals(app_cpu)
+        app = {kind: (after[kind][0] - app_before[kind][0], after[kind][1] - app_before[kind][1])
+               for kind in KINDS}
+    return Slice(dict(merged), wall, wall - (ARRIVALS if phase == "paced" else 0.0), spent, app)
+
+
+def _cpu_now(master: int | None) -> tuple[float, ...]:
+    return (server_cpu(master), client_cpu(), idle_cpu(), server_cpu(master, True),
+            client_cpu(True))
+
+
+def phase_rows(slices: list[Slice]) -> dict[str, dict[str, float]]:
+    """Per request type figures of a phase, over all its slices (``--rounds``).
+
+    Requests/s is all requests over all measured seconds; percentiles are over
+    every sample. The ``_cpu`` row says where the machine's CPU went, per
+    request of the phase: ``server_ms`` (gunicorn workers, when this script
+    started them; ``server_sys_ms`` of it in the kernel), ``client_ms`` (the
+    load client itself, on the same cores) and ``idle_share`` (0–1): the ratio
+    to the ceiling is about the server. With ``--app-cpu``, the ``_app`` row:
+    thread CPU inside the site per request of each kind (:mod:`app_cpu`).
+    """
+    merged: dict[str, list[tuple[float, bool]]] = defaultdict(list)
+    for part in slices:
+        for name, values in part.samples.items():
+            merged[name].extend(values)
+    elapsed = sum(part.elapsed for part in slices)
+    wall = sum(part.wall for part in slices)
+    spent = [sum(column) for column in zip(*(part.spent for part in slices), strict=True)]
+    rows: dict[str, dict[str, float]] = {
+        name: summarise(values, elapsed) for name, values in sorted(merged.items())}
+    count = sum(len(values) for values in merged.values()) or 1
+    rows["_cpu"] = {"server_ms": spent[0] * 1000 / count, "client_ms": spent[1] * 1000 / count,
+                    "idle_share": spent[2] / (wall * (os.cpu_count() or 1)) if wall else 0.0,
+                    "server_sys_ms": spent[3] * 1000 / count,
+                    "client_sys_ms": spent[4] * 1000 / count}
+    if any(part.app for part in slices):
         rows["_app"] = {}
         for kind in KINDS:
-            served = after[kind][0] - app_before[kind][0]
+            served = sum(part.app[kind][0] for part in slices if part.app)
             if served:
-                rows["_app"][kind] = (after[kind][1] - app_before[kind][1]) * 1000 / served
+                cpu = sum(part.app[kind][1] for part in slices if part.app)
+                rows["_app"][kind] = cpu * 1000 / served
     return rows
+
+
+def round_shares(ceiling: list[Slice], drills: list[Slice]) -> list[float]:
+    """Drill throughput over the ceiling's, round by round (the spread ``--rounds`` shows)."""
+    shares = []
+    for top, answer in zip(ceiling, drills, strict=False):
+        top_rps = sum(map(len, top.samples.values())) / top.elapsed if top.elapsed else 0.0
+        rps = answer.samples.get("drill", [])
+        shares.append(len(rps) / answer.elapsed / top_rps if top_rps and answer.elapsed else 0.0)
+    return shares
 
 
 def _app_totals(folder: Path | None) -> dict[str, tuple[int, float]]:
@@ -219,8 +267,14 @@ def warm_up(base: str, site: dict[str, object], learners: int = 4) -> int:
     return sent
 
 
-def report(results: dict[str, dict[str, dict[str, float]]]) -> list[str]:
-    """The table, then the verdict on each target; returns the failed targets."""
+def report(results: dict[str, dict[str, dict[str, float]]],
+           shares: list[float] | None = None) -> list[str]:
+    """The table, then the verdict on each target; returns the failed targets.
+
+    ``shares``: the drill/ceiling ratio of each round, printed when there are
+    several. The ceiling's own p99 is printed beside the saturated drills' p99:
+    it says what the same 50 clients cost the trivial endpoint on this machine.
+    """
     print(f"{'phase':8} {'request':14} {'count':>7} {'req/s':>8} {'p50 ms':>7} "
           f"{'p95 ms':>7} {'p99 ms':>7} {'errors':>6}")
     for phase, rows in results.items():
@@ -242,11 +296,16 @@ def report(results: dict[str, dict[str, dict[str, float]]]) -> list[str]:
             if not ok:
                 failed.append(f"drill p99/errors ({label})")
     if drill and ceiling:
+        print(f"  for comparison, /healthz under the same saturating clients: "
+              f"p99 {ceiling['p99']:.1f} ms")
+    if drill and ceiling:
         share = drill["rps"] / ceiling["rps"] if ceiling["rps"] else 0.0
         print(f"drill throughput {drill['rps']:.0f} req/s = {share:.0%} of /healthz "
               f"{ceiling['rps']:.0f} req/s: {'OK' if share >= 0.6 else 'MISSED'} (target ≥ 60 %)")
         if share < 0.6:
             failed.append("drill throughput share")
+        if shares and len(shares) > 1:
+            print("  round by round: " + ", ".join(f"{one:.0%}" for one in shares))
     return failed
 
 
@@ -270,10 +329,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--url", help="a running server (default: start gunicorn on loopback)")
     parser.add_argument("--users", type=int, default=50)
-    parser.add_argument("--duration", type=float, default=20.0, help="seconds per phase")
+    parser.add_argument("--duration", type=float, default=20.0,
+                        help="seconds per phase (split between the rounds)")
     parser.add_argument("--max-requests", type=int, default=200_000, help="cap per phase")
     parser.add_argument("--procs", type=int, default=2, help="client processes")
     parser.add_argument("--phases", default=",".join(PHASES))
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="run the phases in turn this many times, each for duration/rounds "
+                        "seconds, and sum them: the ceiling and the drills then share the "
+                        "machine's slow and fast moments")
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--no-warm-up", dest="warm_up", action="store_false",
                         help="measure from a cold server (first answers render each drill)")
@@ -290,6 +354,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="also report the CPU spent inside the site per request, apart "
                         "from gunicorn's (benchmarks/app_cpu.py; not with --url)")
     options = parser.parse_args(argv)
+    if options.rounds < 1:
+        parser.error("--rounds: at least 1")
     if options.app_cpu and options.url:
         parser.error("--app-cpu measures a server this script starts, not --url")
     env = {"DATABASE_URL": options.database_url} if options.database_url else {}
@@ -312,11 +378,13 @@ def main(argv: list[str] | None = None) -> int:
               f"{options.duration:g} s per phase, {options.answers} answers", flush=True)
         if options.warm_up and set(options.phases.split(",")) - {"ceiling"}:
             print(f"warm-up (not measured): {warm_up(base, site)} answers", flush=True)
-        results = {}
-        for phase in options.phases.split(","):
-            master = server.proc.pid if server is not None else None
-            results[phase] = run_phase(base, phase, options, site, master, app_cpu)
-            time.sleep(1)  # let keep-alive connections close between phases
+        slices: dict[str, list[Slice]] = defaultdict(list)
+        master = server.proc.pid if server is not None else None
+        for _ in range(options.rounds):
+            for phase in options.phases.split(","):
+                slices[phase].append(run_phase(base, phase, options, site, master, app_cpu,
+                                               options.duration / options.rounds))
+                time.sleep(1)  # let keep-alive connections close between phases
     finally:
         if server is not None:
             stop_server(server, keep=options.keep_log)
@@ -324,7 +392,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"server log: {server.log}")
         if app_cpu:
             shutil.rmtree(app_cpu, ignore_errors=True)
-    failed = report(results)
+    results = {phase: phase_rows(parts) for phase, parts in slices.items()}
+    failed = report(results, round_shares(slices.get("ceiling", []), slices.get("drills", [])))
     if options.json:
         Path(options.json).write_text(json.dumps(results, indent=2))
     return 1 if failed else 0

@@ -1,0 +1,89 @@
+"""``load.py --rounds``: the phases run in turn, and each phase's slices are summed (issue 8).
+
+On a shared VM the machine's speed drifts within minutes; slices of the
+ceiling and the drills taken in turn share the fast and the slow moments, so
+their ratio is fairer than one ceiling minute against one drills minute.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def load() -> ModuleType:
+    """benchmarks/load.py, loaded by path without leaving ``benchmarks/`` on ``sys.path``.
+
+    (It puts its own folder first on the path, where ``benchmarks/engine.py``
+    would shadow the ``engine`` package for every later import.)
+    """
+    path, modules = list(sys.path), set(sys.modules)
+    spec = importlib.util.spec_from_file_location("tempai_load", REPO / "benchmarks" / "load.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["tempai_load"] = module  # dataclasses look their module up there
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path[:] = path
+        for name in set(sys.modules) - modules - {"tempai_load"}:
+            if name in ("app_cpu", "loadkit"):
+                del sys.modules[name]
+    return module
+
+
+def _slice(load: ModuleType, kind: str, latencies: list[float], seconds: float,
+           cpu: float = 1.0, errors: int = 0) -> object:
+    samples = [(ms, True) for ms in latencies]
+    samples[:errors] = [(ms, False) for ms, _ in samples[:errors]]
+    # server, client, idle, server kernel, client kernel
+    return load.Slice({kind: samples}, seconds, seconds, (cpu, cpu / 4, 0.0, cpu / 10, 0.0))
+
+
+def test_slices_of_a_phase_are_summed_not_averaged(load: ModuleType) -> None:
+    fast = _slice(load, "drill", [10.0] * 300, seconds=1.0, cpu=0.3)
+    slow = _slice(load, "drill", [40.0] * 100, seconds=3.0, cpu=0.2, errors=2)
+    rows = load.phase_rows([fast, slow])
+    drill = rows["drill"]
+    assert drill["count"] == 400 and drill["errors"] == 2
+    assert drill["rps"] == pytest.approx(100.0)  # 400 requests in 4 measured seconds
+    assert drill["p50"] == 10.0 and drill["p99"] == 40.0  # over every sample, not per slice
+    assert rows["_cpu"]["server_ms"] == pytest.approx(0.5 * 1000 / 400)
+    assert rows["_cpu"]["client_ms"] == pytest.approx(0.125 * 1000 / 400)
+
+
+def test_one_slice_gives_the_figures_of_a_plain_phase(load: ModuleType) -> None:
+    rows = load.phase_rows([_slice(load, "healthz", [1.0, 2.0, 3.0, 4.0], seconds=2.0)])
+    assert rows["healthz"]["count"] == 4 and rows["healthz"]["rps"] == pytest.approx(2.0)
+    assert "_app" not in rows
+
+
+def test_the_share_is_given_round_by_round(load: ModuleType) -> None:
+    ceiling = [_slice(load, "healthz", [1.0] * 1000, 1.0),
+               _slice(load, "healthz", [1.0] * 500, 1.0)]
+    drills = [_slice(load, "drill", [1.0] * 600, 1.0), _slice(load, "drill", [1.0] * 300, 1.0)]
+    assert load.round_shares(ceiling, drills) == pytest.approx([0.6, 0.6])
+    # summed, the phases give the same 60 % though the machine halved its speed in round 2
+    share = load.phase_rows(drills)["drill"]["rps"] / load.phase_rows(ceiling)["healthz"]["rps"]
+    assert share == pytest.approx(0.6)
+
+
+def test_the_report_prints_each_round_and_the_ceilings_own_p99(
+        load: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    ceiling = [_slice(load, "healthz", [70.0] * 100, 1.0),
+               _slice(load, "healthz", [70.0] * 100, 1.0)]
+    drills = [_slice(load, "drill", [90.0] * 50, 1.0), _slice(load, "drill", [90.0] * 70, 1.0)]
+    results = {"ceiling": load.phase_rows(ceiling), "drills": load.phase_rows(drills)}
+    failed = load.report(results, load.round_shares(ceiling, drills))
+    out = capsys.readouterr().out
+    assert "round by round: 50%, 70%" in out
+    assert "/healthz under the same saturating clients: p99 70.0 ms" in out
+    assert "60% of /healthz" in out and "drill throughput share" not in failed
+    assert failed == ["drill p99/errors (50 saturating clients)"]
