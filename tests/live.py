@@ -29,15 +29,35 @@ ANSWERS: dict[str, tuple[list[tuple[str, str]], list[tuple[str, str]]]] = {
 }
 
 
-def loadkit() -> ModuleType:
-    name = "tempai_loadkit"
+def benchmark(filename: str) -> ModuleType:
+    """``benchmarks/<filename>``, loaded once by path as ``tempai_<stem>``.
+
+    Leaves ``sys.path`` as it was: ``load.py`` puts its own folder first, where
+    ``benchmarks/engine.py`` would shadow the ``engine`` package for every
+    later import, and the helpers it imports by their plain names go too.
+    """
+    name = "tempai_" + Path(filename).stem
     if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, REPO / "benchmarks" / "loadkit.py")
+        spec = importlib.util.spec_from_file_location(name, REPO / "benchmarks" / filename)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
+        path, modules = list(sys.path), set(sys.modules)
+        sys.modules[name] = module  # dataclasses look their module up there
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            raise
+        finally:
+            sys.path[:] = path
+            for plain in ("app_cpu", "loadkit"):
+                if plain not in modules:
+                    sys.modules.pop(plain, None)
     return sys.modules[name]
+
+
+def loadkit() -> ModuleType:
+    return benchmark("loadkit.py")
 
 
 def need_gunicorn() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import time
@@ -10,16 +9,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-REPO = Path(__file__).resolve().parent.parent
+from tests.live import benchmark
 
 
 def _app_cpu() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tempai_app_cpu",
-                                                  REPO / "benchmarks" / "app_cpu.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark("app_cpu.py")
 
 
 def _site(environ: dict[str, Any], start_response: Any) -> list[bytes]:

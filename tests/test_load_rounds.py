@@ -7,36 +7,16 @@ their ratio is fairer than one ceiling minute against one drills minute.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+from tests.live import benchmark
 
 
 @pytest.fixture(scope="module")
 def load() -> ModuleType:
-    """benchmarks/load.py, loaded by path without leaving ``benchmarks/`` on ``sys.path``.
-
-    (It puts its own folder first on the path, where ``benchmarks/engine.py``
-    would shadow the ``engine`` package for every later import.)
-    """
-    path, modules = list(sys.path), set(sys.modules)
-    spec = importlib.util.spec_from_file_location("tempai_load", REPO / "benchmarks" / "load.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["tempai_load"] = module  # dataclasses look their module up there
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path[:] = path
-        for name in set(sys.modules) - modules - {"tempai_load"}:
-            if name in ("app_cpu", "loadkit"):
-                del sys.modules[name]
-    return module
+    return benchmark("load.py")
 
 
 def _slice(load: ModuleType, kind: str, latencies: list[float], seconds: float,
