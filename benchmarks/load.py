@@ -161,16 +161,16 @@ class Slice:
 
 
 def run_phase(base: str, phase: str, options: argparse.Namespace,
-              site: dict[str, object], master: int | None = None,
-              app_cpu: Path | None = None, duration: float | None = None) -> Slice:
-    """Run one phase with every user at once for ``duration`` (default ``--duration``) s."""
+              site: dict[str, object], master: int | None,
+              app_cpu: Path | None, duration: float) -> Slice:
+    """Run one phase with every user at once for ``duration`` seconds."""
     app_before = _app_totals(app_cpu)
     per_proc = [options.users // options.procs + (i < options.users % options.procs)
                 for i in range(options.procs)]
     budget = max(1, options.max_requests // options.users)
     before = _cpu_now(master)
     started = time.time()
-    deadline = started + (options.duration if duration is None else duration)
+    deadline = started + duration
     jobs = [(base, phase, deadline, budget, site, n, 1000 * i) for i, n in enumerate(per_proc)]
     merged: dict[str, list] = defaultdict(list)
     with mp.get_context("fork").Pool(options.procs) as pool:
@@ -229,12 +229,13 @@ def phase_rows(slices: list[Slice]) -> dict[str, dict[str, float]]:
 
 def round_shares(ceiling: list[Slice], drills: list[Slice]) -> list[float]:
     """Drill throughput over the ceiling's, round by round (the spread ``--rounds`` shows)."""
-    shares = []
-    for top, answer in zip(ceiling, drills, strict=False):
-        top_rps = sum(map(len, top.samples.values())) / top.elapsed if top.elapsed else 0.0
-        rps = answer.samples.get("drill", [])
-        shares.append(len(rps) / answer.elapsed / top_rps if top_rps and answer.elapsed else 0.0)
-    return shares
+    return [_share(summarise(answer.samples.get("drill", []), answer.elapsed),
+                   summarise(top.samples.get("healthz", []), top.elapsed))
+            for top, answer in zip(ceiling, drills, strict=False)]
+
+
+def _share(drill: dict[str, float], ceiling: dict[str, float]) -> float:
+    return drill["rps"] / ceiling["rps"] if ceiling["rps"] else 0.0
 
 
 def _app_totals(folder: Path | None) -> dict[str, tuple[int, float]]:
@@ -298,8 +299,7 @@ def report(results: dict[str, dict[str, dict[str, float]]],
     if drill and ceiling:
         print(f"  for comparison, /healthz under the same saturating clients: "
               f"p99 {ceiling['p99']:.1f} ms")
-    if drill and ceiling:
-        share = drill["rps"] / ceiling["rps"] if ceiling["rps"] else 0.0
+        share = _share(drill, ceiling)
         print(f"drill throughput {drill['rps']:.0f} req/s = {share:.0%} of /healthz "
               f"{ceiling['rps']:.0f} req/s: {'OK' if share >= 0.6 else 'MISSED'} (target ≥ 60 %)")
         if share < 0.6:

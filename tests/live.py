@@ -17,6 +17,7 @@ from types import ModuleType
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+BENCHMARKS = REPO / "benchmarks"
 FIXTURE_CONTENT = Path(__file__).parent / "fixtures" / "content"
 VERDICT = re.compile(r'data-verdict="(correct|incorrect)"')
 
@@ -38,7 +39,7 @@ def benchmark(filename: str) -> ModuleType:
     """
     name = "tempai_" + Path(filename).stem
     if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, REPO / "benchmarks" / filename)
+        spec = importlib.util.spec_from_file_location(name, BENCHMARKS / filename)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         path, modules = list(sys.path), set(sys.modules)
@@ -50,9 +51,9 @@ def benchmark(filename: str) -> ModuleType:
             raise
         finally:
             sys.path[:] = path
-            for plain in ("app_cpu", "loadkit"):
-                if plain not in modules:
-                    sys.modules.pop(plain, None)
+            for added in set(sys.modules) - modules - {name}:
+                if Path(getattr(sys.modules[added], "__file__", None) or "/").parent == BENCHMARKS:
+                    del sys.modules[added]
     return sys.modules[name]
 
 
