@@ -20,7 +20,7 @@ worker_class = "gthread"
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
-# Requests are logged by the app itself as JSON lines (tutor/observability.py);
+# Requests are logged by the app itself as JSON lines (tutor/web/logs.py);
 # gunicorn's own log carries only start/stop and worker events.
 accesslog = None
 errorlog = "-"
@@ -43,7 +43,7 @@ def post_worker_init(worker: object) -> None:
     app = getattr(worker, "wsgi", None)
     if app is None or not hasattr(app, "app_context"):
         return
-    from tutor.content import store
+    from tutor.course.content import store
 
     with app.app_context():
         store().lessons()

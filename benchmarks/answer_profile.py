@@ -65,7 +65,7 @@ def build_app(scratch: Path) -> Any:
                                  capture_output=True, check=True).stdout
         tarfile.open(fileobj=io.BytesIO(archive)).extractall(scratch, filter="data")
         os.environ["FLASK_CONTENT_DIR"] = str(scratch / "content" / "ru")
-    from tutor.observability import configure_logging
+    from tutor.web.logs import configure_logging
 
     configure_logging(stream=open(scratch / "server.log", "a", buffering=1))  # noqa: SIM115
     import wsgi

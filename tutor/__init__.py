@@ -7,7 +7,7 @@ loads defaults, then the instance config or the test mapping, then
 
 from __future__ import annotations
 
-import importlib
+import os
 import secrets
 from collections.abc import Mapping
 from pathlib import Path
@@ -24,7 +24,7 @@ _REPO_ROOT = Path(__file__).resolve().parent.parent
 _SECRET_HELP = (
     "SECRET_KEY не задан. Вне режима отладки сайт без него не запускается: "
     "задайте переменную окружения, например\n"
-    "    export FLASK_SECRET_KEY=\"$(python3 -c 'import secrets; print(secrets.token_hex(32))')\"\n"
+    "    export SECRET_KEY=\"$(python3 -c 'import secrets; print(secrets.token_hex(32))')\"\n"
     "(для локальной разработки есть `make run`, он включает FLASK_DEBUG=1)."
 )
 
@@ -55,12 +55,27 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     else:
         app.config.from_mapping(test_config)
     app.config.from_prefixed_env()
+    if test_config is None:
+        _read_plain_env(app)
     _require_secret(app)
     _trust_proxies(app)
 
     _init_extensions(app)
     _register_blueprints(app)
     return app
+
+
+# The names the README documents for deployment, read without Flask's prefix
+# (``SECRET_KEY=… flask --app tutor run`` works like ``make serve``); a
+# ``FLASK_``-prefixed variable or the instance config wins. Tests pass their own
+# config and never read these.
+PLAIN_ENV = ("SECRET_KEY", "DATABASE_URL", "INSTRUCTOR_PASSWORD", "TRUSTED_PROXIES")
+
+
+def _read_plain_env(app: Flask) -> None:
+    for name in PLAIN_ENV:
+        if not app.config.get(name) and os.environ.get(name):
+            app.config[name] = os.environ[name]
 
 
 def _require_secret(app: Flask) -> None:
@@ -100,7 +115,8 @@ def _is_cli_tool() -> bool:
 def _init_extensions(app: Flask) -> None:
     from htmx_flask import Htmx
 
-    from tutor import compression, content, security
+    from tutor.course import content
+    from tutor.web import compression, security
 
     Htmx(app)
     security.init_app(app)
@@ -108,32 +124,22 @@ def _init_extensions(app: Flask) -> None:
     content.init_app(app)
 
 
-# Feature modules, each plugged in by its init_app (or its blueprint `bp`).
-_FEATURES = (
-    "tutor.tileart",
-    "tutor.reference",
-    "tutor.handbook",
-    "tutor.practice",
-    "tutor.progress",
-    "tutor.authoring",
-    "tutor.analyser",
-    # Production: access/error logs, /healthz, fingerprinted static files (issue 8).
-    "tutor.observability",
-    "tutor.health",
-    "tutor.assets",
-)
-
-
 def _register_blueprints(app: Flask) -> None:
-    from tutor import errors, lessons
-    from tutor.drills import views as drill_views
+    """Plug in every feature: plumbing first, then the features from the bottom up."""
+    from tutor.analyse import views as analyse
+    from tutor.authoring import views as authoring
+    from tutor.course import answers, handbook, lessons, reference
+    from tutor.practice import views as practice
+    from tutor.progress import views as progress
+    from tutor.tiles import jinja as tiles
+    from tutor.web import assets, errors, health, logs
 
     app.register_blueprint(errors.bp)
     app.register_blueprint(lessons.bp)
-    app.register_blueprint(drill_views.bp)
-    for name in _FEATURES:
-        module = importlib.import_module(name)
-        if hasattr(module, "init_app"):
-            module.init_app(app)
-        elif hasattr(module, "bp"):
-            app.register_blueprint(module.bp)
+    app.register_blueprint(answers.bp)
+    for feature in (tiles, reference, handbook, practice, progress, authoring, analyse,
+                    logs, health, assets):
+        if hasattr(feature, "init_app"):
+            feature.init_app(app)
+        else:
+            app.register_blueprint(feature.bp)

@@ -13,7 +13,7 @@ import pytest
 from engine.generate import KINDS
 from engine.tiles import tile_code
 from tests.browser.conftest import ARTIFACTS, check_on_page, open_page
-from tutor.practice import _prepare
+from tutor.practice.views import _prepare
 
 pytestmark = pytest.mark.browser
 

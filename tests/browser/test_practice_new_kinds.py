@@ -15,7 +15,7 @@ from engine.generate import LEVELS
 from engine.tiles import tile_code
 from tests.browser.conftest import ARTIFACTS, check_on_page, open_page
 from tests.practice_answers import right_answer, wrong_answer
-from tutor.practice import _prepare
+from tutor.practice.views import _prepare
 
 pytestmark = pytest.mark.browser
 

@@ -23,7 +23,8 @@ import pytest
 
 from engine.hand import parse_hand
 from engine.melds import parse_meld
-from tutor.tileart import render_hand, render_inline, render_palette, render_tiles, tile_svg
+from tutor.tiles.palette import render_palette
+from tutor.tiles.render import render_hand, render_inline, render_tiles, tile_svg
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]

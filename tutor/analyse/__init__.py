@@ -1,4 +1,4 @@
-"""The hand analyser behind ``/analyse`` (blueprint in :mod:`tutor.analyser`).
+"""The hand analyser behind ``/analyse`` (blueprint in :mod:`tutor.analyse.views`).
 
 - :mod:`~tutor.analyse.query` — the input as one URL-safe value;
 - :mod:`~tutor.analyse.analysis` — what the engine says about it;

@@ -10,7 +10,7 @@ All numbers come from the engine; this module only arranges them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from engine import messages
@@ -221,8 +221,6 @@ def outcome(hand14: Hand, win: Tile, sit: WinSituation, rules: Ruleset) -> Outco
 
 
 def _with(sit: WinSituation, tsumo: bool) -> WinSituation:
-    from dataclasses import replace
-
     return replace(sit, tsumo=tsumo)
 
 

@@ -14,7 +14,7 @@ from engine.errors import HandError
 from engine.melds import Meld, parse_meld_text
 from engine.tiles import FIVES, Tile, parse_tiles, tile_code, tile_name
 from tutor.analyse.query import MODES, Query, codes
-from tutor.tileart_palette import PALETTE_SECTIONS
+from tutor.tiles.palette import PALETTE_SECTIONS
 
 Url = Callable[[Query], str]
 _ADD_VERB = {

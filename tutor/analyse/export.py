@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.hand import Hand
 from engine.melds import Meld
-from engine.tiles import tile_code, to_mpsz
+from engine.tiles import parse_tiles, tile_code, to_mpsz
 from tutor.analyse.analysis import Analysis
 from tutor.analyse.query import Query
 
@@ -95,8 +95,6 @@ def _bool(value: bool) -> str:
 
 
 def _tiles(text: str) -> tuple[int, ...]:
-    from engine.tiles import parse_tiles
-
     return parse_tiles(text).kinds
 
 

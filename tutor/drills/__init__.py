@@ -46,7 +46,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 _INFRASTRUCTURE = frozenset(
-    {"base", "explain", "params", "views", "diagnose", "diagnose_scoring", "diagnose_shapes"}
+    {"base", "explain", "params", "diagnosis", "solutions"}
 )
 _KINDS: dict[str, DrillKind] = {}
 _discovered = False

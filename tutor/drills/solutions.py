@@ -51,9 +51,9 @@ from typing import Any
 from flask import g, get_template_attribute, request
 from markupsafe import Markup
 
-from tutor.compression import repeats
 from tutor.drills.base import Drill, Verdict
-from tutor.tileart import sprite_url
+from tutor.tiles.render import sprite_url
+from tutor.web.compression import repeats
 
 # Verdicts remembered per drill, each as its feedback and its whole area: as
 # many entries as 64 feedbacks alone once were, so a client inventing answers
@@ -88,7 +88,7 @@ def drill_feedback_area(lesson: Any, drill: Drill, state: Any) -> Markup:
     Kept per drill, verdict, saved-or-not and script root; an error message
     (``state.error``) or a verdict that is not plain is rendered every time.
     A kept fragment is marked as a repeating body, so its gzip is kept as well
-    (:func:`tutor.compression.repeats`).
+    (:func:`tutor.web.compression.repeats`).
     """
     def render() -> str:
         return str(get_template_attribute(_FRAME, "feedback_area")(lesson, drill, state))

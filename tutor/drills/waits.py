@@ -12,7 +12,7 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
-from engine.messages import KARATEN_ONLY, NOT_TENPAI
+from engine.messages import KARATEN_ONLY, NOT_TENPAI, WAIT_NAMES
 from engine.tiles import Tile, parse_tile, tile_code
 from engine.waits import WaitsResult, find_waits
 from tutor.drills import params as p
@@ -85,8 +85,6 @@ class Waits(DrillKind):
 
     def options(self, drill: Drill) -> list[tuple[Tile, list[str], list[ReadingView]]]:
         """For each winning tile: its shapes (Russian) and the distinct splits of the hand."""
-        from engine.messages import WAIT_NAMES
-
         return [
             (o.tile, [WAIT_NAMES[s] for s in o.shapes], distinct_readings(o.arrangements))
             for o in drill.solution.options

@@ -1,0 +1,216 @@
+"""`flask content check`: every kind of broken content gives its own `file:line: message`.
+
+Each fixture in tests/fixtures/broken/ holds exactly one mistake. It is put
+next to two good lessons (tests/fixtures/content) and the check must print
+that one problem, with its line, and exit with status 1.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from tutor import create_app
+from tutor.course.checks import CourseReport
+from tutor.course.content import display_path
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+BROKEN = FIXTURES / "broken"
+GOOD = FIXTURES / "content"
+COURSE = Path(__file__).resolve().parents[2] / "content" / "ru"
+
+# (fixture, line, message): the exact Russian message an author sees.
+CASES = [
+    ("10-term-pipe-in-table.md", 9,
+     "Термин «пары» в строке таблицы записан с вертикальной чертой, а она делит ячейку. "
+     "Напишите термин без черты: падежные формы есть в глоссарии."),
+    ("10-no-front-matter.md", 1,
+     "Нет шапки урока: файл должен начинаться со строки --- и полей title, slug, order, summary."),
+    ("10-front-matter-not-yaml.md", 4,
+     "Шапка урока — не YAML: expected ',' or ']', but got ':'."),
+    ("10-missing-field.md", 1, "В шапке урока нет поля «summary»."),
+    ("10-bad-slug.md", 3,
+     "Поле «slug»: нужно слово из латинских строчных букв, цифр и дефисов, а не «Фу»."),
+    ("10-unknown-front-matter-field.md", 6,
+     "Неизвестное поле «level» в шапке урока. Есть: title, slug, order, summary."),
+    ("10-bad-order.md", 4, "Поле «order»: нужно целое положительное число, а не «первый»."),
+    ("10-duplicate-slug.md", 1, "Поле «slug» = basics уже занято уроком {base}01-basics.md."),
+    ("10-duplicate-order.md", 1, "Поле «order» = 1 уже занято уроком {base}01-basics.md."),
+    ("10-unknown-kind.md", 9,
+     "Неизвестный вид упражнения «wait». Есть: choice, complete, count, discard, dora, fu, "
+     "furiten, han, payment, rule, shanten, waits, yaku."),
+    ("10-unknown-param.md", 11,
+     "Неизвестный параметр «hands» в упражнении waits. Допустимы: id, prompt, rules, "
+     "red_fives, hand, melds."),
+    ("10-missing-param.md", 9, "Не указан обязательный параметр «win»."),
+    ("10-bad-hand.md", 11,
+     "Параметр «hand»: Неизвестный символ «x» в записи «3456m123p789x111z». Допустимы цифры "
+     "0–9 и буквы масти m, p, s, z."),
+    ("10-wrong-tile-count.md", 11, "В руке должно быть 13 тайлов, а указано 12."),
+    ("10-bad-boolean.md", 14,
+     "Параметр «riichi»: Здесь нужно true/false (или да/нет), а не «может»."),
+    ("10-not-tenpai.md", 11, "Рука не в темпае: ни один тайл не делает её выигрышной."),
+    ("10-fu-not-winning.md", 9,
+     "Рука не выигрышная: её нельзя разложить на четыре сета и пару, и это не чиитойцу "
+     "и не кокушимусо."),
+    ("10-fu-no-yaku.md", 9, "В руке нет яку, а без яку победить нельзя (дора яку не дают)."),
+    ("10-choice-answer.md", 9, "Параметр «answer»: вариантов 2, а указан номер 3."),
+    ("10-drill-not-yaml.md", 11,
+     "Параметры упражнения — не YAML: expected ',' or ']', but got '<stream end>'."),
+    ("10-drill-unclosed.md", 9, "Блок упражнения «waits» не закрыт строкой ///."),
+    ("10-duplicate-drill-id.md", 14, "Упражнение с id «w» в уроке уже есть."),
+    ("10-bad-inline-tiles.md", 7,
+     "Тайлы «99z»: «9z» в «99z» — нет такого тайла: бывают только 1z–7z."),
+    ("10-unknown-term.md", 7, "Термина «рибаунд» нет в глоссарии."),
+    ("10-link-missing-lesson.md", 7, "Ссылка «/lessons/fu»: урока со slug «fu» нет."),
+    ("10-link-missing-anchor.md", 7,
+     "Ссылка «/lessons/basics#nigde»: в уроке «basics» нет якоря «nigde». "
+     "Разделы урока: ожидание, фуритен, фу, вопрос."),
+    ("10-link-file-name.md", 7,
+     "Ссылка «02-second.md»: на уроки ссылайтесь адресом /lessons/second, а не именем файла."),
+    ("10-link-missing-page.md", 7, "Ссылка «/tablitsa»: такой страницы на сайте нет."),
+    ("10-link-glossary-term.md", 7,
+     "Ссылка «/glossary#ribaund»: в глоссарии нет термина с id «ribaund»."),
+    ("10-link-unclear.md", 7,
+     "Ссылка «urok-fu»: непонятная ссылка: пишите /lessons/<slug>, /lessons/<slug>#якорь "
+     "или #якорь или полный адрес https://…"),
+    ("glossary-no-definition.yaml", 10,
+     "Глоссарий: У термина нет поля «definition» (непустой текст)."),
+    ("yaku-example-wrong.yaml", 2,
+     "Пример яку «tanyao»: рука не даёт яку «таняо» (движок насчитал: пинфу)."),
+]
+# Where a broken data file goes in the course directory.
+TARGET_NAME = {
+    "glossary-no-definition.yaml": "glossary.yaml",
+    "yaku-example-wrong.yaml": "yaku-examples.yaml",
+}
+
+
+def course_with(tmp_path: Path, fixture: str | None = None) -> Path:
+    """The two good fixture lessons and glossary, plus one broken fixture file."""
+    content = tmp_path / "content"
+    content.mkdir()
+    for name in ("01-basics.md", "02-second.md", "glossary.yaml"):
+        shutil.copy(GOOD / name, content / name)
+    if fixture:
+        shutil.copy(BROKEN / fixture, content / TARGET_NAME.get(fixture, fixture))
+    return content
+
+
+def site(content: Path) -> Flask:
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "CONTENT_DIR": str(content)})
+
+
+def run_check(content: Path) -> tuple[int, list[str]]:
+    result = site(content).test_cli_runner().invoke(args=["content", "check"])
+    return result.exit_code, result.output.splitlines()
+
+
+def test_every_broken_fixture_has_a_case() -> None:
+    assert sorted(name for name, _, _ in CASES) == sorted(p.name for p in BROKEN.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("fixture", "line", "message"), [pytest.param(*case, id=case[0]) for case in CASES]
+)
+def test_broken_content_is_reported_with_file_line_and_message(
+    tmp_path: Path, fixture: str, line: int, message: str
+) -> None:
+    content = course_with(tmp_path, fixture)
+    code, output = run_check(content)
+    assert code == 1
+    problems, summary = output[:-1], output[-1]
+    assert len(problems) == 1, output
+    file = display_path(content / TARGET_NAME.get(fixture, fixture))
+    base = display_path(content) + "/"
+    assert problems[0] == f"{file}:{line}: " + message.format(base=base)
+    assert summary == "Найдено: 1 ошибка. Исправьте и запустите проверку снова."
+
+
+def test_good_course_passes_with_a_summary(tmp_path: Path) -> None:
+    code, output = run_check(course_with(tmp_path))
+    assert code == 0
+    assert output == [
+        "Курс в порядке: 2 урока, 4 упражнения (choice — 1, fu — 1, furiten — 1, waits — 1)."
+    ]
+
+
+def test_the_real_course_passes_the_check() -> None:
+    code, output = run_check(COURSE)
+    assert code == 0, "\n".join(output)
+    assert output[-1].startswith("Курс в порядке: 18 уроков")
+
+
+@pytest.mark.parametrize(
+    ("lessons", "drills", "expected"),
+    [
+        pytest.param(1, 1, "Курс в порядке: 1 урок, 1 упражнение (waits — 1).", id="one"),
+        pytest.param(3, 2, "Курс в порядке: 3 урока, 2 упражнения (waits — 2).", id="few"),
+        pytest.param(11, 5, "Курс в порядке: 11 уроков, 5 упражнений (waits — 5).", id="many"),
+        pytest.param(21, 0, "Курс в порядке: 21 урок, 0 упражнений.", id="twenty-one"),
+    ],
+)
+def test_summary_uses_russian_plural_forms(lessons: int, drills: int, expected: str) -> None:
+    from collections import Counter
+
+    report = CourseReport([], lessons, Counter({"waits": drills}) if drills else Counter())
+    assert report.summary() == expected
+
+
+@pytest.mark.parametrize(
+    ("count", "word"),
+    [pytest.param(2, "ошибки", id="two"), pytest.param(5, "ошибок", id="five")],
+)
+def test_failure_summary_counts_the_problems(count: int, word: str) -> None:
+    from tutor.course.problems import Problem
+
+    report = CourseReport([Problem("a.md", n, "x") for n in range(count)])
+    assert report.summary().startswith(f"Найдено: {count} {word}.")
+
+
+def test_code_examples_are_not_checked(tmp_path: Path) -> None:
+    """Wrong syntax shown as an example in code (as the guide does) is not an error."""
+    content = course_with(tmp_path)
+    (content / "03-code.md").write_text(
+        "---\ntitle: Код\nslug: code\norder: 3\nsummary: s\n---\n"
+        "Пример: `:99z:` и `[[рибаунд]]` и `[x](/lessons/nope)`.\n\n"
+        "```\n/// wait\nid: x\n///\n[y](/lessons/nope)\n```\n",
+        encoding="utf-8",
+    )
+    code, output = run_check(content)
+    assert code == 0, output
+
+
+def test_anchor_links_to_headings_and_drills_pass(tmp_path: Path) -> None:
+    content = course_with(tmp_path)
+    (content / "03-links.md").write_text(
+        "---\ntitle: Ссылки\nslug: links\norder: 3\nsummary: s\n---\n"
+        "## Мой раздел\n\n[а](#мой-раздел) [б](/lessons/basics#ожидание) "
+        "[в](/lessons/basics#drill-nobetan) [г](/glossary#furiten) "
+        "[д](https://example.org/x) [е](/lessons/second)\n",
+        encoding="utf-8",
+    )
+    code, output = run_check(content)
+    assert code == 0, output
+
+
+def test_a_drill_whose_solution_cannot_be_shown_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Valid parameters are not enough: the check also renders each drill's solution."""
+    from tutor.drills.waits import Waits
+
+    def broken(self: Waits, drill: object) -> object:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(Waits, "options", broken)
+    content = course_with(tmp_path)
+    code, output = run_check(content)
+    assert code == 1
+    assert output[0] == (
+        f"{display_path(content / '01-basics.md')}:13: Решение упражнения «nobetan» не удалось "
+        "показать (RuntimeError: boom). Это ошибка программы, а не урока: сообщите разработчикам."
+    )

@@ -1,0 +1,97 @@
+"""`flask content new "Название"`: a lesson file that passes the check and renders."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from flask import Flask
+
+from tutor import create_app
+from tutor.authoring.cli import slugify
+
+COURSE = Path(__file__).resolve().parents[2] / "content" / "ru"
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Path:
+    """A throw-away copy of the real course (its glossary has the template's terms)."""
+    target = tmp_path / "ru"
+    shutil.copytree(COURSE, target)
+    return target
+
+
+def site(content: Path) -> Flask:
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "CONTENT_DIR": str(content)})
+
+
+def front_matter(path: Path) -> dict[str, object]:
+    text = path.read_text(encoding="utf-8")
+    return yaml.safe_load(text.split("---\n")[1])  # type: ignore[no-any-return]
+
+
+def test_new_lesson_gets_next_order_transliterated_slug_and_passes_check(course: Path) -> None:
+    app = site(course)
+    runner = app.test_cli_runner()
+    result = runner.invoke(args=["content", "new", "Защита: безопасные тайлы"])
+    assert result.exit_code == 0, result.output
+    created = course / "19-zashchita-bezopasnye-tayly.md"
+    assert created.is_file()
+    assert front_matter(created) == {
+        "title": "Защита: безопасные тайлы",
+        "slug": "zashchita-bezopasnye-tayly",
+        "order": 19,
+        "summary": "Одна фраза о том, чему учит урок (её видно на карте курса).",
+    }
+    check = runner.invoke(args=["content", "check"])
+    assert check.exit_code == 0, check.output
+    assert check.output.startswith("Курс в порядке: 19 уроков")
+
+
+def test_new_lesson_has_one_commented_drill_of_each_core_kind_and_renders(course: Path) -> None:
+    app = site(course)
+    app.test_cli_runner().invoke(args=["content", "new", "Пробный урок"])
+    text = (course / "19-probnyy-urok.md").read_text(encoding="utf-8")
+    for kind in ("waits", "furiten", "fu"):
+        assert text.count(f"/// {kind}\n# ") == 1, kind  # the block opens with a comment
+    page = app.test_client().get("/lessons/probnyy-urok")
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert "lesson-problems" not in html
+    kinds = [k for k in ("waits", "furiten", "fu") if f'data-drill-kind="{k}"' in html]
+    assert kinds == ["waits", "furiten", "fu"]
+    assert 'class="tiles' in html and 'class="term"' in html
+
+
+def test_taken_slug_gets_a_number(course: Path) -> None:
+    runner = site(course).test_cli_runner()
+    result = runner.invoke(args=["content", "new", "Фу"])
+    assert result.exit_code == 0, result.output
+    assert (course / "19-fu-2.md").is_file()
+
+
+def test_slug_option_and_bad_input(course: Path) -> None:
+    runner = site(course).test_cli_runner()
+    assert runner.invoke(args=["content", "new", "Урок", "--slug", "moy-urok"]).exit_code == 0
+    assert (course / "19-moy-urok.md").is_file()
+    bad = runner.invoke(args=["content", "new", "Урок", "--slug", "Мой урок"])
+    assert bad.exit_code == 2 and "slug" in bad.output
+    empty = runner.invoke(args=["content", "new", "   "])
+    assert empty.exit_code == 2 and "пустым" in empty.output
+
+
+@pytest.mark.parametrize(
+    ("title", "slug"),
+    [
+        pytest.param("Фуритен", "furiten", id="plain"),
+        pytest.param("Щедрая ёмкость", "shchedraya-yomkost", id="digraphs"),
+        pytest.param("Чии, пон и кан!", "chii-pon-i-kan", id="punctuation"),
+        pytest.param("Урок 2: Яку", "urok-2-yaku", id="digits-and-case"),
+        pytest.param("Объявление риичи", "obyavlenie-riichi", id="hard-sign"),
+        pytest.param("???", "urok", id="nothing-left"),
+    ],
+)
+def test_slug_is_transliterated_from_the_title(title: str, slug: str) -> None:
+    assert slugify(title) == slug

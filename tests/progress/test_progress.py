@@ -1,0 +1,380 @@
+"""Progress: the anonymous learner, every graded answer recorded once, «Мой прогресс».
+
+Rules: the first visit gets a signed HttpOnly SameSite=Lax cookie; a tampered
+cookie silently starts a new learner; lesson and practice answers are recorded
+(kind, level, correct); a re-sent form counts once; two tabs answering at once
+lose nothing and double-count nothing; a storage failure never costs the
+grading; the page shows lessons done, accuracy, streak and an SVG chart; the
+course map shows each lesson's state; export and wipe (CSRF, confirmation).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import HTMX
+from tests.practice_answers import right_answer, wrong_answer
+from tutor import create_app
+from tutor.course.content import store as content_store
+from tutor.practice.views import task
+from tutor.progress.views import database_url, progress_store
+from tutor.storage.learner import COOKIE
+
+_CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+_NONCE = re.compile(r'name="nonce" value="([^"]+)"')
+PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")
+DOWN_URL = "postgresql://nobody:nothing@127.0.0.1:1/none"  # nothing listens on port 1
+
+
+_APPS: list[Flask] = []
+
+
+def _make_app(content_dir: Path, url: str, **extra: Any) -> Flask:
+    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "test",
+                      "DATABASE_URL": url, **extra})
+    _APPS.append(app)
+    return app
+
+
+@pytest.fixture(autouse=True)
+def _close_databases() -> Iterator[None]:
+    """Close every pooled connection a test opened (psycopg warns about leaked ones)."""
+    yield
+    while _APPS:
+        _APPS.pop().extensions["tempai.progress_store"].engine.dispose()
+
+
+@pytest.fixture
+def app(content_dir: Path, tmp_path: Path) -> Flask:
+    return _make_app(content_dir, f"sqlite:///{tmp_path / 'progress.sqlite3'}")
+
+
+def _hidden(client: FlaskClient, url: str) -> dict[str, str]:
+    page = client.get(url).get_data(as_text=True)
+    csrf, nonce = _CSRF.search(page), _NONCE.search(page)
+    assert csrf and nonce
+    return {"csrf_token": csrf.group(1), "nonce": nonce.group(1)}
+
+
+def _practice(client: FlaskClient, kind: str, level: str, seed: int, right: bool,
+              hidden: dict[str, str] | None = None) -> str:
+    url = f"/practice/{kind}/{level}/{seed}"
+    hidden = hidden or _hidden(client, url)
+    with client.application.test_request_context():
+        drill = task(kind, level, seed).drill
+    data = {**hidden, **(right_answer(drill) if right else wrong_answer(drill))}
+    response = client.post(url, data=data, headers=HTMX)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def _lesson(client: FlaskClient, slug: str, drill_id: str, right: bool) -> str:
+    hidden = _hidden(client, f"/lessons/{slug}")
+    with client.application.app_context():
+        lesson = content_store().get(slug)
+        assert lesson is not None
+        drill = lesson.drills[drill_id]
+    data = {**hidden, **(right_answer(drill) if right else wrong_answer(drill))}
+    return client.post(f"/lessons/{slug}/drills/{drill_id}", data=data,
+                       headers=HTMX).get_data(as_text=True)
+
+
+def _history(client: FlaskClient) -> list[Any]:
+    cookie = client.get_cookie(COOKIE)
+    assert cookie is not None
+    with client.application.test_request_context(headers={"Cookie": f"{COOKIE}={cookie.value}"}):
+        from tutor.storage.learner import learner_id
+
+        return progress_store().history(learner_id())
+
+
+# --- the learner cookie ---------------------------------------------------------------
+
+def test_first_visit_gets_a_signed_httponly_lax_cookie(client: FlaskClient) -> None:
+    response = client.get("/")
+    header = next(h for h in response.headers.getlist("Set-Cookie") if h.startswith(COOKIE))
+    assert "HttpOnly" in header and "SameSite=Lax" in header and "Max-Age=" in header
+    value = client.get_cookie(COOKIE).value  # type: ignore[union-attr]
+    assert "." in value, "the id travels with its signature"
+    again = client.get("/practice")
+    assert not any(h.startswith(COOKIE) for h in again.headers.getlist("Set-Cookie"))
+
+
+@pytest.mark.parametrize(
+    "cookie",
+    [
+        pytest.param("garbage", id="garbage"),
+        pytest.param("ImFiY2RlZjAxMjM0NTY3ODlhYmNkZWYwMTIzNDU2Nzg5Ig.forged", id="bad-signature"),
+        pytest.param("x" * 500, id="huge"),
+    ],
+)
+def test_a_tampered_cookie_starts_a_new_learner_without_error(client: FlaskClient,
+                                                               cookie: str) -> None:
+    _practice(client, "dora", "novice", 1, right=True)
+    client.set_cookie(COOKIE, cookie)
+    response = client.get("/progress")
+    assert response.status_code == 200
+    assert any(h.startswith(COOKIE) for h in response.headers.getlist("Set-Cookie"))
+    assert 'data-total="0"' in response.get_data(as_text=True)
+
+
+def test_a_remembered_learner_cookie_is_not_trusted_altered_or_under_a_new_key(
+    app: Flask, client: FlaskClient,
+) -> None:
+    _practice(client, "dora", "novice", 1, right=True)
+    genuine = client.get_cookie(COOKIE).value  # type: ignore[union-attr]
+    for _ in range(2):  # checked, then remembered
+        assert 'data-total="1"' in client.get("/progress").get_data(as_text=True)
+    client.set_cookie(COOKIE, genuine[:-2] + ("AA" if genuine[-2:] != "AA" else "BB"))
+    assert 'data-total="0"' in client.get("/progress").get_data(as_text=True)
+    client.set_cookie(COOKIE, genuine)
+    assert 'data-total="1"' in client.get("/progress").get_data(as_text=True)
+    app.config["SECRET_KEY"] = app.secret_key = "rotated-secret"
+    response = client.get("/progress")
+    assert 'data-total="0"' in response.get_data(as_text=True)
+    assert any(h.startswith(COOKIE) for h in response.headers.getlist("Set-Cookie"))
+
+
+def test_a_cookie_signed_with_another_key_is_not_trusted(client: FlaskClient,
+                                                         content_dir: Path,
+                                                         tmp_path: Path) -> None:
+    other = _make_app(content_dir, f"sqlite:///{tmp_path / 'other.sqlite3'}", SECRET_KEY="other")
+    foreign = other.test_client()
+    foreign.get("/")
+    client.set_cookie(COOKIE, foreign.get_cookie(COOKIE).value)  # type: ignore[union-attr]
+    response = client.get("/")
+    assert any(h.startswith(COOKIE) for h in response.headers.getlist("Set-Cookie"))
+
+
+# --- recording ------------------------------------------------------------------------
+
+def test_lesson_and_practice_answers_are_recorded_with_kind_and_level(client: FlaskClient) -> None:
+    _lesson(client, "basics", "pinfu-ron", right=False)
+    _practice(client, "han", "player", 4, right=True)
+    rows = [(a.source, a.kind, a.level, a.lesson, a.problem, a.correct) for a in _history(client)]
+    assert rows == [
+        ("lesson", "fu", None, "basics", "lesson/basics/pinfu-ron", False),
+        ("practice", "han", "player", None, "practice/han/player/4", True),
+    ]
+
+
+def test_a_resent_form_is_counted_once(client: FlaskClient) -> None:
+    hidden = _hidden(client, "/practice/fu/novice/2")
+    _practice(client, "fu", "novice", 2, right=False, hidden=hidden)
+    _practice(client, "fu", "novice", 2, right=False, hidden=hidden)  # the same form re-sent
+    assert len(_history(client)) == 1
+    _practice(client, "fu", "novice", 2, right=True, hidden=hidden)  # corrected in the same form
+    assert [a.correct for a in _history(client)] == [False, True]
+
+
+def test_show_solution_is_not_recorded(client: FlaskClient) -> None:
+    url = "/practice/waits/player/9"
+    client.post(url, data={**_hidden(client, url), "action": "solution"}, headers=HTMX)
+    assert _history(client) == []
+
+
+def _two_tabs(client: FlaskClient) -> FlaskClient:
+    """Another tab of the same browser: the same cookies (learner and session)."""
+    second = client.application.test_client()
+    for name in (COOKIE, client.application.config["SESSION_COOKIE_NAME"]):
+        cookie = client.get_cookie(name)
+        if cookie is not None:
+            second.set_cookie(name, cookie.value)
+    return second
+
+
+def _backends() -> list[Any]:
+    return [
+        pytest.param("sqlite", id="sqlite"),
+        pytest.param("postgresql", id="postgresql",
+                     marks=pytest.mark.skipif(not PG_URL, reason="TEMPAI_TEST_PG_URL not set")),
+    ]
+
+
+@pytest.fixture(params=_backends())
+def any_client(request: pytest.FixtureRequest, content_dir: Path, tmp_path: Path) -> FlaskClient:
+    """A client of an app on SQLite, and again on PostgreSQL when one is available."""
+    url = f"sqlite:///{tmp_path / 'p.sqlite3'}" if request.param == "sqlite" else str(PG_URL)
+    return _make_app(content_dir, url).test_client()
+
+
+def test_two_tabs_answering_at_once_lose_and_double_count_nothing(any_client: FlaskClient) -> None:
+    client = any_client
+    client.get("/")
+    tabs = [client, _two_tabs(client)]
+    per_tab = 8
+    forms = [[_hidden(tab, f"/practice/dora/novice/{i}") for i in range(per_tab)] for tab in tabs]
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(len(tabs))
+
+    def run(tab: FlaskClient, hidden_forms: list[dict[str, str]]) -> None:
+        try:
+            barrier.wait()
+            for i, hidden in enumerate(hidden_forms):
+                _practice(tab, "dora", "novice", i, right=i % 2 == 0, hidden=hidden)
+                _practice(tab, "dora", "novice", i, right=i % 2 == 0, hidden=hidden)  # re-sent
+        except BaseException as exc:  # noqa: BLE001 - reported by the main thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(t, f)) for t, f in zip(tabs, forms, strict=True)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors
+    history = _history(client)
+    assert len(history) == 2 * per_tab
+    assert sum(a.correct for a in history) == per_tab
+
+
+def test_the_same_form_sent_from_two_threads_at_once_counts_once(any_client: FlaskClient) -> None:
+    client = any_client
+    hidden = _hidden(client, "/practice/shanten/novice/3")
+    tabs = [client, _two_tabs(client), _two_tabs(client)]
+    barrier = threading.Barrier(len(tabs))
+
+    def run(tab: FlaskClient) -> None:
+        barrier.wait()
+        _practice(tab, "shanten", "novice", 3, right=True, hidden=hidden)
+
+    threads = [threading.Thread(target=run, args=(t,)) for t in tabs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(_history(client)) == 1
+
+
+# --- storage failure -------------------------------------------------------------------
+
+def test_a_database_that_is_down_never_costs_the_grading(content_dir: Path) -> None:
+    client = _make_app(content_dir, DOWN_URL).test_client()
+    html = _practice(client, "fu", "novice", 1, right=True)
+    assert 'data-verdict="correct"' in html
+    assert "Не удалось сохранить прогресс" in html
+    lesson = _lesson(client, "basics", "pinfu-ron", right=True)
+    assert 'data-verdict="correct"' in lesson and "Не удалось сохранить прогресс" in lesson
+    page = client.get("/progress")
+    assert page.status_code == 503
+    assert "Не удалось загрузить прогресс" in page.get_data(as_text=True)
+    assert client.get("/").status_code == 200  # the course map without states
+
+
+def test_a_read_only_database_is_a_storage_failure_too(content_dir: Path, tmp_path: Path) -> None:
+    path = tmp_path / "ro.sqlite3"
+    app = _make_app(content_dir, f"sqlite:///{path}")
+    app.extensions["tempai.progress_store"].engine.dispose()
+    readonly = _make_app(content_dir, f"sqlite:///file:{path}?mode=ro&uri=true")
+    html = _practice(readonly.test_client(), "dora", "master", 5, right=False)
+    assert 'data-verdict="incorrect"' in html and "Не удалось сохранить прогресс" in html
+
+
+# --- the progress page -------------------------------------------------------------------
+
+def test_progress_page_shows_counts_accuracy_streak_and_chart(client: FlaskClient) -> None:
+    for seed, right in enumerate([False, True, True, False, True, True, True]):
+        _practice(client, "waits", "novice", seed, right=right)
+    _practice(client, "dora", "novice", 1, right=True)
+    response = client.get("/progress")
+    assert response.headers["Cache-Control"] == "private, no-store"  # one learner's data
+    html = response.get_data(as_text=True)
+    assert 'data-total="8" data-correct="6"' in html
+    assert "<strong>8 ответов</strong>" in html and "<strong>6 верных</strong> (75&nbsp;%)" in html
+    assert "<strong>4 верных ответа подряд</strong>" in html
+    assert 'data-kind="waits" data-total="7" data-correct="5"' in html
+    assert "5 из 7" in html
+    assert re.search(r'<svg class="chart"[^>]*role="img"', html)
+    assert re.search(r'<polyline class="chart__line" points="[\d., ]+"', html)
+    assert html.count('class="chart chart--small"') == 2
+
+
+def test_a_lesson_is_done_when_all_its_drills_were_answered_right(client: FlaskClient) -> None:
+    with client.application.app_context():
+        lesson = content_store().get("basics")
+        assert lesson is not None
+        ids = list(lesson.drills)
+    for drill_id in ids[:-1]:
+        _lesson(client, "basics", drill_id, right=True)
+    html = client.get("/progress").get_data(as_text=True)
+    assert 'data-lesson="basics" data-done="no"' in html and f"{len(ids) - 1} из {len(ids)}" in html
+    assert 'data-lesson-state="started"' in client.get("/").get_data(as_text=True)
+    _lesson(client, "basics", ids[-1], right=False)
+    _lesson(client, "basics", ids[-1], right=True)
+    html = client.get("/progress").get_data(as_text=True)
+    assert 'data-lesson="basics" data-done="yes"' in html
+    assert 'data-lesson-state="done"' in client.get("/").get_data(as_text=True)
+
+
+def test_export_is_a_json_download_of_every_answer(client: FlaskClient) -> None:
+    _practice(client, "payment", "novice", 3, right=True)
+    _lesson(client, "basics", "set-size", right=False)
+    response = client.get("/progress/export")
+    assert response.mimetype == "application/json"
+    assert "attachment" in response.headers["Content-Disposition"]
+    data = json.loads(response.get_data(as_text=True))
+    assert data["format"] == "tempai-progress/1"
+    assert [(a["kind"], a["correct"]) for a in data["answers"]] == [("payment", True),
+                                                                    ("choice", False)]
+    assert all(a["answered_at"].endswith("+00:00") for a in data["answers"])
+
+
+def test_wipe_needs_the_confirmation_and_deletes_everything(client: FlaskClient) -> None:
+    _practice(client, "fu", "master", 1, right=True)
+    token = _hidden(client, "/practice/fu/master/1")["csrf_token"]
+    refused = client.post("/progress/wipe", data={"csrf_token": token})
+    assert refused.status_code == 400 and "Да, стереть всё" in refused.get_data(as_text=True)
+    old = client.get_cookie(COOKIE).value  # type: ignore[union-attr]
+    done = client.post("/progress/wipe", data={"csrf_token": token, "confirm": "yes"})
+    assert done.status_code == 303
+    assert client.get_cookie(COOKIE).value != old  # type: ignore[union-attr]
+    assert _history(client) == []
+    assert "Прогресс стёрт" in client.get(done.headers["Location"]).get_data(as_text=True)
+
+
+def test_wipe_without_a_csrf_token_is_refused(content_dir: Path, tmp_path: Path) -> None:
+    app = _make_app(content_dir, f"sqlite:///{tmp_path / 'p.sqlite3'}", WTF_CSRF_ENABLED=True)
+    client = app.test_client()
+    response = client.post("/progress/wipe", data={"confirm": "yes"})
+    assert response.status_code == 400
+
+
+def test_the_progress_page_has_no_inline_script_or_style(client: FlaskClient) -> None:
+    _practice(client, "han", "novice", 1, right=True)
+    html = client.get("/progress").get_data(as_text=True)
+    assert "<script>" not in html and " style=" not in html
+
+
+# --- where the database lives ---------------------------------------------------------------
+
+def test_default_database_is_created_under_the_instance_folder(tmp_path: Path) -> None:
+    app = Flask("tempai_probe", instance_path=str(tmp_path / "instance"))
+    url = database_url(app)
+    assert url == f"sqlite:///{tmp_path / 'instance' / 'progress.sqlite3'}"
+    assert (tmp_path / "instance").is_dir()
+
+
+def test_database_url_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://u:p@db/x")
+    assert database_url(Flask("tempai_probe", instance_path=str(tmp_path))) == "postgresql://u:p@db/x"
+
+
+@pytest.mark.skipif(not PG_URL, reason="TEMPAI_TEST_PG_URL not set (.ci/run sets it)")
+def test_the_same_app_runs_on_postgresql(content_dir: Path) -> None:
+    assert PG_URL
+    client = _make_app(content_dir, PG_URL).test_client()
+    _practice(client, "waits", "master", 8, right=True)
+    _lesson(client, "basics", "pinfu-ron", right=False)
+    html = client.get("/progress").get_data(as_text=True)
+    assert 'data-total="2" data-correct="1"' in html
+    token = _hidden(client, "/practice/waits/master/8")["csrf_token"]
+    client.post("/progress/wipe", data={"csrf_token": token, "confirm": "yes"})

@@ -1,0 +1,315 @@
+"""Tile art: the sprite, the tile tags, the inline syntax, melds, hands and the palette."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from jinja2 import Environment, FileSystemLoader
+
+from engine.errors import HandError
+from engine.hand import parse_hand
+from engine.melds import parse_meld
+from tutor.tiles import jinja
+from tutor.tiles import render as tileart
+from tutor.tiles.palette import render_palette
+from tutor.tiles.render import (
+    parse_inline,
+    render_hand,
+    render_inline,
+    render_meld,
+    render_tiles,
+    tile_svg,
+)
+from tutor.tiles.sprite import SPRITE_PATH, build_sprite
+
+ROOT = Path(__file__).resolve().parents[2]
+URL = "/s.svg"
+ALL_IDS = (
+    [f"{v}{s}" for s in "mps" for v in range(1, 10)]
+    + [f"{v}z" for v in range(1, 8)]
+    + ["0m", "0p", "0s", "back"]
+)
+
+
+def labels(html: str) -> list[str]:
+    return re.findall(r'aria-label="([^"]*)"', html)
+
+
+def hrefs(html: str) -> list[str]:
+    return re.findall(r'href="[^"#]*#t-([^"]+)"', html)
+
+
+# --- the sprite ---------------------------------------------------------------
+
+
+def test_sprite_has_a_symbol_for_every_kind_red_five_and_back() -> None:
+    ids = re.findall(r'<symbol id="t-([^"]+)"', build_sprite())
+    assert sorted(ids) == sorted([*ALL_IDS, "body"])
+
+
+def test_committed_sprite_is_exactly_what_the_code_draws() -> None:
+    assert SPRITE_PATH.read_text(encoding="utf-8") == build_sprite()
+
+
+def test_sprite_is_vector_only_and_small() -> None:
+    sprite = build_sprite()
+    assert "<image" not in sprite and "data:" not in sprite
+    assert len(sprite.encode()) < 60_000
+
+
+def test_sprite_colours_come_from_css_custom_properties() -> None:
+    sprite = build_sprite()
+    for prop in ("--tile-face", "--tile-ink", "--tile-red", "--tile-green", "--tile-back"):
+        assert f"var({prop}," in sprite
+
+
+def test_red_five_is_drawn_without_green_or_blue_ink() -> None:
+    symbol = re.search(r'<symbol id="t-0s".*?</symbol>', build_sprite())
+    assert symbol is not None
+    assert 'class="g"' not in symbol.group(0) and 'class="r"' in symbol.group(0)
+
+
+def test_honours_are_drawn_as_paths_not_font_glyphs() -> None:
+    for ident in ("1z", "2z", "3z", "4z", "6z", "7z", "1m"):
+        symbol = re.search(rf'<symbol id="t-{ident}".*?</symbol>', build_sprite())
+        assert symbol is not None
+        assert "<path" in symbol.group(0)
+        assert not re.search(r"[\u4e00-\u9fff]", symbol.group(0))
+
+
+# --- one tile -----------------------------------------------------------------
+
+
+def test_tile_tag_is_one_small_svg_with_russian_label() -> None:
+    assert str(tile_svg("5p", url=URL)) == (
+        '<svg class="tile" role="img" aria-label="5 пин">'
+        '<use href="/s.svg#t-5p"/></svg>'
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "red", "ident", "label"),
+    [
+        pytest.param("0p", False, "0p", "красная 5 пин", id="red-by-notation"),
+        pytest.param(22, True, "0s", "красная 5 соу", id="red-by-flag"),
+        pytest.param(0, True, "1m", "1 ман", id="only-fives-are-red"),
+        pytest.param("1z", False, "1z", "Восток", id="wind"),
+        pytest.param(33, False, "7z", "Красный дракон", id="dragon"),
+    ],
+)
+def test_tile_picks_symbol_and_label(kind: int | str, red: bool, ident: str, label: str) -> None:
+    html = str(tile_svg(kind, red, url=URL))
+    assert hrefs(html) == [ident]
+    assert labels(html) == [label]
+
+
+def test_face_down_tile_says_so() -> None:
+    html = str(tile_svg(None, back=True, url=URL))
+    assert hrefs(html) == ["back"] and labels(html) == ["тайл рубашкой вверх"]
+
+
+def test_sideways_tile_is_rotated_in_a_landscape_box() -> None:
+    html = str(tile_svg("3p", sideways=True, url=URL))
+    assert 'class="tile tile--side"' in html
+    assert 'viewBox="0 0 64 48"' in html and "rotate(-90)" in html
+    assert labels(html) == ["3 пин, боком"]
+
+
+@pytest.mark.parametrize("bad", [pytest.param(34, id="int"), pytest.param("8z", id="honour"),
+                                 pytest.param("12m", id="two"), pytest.param(True, id="bool")])
+def test_bad_tile_raises_hand_error(bad: object) -> None:
+    with pytest.raises(HandError):
+        tile_svg(bad, url=URL)  # type: ignore[arg-type]
+
+
+def test_tile_url_carries_content_hash_outside_a_request() -> None:
+    assert re.fullmatch(r"/static/tiles\.svg\?v=[0-9a-f]{8}", tileart.sprite_url())
+
+
+# --- inline syntax ------------------------------------------------------------
+
+
+def test_inline_groups_split_on_spaces() -> None:
+    html = str(render_inline("123m 4p", url=URL))
+    assert html.count('class="tile-group"') == 2
+    assert hrefs(html) == ["1m", "2m", "3m", "4p"]
+    assert html.startswith('<span class="tiles tiles--inline">')
+
+
+def test_inline_accepts_surrounding_colons() -> None:
+    assert hrefs(str(render_inline(":406m:", url=URL))) == ["4m", "0m", "6m"]
+
+
+def test_inline_apostrophe_turns_the_tile_before_it() -> None:
+    marks = parse_inline("55'5z")[0]
+    assert [m.sideways for m in marks] == [False, True, False]
+    html = str(render_inline("55'5z", url=URL))
+    assert labels(html) == ["Белый дракон", "Белый дракон, боком", "Белый дракон"]
+
+
+def test_inline_hash_is_face_down_and_ignores_the_suit() -> None:
+    html = str(render_inline("#11#s", url=URL))
+    assert hrefs(html) == ["back", "1s", "1s", "back"]
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        pytest.param("123", id="no-suit"),
+        pytest.param("m", id="no-digits"),
+        pytest.param("12x", id="unknown-letter"),
+        pytest.param("'1m", id="apostrophe-first"),
+        pytest.param("1''m", id="double-apostrophe"),
+        pytest.param("8z", id="no-such-honour"),
+        pytest.param("", id="empty"),
+        pytest.param("1m" * 61, id="too-many"),
+    ],
+)
+def test_bad_inline_spec_raises_hand_error_in_russian(spec: str) -> None:
+    with pytest.raises(HandError) as info:
+        render_inline(spec, url=URL)
+    assert re.search("[а-я]", str(info.value))
+
+
+# --- melds and hands ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seat", "turned"),
+    [pytest.param(1, 0, id="left-first"), pytest.param(2, 1, id="across-middle"),
+     pytest.param(3, 2, id="right-last")],
+)
+def test_pon_turns_the_tile_from_the_seat_it_came_from(seat: int, turned: int) -> None:
+    marks = tileart.meld_marks(parse_meld("pon", "777p", from_seat=seat))
+    assert [m.sideways for m in marks] == [i == turned for i in range(3)]
+
+
+def test_chi_puts_the_called_tile_first_and_sideways() -> None:
+    html = str(render_meld(parse_meld("chi", "345s", called="4s", from_seat=1), url=URL))
+    assert hrefs(html) == ["4s", "3s", "5s"]
+    assert labels(html)[1] == "4 соу, боком"
+    assert labels(html)[0] == "чи"
+
+
+def test_closed_kan_shows_backs_at_both_ends() -> None:
+    html = str(render_meld(parse_meld("ankan", "9999s"), url=URL))
+    assert hrefs(html) == ["back", "9s", "9s", "back"]
+
+
+def test_added_kan_stacks_a_second_sideways_tile() -> None:
+    html = str(render_meld(parse_meld("shouminkan", "5555z", from_seat=3), url=URL))
+    assert html.count("tile--side") == 2 and html.count("tile-stack") == 1
+
+
+def test_called_meld_without_seat_is_drawn_as_taken_from_the_left() -> None:
+    """A pon must still look called when the author did not say whose discard it was."""
+    html = str(render_meld(parse_meld("pon", "555z"), url=URL))
+    assert html.count("tile--side") == 1
+    assert html.index("tile--side") < html.index("#t-5z")
+    assert "tile--side" not in str(render_meld(parse_meld("ankan", "5555z"), url=URL))
+
+
+def test_hand_draws_concealed_melds_and_winning_tile_as_groups() -> None:
+    hand = parse_hand("23m406p99s", [parse_meld("pon", "111z", from_seat=2),
+                                  parse_meld("chi", "789s", called="7s", from_seat=1)], size=13)
+    html = str(render_hand(hand, win_tile="1m", url=URL))
+    assert re.findall(r'class="tile-group([^"]*)"', html) == [
+        " tile-group--concealed", " tile-group--meld", " tile-group--meld", " tile-group--win"]
+    assert hrefs(html) == [
+        "2m", "3m", "4p", "0p", "6p", "9s", "9s", "1z", "1z", "1z", "7s", "8s", "9s", "1m"]
+    assert 'aria-label="выигрышный тайл"' in html
+
+
+def test_hand_from_text_keeps_red_fives() -> None:
+    assert hrefs(str(render_hand("505m", url=URL))) == ["0m", "5m", "5m"]
+
+
+def test_render_tiles_marks_the_first_fives_red() -> None:
+    assert hrefs(str(render_tiles([4, 4, 13], red=2, url=URL))) == ["0m", "5m", "0p"]
+
+
+def test_group_label_is_escaped_and_the_tiles_are_not() -> None:
+    """Groups are built as plain strings: the label is escaped by hand, the tiles are Markup."""
+    html = render_tiles([0, 4], label='Вы "<b>"', url=URL)
+    assert 'aria-label="Вы &#34;&lt;b&gt;&#34;"' in html and "<b>" not in html
+    assert html.count('<svg class="tile"') == 2 and hrefs(str(html)) == ["1m", "5m"]
+    assert html.startswith('<span class="tiles"><span class="tile-group" role="group"')
+
+
+# --- palette ------------------------------------------------------------------
+
+
+def test_palette_has_34_checkboxes_grouped_by_suit() -> None:
+    html = str(render_palette("waits", url=URL))
+    values = re.findall(r'<input type="checkbox" name="waits" value="([^"]+)"', html)
+    assert len(values) == 34 and values[0] == "1m" and values[-1] == "7z"
+    assert re.findall(r"<legend>([^<]+)</legend>", html) == [
+        "ман", "пин", "соу", "ветра", "драконы"]
+
+
+def test_palette_marks_selected_and_disabled() -> None:
+    html = str(render_palette("w", selected="36p", disabled=[27], url=URL))
+    assert re.findall(r'value="([^"]+)" checked', html) == ["3p", "6p"]
+    assert re.findall(r'value="([^"]+)" disabled', html) == ["1z"]
+
+
+def test_palette_escapes_the_field_name() -> None:
+    html = str(render_palette('a"><x', url=URL))
+    assert '"><x' not in html
+
+
+# --- Jinja macros -------------------------------------------------------------
+
+
+class _App:
+    def __init__(self, env: Environment) -> None:
+        self.jinja_env = env
+
+
+def test_macros_render_through_registered_globals() -> None:
+    env = Environment(loader=FileSystemLoader(ROOT / "templates"), autoescape=True)
+    jinja.init_app(_App(env))
+    page = env.from_string(
+        '{% import "macros/tiles.html" as t %}{{ t.tile("5p", sideways=True) }}|'
+        '{{ t.tile_group("3\'45p") }}|{{ t.hand("123m", win_tile="4m") }}|{{ t.palette("x") }}'
+    ).render()
+    tile, group, hand, palette = page.split("|")
+    assert labels(tile) == ["5 пин, боком"]
+    assert hrefs(group) == ["3p", "4p", "5p"]
+    assert "tile-group--win" in hand
+    assert palette.count('type="checkbox"') == 34
+
+
+
+def test_a_request_takes_the_sprite_hash_from_the_static_files(
+    content_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One hash for every static file (tutor.web.assets): the sprite's follows the recheck time."""
+    from tutor import create_app
+    from tutor.web import assets
+
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "tiles.svg").write_text("<svg>one</svg>", encoding="utf-8")
+    now = [500.0]
+    monkeypatch.setattr(assets.time, "monotonic", lambda: now[0])
+    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "t",
+                      "CONTENT_RECHECK_SECONDS": 1})
+    app.static_folder = str(static)
+
+    def url() -> str:
+        with app.test_request_context():
+            return tileart.sprite_url()
+
+    first = url()
+    assert first.endswith("v=" + assets.static_digest(app, "tiles.svg"))
+    (static / "tiles.svg").write_text("<svg>two, longer</svg>", encoding="utf-8")
+    now[0] += 0.5
+    assert url() == first  # the production server trusts the hash for a second
+    now[0] += 1.0
+    assert url() != first
+    (static / "tiles.svg").unlink()  # no sprite in the folder: the built one's hash
+    now[0] += 1.0
+    assert url().endswith("v=" + tileart._sprite_digest())

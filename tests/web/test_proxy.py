@@ -1,0 +1,52 @@
+"""Behind nginx (README «За nginx»): the client's address and scheme come from X-Forwarded-*.
+
+Only when ``TRUSTED_PROXIES`` says a proxy stands in front; otherwise the
+headers are the client's own words and are ignored.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask
+
+from tests.authoring.test_authoring import login, make_site
+
+NGINX = "127.0.0.1"  # every request reaches the app from the local proxy
+
+
+def _client(app: Flask, forwarded_for: str):  # noqa: ANN202
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = NGINX
+    client.environ_base["HTTP_X_FORWARDED_FOR"] = forwarded_for
+    client.environ_base["HTTP_X_FORWARDED_PROTO"] = "https"
+    # Over HTTPS the CSRF check also wants a same-site Referer, which browsers
+    # send (Referrer-Policy: same-origin).
+    client.environ_base["HTTP_REFERER"] = "https://localhost/author/login"
+    return client
+
+
+def test_behind_one_proxy_wrong_passwords_are_counted_per_real_client(content_dir: Path) -> None:
+    app = make_site(content_dir, INSTRUCTOR_PASSWORD="верный-пароль", TRUSTED_PROXIES=1)
+    guesser = _client(app, "203.0.113.7")
+    for _ in range(5):
+        assert login(guesser, "угадываю") == 403
+    assert login(guesser, "верный-пароль") == 429
+    # Another learner behind the same nginx is not locked out by the guesser.
+    assert login(_client(app, "198.51.100.2"), "верный-пароль") == 302
+
+
+def test_behind_one_proxy_the_learner_cookie_is_secure_over_https(content_dir: Path) -> None:
+    app = make_site(content_dir, TRUSTED_PROXIES=1)
+    cookie = _client(app, "203.0.113.7").get("/").headers["Set-Cookie"]
+    assert "Secure" in cookie
+
+
+def test_without_a_trusted_proxy_forwarded_headers_are_ignored(content_dir: Path) -> None:
+    app = make_site(content_dir, INSTRUCTOR_PASSWORD="верный-пароль")
+    for address in ("203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4", "203.0.113.5"):
+        # A guesser cannot dodge the limit by writing a new address in the header.
+        assert login(_client(app, address), "угадываю") == 403
+    assert login(_client(app, "203.0.113.6"), "верный-пароль") == 429
+    cookie = _client(app, "203.0.113.7").get("/").headers["Set-Cookie"]
+    assert "Secure" not in cookie

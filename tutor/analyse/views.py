@@ -1,0 +1,167 @@
+"""``/analyse``: any hand, fully explained, and turned into a drill in one click.
+
+One GET endpoint. The query holds the whole input (:class:`~tutor.analyse.query.Query`),
+so every analysis has a shareable URL and the page works without JavaScript.
+With htmx the same endpoint returns a fragment — a macro of ``analyse/page.html``,
+rendered by the same template without its ``extends`` — chosen by the
+``HX-Target`` header: typing in the form swaps only the analysis
+(``#analysis``, with the builder and the field errors out of band); a palette
+click swaps the form too (``#analyse-app``).
+Bad input is a Russian message next to the field: status 200 for the page,
+400 for a fragment, never 500.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from flask import Blueprint, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from engine import messages
+from engine.blocks import Form
+from engine.plural import count_word, plural
+from engine.score import ScoreResult
+from engine.shanten import describe_shanten
+from engine.tiles import tile_code
+from tutor.analyse import builder
+from tutor.analyse.analysis import Analysis, analyse
+from tutor.analyse.export import DrillBlock, drill_blocks
+from tutor.analyse.query import WIND_CHOICES, Query
+from tutor.drills.fu import FuLine, fu_lines
+from tutor.tiles.render import sprite_url
+
+bp = Blueprint("analyser", __name__)
+
+WIND_NAMES = {"E": "Восток", "S": "Юг", "W": "Запад", "N": "Север"}
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything ``analyse/page.html`` draws: the input, the builder links, the analysis."""
+
+    query: Query
+    analysis: Analysis
+    rulesets: Mapping[str, str] = field(default_factory=lambda: messages.RULESET_NAMES)
+
+    def url(self, q: Query | None = None) -> str:
+        args: dict[str, Any] = (q or self.query).to_args()
+        return url_for("analyser.analyse_page", **args)
+
+    @property
+    def winds(self) -> list[tuple[str, str]]:
+        return [(w, WIND_NAMES[w]) for w in WIND_CHOICES]
+
+    def error_for(self, name: str) -> str:
+        error = self.analysis.error
+        return error.message if error is not None and error.field == name else ""
+
+    @cached_property
+    def palette(self) -> list[tuple[str, list[builder.PaletteTile]]]:
+        return builder.palette(self.query, self.url)
+
+    def placed(self, name: str) -> list[builder.PlacedTile]:
+        return builder.placed(self.query, name, self.url)
+
+    @property
+    def melds(self) -> list[builder.PlacedMeld]:
+        return builder.melds(self.query, self.url)
+
+    @property
+    def modes(self) -> list[builder.ModeLink]:
+        return builder.modes(self.query, self.url)
+
+    @property
+    def clear_win_url(self) -> str:
+        return self.url(self.query.with_changes(win=""))
+
+    @property
+    def export_url(self) -> str:
+        return self.url(self.query.with_changes(export=True)) + "#export"
+
+    @cached_property
+    def blocks(self) -> list[DrillBlock]:
+        return drill_blocks(self.analysis) if self.query.export else []
+
+    @cached_property
+    def sprite(self) -> str:
+        """The tile sprite's URL, once per page (each tile would otherwise look it up)."""
+        return sprite_url()
+
+    def code(self, tile: int) -> str:
+        return tile_code(tile)
+
+    # --- wording -------------------------------------------------------------------
+    def yaku_name(self, yaku_id: str) -> str:
+        return messages.YAKU_NAMES.get(yaku_id, yaku_id)
+
+    def fu_lines(self, result: ScoreResult) -> list[FuLine]:
+        return fu_lines(result)
+
+    def dora_lines(self, result: ScoreResult) -> list[tuple[str, int]]:
+        return [
+            (messages.DORA_NAMES[k], getattr(result, k))
+            for k in ("dora", "aka", "ura")
+            if getattr(result, k)
+        ]
+
+    def payments(self, result: ScoreResult) -> list[tuple[str, int]]:
+        return [(messages.PAYMENT_NAMES[k], v) for k, v in result.payments.as_dict().items()]
+
+    def value(self, result: ScoreResult) -> str:
+        """``3 хан 40 фу — 5200`` or ``манган — 8000``: a short value for tables."""
+        head = f"{result.han} хан {result.fu} фу"
+        if result.yakuman:
+            head = "якуман" if result.yakuman == 1 else f"якуман ×{result.yakuman}"
+        elif result.limit.value != "none":
+            head = f"{head}, {messages.LIMIT_NAMES[result.limit]}"
+        return f"{head} — {count_word(result.points, 'очко', 'очка', 'очков')}"
+
+    def limit_name(self, result: ScoreResult) -> str:
+        return messages.LIMIT_NAMES[result.limit]
+
+    def shanten_text(self, n: int) -> str:
+        return describe_shanten(n)
+
+    def shanten_forms(self) -> list[tuple[str, str, bool]]:
+        w = self.analysis.waiting
+        assert w is not None
+        s = w.shanten
+        pairs = (
+            (Form.STANDARD, s.standard),
+            (Form.CHIITOITSU, s.chiitoitsu),
+            (Form.KOKUSHI, s.kokushi),
+        )
+        return [
+            (messages.FORM_NAMES[f], describe_shanten(n), n == s.minimum)
+            for f, n in pairs
+            if n is not None
+        ]
+
+    def count(self, n: int, one: str, few: str, many: str) -> str:
+        return count_word(n, one, few, many)
+
+    def plural(self, n: int, one: str, few: str, many: str) -> str:
+        return plural(n, one, few, many)
+
+
+def _wants_fragment() -> str | None:
+    if not request.headers.get("HX-Request") or request.headers.get("HX-History-Restore-Request"):
+        return None
+    return "live" if request.headers.get("HX-Target") == "analysis" else "app"
+
+
+@bp.get("/analyse")
+def analyse_page() -> ResponseReturnValue:
+    """The analyser page, or its ``live``/``app`` fragment for htmx."""
+    query = Query.from_args(request.args)
+    view = View(query, analyse(query))
+    headers = {"Vary": "HX-Request, HX-Target"}
+    fragment = _wants_fragment()
+    if fragment is None:
+        return render_template("analyse/page.html", v=view, fragment=None), 200, headers
+    status = 400 if view.analysis.error is not None else 200
+    return render_template("analyse/page.html", v=view, fragment=fragment), status, headers

@@ -1,0 +1,309 @@
+"""For instructors: the guide (``/authoring``) and the live preview (``/author/preview``).
+
+The preview renders whatever Markdown is posted, so it is not public: it is
+open in debug mode (``make run``), or to an instructor who signed in with
+``INSTRUCTOR_PASSWORD``; otherwise it answers 403. Its HTML is sanitised
+(:mod:`tutor.authoring.sanitise`). A preview drill is graded statelessly like
+a lesson drill, except that its parameters come from the posted draft — the
+author's own text — which the drill's form carries along with the answer.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+import logging
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import wraps
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    current_app,
+    get_template_attribute,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from markupsafe import Markup
+
+from engine.plural import count_word
+from tutor.authoring.cli import init_app as init_cli
+from tutor.authoring.cli import lesson_text
+from tutor.authoring.guide import guide_path, render_guide
+from tutor.authoring.sanitise import sanitise
+from tutor.course.content import DrillSlot, Lesson, _glossary_url, lesson_from_text, store
+from tutor.course.lessons import DrillState
+from tutor.course.links import link_problems
+from tutor.course.problems import Problem
+from tutor.drills.base import BadAnswer, Verdict, wants_solution
+from tutor.progress.views import progress_store
+from tutor.storage.database import StorageError
+
+log = logging.getLogger(__name__)
+bp = Blueprint("authoring", __name__)
+
+DRAFT_FILE = "черновик"
+SESSION_KEY = "instructor"
+CLOSED = (
+    "Предпросмотр уроков открыт только в режиме разработки (make run) "
+    "или преподавателю, который вошёл с паролем (на сервере задан INSTRUCTOR_PASSWORD)."
+)
+EXPIRED = "Вход преподавателя закончился: откройте страницу заново и войдите."
+WRONG_PASSWORD = "Неверный пароль."
+NO_DRILL = "Такого упражнения в черновике нет: обновите предпросмотр."
+TOO_MANY = "Слишком много неверных паролей. Подождите десять минут и попробуйте снова."
+NO_COUNT = (
+    "Вход преподавателя сейчас недоступен: не удалось обратиться к базе, где считаются "
+    "попытки входа. Попробуйте позже."
+)
+# Guessing the password: at most this many wrong tries per address in the window.
+# The tries are rows in the progress database, so all processes and servers share
+# the count; when the database cannot be reached, nobody may try (a guesser could
+# otherwise go on without limit while it is down).
+MAX_FAILURES = 5
+FAILURE_WINDOW = dt.timedelta(minutes=10)
+F = TypeVar("F", bound=Callable[..., ResponseReturnValue])
+
+
+# -- access ---------------------------------------------------------------------
+
+
+def _password() -> str:
+    return str(current_app.config.get("INSTRUCTOR_PASSWORD") or "")
+
+
+def _fingerprint(password: str) -> str:
+    """What the session keeps: changing the password signs every instructor out."""
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(key, b"instructor:" + password.encode(), hashlib.sha256).hexdigest()
+
+
+def is_instructor() -> bool:
+    """Debug mode, or a session signed in with the current password."""
+    if current_app.debug:
+        return True
+    password = _password()
+    stored = session.get(SESSION_KEY)
+    if not password or not isinstance(stored, str):
+        return False
+    return hmac.compare_digest(stored, _fingerprint(password))
+
+
+def instructor_required(view: F) -> F:
+    """403 with a Russian page unless :func:`is_instructor`; the login form when one exists."""
+
+    @wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> ResponseReturnValue:
+        if is_instructor():
+            return view(*args, **kwargs)
+        if not _password():
+            abort(403, description=CLOSED)
+        if request.htmx or request.method != "GET":
+            abort(403, description=EXPIRED)
+        return redirect(url_for("authoring.login"))
+
+    return cast(F, wrapped)
+
+
+def _now() -> dt.datetime:
+    """Wall-clock time (the tries are compared across processes and machines)."""
+    return dt.datetime.now(dt.UTC)
+
+
+def _too_many_failures(address: str) -> bool:
+    since = _now() - FAILURE_WINDOW
+    return progress_store().recent_login_failures(address, since) >= MAX_FAILURES
+
+
+def _count_failure(address: str) -> None:
+    now = _now()
+    progress_store().record_login_failure(address, now, forget_before=now - FAILURE_WINDOW)
+
+
+@bp.route("/author/login", methods=["GET", "POST"])
+def login() -> ResponseReturnValue:
+    """The instructor's password form (CSRF-protected like every POST)."""
+    if not _password() and not current_app.debug:
+        abort(403, description=CLOSED)
+    error = None
+    if request.method == "POST":
+        address = request.remote_addr or "?"
+        try:
+            if _too_many_failures(address):
+                abort(429, description=TOO_MANY)
+            given = request.form.get("password", "")
+            if _password() and hmac.compare_digest(given.encode(), _password().encode()):
+                session.clear()  # a fresh session: nothing from before the sign-in survives
+                session[SESSION_KEY] = _fingerprint(_password())
+                return redirect(url_for("authoring.preview"))
+            _count_failure(address)
+        except StorageError:
+            log.warning("instructor login refused: the try count is unavailable", exc_info=True)
+            abort(503, description=NO_COUNT)
+        error = WRONG_PASSWORD
+    status = 403 if error else 200
+    return render_template("authoring/login.html", error=error), status
+
+
+@bp.post("/author/logout")
+def logout() -> ResponseReturnValue:
+    session.pop(SESSION_KEY, None)
+    return redirect(url_for("lessons.index"))
+
+
+# -- the guide ------------------------------------------------------------------
+
+
+@bp.get("/authoring")
+def guide() -> str:
+    """The authoring guide, rendered like a lesson (its code examples stay code)."""
+    title, html, toc = _rendered_guide()
+    return render_template("authoring/page.html", title=title, html=html, toc=toc)
+
+
+_Guide = tuple[str, Markup, list[Any]]  # title, body HTML, table of contents
+# The guide as last rendered, with what it was rendered from: the file (path,
+# mtime, size) and the glossary its terms link to. Rendering its Markdown took
+# ~29 ms, too much to repeat on every view of an unchanged file.
+_guide: tuple[tuple[str, int, int], object, _Guide] | None = None
+
+
+def _rendered_guide() -> _Guide:
+    global _guide
+    path = guide_path()
+    stat = path.stat()
+    key, glossary = (str(path), stat.st_mtime_ns, stat.st_size), store().glossary()
+    cached = _guide
+    if cached is not None and cached[0] == key and cached[1] is glossary:
+        return cached[2]
+    text = path.read_text(encoding="utf-8")
+    title, body = "Руководство для авторов", text
+    if text.startswith("# "):  # the file's own heading goes above the contents
+        first, _, body = text.partition("\n")
+        title = first[2:].strip()
+    html, toc, _ = render_guide(body, path.name, glossary)
+    rendered = (title, Markup(html), toc)
+    _guide = (key, glossary, rendered)
+    return rendered
+
+
+# -- the preview ----------------------------------------------------------------
+
+
+@dataclass
+class Preview:
+    """A rendered draft: the lesson, its sanitised HTML and every problem found."""
+
+    lesson: Lesson
+    html: Markup
+    problems: list[Problem] = field(default_factory=list)
+
+
+def draft_lesson(source: str) -> Lesson:
+    """The posted draft as a lesson; problems name the file «черновик» and its lines."""
+    glossary = store().glossary()
+    return lesson_from_text(source, Path("draft.md"), DRAFT_FILE, glossary, _glossary_url())
+
+
+def _taken(draft: Lesson, lessons: list[Lesson]) -> list[Problem]:
+    """The check's duplicate slug/order messages, unless the draft is that lesson being edited."""
+    if any(x.slug == draft.slug and x.order == draft.order for x in lessons):
+        return []
+    found = []
+    for what in ("slug", "order"):
+        value = getattr(draft, what)
+        other = next((x for x in lessons if getattr(x, what) == value), None)
+        if other is not None:
+            message = f"Поле «{what}» = {value} уже занято уроком {other.file}."
+            found.append(Problem(DRAFT_FILE, 1, message))
+    return found
+
+
+def _post_prefix() -> str:
+    return url_for("authoring.preview_drill", drill_id="x")[:-1]
+
+
+def build_preview(source: str, state: DrillState | None = None) -> Preview:
+    """Render a draft with its drills, add the link check, sanitise the lot."""
+    lesson = draft_lesson(source)
+    lessons = store().lessons()
+    course = {item.slug: item for item in lessons}
+    course[lesson.slug] = lesson
+    found = [*lesson.problems, *link_problems(lesson, course, store().glossary())]
+    problems = sorted({*found, *_taken(lesson, lessons)})
+    frame = get_template_attribute("authoring/parts.html", "preview_drill")
+    pieces = [
+        str(frame(lesson.drills[part.id], source, state))
+        if isinstance(part, DrillSlot)
+        else part
+        for part in lesson.parts
+    ]
+    html = Markup(sanitise("".join(pieces), _post_prefix()))  # noqa: S704 - sanitised just now
+    return Preview(lesson, html, problems)
+
+
+def _sample() -> str:
+    return lesson_text("Черновик урока", "chernovik", 99)
+
+
+@bp.route("/author/preview", methods=["GET", "POST"])
+@instructor_required
+def preview() -> ResponseReturnValue:
+    """Editor and rendered draft side by side; htmx gets only the rendered side."""
+    source = request.form.get("source", "") if request.method == "POST" else _sample()
+    result = build_preview(source)
+    headers = {"Vary": "HX-Request", "Cache-Control": "no-store"}
+    if request.htmx:
+        fragment = get_template_attribute("authoring/parts.html", "preview_result")
+        return str(fragment(result)), 200, headers
+    return render_template("authoring/preview.html", source=source, result=result), 200, headers
+
+
+@bp.post("/author/preview/drills/<drill_id>")
+@instructor_required
+def preview_drill(drill_id: str) -> ResponseReturnValue:
+    """Grade an answer to a drill of the posted draft (never recorded as progress)."""
+    source = request.form.get("source", "")
+    lesson = draft_lesson(source)
+    drill = lesson.drills.get(drill_id)
+    if drill is None:
+        abort(404, description=NO_DRILL)
+    try:
+        if wants_solution(request.form):
+            verdict = Verdict(False, solution_only=True)
+        else:
+            verdict = drill.kind.grade(drill, request.form)
+        state = DrillState(drill.id, request.form, verdict=verdict)
+        status = 200
+    except BadAnswer as exc:
+        state, status = DrillState(drill.id, request.form, error=exc.message), exc.status
+    headers = {"Vary": "HX-Request", "Cache-Control": "no-store"}
+    if request.htmx:
+        area = get_template_attribute("authoring/parts.html", "preview_feedback")
+        return sanitise(str(area(drill, state)), _post_prefix()), status, headers
+    result = build_preview(source, state)
+    page = render_template("authoring/preview.html", source=source, result=result)
+    return page, status, headers
+
+
+@bp.app_template_filter("problems_count")
+def problems_count(n: int) -> str:
+    """``3 ошибки`` with the right Russian plural."""
+    return count_word(n, "ошибка", "ошибки", "ошибок")
+
+
+def init_app(app: Flask) -> None:
+    """Register the blueprint and the ``flask content`` commands."""
+    app.config.setdefault("INSTRUCTOR_PASSWORD", os.environ.get("INSTRUCTOR_PASSWORD", ""))
+    app.register_blueprint(bp)
+    init_cli(app)

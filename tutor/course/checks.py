@@ -1,0 +1,149 @@
+"""Checks of the whole course that one lesson file cannot make on its own.
+
+Per-file problems (front matter, drill blocks, tiles, glossary terms) are found
+while a lesson is rendered (:mod:`tutor.course.content`), and links between
+lessons while the store scans the course (:mod:`tutor.course.links`). This
+module adds the yaku examples of ``/yaku``, a render of every lesson page, and
+the course summary printed by ``flask content check``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+from flask import current_app, get_template_attribute
+from werkzeug.datastructures import MultiDict
+
+from engine.errors import HandError
+from engine.messages import YAKU_NAMES
+from engine.plural import count_word
+from tutor.course.content import display_path, store
+from tutor.course.handbook import parse_example
+from tutor.course.lessons import DrillState, render_lesson
+from tutor.course.problems import Problem
+from tutor.course.yaml_errors import yaml_error_at
+from tutor.drills.base import Verdict
+
+if TYPE_CHECKING:
+    from tutor.course.content import Lesson
+
+# -- yaku examples ------------------------------------------------------------------
+
+
+def yaku_example_problems(path: Path, file: str) -> list[Problem]:
+    """Every example of ``yaku-examples.yaml`` must parse and score its own yaku."""
+    if not path.is_file():
+        return []
+    text = path.read_text(encoding="utf-8")
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        at, problem = yaml_error_at(exc)
+        return [Problem(file, at + 1, f"Примеры яку — не YAML: {problem}.")]
+    if not isinstance(data, dict) or root is None:
+        return [Problem(file, 1, "Примеры яку записываются строками «id_яку: {hand: …, win: …}».")]
+    lines = {key.value: key.start_mark.line + 1 for key, _ in root.value}
+    found = []
+    for yaku_id, entry in data.items():
+        message = _example_message(str(yaku_id), entry)
+        if message:
+            found.append(Problem(file, lines.get(yaku_id, 1), f"Пример яку «{yaku_id}»: {message}"))
+    return found
+
+
+def _example_message(yaku_id: str, entry: Any) -> str | None:
+    if yaku_id not in YAKU_NAMES:
+        return "такого яку движок не знает."
+    if not isinstance(entry, dict):
+        return "нужны поля hand, win, by."
+    try:
+        result = parse_example(yaku_id, entry).score()
+    except KeyError as exc:
+        return f"не хватает поля {exc}."
+    except (HandError, ValueError, TypeError) as exc:
+        return f"рука не засчитывается: {exc}"
+    got = [item.id for item in result.yaku]
+    if yaku_id in got:
+        return None
+    names = ", ".join(YAKU_NAMES.get(g, g) for g in got) or "ничего"
+    return f"рука не даёт яку «{YAKU_NAMES[yaku_id]}» (движок насчитал: {names})."
+
+
+# -- the course report ------------------------------------------------------------
+
+
+@dataclass
+class CourseReport:
+    """What ``flask content check`` prints: the problems, or a summary of the course."""
+
+    problems: list[Problem] = field(default_factory=list)
+    lessons: int = 0
+    drills: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def summary(self) -> str:
+        """«Курс в порядке: 18 уроков, 95 упражнений (waits — 20, …).» or the error count."""
+        if self.problems:
+            found = count_word(len(self.problems), "ошибка", "ошибки", "ошибок")
+            return f"Найдено: {found}. Исправьте и запустите проверку снова."
+        kinds = ", ".join(f"{kind} — {n}" for kind, n in sorted(self.drills.items()))
+        total = count_word(sum(self.drills.values()), "упражнение", "упражнения", "упражнений")
+        lessons = count_word(self.lessons, "урок", "урока", "уроков")
+        return f"Курс в порядке: {lessons}, {total}" + (f" ({kinds})." if kinds else ".")
+
+
+def render_problems(lessons: list[Lesson]) -> list[Problem]:
+    """Render every lesson page and every drill's solution as the site would.
+
+    A drill that validates but whose page or explanation fails to render would
+    be a 500 for the learner; the check reports it at the drill's line instead.
+    """
+    found = []
+    for lesson in lessons:
+        with current_app.test_request_context(f"/lessons/{lesson.slug}"):
+            found.extend(_render_page(lesson, render_lesson))
+            area = get_template_attribute("drills/_frame.html", "feedback_area")
+            for drill in lesson.drills.values():
+                state = DrillState(drill.id, MultiDict(), Verdict(False, solution_only=True))
+                try:
+                    area(lesson, drill, state)
+                except Exception as exc:  # noqa: BLE001 - reported, never raised
+                    found.append(Problem(lesson.file, drill.line, _render_failed(drill.id, exc)))
+    return found
+
+
+def _render_page(lesson: Lesson, render_lesson: Any) -> list[Problem]:
+    try:
+        render_lesson(lesson)
+    except Exception as exc:  # noqa: BLE001 - reported, never raised
+        return [Problem(lesson.file, 0, f"Страница урока не открывается: {type(exc).__name__}.")]
+    return []
+
+
+def _render_failed(drill_id: str, exc: Exception) -> str:
+    return (
+        f"Решение упражнения «{drill_id}» не удалось показать ({type(exc).__name__}: {exc}). "
+        "Это ошибка программы, а не урока: сообщите разработчикам."
+    )
+
+
+def check_course(extra: tuple[list[Problem], ...] = ()) -> CourseReport:
+    """Check every lesson, the glossary and the yaku examples of the current app."""
+    content = store()
+    lessons = content.lessons()
+    examples = content.content_dir / "yaku-examples.yaml"
+    problems = set(content.problems())
+    problems.update(yaku_example_problems(examples, display_path(examples)))
+    problems.update(render_problems(lessons))
+    for more in extra:
+        problems.update(more)
+    drills = Counter(d.kind.name for lesson in lessons for d in lesson.drills.values())
+    return CourseReport(sorted(problems), len(lessons), drills)

@@ -1,0 +1,150 @@
+"""The «Яку» (``/yaku``) and «Правила клубов» (``/rules``) reference pages.
+
+Both are generated from the engine's own data — the yaku table
+(:data:`engine.yaku.YAKU`), its Russian names and rules in
+:mod:`engine.messages`, and the rule-set rows of :mod:`engine.rule_table` — so
+they cannot drift from what the drills grade. Only the example hands are
+written by hand (``content/ru/yaku-examples.yaml``), and a test scores each
+one with the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from flask import Blueprint, Flask, current_app, render_template
+
+from engine import messages as msg
+from engine.errors import HandError
+from engine.hand import Hand, parse_hand
+from engine.rule_table import rule_rows
+from engine.rules import RULESETS, Renhou, Ruleset, get_ruleset
+from engine.score import ScoreResult, WinSituation, score_hand
+from engine.tiles import Tile, parse_tile, parse_wind
+from engine.yaku import YAKU, YakuDef
+
+bp = Blueprint("handbook", __name__)
+
+_FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+          "tenhou", "chiihou", "renhou")
+# Group headings of the yaku page, in order: (title, predicate on the table row).
+_GROUPS: tuple[tuple[str, Any], ...] = (
+    ("Яку на 1 хан", lambda y: not y.yakuman and y.han == 1),
+    ("Яку на 2 хан", lambda y: not y.yakuman and y.han == 2),
+    ("Яку на 3 хан и больше", lambda y: not y.yakuman and y.han >= 3),
+    ("Якуманы", lambda y: bool(y.yakuman)),
+)
+
+
+@dataclass(frozen=True)
+class YakuExample:
+    """A hand that scores one yaku, with everything needed to score it."""
+
+    yaku_id: str
+    hand: Hand
+    win: Tile
+    situation: WinSituation
+    rules: Ruleset
+
+    @property
+    def shown(self) -> Hand:
+        """The hand without the winning tile (drawn apart from it)."""
+        return self.hand.without_tile(self.win)
+
+    def score(self) -> ScoreResult:
+        return score_hand(self.hand, self.win, self.situation, self.rules)
+
+
+def parse_example(yaku_id: str, data: Mapping[str, Any]) -> YakuExample:
+    """One entry of ``yaku-examples.yaml`` (raises :class:`HandError` if malformed)."""
+    hand = parse_hand(str(data["hand"]), [str(m) for m in data.get("melds", ())], size=14)
+    win = parse_tile(str(data["win"])).kinds[0]
+    flags = {name: bool(data.get(name, False)) for name in _FLAGS}
+    situation = WinSituation(
+        tsumo=data.get("by") == "tsumo",
+        seat_wind=parse_wind(str(data.get("seat", "E"))),
+        round_wind=parse_wind(str(data.get("round", "E"))),
+        **flags,
+    )
+    rules = get_ruleset(str(data.get("rules", "online")))
+    if "renhou_rule" in data:
+        rules = rules.with_options(renhou=Renhou(data["renhou_rule"]))
+    return YakuExample(yaku_id, hand, win, situation, rules)
+
+
+@lru_cache(maxsize=4)
+def _load_examples(path: str, mtime: float) -> dict[str, YakuExample]:
+    raw = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+    return {key: parse_example(key, value) for key, value in raw.items()}
+
+
+def load_examples(path: Path) -> dict[str, YakuExample]:
+    """Examples by yaku id, re-read when the file changes."""
+    return _load_examples(str(path), path.stat().st_mtime)
+
+
+def examples_path() -> Path:
+    return Path(current_app.config["CONTENT_DIR"]) / "yaku-examples.yaml"
+
+
+@dataclass(frozen=True)
+class YakuRow:
+    """What the page shows for one yaku."""
+
+    id: str
+    name: str
+    romaji: str
+    rule: str
+    closed: str
+    opened: str
+    example: YakuExample | None
+
+
+def han_text(y: YakuDef, opened: bool) -> str:
+    """'1 хан', 'якуман', 'двойной якуман' where doubled, '—' where not allowed open."""
+    han = y.open_han if opened else y.han
+    if opened and y.open_han is None:
+        return "—"
+    if y.yakuman:
+        return "якуман (×2 при двойных якуманах)" if y.double else "якуман"
+    return f"{han} хан"
+
+
+def yaku_rows(examples: Mapping[str, YakuExample]) -> list[tuple[str, list[YakuRow]]]:
+    rows = [
+        YakuRow(y.id, msg.YAKU_NAMES[y.id], msg.YAKU_ROMAJI.get(y.id, ""),
+                msg.YAKU_RULES.get(y.id, ""), han_text(y, False), han_text(y, True),
+                examples.get(y.id))
+        for y in YAKU
+    ]
+    by_id = {y.id: y for y in YAKU}
+    return [(title, [r for r in rows if test(by_id[r.id])]) for title, test in _GROUPS]
+
+
+@bp.get("/yaku")
+def yaku() -> str:
+    try:
+        examples = load_examples(examples_path())
+    except (OSError, yaml.YAMLError, HandError, KeyError, ValueError) as exc:
+        current_app.logger.error("yaku examples: %s", exc)
+        examples = {}
+    return render_template("course/yaku.html", groups=yaku_rows(examples))
+
+
+@bp.get("/rules")
+def rules() -> str:
+    names = {key: msg.RULESET_NAMES.get(key, key) for key in RULESETS}
+    sources = {key: r.source for key, r in RULESETS.items()}
+    return render_template("course/rules.html", rows=rule_rows(), names=names, sources=sources)
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
+
+
+__all__ = ["bp", "init_app", "load_examples", "parse_example", "yaku_rows"]

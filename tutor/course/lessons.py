@@ -1,0 +1,144 @@
+"""The course map (``/``) and lesson pages (``/lessons/<slug>``).
+
+:func:`render_lesson` is shared with the drills blueprint: without
+JavaScript, answering a drill returns the whole lesson page with that drill's
+feedback in place.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, abort, current_app, render_template
+from markupsafe import Markup, escape
+from werkzeug.datastructures import MultiDict
+
+from engine.errors import HandError
+from engine.plural import count_word
+from engine.tiles import tile_name
+from tutor.course.content import Lesson, store
+from tutor.course.markdown.tiles import TILES_RE
+from tutor.drills.base import Verdict
+from tutor.drills.explain import tile_names
+from tutor.tiles.render import render_inline
+
+bp = Blueprint("lessons", __name__)
+
+_TILES = re.compile(TILES_RE)
+_STRONG = re.compile(r"\*\*(.+?)\*\*")
+
+
+@dataclass(frozen=True)
+class DrillState:
+    """One drill's state after a plain (non-htmx) POST: the answer kept, the verdict or an error."""
+
+    drill_id: str
+    form: MultiDict[str, str]
+    verdict: Verdict | None = None
+    error: str | None = None
+
+
+def render_lesson(
+    lesson: Lesson, state: DrillState | None = None, status: int = 200
+) -> tuple[str, int]:
+    """The full lesson page; ``state`` fills one drill's feedback area."""
+    lessons = [item for item in store().lessons()]
+    index = next(i for i, item in enumerate(lessons) if item.path == lesson.path)
+    previous = lessons[index - 1] if index > 0 else None
+    following = lessons[index + 1] if index + 1 < len(lessons) else None
+    html = render_template(
+        "course/lesson.html", lesson=lesson, previous=previous, following=following, state=state
+    )
+    return html, status
+
+
+@bp.get("/")
+def index() -> str:
+    lessons = store().lessons()
+    return render_template("course/index.html", lessons=lessons)
+
+
+@bp.get("/lessons/<slug>")
+def lesson(slug: str) -> tuple[str, int]:
+    found = store().get(slug)
+    if found is None:
+        abort(404, description="Такого урока нет.")
+    return render_lesson(found)
+
+
+@bp.app_template_filter("drills_count")
+def drills_count(n: int) -> str:
+    """``3 упражнения`` with the right Russian plural."""
+    return count_word(n, "упражнение", "упражнения", "упражнений")
+
+
+@bp.app_template_filter("rich")
+def rich_text(text: Any) -> Markup:
+    """Drill prompts and options: escaped text with inline tiles ``:123m:`` and ``**bold**``."""
+    escaped = str(escape(str(text)))
+    escaped = _STRONG.sub(r"<strong>\1</strong>", escaped)
+    return Markup(_TILES.sub(_draw_tiles, escaped))
+
+
+def _draw_tiles(match: re.Match[str]) -> str:
+    try:
+        return str(render_inline(match.group(1)))
+    except HandError:
+        return match.group(0)
+
+
+@bp.app_template_filter("tiles_count")
+def tiles_count(n: int) -> str:
+    return count_word(n, "тайл", "тайла", "тайлов")
+
+
+@bp.app_template_global("tile_name")
+def tile_name_global(tile: int) -> str:
+    return tile_name(tile)
+
+
+@bp.app_template_global("tile_names")
+def tile_names_global(tiles: Any) -> str:
+    return tile_names(tiles)
+
+
+# Sections other issues add; shown in the header once their blueprint exists.
+NAV_SECTIONS: tuple[tuple[str, str], ...] = (
+    ("/glossary", "Глоссарий"),
+    ("/yaku", "Яку"),
+    ("/rules", "Правила"),
+    ("/analyse", "Анализ руки"),
+    ("/practice", "Практика"),
+    ("/progress", "Мой прогресс"),
+)
+
+
+@bp.app_template_filter("public_problem")
+def public_problem(problem: Any) -> str:
+    """``file:line: message`` for a page: an absolute server path is cut to its last folder.
+
+    The CLI prints paths relative to the working directory; when the server runs
+    from elsewhere the path would be absolute, and a page must not show the
+    server's directories to learners.
+    """
+    text = str(problem)
+    file = str(getattr(problem, "file", ""))
+    if file.startswith("/"):
+        parts = file.rstrip("/").split("/")
+        text = "/".join(parts[-2:]) + text[len(file):]
+    return text
+
+
+@bp.app_context_processor
+def navigation() -> dict[str, Any]:
+    def nav_links() -> list[tuple[str, str]]:
+        rules = {rule.rule: rule.endpoint for rule in current_app.url_map.iter_rules()}
+        return [(rules[path], label) for path, label in NAV_SECTIONS if path in rules]
+
+    def has_endpoint(endpoint: str) -> bool:
+        """Optional blueprints (authoring, practice, ...) may be absent."""
+        return endpoint in current_app.view_functions
+
+    return {"nav_links": nav_links, "has_endpoint": has_endpoint}

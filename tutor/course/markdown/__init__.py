@@ -1,0 +1,54 @@
+"""Python-Markdown set-up for lessons: standard extensions plus our own three.
+
+Our extensions (inline tiles ``:123m:``, glossary terms ``[[текст|термин]]``,
+drill blocks ``/// kind … ///``) share a :class:`RenderContext` that collects
+problems with file and line and the drills found. Raw HTML in a lesson is
+escaped; links may only use safe schemes and no ``on*``/``style`` attribute
+survives ``attr_list``.
+
+The context and the line helpers the extensions share live in
+:mod:`tutor.course.markdown.context`.
+"""
+
+from __future__ import annotations
+
+import markdown
+from markdown.extensions.toc import slugify_unicode
+
+from tutor.course.markdown.context import RenderContext, fenced_lines, prose_lines
+from tutor.course.markdown.drills import DrillBlockExtension
+from tutor.course.markdown.links import LinkCollectExtension
+from tutor.course.markdown.safety import SafetyExtension
+from tutor.course.markdown.terms import GlossaryTermExtension
+from tutor.course.markdown.tiles import InlineTilesExtension
+
+__all__ = ["RenderContext", "fenced_lines", "make_markdown", "prose_lines"]
+
+
+def make_markdown(context: RenderContext) -> markdown.Markdown:
+    """A fresh Markdown converter (converters keep state, so one per render)."""
+    return markdown.Markdown(
+        extensions=[
+            "tables",
+            "admonition",
+            "attr_list",
+            "def_list",
+            "sane_lists",
+            "fenced_code",
+            "toc",
+            DrillBlockExtension(context=context),
+            InlineTilesExtension(context=context),
+            GlossaryTermExtension(context=context),
+            LinkCollectExtension(context=context),
+            SafetyExtension(),
+        ],
+        extension_configs={
+            "toc": {
+                "slugify": slugify_unicode,
+                "permalink": "#",
+                "permalink_title": "Ссылка на этот раздел",
+                "toc_depth": "2-3",
+            }
+        },
+        output_format="html",
+    )

@@ -1,0 +1,91 @@
+"""Glossary terms: ``[[фуритен]]`` or ``[[фуритена|фуритен]]`` (shown text | term).
+
+A known term becomes a link to its glossary entry with the definition as a
+tooltip (``title``); an unknown term is a ``file:line`` problem.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as etree
+from typing import Any
+
+from markdown import Markdown
+from markdown.extensions import Extension
+from markdown.inlinepatterns import InlineProcessor
+from markdown.preprocessors import Preprocessor
+
+from tutor.course.markdown.context import RenderContext, prose_lines
+
+TERM_RE = r"\[\[([^\[\]|\n]+?)(?:\|([^\[\]|\n]+?))?\]\]"
+_TERM = re.compile(TERM_RE)
+TABLE_PIPE_MESSAGE = (
+    "Термин «{text}» в строке таблицы записан с вертикальной чертой, а она делит ячейку. "
+    "Напишите термин без черты: падежные формы есть в глоссарии."
+)
+
+
+def _lookup(context: RenderContext, term: str) -> Any | None:
+    if context.glossary is None:
+        return None
+    return context.glossary.lookup(term.strip())
+
+
+class TermCheckPreprocessor(Preprocessor):
+    """Record a problem for every term the glossary does not define."""
+
+    def __init__(self, md: Markdown, context: RenderContext) -> None:
+        super().__init__(md)
+        self.context = context
+
+    def run(self, lines: list[str]) -> list[str]:
+        if self.context.glossary is None:
+            return lines
+        for number, line in enumerate(prose_lines(lines), start=1):
+            for match in _TERM.finditer(line):
+                if match.group(2) and line.lstrip().startswith("|"):
+                    # In a table row the pipe ends the cell and breaks the table.
+                    self.context.problem(number, TABLE_PIPE_MESSAGE.format(text=match.group(1)))
+                    continue
+                term = (match.group(2) or match.group(1)).strip()
+                if _lookup(self.context, term) is None:
+                    self.context.problem(number, f"Термина «{term}» нет в глоссарии.")
+        return lines
+
+
+class GlossaryTermProcessor(InlineProcessor):
+    def __init__(self, pattern: str, md: Markdown, context: RenderContext) -> None:
+        super().__init__(pattern, md)
+        self.context = context
+
+    def handleMatch(  # noqa: N802 - Python-Markdown API
+        self, m: re.Match[str], data: str
+    ) -> tuple[etree.Element, int, int]:
+        shown = m.group(1).strip()
+        entry = _lookup(self.context, m.group(2) or m.group(1))
+        if entry is None:
+            el = etree.Element("span", {"class": "term term-unknown"})
+        else:
+            el = etree.Element(
+                "a",
+                {
+                    "class": "term",
+                    "href": f"{self.context.glossary_url}#{entry.id}",
+                    "title": entry.definition,
+                },
+            )
+        el.text = shown
+        return el, m.start(0), m.end(0)
+
+
+class GlossaryTermExtension(Extension):
+    def __init__(self, context: RenderContext, **kwargs: Any) -> None:
+        # Kept as an attribute: Markdown's config machinery would coerce None/objects to bool.
+        self.context = context
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 - Python-Markdown API
+        context = self.context
+        md.preprocessors.register(TermCheckPreprocessor(md, context), "tempai_term_check", 26)
+        # Before links (160) so that [[...]] is never read as a link.
+        md.inlinePatterns.register(GlossaryTermProcessor(TERM_RE, md, context), "tempai_terms", 175)

@@ -1,0 +1,67 @@
+"""Feedback that diagnoses: from a wrong answer, name the rule most likely missed.
+
+Each drill kind has a table of :class:`Rule` — a detector and a Russian
+message. A detector compares the learner's answer (the verdict's details) with
+the engine's itemised answer (the drill's solution) and returns the fields of
+the message when the answer is exactly what forgetting that rule gives (a fu
+answer 10 short on a closed ron, a dealer paid like a non-dealer…), else
+``None``. :func:`diagnose` returns the messages of the first rules that match,
+most specific first; lesson drills and practice use it alike.
+
+The tables are data in :mod:`tutor.drills.diagnosis.scoring` (fu, han,
+payment) and :mod:`tutor.drills.diagnosis.shapes` (waits, shanten, dora,
+furiten), the row type in :mod:`tutor.drills.diagnosis.rule`. The wording
+is site wording, so it lives there rather than in engine.messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import cache
+
+from tutor.drills.base import Drill, Verdict
+from tutor.drills.diagnosis import scoring, shapes
+from tutor.drills.diagnosis.rule import MAX_NOTES, Rule
+
+
+@cache
+def rules() -> Mapping[str, tuple[Rule, ...]]:
+    """Every kind's table."""
+    return {
+        "fu": scoring.FU_RULES,
+        "han": scoring.HAN_RULES,
+        "payment": scoring.PAYMENT_RULES,
+        "waits": shapes.WAITS_RULES,
+        "shanten": shapes.SHANTEN_RULES,
+        "dora": shapes.DORA_RULES,
+        "furiten": shapes.FURITEN_RULES,
+    }
+
+
+def _matches_of(drill: Drill, verdict: Verdict, fallback: bool) -> Iterator[str]:
+    for rule in rules().get(drill.kind.name, ()):
+        if rule.fallback != fallback:
+            continue
+        try:
+            fields = rule.detect(drill, verdict)
+        except (KeyError, AttributeError, TypeError, ValueError):
+            continue  # a detector never breaks feedback; a kind without those details is skipped
+        if fields is not None:
+            text = rule.message.format(**fields)
+            yield text[:1].upper() + text[1:]
+
+
+def diagnose(drill: Drill, verdict: Verdict) -> list[str]:
+    """The rules most likely missed (at most :data:`MAX_NOTES`), for a wrong answer only."""
+    if verdict.correct or verdict.solution_only:
+        return []
+    found: list[str] = []
+    for fallback in (False, True):
+        for text in _matches_of(drill, verdict, fallback):
+            if text not in found:
+                found.append(text)
+            if len(found) == MAX_NOTES:
+                return found
+        if found:
+            break
+    return found

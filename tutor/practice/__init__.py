@@ -1,0 +1,1 @@
+"""Endless practice: generated problems of every drill kind at three levels."""

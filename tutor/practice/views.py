@@ -1,0 +1,223 @@
+"""Endless practice: generated problems per drill kind and level, shareable by seed.
+
+Routes (blueprint ``practice``):
+
+- ``GET /practice`` — the kinds × levels (новичок, игрок, мастер) and the
+  mistakes waiting to be answered right («Повторить ошибки»);
+- ``GET /practice/<kind>/<level>`` — a redirect to a fresh random seed;
+- ``GET|POST /practice/<kind>/<level>/<seed>`` — the problem :func:`engine.generate.generate`
+  makes for that seed; POST grades it through the same drill kind a lesson
+  uses (htmx gets the feedback fragment, a plain form the whole page);
+- ``GET /practice/retry`` — the latest problem (practice or lesson drill) answered wrong.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass
+from functools import lru_cache
+
+from flask import (
+    Blueprint,
+    abort,
+    get_template_attribute,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from flask_wtf.csrf import CSRFError
+from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import HTTPException
+
+from engine.errors import HandError
+from engine.generate import KINDS, LEVELS, generate
+from tutor.course.content import store
+from tutor.course.lessons import DrillState
+from tutor.drills import Drill, DrillError, GradedEvent, Verdict, build_drill, kinds, notify_graded
+from tutor.drills.base import BadAnswer, wants_solution
+from tutor.progress.views import progress_store
+from tutor.storage import learner
+from tutor.storage.database import StorageError
+from tutor.storage.stats import pending_mistakes, practice_problem_key
+from tutor.web.errors import CSRF_MESSAGE, message_for, render_error
+
+bp = Blueprint("practice", __name__, url_prefix="/practice")
+log = logging.getLogger(__name__)
+
+LEVEL_NAMES: dict[str, str] = {"novice": "новичок", "player": "игрок", "master": "мастер"}
+NO_PROBLEM = "Такой задачи нет: проверьте вид упражнения, уровень и номер."
+MAX_SEED = 2**53  # stays exact in JSON and JavaScript
+MISTAKES_SHOWN = 10
+
+# What each level asks for, per kind (shown on the index; the generator enforces it).
+LEVEL_HINTS: dict[str, dict[str, str]] = {
+    "waits": {"novice": "одно-два простых ожидания", "player": "несколько форм, открытые сеты",
+              "master": "многосторонние ожидания в одной масти"},
+    "shanten": {"novice": "темпай или 1-шантен", "player": "1–2 шантена",
+                "master": "2–4 шантена"},
+    "dora": {"novice": "простые индикаторы в мастях", "player": "девятки, ветры, драконы",
+             "master": "несколько индикаторов сразу"},
+    "furiten": {"novice": "свой сброс и пропущенный тайл", "player": "все виды, риичи",
+                "master": "несколько тайлов ожидания"},
+    "fu": {"novice": "закрытые руки", "player": "открытые сеты, коцу, благородные пары",
+           "master": "каны, шанпон, цумо"},
+    "han": {"novice": "закрытые руки, 1–3 яку", "player": "открытые руки, якухай, акадоры",
+            "master": "каны, много яку и дор"},
+    "payment": {"novice": "недилер, без хонбы", "player": "дилер и хонба",
+                "master": "хонба и палочки риичи"},
+    "discard": {"novice": "темпай после одного-двух сбросов",
+                "player": "несколько сбросов ведут в темпай, ожидания шире",
+                "master": "1–2 шантена: какой сброс ближе к темпаю"},
+    "complete": {"novice": "три руки, несобранным не хватает одного тайла",
+                 "player": "четыре руки, открытые сеты, одна масть",
+                 "master": "чиитойцу и кокушимусо"},
+    "yaku": {"novice": "закрытые руки", "player": "открытые руки, дора без яку, EMA",
+             "master": "все правила, каны, ветры"},
+}
+
+
+@dataclass(frozen=True)
+class Task:
+    """One practice problem as shown: its coordinates and the prepared drill."""
+
+    kind: str
+    level: str
+    seed: int
+    drill: Drill
+
+    @property
+    def key(self) -> str:
+        return practice_problem_key(self.kind, self.level, self.seed)
+
+    @property
+    def level_name(self) -> str:
+        return LEVEL_NAMES[self.level]
+
+
+@lru_cache(maxsize=512)
+def _prepare(kind: str, level: str, seed: int) -> Drill | None:
+    """Generate and prepare a problem once per process (generation is pure, so caching is safe)."""
+    try:
+        problem = generate(kind, level, seed)
+        return build_drill(kind, {"id": "task", **problem.params}, 0)
+    except (HandError, DrillError):
+        log.exception("practice problem %s/%s/%s could not be built", kind, level, seed)
+        return None
+
+
+def task(kind: str, level: str, seed: int) -> Task:
+    """The problem at this URL, or a 404 with a Russian message."""
+    if kind not in KINDS or level not in LEVELS or not 0 <= seed < MAX_SEED:
+        abort(404, description=NO_PROBLEM)
+    drill = _prepare(kind, level, seed)
+    if drill is None:
+        abort(404, description=NO_PROBLEM)
+    return Task(kind, level, seed, drill)
+
+
+def _mistakes() -> list[str]:
+    """Problems (lesson drills and practice) whose latest answer was wrong, newest first."""
+    try:
+        return pending_mistakes(progress_store().history(learner.learner_id()), source=None)
+    except (StorageError, KeyError, ImportError):
+        return []
+
+
+def _mistake_link(key: str) -> tuple[str, str] | None:
+    """(url, label) for ``practice/<kind>/<level>/<seed>`` or ``lesson/<slug>/<drill>``."""
+    parts = key.split("/")
+    registry = kinds()
+    if len(parts) == 4 and parts[0] == "practice":
+        _, kind, level, seed = parts
+        if kind in registry and level in LEVEL_NAMES and seed.isdigit():
+            url = url_for("practice.problem", kind=kind, level=level, seed=int(seed))
+            return url, f"{registry[kind].title} · {LEVEL_NAMES[level]} · №{seed}"
+    if len(parts) == 3 and parts[0] == "lesson":
+        lesson = store().get(parts[1])
+        drill = lesson.drills.get(parts[2]) if lesson else None
+        if lesson and drill:
+            url = url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{drill.id}")
+            return url, f"Урок «{lesson.title}» · {drill.kind.title}"
+    return None
+
+
+def _mistake_links(keys: list[str]) -> list[tuple[str, str]]:
+    links = [link for link in map(_mistake_link, keys) if link is not None]
+    return links[:MISTAKES_SHOWN]
+
+
+@bp.get("")
+def index() -> str:
+    registry = kinds()
+    rows = [(k, registry[k].title, LEVEL_HINTS.get(k, {})) for k in KINDS if k in registry]
+    return render_template("practice/page.html", rows=rows, levels=LEVEL_NAMES,
+                           mistakes=_mistake_links(_mistakes()))
+
+
+@bp.get("/<kind>/<level>")
+def fresh(kind: str, level: str) -> ResponseReturnValue:
+    """A new random problem: redirect, so the seed is in the URL and can be shared."""
+    if kind not in KINDS or level not in LEVELS:
+        abort(404, description=NO_PROBLEM)
+    seed = secrets.randbelow(1_000_000_000)
+    response = redirect(url_for("practice.problem", kind=kind, level=level, seed=seed))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/retry")
+def retry() -> ResponseReturnValue:
+    """The latest problem still answered wrong, practice or lesson («Повторить ошибку»)."""
+    links = _mistake_links(_mistakes())
+    return redirect(links[0][0] if links else url_for("practice.index"))
+
+
+def _respond(current: Task, state: DrillState | None, status: int = 200) -> ResponseReturnValue:
+    headers = {"Vary": "HX-Request"}
+    mistakes = [url for url, _ in _mistake_links(_mistakes())
+                if url != request.path and url.startswith(url_for("practice.index"))]
+    if request.htmx and state is not None:
+        area = get_template_attribute("practice/feedback.html", "feedback_area")
+        return str(area(current, state, mistakes)), status, headers
+    html = render_template("practice/problem.html", task=current, state=state,
+                           mistakes=mistakes, levels=LEVEL_NAMES)
+    return html, status, headers
+
+
+@bp.route("/<kind>/<level>/<int:seed>", methods=["GET", "POST"])
+def problem(kind: str, level: str, seed: int) -> ResponseReturnValue:
+    """Show the problem, or grade the answer posted to it."""
+    current = task(kind, level, seed)
+    if request.method == "GET":
+        return _respond(current, None)
+    form = request.form
+    if wants_solution(form):
+        verdict = Verdict(False, solution_only=True)
+    else:
+        verdict = current.drill.kind.grade(current.drill, form)
+        notify_graded(GradedEvent(kind, f"{level}-{seed}", verdict.correct, source="practice",
+                                  level=level, extra={"problem": current.key}))
+    return _respond(current, DrillState(current.drill.id, form, verdict=verdict))
+
+
+def _error_in_place(status: int, message: str) -> ResponseReturnValue:
+    args = request.view_args or {}
+    try:
+        current = task(str(args.get("kind")), str(args.get("level")), int(args.get("seed", -1)))
+    except HTTPException as missing:  # no such problem: its 404, not a crash in the handler
+        return render_error(missing.code or 404, message_for(missing))
+    form = request.form if request.method == "POST" else MultiDict()
+    return _respond(current, DrillState(current.drill.id, form, error=message), status)
+
+
+@bp.errorhandler(BadAnswer)
+def bad_answer(error: BadAnswer) -> ResponseReturnValue:
+    return _error_in_place(error.status, error.message)
+
+
+@bp.errorhandler(CSRFError)
+def csrf_failed(error: CSRFError) -> ResponseReturnValue:
+    return _error_in_place(400, CSRF_MESSAGE)

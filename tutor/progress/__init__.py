@@ -1,0 +1,1 @@
+"""The learner's progress page: records each graded answer and draws the history."""

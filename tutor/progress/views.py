@@ -1,0 +1,309 @@
+"""«Мой прогресс»: every graded answer recorded, and the page that shows it.
+
+:func:`init_app` opens the :class:`~tutor.storage.database.ProgressStore` (SQLite under
+``instance/`` by default, ``DATABASE_URL`` for PostgreSQL), migrates it,
+subscribes to :func:`tutor.drills.base.on_graded` (lesson drills and practice
+alike) and registers the ``progress`` blueprint and a few template globals.
+
+A re-sent form is counted once: each rendered question form carries a random
+``nonce``; the stored key is a hash of that nonce and the answer, so the same
+answer sent twice (a double click, a resubmitted page) is one row, while a
+corrected answer in the same form is a new one. Storage failures never cost
+the learner the grading: the feedback then says the progress was not saved.
+"""
+
+from __future__ import annotations
+
+import atexit
+import datetime as dt
+import hashlib
+import json
+import logging
+import os
+import re
+import secrets
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+
+from engine.plural import count_word
+from tutor.course.content import store as content_store
+from tutor.drills import Drill, GradedEvent, Verdict, kinds, on_graded
+from tutor.drills.diagnosis import diagnose
+from tutor.progress.chart import Chart, chart
+from tutor.storage import learner
+from tutor.storage.database import Answer, ProgressStore, StorageError
+from tutor.storage.stats import (
+    KindStats,
+    accuracy_series,
+    kind_stats,
+    lesson_done,
+    lesson_problem_key,
+    solved_problems,
+)
+
+bp = Blueprint("progress", __name__, url_prefix="/progress")
+log = logging.getLogger(__name__)
+
+_EXT = "tempai.progress_store"
+_PRIVATE = {"Cache-Control": "private, no-store"}  # one learner's data: never cached
+_NONCE = re.compile(r"[0-9a-f]{8,64}")
+_SKIP_FIELDS = frozenset({"csrf_token", "nonce", "action"})
+NOT_SAVED = "Не удалось сохранить прогресс: ответ проверен, но в статистику не попал."
+NOT_LOADED = "Не удалось загрузить прогресс: хранилище сейчас недоступно. Попробуйте позже."
+NOT_WIPED = "Не удалось стереть прогресс: хранилище недоступно. Попробуйте позже."
+WIPE_CONFIRM = "Чтобы стереть прогресс, отметьте «Да, стереть всё»."
+
+
+# --- the store --------------------------------------------------------------------
+
+def database_url(app: Flask) -> str:
+    """``DATABASE_URL`` (config or environment), else ``instance/progress.sqlite3``.
+
+    Tests without a URL get a throw-away file, so they never touch the real one.
+    """
+    url = app.config.get("DATABASE_URL") or os.environ.get("DATABASE_URL")
+    if url:
+        return str(url)
+    if app.testing:
+        folder = Path(tempfile.mkdtemp(prefix="tempai-test-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    else:
+        folder = Path(app.instance_path)
+        folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'progress.sqlite3'}"
+
+
+def progress_store() -> ProgressStore:
+    """The app's store, migrated on first use if the database was down at start."""
+    store: ProgressStore = current_app.extensions[_EXT]
+    store.ensure_migrated()
+    return store
+
+
+def _open_store(app: Flask) -> None:
+    store = ProgressStore(database_url(app))
+    app.extensions[_EXT] = store
+    try:
+        store.ensure_migrated()
+    except StorageError:
+        log.exception("progress storage unavailable at start; will retry on first answer")
+
+
+# --- recording --------------------------------------------------------------------
+
+def answer_key(form_nonce: str | None, form: Any) -> str:
+    """The stored nonce: same rendered form + same answer → same key (counted once)."""
+    if not form_nonce or not _NONCE.fullmatch(form_nonce):
+        return secrets.token_hex(16)  # no usable nonce: count this request on its own
+    answer = sorted((k, v) for k, v in form.items(multi=True) if k not in _SKIP_FIELDS)
+    digest = hashlib.sha256(json.dumps([form_nonce, answer]).encode()).hexdigest()
+    return digest[:40]
+
+
+def problem_key(event: GradedEvent) -> str:
+    if event.source == "lesson" and event.lesson:
+        return lesson_problem_key(event.lesson, event.drill_id)
+    return str(event.extra.get("problem") or f"{event.source}/{event.kind}/{event.drill_id}")
+
+
+def record_event(event: GradedEvent) -> None:
+    """The ``on_graded`` subscriber: store the answer, or flag the failure for the feedback."""
+    try:
+        progress_store().record(
+            learner.learner_id(), nonce=answer_key(request.form.get("nonce"), request.form),
+            source=event.source, kind=event.kind, problem=problem_key(event),
+            correct=event.correct, level=event.level, lesson=event.lesson,
+        )
+    except StorageError:
+        log.warning("could not save an answer", exc_info=True)
+        g.tempai_progress_failed = True
+
+
+# --- template globals -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Note:
+    """A line under a verdict: a diagnosis or a warning."""
+
+    text: str
+    kind: str  # "diagnosis" | "warning"
+
+
+def feedback_notes(drill: Drill, verdict: Verdict) -> list[Note]:
+    """Diagnoses of a wrong answer, then the storage warning if the answer was not saved."""
+    notes = [Note(text, "diagnosis") for text in diagnose(drill, verdict)]
+    if g.get("tempai_progress_failed"):
+        notes.append(Note(NOT_SAVED, "warning"))
+    return notes
+
+
+def form_nonce() -> str:
+    """A fresh nonce for one rendered question form."""
+    return secrets.token_hex(12)
+
+
+def _solved() -> set[str] | None:
+    if "tempai_solved" not in g:
+        try:
+            g.tempai_solved = solved_problems(progress_store().history(learner.learner_id()))
+        except StorageError:
+            g.tempai_solved = None
+    solved: set[str] | None = g.tempai_solved
+    return solved
+
+
+def lesson_state(lesson: Any) -> str | None:
+    """``done`` / ``started`` / ``new`` for the course map; None when unknown."""
+    solved = _solved()
+    if solved is None or not lesson.drills:
+        return None
+    if lesson_done(lesson.slug, lesson.drills, solved):
+        return "done"
+    keys = {lesson_problem_key(lesson.slug, d) for d in lesson.drills}
+    return "started" if keys & solved else "new"
+
+
+# --- pages ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LessonRow:
+    slug: str
+    title: str
+    solved: int
+    total: int
+
+    @property
+    def done(self) -> bool:
+        return self.total > 0 and self.solved == self.total
+
+
+@dataclass(frozen=True)
+class KindRow:
+    stats: KindStats
+    title: str
+    chart: Chart
+
+
+def _lesson_rows(history: list[Answer]) -> list[LessonRow]:
+    solved = solved_problems(history)
+    rows = []
+    for lesson in content_store().lessons():
+        keys = [lesson_problem_key(lesson.slug, d) for d in lesson.drills]
+        rows.append(LessonRow(lesson.slug, lesson.title, sum(k in solved for k in keys), len(keys)))
+    return rows
+
+
+def _kind_rows(history: list[Answer]) -> list[KindRow]:
+    registry = kinds()
+    return [
+        KindRow(s, registry[s.kind].title if s.kind in registry else s.kind, chart(s.series))
+        for s in kind_stats(history)
+    ]
+
+
+def _overall_streak(history: list[Answer]) -> int:
+    streak = 0
+    for answer in reversed(history):
+        if not answer.correct:
+            break
+        streak += 1
+    return streak
+
+
+def _overall_chart(history: list[Answer]) -> Chart | None:
+    """Accuracy of all answers together, with room on the left for the axis labels."""
+    marks = [a.correct for a in history]
+    return chart(accuracy_series(marks), width=560, height=170, left=46) if marks else None
+
+
+@bp.get("")
+def page() -> ResponseReturnValue:
+    """«Мой прогресс»: lessons done, per-kind accuracy, streak and chart."""
+    try:
+        history = progress_store().history(learner.learner_id())
+    except StorageError:
+        return render_template("progress/page.html", error=NOT_LOADED), 503, _PRIVATE
+    html = render_template(
+        "progress/page.html", error=None, total=len(history),
+        correct=sum(a.correct for a in history),
+        streak=_overall_streak(history), overall=_overall_chart(history),
+        kinds=_kind_rows(history), lessons=_lesson_rows(history),
+        wiped=request.args.get("wiped") == "1",
+    )
+    return html, 200, _PRIVATE
+
+
+@bp.get("/export")
+def export() -> ResponseReturnValue:
+    """Everything stored about this learner, as a JSON download."""
+    try:
+        history = progress_store().history(learner.learner_id())
+    except StorageError:
+        abort(503, description=NOT_LOADED)
+    data = {
+        "format": "tempai-progress/1",
+        "exported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "answers": [
+            {"kind": a.kind, "source": a.source, "level": a.level, "lesson": a.lesson,
+             "problem": a.problem, "correct": a.correct,
+             "answered_at": _aware(a.answered_at).isoformat(timespec="seconds")}
+            for a in history
+        ],
+    }
+    body = json.dumps(data, ensure_ascii=False, indent=2)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": 'attachment; filename="tempai-progress.json"',
+        "Cache-Control": "no-store",
+    })
+
+
+def _aware(moment: dt.datetime) -> dt.datetime:
+    # SQLite gives back naive datetimes; they were stored in UTC.
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+
+
+@bp.post("/wipe")
+def wipe() -> ResponseReturnValue:
+    """Delete every answer of this learner (CSRF-checked, needs the confirmation box)."""
+    if request.form.get("confirm") != "yes":
+        abort(400, description=WIPE_CONFIRM)
+    try:
+        progress_store().wipe(learner.learner_id())
+    except StorageError:
+        abort(503, description=NOT_WIPED)
+    learner.start_new_learner()
+    return redirect(url_for("progress.page", wiped=1), code=303)
+
+
+def init_app(app: Flask) -> None:
+    """Open and migrate the store, subscribe to graded answers, register pages and globals."""
+    _open_store(app)
+    learner.init_app(app)
+    on_graded(app, record_event)
+    app.register_blueprint(bp)
+    app.add_template_global(feedback_notes, "feedback_notes")
+    app.add_template_global(form_nonce, "form_nonce")
+    app.add_template_global(lesson_state, "lesson_state")
+    app.add_template_filter(count_of, "count_of")
+
+
+def count_of(n: int, one: str, few: str, many: str) -> str:
+    """``{{ n|count_of("ответ", "ответа", "ответов") }}`` → «3 ответа» (engine.plural)."""
+    return count_word(n, one, few, many)

@@ -1,0 +1,106 @@
+"""Progress figures computed from a learner's answer history (pure functions).
+
+Kept apart from storage so the figures are the same whatever the database,
+and so they can be tested on hand-made histories.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from tutor.storage.database import Answer
+
+RECENT = 20
+
+
+@dataclass(frozen=True)
+class KindStats:
+    """How a learner does on one drill kind."""
+
+    kind: str
+    total: int
+    correct: int
+    recent_total: int
+    recent_correct: int
+    streak: int  # correct answers in a row, ending with the latest one
+    series: tuple[float, ...]  # running accuracy after each answer window, for the chart
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.total if self.total else 0.0
+
+    @property
+    def recent_accuracy(self) -> float:
+        return self.recent_correct / self.recent_total if self.recent_total else 0.0
+
+
+def kind_stats(history: Sequence[Answer], points: int = 20) -> list[KindStats]:
+    """Per drill kind, in order of first appearance."""
+    by_kind: dict[str, list[bool]] = {}
+    for answer in history:
+        by_kind.setdefault(answer.kind, []).append(answer.correct)
+    return [_stats(kind, marks, points) for kind, marks in by_kind.items()]
+
+
+def _stats(kind: str, marks: list[bool], points: int) -> KindStats:
+    recent = marks[-RECENT:]
+    streak = 0
+    for mark in reversed(marks):
+        if not mark:
+            break
+        streak += 1
+    return KindStats(kind, len(marks), sum(marks), len(recent), sum(recent), streak,
+                     accuracy_series(marks, points))
+
+
+def accuracy_series(marks: Sequence[bool], points: int = 20) -> tuple[float, ...]:
+    """Accuracy over a sliding window of recent answers, sampled to at most ``points`` values.
+
+    >>> accuracy_series([False, True, True, True], points=4)
+    (0.0, 0.5, 0.6666666666666666, 0.75)
+    """
+    if not marks:
+        return ()
+    window = max(1, min(RECENT, len(marks)))
+    values = []
+    for i in range(len(marks)):
+        chunk = marks[max(0, i + 1 - window): i + 1]
+        values.append(sum(chunk) / len(chunk))
+    if len(values) <= points:
+        return tuple(values)
+    step = (len(values) - 1) / (points - 1)
+    return tuple(values[round(i * step)] for i in range(points))
+
+
+def solved_problems(history: Iterable[Answer]) -> set[str]:
+    """Problems answered correctly at least once."""
+    return {a.problem for a in history if a.correct}
+
+
+def pending_mistakes(history: Sequence[Answer], source: str | None = "practice") -> list[str]:
+    """Problems whose latest answer was wrong, most recent first ("повторить ошибки")."""
+    latest: dict[str, bool] = {}
+    order: list[str] = []
+    for answer in history:
+        if source is not None and answer.source != source:
+            continue
+        latest[answer.problem] = answer.correct
+        if answer.problem in order:
+            order.remove(answer.problem)
+        order.append(answer.problem)
+    return [p for p in reversed(order) if not latest[p]]
+
+
+def lesson_done(slug: str, drill_ids: Iterable[str], solved: set[str]) -> bool:
+    """A lesson is done when every one of its drills was answered right at least once."""
+    ids = list(drill_ids)
+    return bool(ids) and all(lesson_problem_key(slug, d) in solved for d in ids)
+
+
+def lesson_problem_key(slug: str, drill_id: str) -> str:
+    return f"lesson/{slug}/{drill_id}"
+
+
+def practice_problem_key(kind: str, level: str, seed: int) -> str:
+    return f"practice/{kind}/{level}/{seed}"

@@ -1,0 +1,34 @@
+"""Settings read from the app's config that more than one floor of the site needs.
+
+``CONTENT_RECHECK_SECONDS``: how long the server trusts what it last read from
+disk — the lessons' folder (:mod:`tutor.course.content`) and the static files'
+hashes (:mod:`tutor.web.assets`). ``wsgi.py`` sets 1 s for production, where a
+``stat`` per request hands the GIL to another thread and costs measurably;
+``make run`` and the tests keep 0 (check on every request, live editing).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+_RECHECK = "tempai.recheck_seconds"  # app.extensions: the parsed value
+
+
+def recheck_seconds(app: Flask) -> float:
+    """``CONTENT_RECHECK_SECONDS`` as seconds (unset: 0); a bad value stops the start-up."""
+    found = app.extensions.get(_RECHECK)
+    if found is None:
+        found = app.extensions[_RECHECK] = _seconds(app.config.get("CONTENT_RECHECK_SECONDS"))
+    return float(found)
+
+
+def _seconds(value: Any) -> float:
+    try:
+        seconds = float(value or 0)
+    except (TypeError, ValueError):
+        raise RuntimeError(
+            f"CONTENT_RECHECK_SECONDS должно быть числом секунд (например 1), а задано {value!r}."
+        ) from None
+    return max(0.0, seconds)
