@@ -307,7 +307,8 @@ def summary(results: dict[str, dict[str, dict[str, float]]],
     if paced:
         ok = paced["p99"] < PACED_P99_MS and paced["errors"] == 0
         print(f"  paced learners (pauses ~{THINK} s): answer p99 {paced['p99']:.1f} ms, "
-              f"errors {paced['errors']}: {'OK' if ok else 'MISSED'} (target p99 < {PACED_P99_MS:.0f} ms, 0 errors)")
+              f"errors {paced['errors']}: {'OK' if ok else 'MISSED'} "
+              f"(target p99 < {PACED_P99_MS:.0f} ms, 0 errors)")
         if not ok:
             failed.append("paced p99/errors")
     ceiling = results.get("ceiling", {}).get("healthz")
