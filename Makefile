@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: run test serve check bench clean native
+.PHONY: run test serve check bench clean native screenshot
 
 # The engine compiled by mypyc (engine/__init__.py says when it is used): built
 # for the tests and the benchmarks; `make run` and `make serve` use it when it
@@ -23,7 +23,7 @@ $(VENV)/.test: $(VENV)/.base
 run: $(VENV)/.base
 	FLASK_DEBUG=1 $(VENV)/bin/flask --app tutor run --host 127.0.0.1 --port 5000
 
-# Production server on 127.0.0.1:8000 (gunicorn.conf.py; README «Развёртывание»).
+# Production server on 127.0.0.1:8000 (gunicorn.conf.py; docs/deployment.md).
 serve: $(VENV)/.base
 	@test -n "$$SECRET_KEY$$FLASK_SECRET_KEY" || { echo "Задайте SECRET_KEY, например: export SECRET_KEY=\"$$(python3 -c 'import secrets; print(secrets.token_hex(32))')\"" >&2; exit 1; }
 	$(VENV)/bin/gunicorn -c gunicorn.conf.py
@@ -45,6 +45,10 @@ test: $(VENV)/.test $(NATIVE)
 bench: $(VENV)/.test $(NATIVE)
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/generate.py
+
+# docs/screenshot.png for the README: a lesson drill answered in /usr/bin/chromium.
+screenshot: $(VENV)/.test
+	$(PY) tools/screenshot.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis
