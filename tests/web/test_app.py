@@ -47,7 +47,7 @@ def test_secret_key_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) 
 def test_the_documented_names_work_without_the_flask_prefix(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """``SECRET_KEY=… flask --app tutor run`` works as ``make serve`` does (README)."""
+    """``SECRET_KEY=… flask --app tutor run`` works as ``make serve`` does (docs/deployment.md)."""
     for name in ("FLASK_SECRET_KEY", "FLASK_DEBUG", "FLASK_TRUSTED_PROXIES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("SECRET_KEY", "plain-name")

@@ -1,4 +1,4 @@
-"""Behind nginx (README «За nginx»): the client's address and scheme come from X-Forwarded-*.
+"""Behind nginx (docs/deployment.md «За nginx»): client address and scheme from X-Forwarded-*.
 
 Only when ``TRUSTED_PROXIES`` says a proxy stands in front; otherwise the
 headers are the client's own words and are ignored.
