@@ -12,7 +12,7 @@ from engine.blocks import BlockKind, Form, WaitKind
 from engine.fu import FuReason
 from engine.furiten_kind import FuritenKind
 from engine.points import Limit
-from engine.rules import Kuikae, MultipleRon, Renhou
+from engine.rules import KanDoraTiming, Kuikae, MultipleRon, Renhou
 
 # --- structure: blocks, forms, waits (engine.decompose, engine.waits) ---------
 
@@ -369,6 +369,10 @@ RULE_LABELS: dict[str, str] = {
     "riichi_min_wall": "Тайлов в стене нужно для риичи",
     "negative_points": "Игра продолжается при счёте ниже нуля",
     "noten_payment": "Штраф за нотен при ничьей (всего)",
+    # Table procedure (issue 18).
+    "claim_pause": "Пауза 3–4 секунды перед набором: объявленный в ней сет отменяет набор",
+    "added_kan_dora": "Кандора после доложенного кана открывается",
+    "riichi_tile_ron_refund": "Рон на тайл объявления риичи: риичи не состоялось, 1000 возвращают",
 }
 
 RULE_VALUE_NAMES: dict[object, str] = {
@@ -383,6 +387,8 @@ RULE_VALUE_NAMES: dict[object, str] = {
     Kuikae.ALLOWED: "разрешено",
     Kuikae.AFTER_CHI: "запрещено после чи",
     Kuikae.AFTER_CHI_AND_PON: "запрещено после чи и пона",
+    KanDoraTiming.AT_ONCE: "сразу после объявления",
+    KanDoraTiming.AFTER_DISCARD: "после сброса",
 }
 RULE_SOURCE_SILENT = "в документах нет — наш выбор"
 
