@@ -219,7 +219,6 @@ SOURCES: dict[str, dict[str, str]] = {
     "ema": {
         **_ALL_SILENT,
         "open_tanyao": "001-EMA",
-        "red_fives": "000",
         "ura_dora": "000",
         "kan_dora": "000",
         "renhou": "001-EMA",
