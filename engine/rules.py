@@ -80,7 +80,7 @@ class Ruleset:
     negative_points: bool = False  # play goes on below zero (else the game ends)
     noten_payment: int = 3000  # paid in total by noten players at an exhaustive draw
     # Table procedure (issue 18): where the club documents 002 and 003 differ.
-    claim_pause: bool = False  # the next player waits 3–4 s before drawing; a late claim undoes the draw
+    claim_pause: bool = False  # next player waits 3–4 s to draw; a claim in it undoes the draw
     added_kan_dora: KanDoraTiming = KanDoraTiming.AFTER_DISCARD
     riichi_tile_ron_refund: bool = True  # ron on the riichi tile: riichi void, the 1000 returned
 
