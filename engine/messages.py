@@ -12,7 +12,7 @@ from engine.blocks import BlockKind, Form, WaitKind
 from engine.fu import FuReason
 from engine.furiten_kind import FuritenKind
 from engine.points import Limit
-from engine.rules import Kuikae, MultipleRon, Renhou
+from engine.rules import KanDoraTiming, Kuikae, MultipleRon, Renhou
 
 # --- structure: blocks, forms, waits (engine.decompose, engine.waits) ---------
 
@@ -130,7 +130,7 @@ YAKU_NAMES: dict[str, str] = {
     "houtei": "хотей",
     "rinshan": "риншан кайхо",
     "chankan": "чанкан",
-    "renhou_mangan": "ренхо (манган)",
+    "renhou_mangan": "ренхо как манган (местное правило)",
     "pinfu": "пинфу",
     "tanyao": "таняо",
     "iipeikou": "иипейко",
@@ -232,7 +232,7 @@ YAKU_RULES: dict[str, str] = {
     "rinshan": "победа на тайле замены, взятом после кана",
     "chankan": "рон на тайл, который соперник доложил к своему пону",
     "renhou_mangan": "недилер выиграл роном в первом круге, до своего первого набора; "
-    "по этим правилам — 5 хан",
+    "5 хан по местному правилу, которого нет ни в одном своде курса (не из документов курса)",
     "pinfu": "закрытая рука из четырёх шунцу, пара не якухай, ожидание рянмен",
     "tanyao": "в руке только простые тайлы, от 2 до 8",
     "iipeikou": "закрытая рука с двумя одинаковыми шунцу одной масти",
@@ -369,6 +369,10 @@ RULE_LABELS: dict[str, str] = {
     "riichi_min_wall": "Тайлов в стене нужно для риичи",
     "negative_points": "Игра продолжается при счёте ниже нуля",
     "noten_payment": "Штраф за нотен при ничьей (всего)",
+    # Table procedure (issue 18).
+    "claim_pause": "Пауза 3–4 секунды перед набором: объявленный в ней сет отменяет набор",
+    "added_kan_dora": "Кандора после доложенного кана открывается",
+    "riichi_tile_ron_refund": "Рон на тайл объявления риичи: риичи не состоялось, 1000 возвращают",
 }
 
 RULE_VALUE_NAMES: dict[object, str] = {
@@ -383,6 +387,8 @@ RULE_VALUE_NAMES: dict[object, str] = {
     Kuikae.ALLOWED: "разрешено",
     Kuikae.AFTER_CHI: "запрещено после чи",
     Kuikae.AFTER_CHI_AND_PON: "запрещено после чи и пона",
+    KanDoraTiming.AT_ONCE: "сразу после объявления",
+    KanDoraTiming.AFTER_DISCARD: "после сброса",
 }
 RULE_SOURCE_SILENT = "в документах нет — наш выбор"
 

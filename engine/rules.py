@@ -37,6 +37,13 @@ class MultipleRon(Enum):
     ALL = "all"  # everyone who can win does
 
 
+class KanDoraTiming(Enum):
+    """When the new indicator is flipped after an added kan (shouminkan)."""
+
+    AT_ONCE = "at_once"  # right after the declaration
+    AFTER_DISCARD = "after_discard"  # after the replacement tile's discard
+
+
 class Kuikae(Enum):
     """Which swap-calls are forbidden right after a call."""
 
@@ -72,6 +79,10 @@ class Ruleset:
     riichi_min_wall: int = 4  # tiles that must remain in the live wall
     negative_points: bool = False  # play goes on below zero (else the game ends)
     noten_payment: int = 3000  # paid in total by noten players at an exhaustive draw
+    # Table procedure (issue 18): where the club documents 002 and 003 differ.
+    claim_pause: bool = False  # next player waits 3–4 s to draw; a claim in it undoes the draw
+    added_kan_dora: KanDoraTiming = KanDoraTiming.AFTER_DISCARD
+    riichi_tile_ron_refund: bool = True  # ron on the riichi tile: riichi void, the 1000 returned
 
     def with_options(self, **changes: object) -> Ruleset:
         """A copy with some options changed (a drill switching red fives on).
@@ -109,6 +120,9 @@ ONLINE = Ruleset(
     riichi_min_wall=4,  # 004: at least 4 tiles in the wall
     negative_points=False,  # 004 defers to the match page; chosen: game ends below zero
     noten_payment=3000,  # 004
+    claim_pause=False,  # 004 silent; the game waits for calls itself
+    added_kan_dora=KanDoraTiming.AFTER_DISCARD,  # 004: a new indicator, timing not given
+    riichi_tile_ron_refund=True,  # 004 silent; as in online games
 )
 
 EMA = Ruleset(
@@ -131,6 +145,9 @@ EMA = Ruleset(
     riichi_min_wall=4,  # 000: not later than 4 tiles before the end of the wall
     negative_points=True,  # 000: scores may go below zero
     noten_payment=3000,  # 000
+    claim_pause=False,  # 000 silent
+    added_kan_dora=KanDoraTiming.AT_ONCE,  # 000: "after the declaration"
+    riichi_tile_ron_refund=True,  # 000 silent; as 003
 )
 
 JPML = Ruleset(
@@ -153,6 +170,9 @@ JPML = Ruleset(
     riichi_min_wall=4,  # 002
     negative_points=False,  # 002: the game is cut short when a player runs out
     noten_payment=3000,  # 002
+    claim_pause=False,  # 002 silent
+    added_kan_dora=KanDoraTiming.AFTER_DISCARD,  # 002: after the discard
+    riichi_tile_ron_refund=True,  # 002 silent; as 003
 )
 
 FENIX = Ruleset(
@@ -175,6 +195,9 @@ FENIX = Ruleset(
     riichi_min_wall=4,  # 003: not with fewer than 4 tiles in the live wall
     negative_points=False,  # 003 silent; choice
     noten_payment=3000,  # 003 silent; kept as the others
+    claim_pause=True,  # 003: wait 3–4 s; a claim within it returns the drawn tile
+    added_kan_dora=KanDoraTiming.AFTER_DISCARD,  # 003: only a closed kan flips before the discard
+    riichi_tile_ron_refund=True,  # 003: riichi void, the 1000 returned
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (ONLINE, EMA, JPML, FENIX)}
@@ -196,7 +219,6 @@ SOURCES: dict[str, dict[str, str]] = {
     "ema": {
         **_ALL_SILENT,
         "open_tanyao": "001-EMA",
-        "red_fives": "000",
         "ura_dora": "000",
         "kan_dora": "000",
         "renhou": "001-EMA",
@@ -208,6 +230,7 @@ SOURCES: dict[str, dict[str, str]] = {
         "riichi_min_wall": "000",
         "negative_points": "000",
         "noten_payment": "000",
+        "added_kan_dora": "000",
     },
     "jpml": {
         **_ALL_SILENT,
@@ -219,6 +242,7 @@ SOURCES: dict[str, dict[str, str]] = {
         "riichi_min_wall": "002",
         "negative_points": "002",
         "noten_payment": "002",
+        "added_kan_dora": "002",
     },
     "fenix": {
         **_ALL_SILENT,
@@ -232,6 +256,9 @@ SOURCES: dict[str, dict[str, str]] = {
         "atozuke": "003",
         "riichi_min_points": "003",
         "riichi_min_wall": "003",
+        "claim_pause": "003",
+        "added_kan_dora": "003",
+        "riichi_tile_ron_refund": "003",
     },
 }
 
