@@ -397,6 +397,8 @@ BATCH_TYPES: dict[str, str] = {
     "melds": 'списком сетов вида {"type": "pon", "tiles": "555z"}',
     "bool": "логическим значением true или false",
     "int": "целым числом",
+    "list": "списком",
+    "object": "объектом",
 }
 BATCH_WRONG_TYPE = "Поле «{name}» должно быть {type}."
 BATCH_UNKNOWN_FIELD = "Неизвестное поле «{name}» в запросе вида «{kind}»."
