@@ -82,6 +82,8 @@ def final_result(
         raise HandError(msg.GAME_BAD_SCORES)
     if type(riichi_sticks) is not int or riichi_sticks < 0:
         raise HandError(msg.GAME_BAD_COUNT.format(what="riichi_sticks"))
+    if len(deductions) != SEATS or any(type(d) is not int or d < 0 for d in deductions):
+        raise HandError(msg.GAME_BAD_COUNT.format(what="deductions"))
     game = get_game_rules(rules)
     places = placements(scores, game.tiebreak, first_dealer)
     order = _ranked(scores, first_dealer)

@@ -24,10 +24,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from engine import messages as msg
-from engine.draws import SEAT_COUNT, check_count, check_seats
+from engine.draws import SEAT_COUNT, abortive_draw, check_count, check_seats
 from engine.errors import HandError
 from engine.points import split_payments
-from engine.rules import MultipleRon, Ruleset, get_game_rules
+from engine.rules import AbortiveDraw, MultipleRon, Ruleset, get_game_rules
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,8 @@ def settle_rons(
     check_count(riichi_sticks, "riichi_sticks")
     res = resolve_rons(discarder, basics, rules)
     if res.abortive:
-        return RonSettlement(res, (0, 0, 0, 0), True, honba + 1, riichi_sticks)
+        a = abortive_draw(AbortiveDraw.TRIPLE_RON, rules, honba, riichi_sticks)
+        return RonSettlement(res, (0, 0, 0, 0), a.dealer_repeats, a.honba_next, riichi_sticks)
     out = [0, 0, 0, 0]
     for seat in res.winners:
         paid = split_payments(basics[seat], seat == 0, False, honba if seat in res.honba_to else 0)
