@@ -69,7 +69,7 @@ def test_bad_seats_and_counts_are_hand_errors(tenpai: tuple[object, ...], honba:
 
 @pytest.mark.parametrize("rules", ALL)
 def test_waiting_only_on_a_tile_held_four_times_is_noten_published(rules: str) -> None:
-    """Tenhou / Mahjong Soul, EMA 2016, JPML rules (GAME_SOURCES): 1111m alone waits on a fifth 1m."""
+    """Tenhou / Mahjong Soul, EMA 2016, JPML rules: 1111m alone waits on a fifth 1m."""
     assert source_kind(GAME_SOURCES[rules]["held_four_tenpai"]) is SourceKind.PUBLISHED
     assert draw_tenpai(parse_hand("1111m234p567s888s", size=13), get_ruleset(rules)) is False
 
