@@ -185,7 +185,8 @@ def test_jpml_floating_uma_jpml_rules(scores: tuple[int, int, int, int],
                                       uma: tuple[int, ...]) -> None:
     """JPML rules (as we recall): uma by how many end at or above 30000."""
     r = final_result(scores, get_ruleset("jpml"))
-    assert r.uma == uma and r.results == tuple(s - 30000 + u for s, u in zip(scores, uma, strict=True))
+    assert r.uma == uma
+    assert r.results == tuple(s - 30000 + u for s, u in zip(scores, uma, strict=True))
 
 
 def test_fenix_returns_its_25000_start_003_and_jpml_uma() -> None:
