@@ -14,6 +14,8 @@ value is ``{"han": 3, "fu": 30}`` or ``{"yakuman": 1}``. Every error is a
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import messages as msg
 from engine.draws import abortive_draw, settle_draw
 from engine.errors import HandError
@@ -269,7 +271,7 @@ def final(f: Obj) -> Obj:
             "oka": r.oka, "results": by_seat(r.results)}
 
 
-HANDLERS = {
+HANDLERS: dict[str, Callable[[Obj], Obj]] = {
     "draw": draw,
     "nagashi": nagashi,
     "abortive": abortive,

@@ -65,9 +65,14 @@ class FinalResult:
 
 
 def _split(total: int, seats: Sequence[int]) -> dict[int, int]:
-    """``total`` shared evenly in 100s; the remainder to the seats first in ``seats``."""
-    base, extra = divmod(total // 100, len(seats))
-    return {s: 100 * (base + (1 if i < extra else 0)) for i, s in enumerate(seats)}
+    """``total`` shared evenly in 100s; what does not divide goes to the seats first in ``seats``.
+
+    >>> _split(1000, (2, 0, 1)), _split(-1000, (2, 0, 1))
+    ({2: 400, 0: 300, 1: 300}, {2: -400, 0: -300, 1: -300})
+    """
+    sign = -1 if total < 0 else 1
+    base, extra = divmod(abs(total) // 100, len(seats))
+    return {s: sign * 100 * (base + (1 if i < extra else 0)) for i, s in enumerate(seats)}
 
 
 def final_result(
@@ -100,14 +105,10 @@ def final_result(
     for place in set(places):
         group = [s for s in order if places[s] == place]
         pool = sum(by_place[place - 1 : place - 1 + len(group)])
-        for seat, share in _split(pool, group).items() if pool >= 0 else _neg(pool, group):
+        for seat, share in _split(pool, group).items():
             received[seat] = share
     results = [points[s] - game.return_score + received[s] - deductions[s] for s in range(SEATS)]
     return FinalResult(four(places), four(points), four(received), oka, four(results))
-
-
-def _neg(pool: int, group: Sequence[int]) -> list[tuple[int, int]]:
-    return [(s, -v) for s, v in _split(-pool, group).items()]
 
 
 def four(values: Sequence[int]) -> tuple[int, int, int, int]:
