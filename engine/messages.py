@@ -581,5 +581,7 @@ GAME_VALUE_NAMES: dict[object, str] = {
 }
 GAME_NONE = "нет"
 # A value not taken from the seed documents: the published source in words.
-RULE_SOURCE_PUBLISHED = "не из исходных документов: {source}"
+RULE_SOURCE_PUBLISHED = (
+    "не из исходных документов: {source} (по опубликованным правилам, без сверки с текстом)"
+)
 GAME_NOT_PLAYED = "В этом своде правил такая прерванная ничья не играется: раздача продолжается."

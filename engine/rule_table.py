@@ -19,6 +19,10 @@ code, a published source named in words (shown as «не из исходных
 >>> chombo = next(r for r in game_rule_rows() if r.field == "chombo_deduction")
 >>> chombo.values["ema"], chombo.citation("ema"), chombo.citation("online")
 ('20000', '[000]', 'в документах нет — наш выбор')
+>>> aborts = next(r for r in game_rule_rows() if r.field == "abortive_draws")
+>>> aborts.citation("jpml")
+'[002]; не из исходных документов: JPML rules (по опубликованным правилам, без сверки с текстом)'
+
 """
 
 from __future__ import annotations
@@ -57,7 +61,8 @@ class RuleRow:
         kind = self.kinds.get(key, SourceKind.SEED.value)
         source = self.sources[key]
         if kind == SourceKind.SEED.value and source != msg.RULE_SOURCE_SILENT:
-            return f"[{source}]"
+            seed, _sep, rest = source.partition("; ")  # a seed completed by a published source
+            return f"[{seed}]; {rest}" if rest else f"[{seed}]"
         return source
 
 
@@ -115,6 +120,9 @@ def _game_source(key: str, name: str) -> tuple[str, str]:
         return msg.RULE_SOURCE_SILENT, kind.value
     if kind is SourceKind.PUBLISHED:
         return msg.RULE_SOURCE_PUBLISHED.format(source=code), kind.value
+    seed, _sep, rest = code.partition("; ")
+    if rest:
+        return f"{seed}; {msg.RULE_SOURCE_PUBLISHED.format(source=rest)}", kind.value
     return code, kind.value
 
 

@@ -386,11 +386,13 @@ GAME_RULES: dict[str, GameRules] = {
     ),
 }
 
-_TENHOU = "Tenhou (онлайн-клиент), опубликованные правила"
-_TENHOU_SOUL = "Tenhou и Mahjong Soul (онлайн-клиенты), опубликованные правила"
-_EMA = "EMA Riichi Competition Rules 2016 (по памяти, без сверки с текстом)"
-_JPML = "правила JPML (по памяти, без сверки с текстом)"
-_JPML_FOR_FENIX = "правила JPML: в 003 нет, берём значение JPML (по памяти)"
+# Published sources, named in words (the site adds «не из исходных документов»).
+# Written from what we know of these rules, not checked against their texts here.
+_TENHOU = "Tenhou"
+_TENHOU_SOUL = "Tenhou, Mahjong Soul"
+_EMA = "EMA Riichi Competition Rules 2016"
+_JPML = "JPML rules"
+_JPML_FOR_FENIX = "JPML rules (003 silent: the JPML value)"
 # ruleset -> field -> seed code, a published source in words, or "" (our choice).
 GAME_SOURCES: dict[str, dict[str, str]] = {
     "online": {

@@ -244,8 +244,10 @@ def test_published_sources_are_named_never_cited_as_seeds() -> None:
                 assert row.citation(key) == messages.RULE_SOURCE_PUBLISHED.format(source=code)
                 assert not row.citation(key).startswith("[")
             elif kind is SourceKind.SEED:
-                assert code[:3] in {"000", "001", "002", "003", "004"}
-                assert row.citation(key) == f"[{code}]"
+                seed, _sep, rest = code.partition("; ")
+                assert seed[:3] in {"000", "001", "002", "003", "004"}
+                note = f"; {messages.RULE_SOURCE_PUBLISHED.format(source=rest)}" if rest else ""
+                assert row.citation(key) == f"[{seed}]{note}"
             else:
                 assert row.citation(key) == messages.RULE_SOURCE_SILENT
 
