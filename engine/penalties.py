@@ -113,6 +113,8 @@ def pao(
     value is split in two (rounded to 100 as each half is), the discarder
     adding the honba; where the rule set does not split, the liable player
     pays it all. A ron off the liable player's own discard is an ordinary ron.
+    ``basic`` is the liable yakuman's part only: another yakuman in the same
+    hand is paid in the ordinary way, by the caller, beside this.
     """
     check_seats((winner, liable), "pao")
     if discarder is not None:
