@@ -57,16 +57,18 @@ seats, a seat list that is not a list, or a missing required field are errors.
   "riichi_sticks_next"}``.
 
 ``next_hand`` — ``{"round": "E|S|W", "hand": 1–4, "honba", "riichi_sticks", "scores":
-  {"E": 25000, …}, "riichi": ["S"], "result": {…}}`` where ``result`` is
+  {"E": 25000, …}, "deductions": {"S": 20000} (chombo so far, optional), "riichi":
+  ["S"], "result": {…}}`` where ``result`` is
   ``{"type": "tsumo", "winner": "S", "han": 3, "fu": 30}``, ``{"type": "ron", "from":
   "E", "winners": [...]}``, ``{"type": "draw", "tenpai": [...], "nagashi": [...]}``,
   ``{"type": "abortive", "draw": "four_winds"}`` or ``{"type": "chombo",
   "offender": "S"}``. Out: ``payments``, ``scores`` and ``deductions`` by this
   hand's seats, ``dealer_repeats``, ``dealer_next`` (this hand's seat that
   deals next), ``round_next``, ``hand_next``, ``honba_next``,
-  ``riichi_sticks_next``, ``scores_next`` (by the next hand's seats),
-  ``game_over`` and ``reason`` (``bust``, ``last_hand``, ``last_dealer_stops``,
-  ``target_reached`` or ``""``).
+  ``riichi_sticks_next``, ``scores_next`` and ``deductions_next`` (by the next
+  hand's seats), ``game_over``, ``reason`` (``bust``, ``last_hand``,
+  ``last_dealer_stops``, ``target_reached`` or ``""``) and ``final`` (``null``,
+  or when the game is over ``final_result``'s answer by this hand's seats).
 
 ``final_result`` — ``{"scores": {"E": …, …} (seats of East 1), "riichi_sticks": 0,
   "deductions": {"S": 20000}}``: out ``{"places", "points", "uma", "oka", "results"}``.

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from engine import messages as msg
 from engine.draws import abortive_draw, settle_draw
 from engine.errors import HandError
-from engine.final import final_result
+from engine.final import FinalResult, final_result
 from engine.game import (
     Abortive,
     ChomboHand,
@@ -60,6 +60,7 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     "next_hand": {
         **_RULES, "round": ("str", "E"), "hand": ("int", 1), **_COUNTS,
         "scores": ("object", None), "riichi": ("list", ()), "result": ("object", None),
+        "deductions": ("object", {}),
     },
     "final_result": {
         **_RULES, "scores": ("object", None), "riichi_sticks": ("int", 0),
@@ -244,7 +245,8 @@ def next_hand(f: Obj) -> Obj:
     if f["round"] not in _ROUNDS:
         raise HandError(msg.GAME_BAD_ROUND)
     state = GameState(_ROUNDS[f["round"]], f["hand"], f["honba"], f["riichi_sticks"],
-                      four_scores(f["scores"], "scores"))
+                      four_scores(f["scores"], "scores"),
+                      four_scores(f["deductions"], "deductions", False))
     n = next_state(state, outcome_of(f["result"], rules), rules, seats(f["riichi"], "riichi"))
     nxt = n.state
     return {
@@ -258,8 +260,10 @@ def next_hand(f: Obj) -> Obj:
         "honba_next": nxt.honba,
         "riichi_sticks_next": nxt.riichi_sticks,
         "scores_next": by_seat(nxt.scores),
+        "deductions_next": by_seat(nxt.deductions),
         "game_over": n.game_over,
         "reason": n.reason,
+        "final": None if n.final is None else _final_json(n.final),
     }
 
 
@@ -267,6 +271,10 @@ def final(f: Obj) -> Obj:
     """``final_result``: placement, uma, oka and the result of each seat."""
     r = final_result(four_scores(f["scores"], "scores"), get_ruleset(f["rules"]),
                      f["riichi_sticks"], four_scores(f["deductions"], "deductions", False))
+    return _final_json(r)
+
+
+def _final_json(r: FinalResult) -> Obj:
     return {"places": by_seat(r.places), "points": by_seat(r.points), "uma": by_seat(r.uma),
             "oka": r.oka, "results": by_seat(r.results)}
 

@@ -9,7 +9,9 @@ on the table first. The game ends (000, 002, 003: after South 4) when the
 South 4 dealer loses the deal; when a score falls below zero where the
 rule set stops there (001, 002); when the leading South 4 dealer stops on a
 win (Tenhou, JPML) or on tenpai (JPML); an online game with nobody at 30000
-after South 4 goes on into West until someone has it (Tenhou).
+after South 4 goes on into West until someone has it (Tenhou). When the game
+is over, :attr:`NextHand.final` is its :func:`engine.final.final_result`
+(leftover sticks, uma, oka, the chombo deductions carried in the state).
 
 >>> from engine.rules import get_ruleset
 >>> start = GameState(0, 1, 0, 0, (25000, 25000, 25000, 25000))
@@ -28,7 +30,7 @@ from dataclasses import dataclass, field
 from engine import messages as msg
 from engine.draws import SEAT_COUNT, abortive_draw, add, check_count, check_seats, settle_draw
 from engine.errors import HandError
-from engine.final import four, placements
+from engine.final import FinalResult, final_result, four, placements
 from engine.penalties import chombo
 from engine.points import split_payments
 from engine.ron import settle_rons
@@ -47,6 +49,7 @@ class GameState:
     honba: int
     riichi_sticks: int
     scores: Scores
+    deductions: Scores = (0, 0, 0, 0)  # chombo deductions so far, taken off the final result
 
 
 @dataclass(frozen=True)
@@ -82,7 +85,7 @@ Outcome = Tsumo | Ron | ExhaustiveDraw | Abortive | ChomboHand
 
 @dataclass(frozen=True)
 class NextHand:
-    """After a hand: who paid what and the state of the next hand (``None``: the game is over)."""
+    """After a hand: who paid what, the next hand's state, and the final result if it is over."""
 
     payments: Scores  # by this hand's seats, riichi deposits included
     scores: Scores  # by this hand's seats
@@ -91,7 +94,8 @@ class NextHand:
     state: GameState  # the next hand (its scores by the next hand's seats)
     game_over: bool
     reason: str  # why the game ended ("" while it goes on): bust, last_hand, ...
-    deductions: Scores = (0, 0, 0, 0)  # chombo deductions for the final result
+    deductions: Scores = (0, 0, 0, 0)  # chombo deductions so far, by this hand's seats
+    final: FinalResult | None = None  # by this hand's seats, when the game is over
 
 
 def check_state(state: GameState, rules: Ruleset) -> None:
@@ -105,6 +109,10 @@ def check_state(state: GameState, rules: Ruleset) -> None:
     check_count(state.riichi_sticks, "riichi_sticks")
     if len(state.scores) != SEAT_COUNT or any(type(s) is not int for s in state.scores):
         raise HandError(msg.GAME_BAD_SCORES)
+    if len(state.deductions) != SEAT_COUNT or any(
+        type(d) is not int or d < 0 for d in state.deductions
+    ):
+        raise HandError(msg.GAME_BAD_COUNT.format(what="deductions"))
 
 
 @dataclass(frozen=True)
@@ -164,9 +172,14 @@ def next_state(
     hand, wind = state.hand + shift, state.round_wind
     if hand > SEAT_COUNT:
         hand, wind = 1, wind + 1
-    rotated = scores[shift:] + scores[:shift]
-    nxt = GameState(wind, hand, done.honba_next, done.sticks_next, four(rotated))
-    return NextHand(paid, scores, done.dealer_repeats, shift, nxt, over, reason, done.deductions)
+    cut = add(state.deductions, done.deductions)
+    nxt = GameState(wind, hand, done.honba_next, done.sticks_next,
+                    four(scores[shift:] + scores[:shift]), four(cut[shift:] + cut[:shift]))
+    final = None
+    if over:
+        first = (SEAT_COUNT - state.hand + 1) % SEAT_COUNT  # East 1's dealer, seated now
+        final = final_result(scores, rules, done.sticks_next, cut, first)
+    return NextHand(paid, scores, done.dealer_repeats, shift, nxt, over, reason, cut, final)
 
 
 def _game_over(
@@ -183,7 +196,7 @@ def _game_over(
     if not last:
         return False, ""
     if done.dealer_repeats:
-        first_dealer = (SEAT_COUNT - state.hand + 1) % SEAT_COUNT
+        first_dealer = (SEAT_COUNT - state.hand + 1) % SEAT_COUNT  # East 1's dealer, seated now
         leading = placements(scores, game.tiebreak, first_dealer)[0] == 1
         may_stop = {"win": game.last_dealer_stops_on_win,
                     "tenpai": game.last_dealer_stops_on_tenpai}.get(done.stop, False)

@@ -137,6 +137,25 @@ def test_next_hand_kind_south_4_ends_000() -> None:
         "S", 1, True, "last_hand")
 
 
+def test_next_hand_gives_the_final_result_when_the_game_ends_ema_2016() -> None:
+    """South 4 (E here) loses the deal: the game is over; EMA 2016 uma, the chombo
+    deduction carried in the state (000: −20000), the leftover stick to first place."""
+    out = answer({"kind": "next_hand", "rules": "ema", "round": "S", "hand": 4,
+                  "scores": {"E": 20000, "S": 40000, "W": 30000, "N": 30000},
+                  "deductions": {"W": 20000}, "riichi": ["N"],
+                  "result": {"type": "draw", "tenpai": ["N"]}})
+    assert out["scores"] == {"E": 19000, "S": 39000, "W": 29000, "N": 32000}
+    assert out["game_over"] and out["riichi_sticks_next"] == 1
+    # East 1's dealer sits at this hand's S (hand 4: E1's East has moved on three times).
+    assert out["final"] == {
+        "places": {"E": 4, "S": 1, "W": 3, "N": 2},
+        "points": {"E": 19000, "S": 40000, "W": 29000, "N": 32000},
+        "uma": {"E": -15000, "S": 15000, "W": -5000, "N": 5000}, "oka": 0,
+        "results": {"E": -26000, "S": 25000, "W": -26000, "N": 7000},
+    }
+    assert out["deductions"] == {"E": 0, "S": 0, "W": 20000, "N": 0}
+
+
 def test_next_hand_kind_east_1_riichi_and_tsumo() -> None:
     out = answer({"kind": "next_hand", "riichi": ["E"],
                   "scores": {s: 25000 for s in SEATS},
@@ -148,7 +167,8 @@ def test_next_hand_kind_east_1_riichi_and_tsumo() -> None:
         "dealer_repeats": True, "dealer_next": "E", "round_next": "E", "hand_next": 1,
         "honba_next": 1, "riichi_sticks_next": 0,
         "scores_next": {"E": 36700, "S": 21100, "W": 21100, "N": 21100},
-        "game_over": False, "reason": "",
+        "deductions_next": {s: 0 for s in SEATS},
+        "game_over": False, "reason": "", "final": None,
     }
 
 

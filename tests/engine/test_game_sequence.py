@@ -211,3 +211,36 @@ def test_final_results_sum_to_the_leftover_sticks(rules: str, three: list[int],
     r = final_result(scores, get_ruleset(rules), sticks)
     assert sum(r.results) == 1000 * sticks
     assert sorted(r.places)[0] == 1
+
+
+# --- a whole game of random hands keeps the points on the table --------------------------
+
+_outcome = st.one_of(
+    st.builds(Tsumo, st.integers(0, 3), st.sampled_from([240, 480, 1000, 2000, 8000])),
+    st.builds(Ron, st.just(0), st.dictionaries(st.integers(1, 3), st.sampled_from([320, 2000]),
+                                               min_size=1)),
+    st.builds(Ron, st.just(2), st.dictionaries(st.sampled_from([0, 1, 3]),
+                                               st.sampled_from([640, 3000]), min_size=1)),
+    st.builds(ExhaustiveDraw, st.sets(st.integers(0, 3)).map(lambda s: tuple(sorted(s)))),
+    st.builds(ChomboHand, st.integers(0, 3)),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["online", "ema", "jpml", "fenix"]),
+       st.lists(st.tuples(_outcome, st.sets(st.integers(0, 3))), min_size=1, max_size=40))
+def test_a_game_of_random_hands_keeps_the_total_and_ends_in_a_zero_sum(
+    rules: str, hands: list[tuple[object, set[int]]]
+) -> None:
+    r = get_ruleset(rules)
+    start = r.starting_points
+    state = GameState(0, 1, 0, 0, (start, start, start, start))
+    for outcome, riichi in hands:
+        n = next_state(state, outcome, r, riichi)  # type: ignore[arg-type]
+        state = n.state
+        assert sum(state.scores) + 1000 * state.riichi_sticks == 4 * start
+        if n.game_over:
+            assert n.final is not None
+            assert sum(n.final.results) == -sum(n.deductions)
+            assert sorted(n.final.places)[0] == 1
+            break
