@@ -15,6 +15,68 @@ call and one ``json.dumps``.
 ['1m', '2m', '3m']
 >>> answer_line('{"kind": "waits", "hand": 5}')["error"]
 'Поле «hand» должно быть строкой с тайлами в нотации mpsz.'
+
+The whole game (issue 19; handlers in :mod:`engine.batch_game`). Seats are
+this hand's seat winds E, S, W, N (E is the dealer); ``rules`` is
+``online|ema|jpml|fenix`` (default ``online``); ``honba`` and
+``riichi_sticks`` default to 0 and must be non-negative integers; a hand's
+value is ``{"han": 3, "fu": 30}`` or ``{"yakuman": 1}``. Duplicate or unknown
+seats, a seat list that is not a list, or a missing required field are errors.
+
+``draw`` — exhaustive draw settlement::
+
+    in:  {"kind": "draw", "rules": "online|ema|jpml|fenix", "tenpai": ["E", "W"], "honba": 0,
+          "riichi_sticks": 0}
+    out: {"payments": {"E": 1500, "S": -1500, "W": 1500, "N": -1500}, "dealer_repeats": true,
+          "honba_next": 1, "riichi_sticks_next": 0}
+
+  ``tenpai`` is required (a list, possibly empty). ``payments`` lists all four
+  seats and sums to 0: the rule set's noten total (3000 in all four sets) is
+  paid by the noten players to the tenpai players (1 tenpai: +3000 / −1000
+  each; 2: ±1500; 3: +1000 each / −3000; 0 or 4: nothing). ``dealer_repeats``
+  when E is tenpai; ``honba_next`` is honba + 1; the sticks stay on the table.
+
+``nagashi`` — a draw with nagashi mangan: ``draw``'s fields plus ``"nagashi": ["W"]``
+  (required); out: ``draw``'s keys plus ``"noten_paid"`` (false where nagashi
+  replaces the noten payments). An error where the rule set has no nagashi.
+
+``abortive`` — ``{"draw": "kyuushu|four_winds|four_riichi|four_kans|triple_ron"}``:
+  out ``{"played": false}`` where the rule set plays on, else ``{"played": true,
+  "dealer_repeats": …, "honba_next": …, "riichi_sticks_next": …}``.
+
+``multi_ron`` — ``{"from": "E", "winners": [{"seat": "S", "han": 3, "fu": 30}, …]}``:
+  out ``{"abortive", "winners", "riichi_sticks_to", "honba_to", "payments",
+  "dealer_repeats", "honba_next", "riichi_sticks_next"}`` (winners nearest the
+  discarder first; a triple ron under double ron is ``"abortive": true``).
+
+``pao`` — ``{"winner": "S", "liable": "N", "from": "" (tsumo) or a seat, "yaku":
+  "daisangen", "yakuman": 1}``: out ``{"payments", "liable_pays", "riichi_sticks_next"}``.
+
+``chombo`` — ``{"offender": "W", "riichi": ["S"] (declared in the voided hand)}``:
+  out ``{"payments", "deduction", "replay", "dealer_repeats", "honba_next",
+  "riichi_sticks_next"}``.
+
+``next_hand`` — ``{"round": "E|S|W", "hand": 1–4, "honba", "riichi_sticks", "scores":
+  {"E": 25000, …}, "deductions": {"S": 20000} (chombo so far, optional), "riichi":
+  ["S"], "result": {…}}`` where ``result`` is
+  ``{"type": "tsumo", "winner": "S", "han": 3, "fu": 30}``, ``{"type": "ron", "from":
+  "E", "winners": [...]}``, ``{"type": "draw", "tenpai": [...], "nagashi": [...]}``,
+  ``{"type": "abortive", "draw": "four_winds"}`` or ``{"type": "chombo",
+  "offender": "S"}``. Out: ``payments``, ``scores`` and ``deductions`` by this
+  hand's seats, ``dealer_repeats``, ``dealer_next`` (this hand's seat that
+  deals next), ``round_next``, ``hand_next``, ``honba_next``,
+  ``riichi_sticks_next``, ``scores_next`` and ``deductions_next`` (by the next
+  hand's seats), ``game_over``, ``reason`` (``bust``, ``last_hand``,
+  ``last_dealer_stops``, ``target_reached`` or ``""``) and ``final`` (``null``,
+  or when the game is over ``final_result``'s answer by this hand's seats).
+
+``final_result`` — ``{"scores": {"E": …, …} (seats of East 1), "riichi_sticks": 0,
+  "deductions": {"S": 20000}}``: out ``{"places", "points", "uma", "oka", "results"}``.
+
+>>> answer({"kind": "draw", "tenpai": ["S"], "rules": "ema"})["payments"]
+{'E': -1000, 'S': 3000, 'W': -1000, 'N': -1000}
+>>> answer({"kind": "draw", "tenpai": ["S", "S"]})["error"]
+'Поле «tenpai»: одно и то же место указано дважды.'
 """
 
 from __future__ import annotations
@@ -25,6 +87,7 @@ import sys
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
+from engine import batch_game
 from engine import messages as msg
 from engine.errors import HandError
 from engine.furiten import check_furiten
@@ -74,6 +137,7 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
         "rules": ("str", "online"),
     },
 }
+FIELDS.update(batch_game.FIELDS)  # the whole game (issue 19)
 
 # JSON decoding yields exactly these types, so an exact type test is enough (and
 # keeps true/false out of the integer fields, since type(True) is bool).
@@ -84,6 +148,8 @@ _JSON_TYPES: dict[str, type] = {
     "melds": list,
     "bool": bool,
     "int": int,
+    "list": list,
+    "object": dict,
 }
 _REASON_ORDER = {kind: i for i, kind in enumerate(FuritenKind)}
 
@@ -252,6 +318,7 @@ HANDLERS: dict[str, Callable[[Obj], Obj]] = {
     "furiten": _furiten,
     "score": _score,
 }
+HANDLERS.update(batch_game.HANDLERS)  # the whole game (issue 19)
 # What run() uses: a handler may answer with the JSON text itself (the score
 # answer is written by ScoreResult.to_json_text, the same text as encoding
 # its to_json()).

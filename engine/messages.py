@@ -12,7 +12,15 @@ from engine.blocks import BlockKind, Form, WaitKind
 from engine.fu import FuReason
 from engine.furiten_kind import FuritenKind
 from engine.points import Limit
-from engine.rules import Kuikae, MultipleRon, Renhou
+from engine.rules import (
+    AbortiveDraw,
+    Chombo,
+    KanDoraTiming,
+    Kuikae,
+    MultipleRon,
+    Renhou,
+    Tiebreak,
+)
 
 # --- structure: blocks, forms, waits (engine.decompose, engine.waits) ---------
 
@@ -130,7 +138,7 @@ YAKU_NAMES: dict[str, str] = {
     "houtei": "хотей",
     "rinshan": "риншан кайхо",
     "chankan": "чанкан",
-    "renhou_mangan": "ренхо (манган)",
+    "renhou_mangan": "ренхо как манган (местное правило)",
     "pinfu": "пинфу",
     "tanyao": "таняо",
     "iipeikou": "иипейко",
@@ -232,7 +240,7 @@ YAKU_RULES: dict[str, str] = {
     "rinshan": "победа на тайле замены, взятом после кана",
     "chankan": "рон на тайл, который соперник доложил к своему пону",
     "renhou_mangan": "недилер выиграл роном в первом круге, до своего первого набора; "
-    "по этим правилам — 5 хан",
+    "5 хан по местному правилу, которого нет ни в одном своде курса (не из документов курса)",
     "pinfu": "закрытая рука из четырёх шунцу, пара не якухай, ожидание рянмен",
     "tanyao": "в руке только простые тайлы, от 2 до 8",
     "iipeikou": "закрытая рука с двумя одинаковыми шунцу одной масти",
@@ -369,6 +377,10 @@ RULE_LABELS: dict[str, str] = {
     "riichi_min_wall": "Тайлов в стене нужно для риичи",
     "negative_points": "Игра продолжается при счёте ниже нуля",
     "noten_payment": "Штраф за нотен при ничьей (всего)",
+    # Table procedure (issue 18).
+    "claim_pause": "Пауза 3–4 секунды перед набором: объявленный в ней сет отменяет набор",
+    "added_kan_dora": "Кандора после доложенного кана открывается",
+    "riichi_tile_ron_refund": "Рон на тайл объявления риичи: риичи не состоялось, 1000 возвращают",
 }
 
 RULE_VALUE_NAMES: dict[object, str] = {
@@ -383,6 +395,8 @@ RULE_VALUE_NAMES: dict[object, str] = {
     Kuikae.ALLOWED: "разрешено",
     Kuikae.AFTER_CHI: "запрещено после чи",
     Kuikae.AFTER_CHI_AND_PON: "запрещено после чи и пона",
+    KanDoraTiming.AT_ONCE: "сразу после объявления",
+    KanDoraTiming.AFTER_DISCARD: "после сброса",
 }
 RULE_SOURCE_SILENT = "в документах нет — наш выбор"
 
@@ -397,6 +411,8 @@ BATCH_TYPES: dict[str, str] = {
     "melds": 'списком сетов вида {"type": "pon", "tiles": "555z"}',
     "bool": "логическим значением true или false",
     "int": "целым числом",
+    "list": "списком",
+    "object": "объектом",
 }
 BATCH_WRONG_TYPE = "Поле «{name}» должно быть {type}."
 BATCH_UNKNOWN_FIELD = "Неизвестное поле «{name}» в запросе вида «{kind}»."
@@ -525,3 +541,61 @@ TEXT_WINDS = "Ветер места: {seat}; ветер раунда: {round}."
 TEXT_INDICATORS = "Индикаторы доры: {pairs}."
 TEXT_URA_INDICATORS = "Индикаторы урадоры: {pairs}."
 TEXT_INDICATOR_PAIR = "{indicator} → дора {dora}"
+
+# --- The whole game: draws, penalties, next hand, final result (issue 19) -----
+GAME_BAD_SEAT = "Поле «{what}»: места указываются ветрами E, S, W, N."
+GAME_DUPLICATE_SEAT = "Поле «{what}»: одно и то же место указано дважды."
+GAME_BAD_COUNT = "Поле «{what}» должно быть целым неотрицательным числом."
+GAME_NO_NAGASHI = "В этом своде правил нагаси манган не играется."
+GAME_NO_PAO = "В этом своде правил нет ответственности (пао) за якуман «{yaku}»."
+GAME_NO_RON = "Нужен хотя бы один игрок, объявивший рон."
+GAME_SELF_RON = "Сбросивший не может объявить рон на свой сброс."
+GAME_BAD_SCORES = "Очки задаются для всех четырёх мест E, S, W, N целыми числами."
+GAME_BAD_ROUND = "Ветер раунда — E, S или W (западный раунд — только продление онлайн-партии)."
+GAME_BAD_RESULT = "Поле «result»: неизвестный исход раздачи «{type}»."
+GAME_BAD_HAN = "Стоимость руки: хан и фу — целые положительные числа (или якуман)."
+GAME_BAD_ABORTIVE = "Неизвестная прерванная ничья «{kind}». Допустимы: {known}."
+GAME_BAD_LIST = "Поле «{name}» должно быть списком мест, например [\"E\", \"W\"]."
+
+# Labels of the game rows in the comparison table (engine.rule_table.game_rule_rows).
+GAME_RULE_LABELS: dict[str, str] = {
+    "held_four_tenpai": "Темпай с ожиданием только на тайл, все 4 копии которого в руке",
+    "visible_karaten_tenpai": "Темпай, если все копии ожидания уже видны на столе (каратен)",
+    "nagashi_mangan": "Нагаси манган",
+    "nagashi_noten_payments": "Штраф за нотен платится и при нагаси мангане",
+    "abortive_draws": "Прерванные ничьи",
+    "abortive_dealer_repeats": "После прерванной ничьей дилер остаётся",
+    "abortive_adds_honba": "Прерванная ничья добавляет хонбу",
+    "multi_ron_honba_each": "При нескольких рон хонбу получает каждый победитель",
+    "chombo": "Штраф за чомбо",
+    "chombo_deduction": "Вычет за чомбо в конце игры",
+    "chombo_replay": "После чомбо раздача переигрывается",
+    "pao_yakuman": "Ответственность (пао) за якуманы",
+    "pao_ron_split": "Пао при рон: пополам со сбросившим",
+    "last_dealer_stops_on_win": "Последний дилер, лидируя, может остановиться после победы",
+    "last_dealer_stops_on_tenpai": "Последний дилер, лидируя, может остановиться при темпае",
+    "west_extension": "Западный раунд, если никто не набрал цель",
+    "target_score": "Цель для окончания партии (очков)",
+    "return_score": "Очки возврата (от них считается итог)",
+    "uma": "Ума за места (очков)",
+    "floating_uma": "Ума зависит от числа игроков выше очков возврата",
+    "tiebreak": "Равенство очков",
+    "leftover_sticks_to_first": "Оставшиеся палочки риичи — первому месту",
+}
+GAME_VALUE_NAMES: dict[object, str] = {
+    Chombo.REVERSE_MANGAN: "обратный манган",
+    Chombo.END_DEDUCTION: "вычет в конце игры",
+    Tiebreak.SHARE: "делят уму поровну",
+    Tiebreak.SEAT_ORDER: "выше тот, кто ближе к первому дилеру",
+    AbortiveDraw.KYUUSHU: "кюсю кюхай",
+    AbortiveDraw.FOUR_WINDS: "четыре одинаковых ветра",
+    AbortiveDraw.FOUR_RIICHI: "четыре риичи",
+    AbortiveDraw.FOUR_KANS: "четыре кана у разных игроков",
+    AbortiveDraw.TRIPLE_RON: "тройной рон",
+}
+GAME_NONE = "нет"
+# A value not taken from the seed documents: the published source in words.
+RULE_SOURCE_PUBLISHED = (
+    "не из исходных документов: {source} (по опубликованным правилам, без сверки с текстом)"
+)
+GAME_NOT_PLAYED = "В этом своде правил такая прерванная ничья не играется: раздача продолжается."

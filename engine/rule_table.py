@@ -7,15 +7,42 @@ that ``rules`` does not depend on the wording.
 >>> row = next(r for r in rule_rows() if r.field == "open_tanyao")
 >>> row.label, row.values["ema"], row.sources["ema"]
 ('Таняо с открытой рукой', 'нет', '001-EMA')
+
+The rows of the whole game (draws, penalties, the end of a game) come from
+:data:`engine.rules.GAME_RULES`; their sources are of three kinds: a seed
+code, a published source named in words (shown as «не из исходных
+документов: …», never as a citation), or our choice:
+
+>>> uma = next(r for r in game_rule_rows() if r.field == "uma")
+>>> uma.values["ema"], uma.kinds["ema"], uma.citation("ema")[:25]
+('15000 / 5000 / −5000 / −15000', 'published', 'не из исходных документов')
+>>> chombo = next(r for r in game_rule_rows() if r.field == "chombo_deduction")
+>>> chombo.values["ema"], chombo.citation("ema"), chombo.citation("online")
+('20000', '[000]', 'в документах нет — наш выбор')
+>>> aborts = next(r for r in game_rule_rows() if r.field == "abortive_draws")
+>>> aborts.citation("jpml")
+'[002]; не из исходных документов: JPML rules (по опубликованным правилам, без сверки с текстом)'
+
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 
 from engine import messages as msg
-from engine.rules import RULESETS, SOURCES, TABLE_FIELDS, Ruleset
+from engine.rules import (
+    GAME_RULES,
+    GAME_SOURCES,
+    GAME_TABLE_FIELDS,
+    RULESETS,
+    SOURCES,
+    TABLE_FIELDS,
+    Ruleset,
+    SourceKind,
+    source_kind,
+)
 
 
 @dataclass(frozen=True)
@@ -25,7 +52,18 @@ class RuleRow:
     field: str
     label: str
     values: dict[str, str]  # ruleset name -> Russian value
-    sources: dict[str, str]  # ruleset name -> seed code, or the "silent" note
+    sources: dict[str, str]  # ruleset name -> seed code, published note, or the "silent" note
+    # ruleset name -> "seed", "published" or "choice" (engine.rules.SourceKind values)
+    kinds: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    def citation(self, key: str) -> str:
+        """How a page cites the source: ``[003]`` for a seed, the note as it is otherwise."""
+        kind = self.kinds.get(key, SourceKind.SEED.value)
+        source = self.sources[key]
+        if kind == SourceKind.SEED.value and source != msg.RULE_SOURCE_SILENT:
+            seed, _sep, rest = source.partition("; ")  # a seed completed by a published source
+            return f"[{seed}]; {rest}" if rest else f"[{seed}]"
+        return source
 
 
 def value_text(value: object) -> str:
@@ -47,6 +85,60 @@ def rule_rows(rulesets: dict[str, Ruleset] | None = None) -> tuple[RuleRow, ...]
             sources={
                 key: SOURCES.get(key, {}).get(name) or msg.RULE_SOURCE_SILENT for key in chosen
             },
+            kinds={key: source_kind(SOURCES.get(key, {}).get(name, "")).value for key in chosen},
         )
         for name in TABLE_FIELDS
     )
+
+
+def game_value_text(value: object) -> str:
+    """A game-rule value in Russian: yes/no, an enum, a list (of yaku or draws), points.
+
+    >>> game_value_text(("daisangen", "daisuushii")), game_value_text(())
+    ('дайсанген, дайсууши', 'нет')
+    """
+    if isinstance(value, bool):
+        return msg.RULE_VALUE_NAMES[value]
+    if isinstance(value, Enum):
+        return msg.GAME_VALUE_NAMES[value]
+    if isinstance(value, tuple):
+        if not value:
+            return msg.GAME_NONE
+        if all(isinstance(v, int) for v in value):
+            return " / ".join(str(v).replace("-", "−") for v in value)
+        return ", ".join(
+            msg.GAME_VALUE_NAMES[v] if isinstance(v, Enum) else msg.YAKU_NAMES[str(v)]
+            for v in value
+        )
+    return str(value)
+
+
+def _game_source(key: str, name: str) -> tuple[str, str]:
+    code = GAME_SOURCES.get(key, {}).get(name, "")
+    kind = source_kind(code)
+    if kind is SourceKind.CHOICE:
+        return msg.RULE_SOURCE_SILENT, kind.value
+    if kind is SourceKind.PUBLISHED:
+        return msg.RULE_SOURCE_PUBLISHED.format(source=code), kind.value
+    seed, _sep, rest = code.partition("; ")
+    if rest:
+        return f"{seed}; {msg.RULE_SOURCE_PUBLISHED.format(source=rest)}", kind.value
+    return code, kind.value
+
+
+def game_rule_rows(names: tuple[str, ...] | None = None) -> tuple[RuleRow, ...]:
+    """Rows for each field of :data:`engine.rules.GAME_TABLE_FIELDS`, columns in ``names`` order."""
+    chosen = names or tuple(GAME_RULES)
+    rows = []
+    for name in GAME_TABLE_FIELDS:
+        cited = {key: _game_source(key, name) for key in chosen}
+        rows.append(
+            RuleRow(
+                field=name,
+                label=msg.GAME_RULE_LABELS[name],
+                values={key: game_value_text(getattr(GAME_RULES[key], name)) for key in chosen},
+                sources={key: text for key, (text, _kind) in cited.items()},
+                kinds={key: kind for key, (_text, kind) in cited.items()},
+            )
+        )
+    return tuple(rows)

@@ -37,6 +37,13 @@ class MultipleRon(Enum):
     ALL = "all"  # everyone who can win does
 
 
+class KanDoraTiming(Enum):
+    """When the new indicator is flipped after an added kan (shouminkan)."""
+
+    AT_ONCE = "at_once"  # right after the declaration
+    AFTER_DISCARD = "after_discard"  # after the replacement tile's discard
+
+
 class Kuikae(Enum):
     """Which swap-calls are forbidden right after a call."""
 
@@ -72,6 +79,10 @@ class Ruleset:
     riichi_min_wall: int = 4  # tiles that must remain in the live wall
     negative_points: bool = False  # play goes on below zero (else the game ends)
     noten_payment: int = 3000  # paid in total by noten players at an exhaustive draw
+    # Table procedure (issue 18): where the club documents 002 and 003 differ.
+    claim_pause: bool = False  # next player waits 3–4 s to draw; a claim in it undoes the draw
+    added_kan_dora: KanDoraTiming = KanDoraTiming.AFTER_DISCARD
+    riichi_tile_ron_refund: bool = True  # ron on the riichi tile: riichi void, the 1000 returned
 
     def with_options(self, **changes: object) -> Ruleset:
         """A copy with some options changed (a drill switching red fives on).
@@ -109,6 +120,9 @@ ONLINE = Ruleset(
     riichi_min_wall=4,  # 004: at least 4 tiles in the wall
     negative_points=False,  # 004 defers to the match page; chosen: game ends below zero
     noten_payment=3000,  # 004
+    claim_pause=False,  # 004 silent; the game waits for calls itself
+    added_kan_dora=KanDoraTiming.AFTER_DISCARD,  # 004: a new indicator, timing not given
+    riichi_tile_ron_refund=True,  # 004 silent; as in online games
 )
 
 EMA = Ruleset(
@@ -131,6 +145,9 @@ EMA = Ruleset(
     riichi_min_wall=4,  # 000: not later than 4 tiles before the end of the wall
     negative_points=True,  # 000: scores may go below zero
     noten_payment=3000,  # 000
+    claim_pause=False,  # 000 silent
+    added_kan_dora=KanDoraTiming.AT_ONCE,  # 000: "after the declaration"
+    riichi_tile_ron_refund=True,  # 000 silent; as 003
 )
 
 JPML = Ruleset(
@@ -153,6 +170,9 @@ JPML = Ruleset(
     riichi_min_wall=4,  # 002
     negative_points=False,  # 002: the game is cut short when a player runs out
     noten_payment=3000,  # 002
+    claim_pause=False,  # 002 silent
+    added_kan_dora=KanDoraTiming.AFTER_DISCARD,  # 002: after the discard
+    riichi_tile_ron_refund=True,  # 002 silent; as 003
 )
 
 FENIX = Ruleset(
@@ -175,6 +195,9 @@ FENIX = Ruleset(
     riichi_min_wall=4,  # 003: not with fewer than 4 tiles in the live wall
     negative_points=False,  # 003 silent; choice
     noten_payment=3000,  # 003 silent; kept as the others
+    claim_pause=True,  # 003: wait 3–4 s; a claim within it returns the drawn tile
+    added_kan_dora=KanDoraTiming.AFTER_DISCARD,  # 003: only a closed kan flips before the discard
+    riichi_tile_ron_refund=True,  # 003: riichi void, the 1000 returned
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (ONLINE, EMA, JPML, FENIX)}
@@ -196,7 +219,6 @@ SOURCES: dict[str, dict[str, str]] = {
     "ema": {
         **_ALL_SILENT,
         "open_tanyao": "001-EMA",
-        "red_fives": "000",
         "ura_dora": "000",
         "kan_dora": "000",
         "renhou": "001-EMA",
@@ -208,6 +230,7 @@ SOURCES: dict[str, dict[str, str]] = {
         "riichi_min_wall": "000",
         "negative_points": "000",
         "noten_payment": "000",
+        "added_kan_dora": "000",
     },
     "jpml": {
         **_ALL_SILENT,
@@ -219,6 +242,7 @@ SOURCES: dict[str, dict[str, str]] = {
         "riichi_min_wall": "002",
         "negative_points": "002",
         "noten_payment": "002",
+        "added_kan_dora": "002",
     },
     "fenix": {
         **_ALL_SILENT,
@@ -232,6 +256,9 @@ SOURCES: dict[str, dict[str, str]] = {
         "atozuke": "003",
         "riichi_min_points": "003",
         "riichi_min_wall": "003",
+        "claim_pause": "003",
+        "added_kan_dora": "003",
+        "riichi_tile_ron_refund": "003",
     },
 }
 
@@ -248,3 +275,257 @@ def get_ruleset(name: str | None = None) -> Ruleset:
         known = ", ".join(RULESETS)
         raise HandError(f"Неизвестный свод правил «{name}». Допустимы: {known}.")
     return RULESETS[key]
+
+
+# --- The whole game: draws, penalties, the end of a game (issue 19) -----------
+# Kept beside Ruleset, not in it: the comparison table and the rule drill read
+# Ruleset's fields, and these rows are shown by rule_table.game_rule_rows().
+# Sources here have three kinds (see source_kind): a seed code, a published
+# source named in words (the seeds are silent; the value follows that body's
+# published rules), or "" (our stated choice).
+
+
+class AbortiveDraw(Enum):
+    """A hand broken off before the wall runs out."""
+
+    KYUUSHU = "kyuushu"  # nine different terminals and honors in the first draw
+    FOUR_WINDS = "four_winds"  # all four discard the same wind in the first go-around
+    FOUR_RIICHI = "four_riichi"  # all four players declare riichi
+    FOUR_KANS = "four_kans"  # four kans by more than one player
+    TRIPLE_RON = "triple_ron"  # three players ron one discard
+
+
+class Chombo(Enum):
+    """How a chombo is paid."""
+
+    REVERSE_MANGAN = "reverse_mangan"  # pays a mangan tsumo to the others at once
+    END_DEDUCTION = "end_deduction"  # a fixed deduction from the final result, no payment
+
+
+class Tiebreak(Enum):
+    """Two players end on the same points."""
+
+    SHARE = "share"  # they share the uma (and oka) of the places they hold
+    SEAT_ORDER = "seat_order"  # the one seated nearer the first dealer ranks higher
+
+
+class SourceKind(Enum):
+    """Where a rule value comes from."""
+
+    SEED = "seed"  # a seed document, cited by its code
+    PUBLISHED = "published"  # not from the seeds: the body's published rules, named in words
+    CHOICE = "choice"  # no document: our stated choice
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """What happens around a hand: draws, penalties, moving on, the final result."""
+
+    name: str
+    held_four_tenpai: bool = False  # a hand waiting only on a tile it holds all four of
+    visible_karaten_tenpai: bool = True  # every copy of the wait already visible on the table
+    nagashi_mangan: bool = True  # all discards terminals/honors, none called: a mangan tsumo
+    nagashi_noten_payments: bool = False  # noten payments are also made beside nagashi
+    abortive_draws: tuple[AbortiveDraw, ...] = tuple(AbortiveDraw)
+    abortive_dealer_repeats: bool = True  # the same dealer deals again after an abortive draw
+    abortive_adds_honba: bool = True
+    multi_ron_honba_each: bool = True  # several rons: each winner gets honba (else the nearest)
+    chombo: Chombo = Chombo.REVERSE_MANGAN
+    chombo_deduction: int = 0  # points taken from the final result (END_DEDUCTION)
+    chombo_replay: bool = True  # the hand is dealt again: same dealer, honba, sticks returned
+    pao_yakuman: tuple[str, ...] = ("daisangen", "daisuushii")  # yaku ids with liability
+    pao_ron_split: bool = True  # on a ron the liable player pays half, the discarder half
+    last_dealer_stops_on_win: bool = True  # the dealer of the last hand, first, may stop
+    last_dealer_stops_on_tenpai: bool = False
+    west_extension: bool = False  # nobody reached target_score after South 4: play on in West
+    target_score: int = 30000
+    return_score: int = 30000  # the final result counts from here; oka = 4 × (return − start)
+    uma: tuple[int, int, int, int] = (15000, 5000, -5000, -15000)
+    floating_uma: bool = False  # uma by how many end at or above return_score (FLOATING_UMA)
+    tiebreak: Tiebreak = Tiebreak.SEAT_ORDER
+    leftover_sticks_to_first: bool = True  # riichi sticks on the table at the end go to first
+
+
+# Floating uma (JPML): players at or above the return score -> uma by place.
+FLOATING_UMA: dict[int, tuple[int, int, int, int]] = {
+    1: (12000, -1000, -3000, -8000),
+    2: (8000, 4000, -4000, -8000),
+    3: (8000, 3000, 1000, -12000),
+}
+
+_A = AbortiveDraw
+GAME_RULES: dict[str, GameRules] = {
+    "online": GameRules(
+        name="online",
+        abortive_draws=tuple(AbortiveDraw),  # 004 names three; Tenhou plays all five
+        pao_yakuman=("daisangen", "daisuushii"),  # Tenhou (Mahjong Soul adds suukantsu)
+        last_dealer_stops_on_win=True,  # Tenhou: agari-yame
+        last_dealer_stops_on_tenpai=False,  # Tenhou: no tenpai-yame
+        west_extension=True,  # Tenhou / Mahjong Soul: West round until someone has 30000
+        target_score=30000,
+        return_score=30000,  # Tenhou: 25000 start, 30000 returned, oka 20000
+        uma=(20000, 10000, -10000, -20000),  # Tenhou: uma 10-20
+        tiebreak=Tiebreak.SEAT_ORDER,  # Tenhou
+    ),
+    "ema": GameRules(
+        name="ema",
+        nagashi_mangan=False,  # EMA 2016: not played
+        abortive_draws=(),  # 000 lists none; EMA 2016: no abortive draws
+        chombo=Chombo.END_DEDUCTION,  # 000: tournaments, -20000 after the game
+        chombo_deduction=20000,  # 000
+        chombo_replay=True,  # 000: dealer stays, sticks returned, no honba
+        pao_yakuman=(),  # EMA 2016: no liability payments (as we recall)
+        last_dealer_stops_on_win=False,  # EMA 2016: no agari-yame
+        last_dealer_stops_on_tenpai=False,
+        return_score=30000,  # EMA 2016: 30000 start and return, no oka
+        uma=(15000, 5000, -5000, -15000),  # EMA 2016
+        tiebreak=Tiebreak.SHARE,  # EMA 2016: tied players share uma
+    ),
+    "jpml": GameRules(
+        name="jpml",
+        abortive_draws=(_A.KYUUSHU, _A.FOUR_WINDS, _A.FOUR_RIICHI, _A.FOUR_KANS),  # 002; JPML
+        abortive_dealer_repeats=True,  # 002: a redeal counts as renchan
+        abortive_adds_honba=True,  # 002: the honba counter goes up
+        multi_ron_honba_each=False,  # head bump: one winner only
+        chombo=Chombo.END_DEDUCTION,  # JPML rules: 20000 deducted
+        chombo_deduction=20000,
+        chombo_replay=True,
+        last_dealer_stops_on_win=True,  # JPML rules
+        last_dealer_stops_on_tenpai=True,  # JPML rules
+        return_score=30000,  # JPML: 30000 start and return, no oka
+        floating_uma=True,  # JPML: floating uma
+        tiebreak=Tiebreak.SHARE,  # JPML rules (as we recall)
+    ),
+    "fenix": GameRules(
+        name="fenix",
+        abortive_draws=(_A.KYUUSHU, _A.FOUR_WINDS, _A.FOUR_RIICHI, _A.FOUR_KANS),  # 003; JPML
+        abortive_dealer_repeats=True,  # JPML value
+        abortive_adds_honba=True,  # JPML value
+        multi_ron_honba_each=False,  # 003: head bump, one winner
+        chombo=Chombo.END_DEDUCTION,  # 003: a false win is chombo; the amount: JPML value
+        chombo_deduction=20000,
+        chombo_replay=True,
+        last_dealer_stops_on_win=True,  # JPML value
+        last_dealer_stops_on_tenpai=True,  # JPML value
+        return_score=25000,  # 003 starts at 25000; JPML returns what it starts with (no oka)
+        floating_uma=True,  # JPML value
+        tiebreak=Tiebreak.SHARE,  # JPML value
+    ),
+}
+
+# Published sources, named in words (the site adds «не из исходных документов»).
+# Written from what we know of these rules, not checked against their texts here.
+_TENHOU = "Tenhou"
+_TENHOU_SOUL = "Tenhou, Mahjong Soul"
+_EMA = "EMA Riichi Competition Rules 2016"
+_JPML = "JPML rules"
+_JPML_FOR_FENIX = "JPML rules (003 silent: the JPML value)"
+# ruleset -> field -> seed code, a published source in words, or "" (our choice).
+GAME_SOURCES: dict[str, dict[str, str]] = {
+    "online": {
+        "held_four_tenpai": _TENHOU_SOUL,
+        "visible_karaten_tenpai": _TENHOU_SOUL,
+        "nagashi_mangan": _TENHOU_SOUL,
+        "nagashi_noten_payments": _TENHOU,
+        "abortive_draws": "004; " + _TENHOU,
+        "abortive_dealer_repeats": "004",
+        "abortive_adds_honba": _TENHOU,
+        "multi_ron_honba_each": _TENHOU,
+        "chombo": "",
+        "chombo_deduction": "",
+        "chombo_replay": "",
+        "pao_yakuman": _TENHOU,
+        "pao_ron_split": _TENHOU,
+        "last_dealer_stops_on_win": _TENHOU,
+        "last_dealer_stops_on_tenpai": _TENHOU,
+        "west_extension": _TENHOU_SOUL,
+        "target_score": _TENHOU_SOUL,
+        "return_score": _TENHOU,
+        "uma": _TENHOU,
+        "floating_uma": _TENHOU,
+        "tiebreak": _TENHOU,
+        "leftover_sticks_to_first": _TENHOU,
+    },
+    "ema": {
+        "held_four_tenpai": _EMA,
+        "visible_karaten_tenpai": _EMA,
+        "nagashi_mangan": _EMA,
+        "nagashi_noten_payments": _EMA,
+        "abortive_draws": "000; " + _EMA,
+        "abortive_dealer_repeats": "",
+        "abortive_adds_honba": "",
+        "multi_ron_honba_each": _EMA,
+        "chombo": "000",
+        "chombo_deduction": "000",
+        "chombo_replay": "000",
+        "pao_yakuman": _EMA,
+        "pao_ron_split": _EMA,
+        "last_dealer_stops_on_win": _EMA,
+        "last_dealer_stops_on_tenpai": _EMA,
+        "west_extension": _EMA,
+        "target_score": "",
+        "return_score": _EMA,
+        "uma": _EMA,
+        "floating_uma": _EMA,
+        "tiebreak": _EMA,
+        "leftover_sticks_to_first": _EMA,
+    },
+    "jpml": {
+        **{name: _JPML for name in (
+            "held_four_tenpai", "visible_karaten_tenpai", "nagashi_mangan",
+            "nagashi_noten_payments", "chombo", "chombo_deduction", "chombo_replay",
+            "pao_yakuman", "pao_ron_split", "last_dealer_stops_on_win",
+            "last_dealer_stops_on_tenpai", "west_extension", "return_score", "uma",
+            "floating_uma", "tiebreak", "leftover_sticks_to_first",
+        )},
+        "abortive_draws": "002; " + _JPML,
+        "abortive_dealer_repeats": "002",
+        "abortive_adds_honba": "002",
+        "multi_ron_honba_each": "",
+        "target_score": "",
+    },
+    "fenix": {
+        **{name: _JPML_FOR_FENIX for name in (
+            "held_four_tenpai", "visible_karaten_tenpai", "nagashi_mangan",
+            "nagashi_noten_payments", "abortive_dealer_repeats", "abortive_adds_honba",
+            "chombo_deduction", "chombo_replay", "pao_yakuman", "pao_ron_split",
+            "last_dealer_stops_on_win", "last_dealer_stops_on_tenpai", "west_extension",
+            "uma", "floating_uma", "tiebreak", "leftover_sticks_to_first",
+        )},
+        "abortive_draws": "003; " + _JPML_FOR_FENIX,
+        "multi_ron_honba_each": "003",
+        "chombo": "003; " + _JPML_FOR_FENIX,
+        "return_score": "003; " + _JPML_FOR_FENIX,
+        "target_score": "",
+    },
+}
+
+# GameRules fields shown in the comparison table (rule_table.game_rule_rows), in order.
+GAME_TABLE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameRules))[1:]
+
+
+def source_kind(code: str) -> SourceKind:
+    """Which of the three kinds a source string is.
+
+    >>> source_kind("003"), source_kind("001-EMA"), source_kind("")
+    (<SourceKind.SEED: 'seed'>, <SourceKind.SEED: 'seed'>, <SourceKind.CHOICE: 'choice'>)
+    >>> source_kind("004; Tenhou")
+    <SourceKind.SEED: 'seed'>
+    >>> source_kind(GAME_SOURCES["ema"]["uma"])
+    <SourceKind.PUBLISHED: 'published'>
+    """
+    if not code:
+        return SourceKind.CHOICE
+    if code[:3] in ("000", "001", "002", "003", "004"):
+        return SourceKind.SEED  # a seed first, perhaps completed by a published source
+    return SourceKind.PUBLISHED
+
+
+def get_game_rules(rules: Ruleset | str | None = None) -> GameRules:
+    """The game rules of a rule set (by the :class:`Ruleset` or its name).
+
+    >>> get_game_rules("ema").nagashi_mangan, get_game_rules(JPML).floating_uma
+    (False, True)
+    """
+    name = rules.name if isinstance(rules, Ruleset) else get_ruleset(rules).name
+    return GAME_RULES[name]
