@@ -29,6 +29,8 @@ from engine.shanten import (
     shanten,
     standard_shanten,
 )
+from engine.shanten_shapes import shape_standard
+from engine.shanten_tables import FREE_CAPS, exact_standard, suit_table
 from engine.tiles import to_mpsz
 from engine.waits import find_waits
 from tests import handgen, oracle
@@ -208,3 +210,31 @@ def test_concealed_quads_agree_with_the_package_too() -> None:
             continue
         counts = list(hand.concealed)
         assert shanten(hand).standard == Shanten.calculate_shanten_for_regular_hand(counts), hand
+
+
+# --- the fast path: the block count where the four-copy rule cannot bind ----------
+
+
+def test_with_four_copies_usable_and_three_held_a_suit_s_table_has_no_limit() -> None:
+    """Why engine.shanten_shapes may be used: caps of 4 never bind below a quad (sampled)."""
+    rng = random.Random(1901)
+    checked = 0
+    while checked < 1500:
+        part = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3)) for _ in range(9))
+        if not any(part) or sum(part) > 14:
+            continue
+        assert suit_table(part, (4,) * 9, False) == suit_table(part, (8,) * 9, False), part
+        checked += 1
+
+
+def test_the_block_count_equals_the_exact_count_without_melds_or_quads() -> None:
+    rng = random.Random(1902)
+    for i in range(1500):
+        size = 13 + i % 2
+        counts = [0] * 34
+        kinds = range(9) if i % 3 == 0 else range(34)
+        while sum(counts) < size:
+            kind = rng.choice(kinds)
+            if counts[kind] < 3:
+                counts[kind] += 1
+        assert shape_standard(tuple(counts), 0) == exact_standard(tuple(counts), 0, FREE_CAPS)
