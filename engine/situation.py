@@ -216,7 +216,11 @@ def situation_problems(s: WinSituation, facts: HandFacts) -> tuple[SituationProb
     """Every row of :data:`EXCLUSIONS` the situation breaks with this hand, in table order.
 
     Cached by the set of facts that hold (a handful of sets cover most wins).
+    Without a rare flag only riichi with an open hand can break a row: the
+    common win is answered without building the set.
     """
+    if _plain(s, facts.closed):
+        return ()
     mask = _mask(s, facts)
     found = _BY_MASK.get(mask)
     if found is None:
@@ -229,6 +233,15 @@ def situation_problems(s: WinSituation, facts: HandFacts) -> tuple[SituationProb
 
 
 _BY_MASK: dict[int, tuple[SituationProblem, ...]] = {}
+
+
+def _plain(s: WinSituation, closed: bool) -> bool:
+    """No rare flag, and no riichi with an open hand: no row of the table can break."""
+    rare = (
+        s.ippatsu or s.rinshan or s.chankan or s.haitei or s.houtei
+        or s.tenhou or s.chiihou or s.renhou
+    )  # fmt: skip
+    return not rare and (closed or not (s.riichi or s.double_riichi))
 
 
 def first_situation_problem(s: WinSituation, facts: HandFacts) -> SituationProblem | None:
@@ -245,14 +258,28 @@ def check_situation(
     The winds, honba, sticks and number of indicators are checked first,
     then :data:`EXCLUSIONS` (the first broken row is the message).
     """
+    if not (
+        EAST <= s.seat_wind <= NORTH
+        and EAST <= s.round_wind <= NORTH
+        and 0 <= s.honba <= 100
+        and 0 <= s.riichi_sticks <= 100
+        and len(s.dora_indicators) <= 5
+        and len(s.ura_indicators) <= 5
+    ):
+        _bad_numbers(s)
+    if _plain(s, closed):
+        return
+    problem = first_situation_problem(s, HandFacts(closed, 1 if has_kan else 0, win_copies))
+    if problem is not None:
+        raise HandError(problem.message)
+
+
+def _bad_numbers(s: WinSituation) -> None:
+    """Raise for winds, honba, sticks or indicators out of range (the first one wrong)."""
     from engine import messages as msg
 
     if not (EAST <= s.seat_wind <= NORTH and EAST <= s.round_wind <= NORTH):
         raise HandError(msg.SITUATION_BAD_WINDS)
     if not (0 <= s.honba <= 100 and 0 <= s.riichi_sticks <= 100):
         raise HandError(msg.SITUATION_BAD_COUNTERS)
-    if len(s.dora_indicators) > 5 or len(s.ura_indicators) > 5:
-        raise HandError(msg.SITUATION_TOO_MANY_INDICATORS)
-    problem = first_situation_problem(s, HandFacts(closed, 1 if has_kan else 0, win_copies))
-    if problem is not None:
-        raise HandError(problem.message)
+    raise HandError(msg.SITUATION_TOO_MANY_INDICATORS)
