@@ -13,6 +13,7 @@ hands where the rule cannot matter to it.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -238,3 +239,16 @@ def test_the_block_count_equals_the_exact_count_without_melds_or_quads() -> None
             if counts[kind] < 3:
                 counts[kind] += 1
         assert shape_standard(tuple(counts), 0) == exact_standard(tuple(counts), 0, FREE_CAPS)
+
+
+def test_the_cli_names_the_exhausted_tiles(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.cli import main
+
+    assert main(["shanten", "1111z2222z123m45p", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert (answer["standard"], answer["minimum"], answer["exhausted"]) == (2, 2, ["1z", "2z"])
+    assert main(["shanten", "1111m234p567s789s"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "Руку улучшили бы ещё 1m, но все четыре экземпляра уже у вас: их не взять, "
+        "поэтому шантен считается без них."
+    )
