@@ -397,6 +397,7 @@ BATCH_TYPES: dict[str, str] = {
     "melds": 'списком сетов вида {"type": "pon", "tiles": "555z"}',
     "bool": "логическим значением true или false",
     "int": "целым числом",
+    "list": "списком",
 }
 BATCH_WRONG_TYPE = "Поле «{name}» должно быть {type}."
 BATCH_UNKNOWN_FIELD = "Неизвестное поле «{name}» в запросе вида «{kind}»."
@@ -592,3 +593,9 @@ UKEIRE_TOO_MANY = (
     "Тайлов «{tile}» в руке, в её сетах и среди видимых вместе {count}, "
     "а в комплекте их только четыре."
 )
+BATCH_RIICHI_SHAPE = (
+    'Каждый риичи записывается объектом вида {"pond": "1m9p3z", "riichi_index": 2, '
+    '"passed": "5s"}: сброс и тайлы после риичи — строками mpsz, номер тайла риичи — целым числом.'
+)
+BATCH_RIICHI_UNKNOWN = "Неизвестное поле «{name}» в описании риичи."
+BATCH_RIICHI_MISSING = "В описании риичи не хватает поля «{name}»."

@@ -172,7 +172,7 @@ def _suited_reason(
         for side, state in zip(sides, states, strict=True)
     ]
     if tier is SafetyTier.SUJI:
-        others = ", ".join(tile_code(base + other) for _a, _b, other in sides)
+        others = ", ".join(tile_code(base + other) for other in sorted(c for _a, _b, c in sides))
         return msg.SAFETY_REASON_SUJI.format(others=others)
     name = tile_code(tile)
     if tier is SafetyTier.NO_CHANCE:
