@@ -141,7 +141,7 @@ def test_hand_safety_counts_own_hand_as_visible_and_sorts_safest_first() -> None
 def test_reason_names_the_suji_tiles() -> None:
     riichi = Riichi(kinds("1m7m"), 1)
     result = tile_safety(t("4m"), riichi, parse_tiles("47m").counts())
-    assert result.reason == "суджи: в сбросе игрока в риичи 7m, 1m"
+    assert result.reason == "суджи: в сбросе игрока в риичи 1m, 7m"
 
 
 def test_two_riichi_take_the_worse_tier() -> None:
