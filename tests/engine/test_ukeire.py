@@ -137,7 +137,8 @@ def test_good_shape_means_a_ryanmen_reading(hand: str, good: bool) -> None:
 
 def test_quality_prefers_the_discard_that_keeps_ryanmen_after_the_draw() -> None:
     """2356m 13p: cutting 2m or 1p both leave 12 tiles; only 1p keeps ryanmen after each."""
-    options = {o.tile: o for o in rank_discards(parse_hand("2356m13p456789s11z"), quality=True).options}
+    ranking = rank_discards(parse_hand("2356m13p456789s11z"), quality=True)
+    options = {o.tile: o for o in ranking.options}
     two, one_p = options[t("2m")], options[t("1p")]
     assert two.count == one_p.count == 12
     assert two.quality is not None and one_p.quality is not None
