@@ -45,6 +45,7 @@ test: $(VENV)/.test $(NATIVE)
 bench: $(VENV)/.test $(NATIVE)
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/generate.py
+	$(PY) benchmarks/efficiency.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis
