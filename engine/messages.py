@@ -599,3 +599,14 @@ BATCH_RIICHI_SHAPE = (
 )
 BATCH_RIICHI_UNKNOWN = "Неизвестное поле «{name}» в описании риичи."
 BATCH_RIICHI_MISSING = "В описании риичи не хватает поля «{name}»."
+UKEIRE_SHANTEN_SHORT = {-1: "рука собрана", 0: "темпай"}  # else "{n}-шантен"
+UKEIRE_DISCARD = "Сброс {tile}: {shanten}, улучшают {tiles} — всего {count}."
+UKEIRE_DISCARD_NONE = "Сброс {tile}: {shanten}, улучшающих тайлов не осталось."
+UKEIRE_QUALITY = (
+    "Из них {good} позволяют выйти в темпай с хорошей формой (рянмен); "
+    "в среднем такой темпай ждёт {average}."
+)
+UKEIRE_EXPLANATION = (
+    "Укейре — тайлы, которые уменьшают шантен, и сколько их копий ещё не видно: "
+    "в руке, в сбросах и на индикаторах доры их уже нет."
+)

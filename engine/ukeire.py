@@ -30,10 +30,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine import messages as msg
 from engine.decompose import is_standard_complete
 from engine.errors import HandError
 from engine.hand import Hand
 from engine.messages import SHANTEN_NEED_13_OR_14, UKEIRE_TOO_MANY
+from engine.plural import tiles_word
 from engine.shanten import Improvement, improving_tiles, shanten
 from engine.tiles import Counts, Tile, tile_code
 from engine.waits import wait_tiles
@@ -231,3 +233,32 @@ def _complete_without(counts: Counts, a: Tile, b: Tile) -> bool:
     rest[a] -= 1
     rest[b] -= 1
     return is_standard_complete(tuple(rest))
+
+
+def describe_discard(option: DiscardOption) -> str:
+    """One discard in Russian: shanten after it, improving tiles and count, then the second order.
+
+    >>> from engine.hand import parse_hand
+    >>> best = rank_discards(parse_hand("2356m13p456789s11z"), quality=True).options[4]
+    >>> print(describe_discard(best))
+    Сброс 1p: 1-шантен, улучшают 1m, 4m, 7m — всего 12 тайлов. Из них 12 позволяют \
+выйти в темпай с хорошей формой (рянмен); в среднем такой темпай ждёт 9 тайлов.
+    """
+    shanten_text = msg.UKEIRE_SHANTEN_SHORT.get(option.shanten, f"{option.shanten}-шантен")
+    tile = tile_code(option.tile)
+    if not option.tiles:
+        return msg.UKEIRE_DISCARD_NONE.format(tile=tile, shanten=shanten_text)
+    text = msg.UKEIRE_DISCARD.format(
+        tile=tile,
+        shanten=shanten_text,
+        tiles=", ".join(tile_code(i.tile) for i in option.tiles),
+        count=tiles_word(option.count),
+    )
+    quality = option.quality
+    if quality is None or not quality.draws:
+        return text
+    tenths = round(10 * quality.waits / quality.draws)
+    # A fraction takes the genitive singular («6,5 тайла»), a whole number agrees as usual.
+    whole, tenth = divmod(tenths, 10)
+    average = f"{whole},{tenth} тайла" if tenth else tiles_word(whole)
+    return text + " " + msg.UKEIRE_QUALITY.format(good=quality.good_shape, average=average)

@@ -21,7 +21,7 @@ from engine.batch import answer, run
 from engine.errors import HandError
 from engine.hand import parse_hand
 from engine.tiles import parse_tile, parse_tiles, tile_code
-from engine.ukeire import is_good_shape, rank_discards, ukeire
+from engine.ukeire import describe_discard, is_good_shape, rank_discards, ukeire
 
 
 def t(code: str) -> int:
@@ -287,3 +287,14 @@ def test_valid_random_hands_always_get_an_answer(rnd: Any, size: int, seen: int)
                      "riichi": [{"pond": pond, "riichi_index": 5}]})
     assert "error" not in safety
     assert len(safety["tiles"]) == len({hand[i : i + 2] for i in range(0, len(hand), 2)})
+
+
+def test_describe_discard_in_russian_with_the_second_order_apart() -> None:
+    options = rank_discards(parse_hand("2356m13p456789s11z"), quality=True).options
+    two = next(o for o in options if o.tile == t("2m"))
+    assert describe_discard(two) == (
+        "Сброс 2m: 1-шантен, улучшают 4m, 7m, 2p — всего 12 тайлов. Из них 4 позволяют "
+        "выйти в темпай с хорошей формой (рянмен); в среднем такой темпай ждёт 5,3 тайла."
+    )
+    far = rank_discards(parse_hand("2356m13p456789s11z")).options[-1]
+    assert describe_discard(far).startswith("Сброс 8s: 2-шантен, улучшают ")
