@@ -295,8 +295,10 @@ def _prepare(
     ):
         _check_input(hand, win_tile)  # raises with the precise message
     ctx, readings = hand_context(hand, win_tile, situation, rules)
-    check_situation(situation, closed=ctx.closed, has_kan=ctx.kans > 0)
     counts = ctx.counts
+    check_situation(
+        situation, closed=ctx.closed, has_kan=ctx.kans > 0, win_copies=counts[win_tile]
+    )
     if situation.dora_indicators or situation.ura_indicators:
         _check_indicators(counts, situation)
     specials = () if melds else _specials(concealed, win_tile)

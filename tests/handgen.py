@@ -329,6 +329,8 @@ def _score_line(rng: random.Random, rules: str, red_share: float) -> Line:
         "rules": rules,
         **_situation(rng, closed, has_kan, bool(melds), counts[win] == 1),
     }
+    if line["chankan"] and _all_counts(counts, melds)[win] > 1:
+        line["chankan"] = False  # a robbed tile is the fourth copy: no other in the melds
     _indicators(rng, line, _all_counts(counts, melds), 1 + sum(len(m["tiles"]) == 5 for m in melds))
     return line
 
