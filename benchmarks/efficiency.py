@@ -4,10 +4,17 @@ Prints figures and asserts nothing::
 
     .venv/bin/python benchmarks/efficiency.py [--hands 1000] [--seed 20]
 
-Each hand is a generated 13-tile hand (:func:`handgen.shanten_lines`:
-shanten 0–6, a quarter drawn uniformly from the wall, some with melds) plus
-one live tile drawn from the rest of the wall, with 24 more tiles of the
-wall as the ``visible`` ones (about the ponds of turn 6). Timed per hand:
+Two sets of 14-tile hands, each with 24 more tiles of the wall as the
+``visible`` ones (about the ponds of turn 6):
+
+* "play": four sets (sequence or triplet, any suit, uniformly) and a pair,
+  less one tile, then 0–3 tiles swapped for random ones of the wall, plus a
+  draw: hands spread over the suits at shanten 0–3, as in the middle of a
+  real hand (what the drill «Что сбросить?» shows);
+* "handgen": :func:`handgen.shanten_lines` plus a draw — shanten 0–6, a
+  quarter drawn uniformly from the wall, some with melds, and, by design of
+  that generator (it feeds the yaku tests), almost half of them in one suit
+  with or without honours: a stress set of dense suits. Timed per hand:
 ``rank_discards(hand, visible, quality=True)`` — ukeire after every distinct
 discard and, when the best discard leaves 1-shanten, the second order for
 each of those discards. Hands are built before the clock starts.
@@ -44,17 +51,44 @@ from engine.ukeire import rank_discards  # noqa: E402
 Case = tuple[Hand, tuple[int, ...]]
 
 
-def cases(seed: int, count: int) -> list[Case]:
+def cases(seed: int, count: int, kind: str = "handgen") -> list[Case]:
     """14-tile hands with their visible tiles, all valid (at most four of a kind)."""
     rng = random.Random(seed)
+    if kind == "play":
+        hands = [_play_hand(rng) for _ in range(count)]
+    else:
+        lines = handgen.shanten_lines(seed, count)
+        hands = [parse_hand(x["hand"], x["melds"], size=13) for x in lines]
     out: list[Case] = []
-    for line in handgen.shanten_lines(seed, count):
-        hand = parse_hand(line["hand"], line["melds"], size=13)
+    for hand in hands:
         held = hand.all_counts()
         wall = [k for k in range(34) for _ in range(4 - held[k])]
         rng.shuffle(wall)
         out.append((hand.with_tile(wall[0]), tuple(wall[1:25])))
     return out
+
+
+def _play_hand(rng: random.Random) -> Hand:
+    """13 closed tiles: a complete hand of uniform sets less one tile, 0–3 tiles swapped."""
+    while True:
+        counts = [0] * 34
+        for _ in range(4):
+            if rng.random() < 0.75:
+                start = rng.choice([k for k in range(27) if k % 9 <= 6])
+                for k in (start, start + 1, start + 2):
+                    counts[k] += 1
+            else:
+                counts[rng.randrange(34)] += 3
+        counts[rng.randrange(34)] += 2
+        if max(counts) <= 4:
+            break
+    tiles = [k for k in range(34) for _ in range(counts[k])]
+    rng.shuffle(tiles)
+    tiles.pop()
+    for i in range(rng.randrange(4)):
+        wall = [k for k in range(34) for _ in range(4 - tiles.count(k))]
+        tiles[i] = rng.choice(wall)
+    return Hand(tuple(tiles.count(k) for k in range(34)))
 
 
 def clear_caches() -> None:
@@ -116,16 +150,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=20)
     args = parser.parse_args()
     print(f"engine: {'compiled (build/native)' if engine.NATIVE else 'Python modules'}")
-    fresh = cases(args.seed, args.hands)
-    warm_up = cases(args.seed + 1000, args.hands)
-    clear_caches()
-    report("cold", timed(fresh))
-    clear_caches()
-    timed(warm_up)
-    rows = timed(fresh)
-    report("fresh", rows)
-    shares = {n: sum(1 for r in rows if r[2] == n) for n in sorted({r[2] for r in rows})}
-    print("  hands by best shanten after a discard:", shares)
+    for kind in ("play", "handgen"):
+        print(f"{kind} hands:")
+        fresh = cases(args.seed, args.hands, kind)
+        warm_up = cases(args.seed + 1000, args.hands, kind)
+        clear_caches()
+        report("cold", timed(fresh))
+        clear_caches()
+        timed(warm_up)
+        rows = timed(fresh)
+        report("fresh", rows)
+        shares = {n: sum(1 for r in rows if r[2] == n) for n in sorted({r[2] for r in rows})}
+        print("  hands by best shanten after a discard:", shares)
 
 
 if __name__ == "__main__":
