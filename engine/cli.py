@@ -29,7 +29,7 @@ from engine.furiten import check_furiten
 from engine.hand import parse_hand
 from engine.render_text import render_furiten, render_score, render_shanten, render_waits
 from engine.rules import RULESETS, get_ruleset
-from engine.shanten import improving_tiles, shanten
+from engine.shanten import exhausted_tiles, improving_tiles, shanten
 from engine.waits import find_waits
 
 _SITUATION_FLAGS = (
@@ -168,6 +168,7 @@ def _shanten(args: argparse.Namespace) -> str:
     hand = parse_hand(args.hand, args.melds)
     result = shanten(hand)
     improving = improving_tiles(hand) if hand.size == 13 else ()
+    exhausted = exhausted_tiles(hand) if hand.size == 13 else ()
     if args.json:
         return _json(
             {
@@ -177,9 +178,10 @@ def _shanten(args: argparse.Namespace) -> str:
                 "minimum": result.minimum,
                 "improving": [{"tile": batch.tile_codes([i.tile])[0], "remaining": i.remaining}
                               for i in improving],
+                "exhausted": batch.tile_codes(exhausted),
             }
         )
-    return render_shanten(hand, result, improving)
+    return render_shanten(hand, result, improving, exhausted)
 
 
 def _score(args: argparse.Namespace) -> str:

@@ -736,3 +736,10 @@ SITUATION_REASONS: dict[tuple[str, str], str] = {
         "другого такого тайла у победителя быть не может."
     ),
 }
+
+# --- shanten and the four-copy rule (engine.shanten) ---------------------------
+# {tiles}: kinds the hand holds all four of that a fifth copy would have helped.
+SHANTEN_EXHAUSTED = (
+    "Руку улучшили бы ещё {tiles}, но все четыре экземпляра уже у вас: их не взять, "
+    "поэтому шантен считается без них."
+)

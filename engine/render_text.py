@@ -118,8 +118,17 @@ def _shanten_value(value: int | None) -> str:
     return msg.SHANTEN_N.format(n=value, tiles=tiles_word(value))
 
 
-def render_shanten(hand: Hand, result: ShantenResult, improving: Iterable[Improvement] = ()) -> str:
-    """Shanten per form, the minimum, and (for 13 tiles) the tiles that improve the hand."""
+def render_shanten(
+    hand: Hand,
+    result: ShantenResult,
+    improving: Iterable[Improvement] = (),
+    exhausted: Iterable[Tile] = (),
+) -> str:
+    """Shanten per form, the minimum, and (for 13 tiles) the tiles that improve the hand.
+
+    ``exhausted``: kinds that would improve it but are all in the hand
+    (:func:`engine.shanten.exhausted_tiles`), named so the count is not a surprise.
+    """
     lines = [*render_hand(hand), msg.SHANTEN_EXPLANATION]
     forms = (
         (Form.STANDARD, result.standard),
@@ -138,6 +147,9 @@ def render_shanten(hand: Hand, result: ShantenResult, improving: Iterable[Improv
                 tiles=_codes(i.tile for i in tiles), count=tiles_word(remaining)
             )
         )
+    dead = list(exhausted)
+    if dead:
+        lines.append(msg.SHANTEN_EXHAUSTED.format(tiles=_codes(dead)))
     return "\n".join(lines)
 
 

@@ -21,13 +21,10 @@ has improving tiles. The tiles the count cannot use are reported apart
 (:func:`exhausted_tiles`): kinds held four times that a fifth copy would
 have helped.
 
-Standard form. "Tiles of T not in H" is ``|T| - overlap`` and the overlap
-sums over suits, so each suit's count tuple (with the copies the melds leave
-of each kind) is read once into a table: the largest overlap of any
-arrangement of ``s`` sets and ``p`` pairs in that suit (:func:`_suit_table`,
-cached), and the hand combines its four suits' tables (:func:`_merge`).
-Sets and a pair that overlap nothing can always go on a kind nobody holds
-(a 14-tile hand leaves at least 20), so fewer blocks than needed are fine.
+Standard form: counted exactly by :mod:`engine.shanten_tables` (per-suit
+tables of the best overlap with such a ``T``); a hand without melds and
+without a kind held four times, where the rule cannot bind, takes the
+faster block count of :mod:`engine.shanten_shapes` (the same number there).
 
 Chiitoitsu: ``6 - pairs + max(0, 7 - kinds)`` — a four of a kind is one pair
 only, because the seven pairs must be different. Kokushi: ``13 - kinds of
@@ -48,18 +45,23 @@ rule never bites: every tile they lack is a kind the hand holds at most once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from engine.blocks import Form
 from engine.errors import HandError
 from engine.hand import Hand
 from engine.messages import SHANTEN_COMPLETE, SHANTEN_N, SHANTEN_NEED_13_OR_14, SHANTEN_TENPAI
 from engine.plural import tiles_word
+from engine.shanten_shapes import combine, combine_all, shanten_of, shape_standard, suit_shapes_of
+from engine.shanten_tables import (
+    FREE_CAPS,
+    caps_of,
+    exact_standard,
+    merge,
+    others_table,
+    suit_table_of,
+)
+from engine.shanten_tables import shanten_of as table_shanten
 from engine.tiles import KOKUSHI_TILES, Counts, Tile
-
-# A suit's table: index 2*s + p -> largest overlap with at most s sets (0..4) and p pairs (0..1).
-_Table = tuple[int, ...]
-_EMPTY: _Table = (0,) * 10
 
 
 @dataclass(frozen=True)
@@ -126,130 +128,10 @@ def standard_shanten(counts: Counts, melds: int = 0, held: Counts | None = None)
     >>> standard_shanten(parse_tiles("1111z").counts(), melds=3)  # 111z, then a pair elsewhere
     1
     """
-    caps = _caps(counts, held)
-    best = _EMPTY
-    for suit in range(4):
-        best = _merge(best, _suit_of(counts, caps, suit))
-    return 13 - 3 * melds - best[9 - 2 * melds]
-
-
-def _caps(counts: Counts, held: Counts | None) -> Counts:
-    """How many copies of each kind the concealed part may end with: 4 minus those in melds."""
-    if held is None or held == counts:
-        return (4,) * 34
-    return tuple([4 - h + c for h, c in zip(held, counts, strict=True)])
-
-
-_BOUNDS = ((0, 9), (9, 18), (18, 27), (27, 34))
-
-
-def _suit_of(counts: Counts, caps: Counts, suit: int) -> _Table:
-    a, b = _BOUNDS[suit]
-    part = counts[a:b]
-    if not any(part):
-        return _EMPTY
-    return _suit_table(part, caps[a:b], suit == 3)
-
-
-def _merge(a: _Table, b: _Table) -> _Table:
-    """The table of two parts together: the best split of at most ``s`` sets and ``p`` pairs."""
-    if b is _EMPTY:
-        return a
-    out: list[int] = []
-    for s in range(5):
-        none = both = 0
-        for s1 in range(s + 1):
-            i, j = 2 * s1, 2 * (s - s1)
-            x0, y0 = a[i], b[j]
-            if x0 + y0 > none:
-                none = x0 + y0
-            pair = max(a[i + 1] + y0, x0 + b[j + 1])
-            if pair > both:
-                both = pair
-        out += (none, both)
-    return tuple(out)
-
-
-@lru_cache(maxsize=65536)
-def _suit_table(part: tuple[int, ...], caps: tuple[int, ...], honors: bool) -> _Table:
-    """Largest overlap with ``part`` of at most ``s`` sets and ``p`` pairs in this suit.
-
-    Index ``2 * s + p``. ``caps`` bounds how many copies of each kind the
-    arrangement may use. Honours are independent kinds (a pair or a triplet
-    each); a number suit is walked index by index carrying the sequences
-    still open, so every kind's total is known when the walk leaves it.
-
-    >>> _suit_table((1, 1, 1, 0, 0, 0, 0, 2, 0), (4,) * 9, False)[:4]  # 123 and 88
-    (0, 2, 3, 5)
-    >>> _suit_table((4, 0, 0, 0, 0, 0, 0), (4,) * 7, True)[:4]  # 1111z: a pair or a triplet
-    (0, 2, 3, 3)
-    """
-    if honors:
-        return _honor_table(part, caps)
-    # State key: (5 * x + y) * 10 + 2 * s + p -> best overlap so far, where x
-    # sequences end at this index, y pass through it, s sets and p pairs are placed.
-    states = {0: 0}
-    padded = (*part, 0, 0)
-    for i in range(9):
-        states = _step(states, padded, i, caps[i])
-    out = [0] * 10
-    for key, value in states.items():  # x = y = 0 after the last index
-        for j in range(key, 10, 2):
-            out[j] = max(out[j], value)
-    for j in range(1, 10, 2):
-        out[j] = max(out[j], out[j - 1])
-    return tuple(out)
-
-
-def _step(states: dict[int, int], part: tuple[int, ...], i: int, cap: int) -> dict[int, int]:
-    """One index of a number suit: ``x`` sequences end here, ``y`` pass, ``z`` start.
-
-    Blocks that overlap no tile of the hand are never placed here (they can
-    go on a kind nobody holds): a pair or triplet only on a held kind, and no
-    more sequences from ``i`` than any of their three kinds is held.
-    """
-    h = part[i]
-    starts = max(part[i], part[i + 1], part[i + 2]) if i <= 6 else 0
-    new: dict[int, int] = {}
-    for key, value in states.items():
-        xy, sp = divmod(key, 10)
-        x, y = divmod(xy, 5)
-        s, p = sp >> 1, sp & 1
-        base = x + y
-        for z in range(min(cap - base, 4 - s, starts) + 1):
-            for extra, ds, dp in _EXTRAS:
-                used = base + z + extra
-                if used > cap or s + z + ds > 4 or p + dp > 1 or (extra and not h):
-                    continue
-                k = (5 * y + z) * 10 + 2 * (s + z + ds) + p + dp
-                v = value + (used if used < h else h)
-                if v > new.get(k, -1):
-                    new[k] = v
-    return new
-
-
-# (copies, sets, pairs) added at one index besides sequences: nothing, a pair,
-# a triplet, both (five copies: only when a cap above four is asked for).
-_EXTRAS = ((0, 0, 0), (2, 0, 1), (3, 1, 0), (5, 1, 1))
-
-
-def _honor_table(part: tuple[int, ...], caps: tuple[int, ...]) -> _Table:
-    vec = list(_EMPTY)
-    for h, cap in zip(part, caps, strict=True):
-        if not h:
-            continue
-        new = vec[:]
-        for used, ds, dp in _EXTRAS[1:]:  # a pair, a triplet, both (only past a cap of 4)
-            if used > cap:
-                continue
-            gain = used if used < h else h
-            for s in range(ds, 5):
-                for p in range(dp, 2):
-                    v = vec[2 * (s - ds) + p - dp] + gain
-                    if v > new[2 * s + p]:
-                        new[2 * s + p] = v
-        vec = new
-    return tuple(vec)
+    caps = caps_of(counts, held)
+    if caps == FREE_CAPS and max(counts) <= 3:
+        return shape_standard(counts, melds)  # nothing can run out: the block count
+    return exact_standard(counts, melds, caps)
 
 
 def chiitoitsu_shanten(counts: Counts) -> int:
@@ -299,39 +181,39 @@ def exhausted_tiles(hand: Hand) -> tuple[Tile, ...]:
 
 
 def _lowering(hand: Hand, held: Counts, *, exhausted: bool) -> tuple[Tile, ...]:
-    """Kinds whose draw lowers the minimum shanten: drawable ones, or (``exhausted``) held 4."""
+    """Kinds whose draw lowers the minimum shanten: drawable ones, or (``exhausted``) held 4.
+
+    A draw changes one suit: the other three are combined once per suit, as
+    block-count readings while the grown hand keeps the fast path's
+    condition (no melds, at most three of a kind), as exact tables otherwise.
+    """
     if hand.size != 13:
         raise HandError(SHANTEN_NEED_13_OR_14.format(size=hand.size))
     counts, melds = hand.concealed, len(hand.melds)
     current = shanten(hand).minimum
-    caps = list(_caps(counts, held))
-    # Drawing a tile changes one suit only: merge the other three once per suit.
-    others = [_others(counts, tuple(caps), suit) for suit in range(4)]
+    caps = caps_of(counts, held)
+    fast = caps == FREE_CAPS and max(counts) <= 3
+    shapes = [combine_all(counts, melds, suit) for suit in range(4)] if fast else []
+    tables = [others_table(counts, caps, suit) for suit in range(4)] if not fast else []
     out = []
     for tile in range(34):
         if (held[tile] >= 4) != exhausted:
             continue
         grown = counts[:tile] + (counts[tile] + 1,) + counts[tile + 1 :]
         suit = tile // 9 if tile < 27 else 3
-        if exhausted:
-            caps[tile] += 1  # pretend a fifth copy existed
-        table = _suit_of(grown, tuple(caps), suit)
-        if exhausted:
-            caps[tile] -= 1
-        best = 13 - 3 * melds - _merge(others[suit], table)[9 - 2 * melds]
+        if fast and grown[tile] <= 3:
+            best = shanten_of(combine(shapes[suit], suit_shapes_of(grown, suit)))
+        else:
+            if not tables:
+                tables = [others_table(counts, caps, s) for s in range(4)]
+            # ``exhausted``: pretend a fifth copy existed
+            wider = caps[:tile] + (caps[tile] + 1,) + caps[tile + 1 :] if exhausted else caps
+            best = table_shanten(merge(tables[suit], suit_table_of(grown, wider, suit)), melds)
         if not melds:
             best = min(best, chiitoitsu_shanten(grown), kokushi_shanten(grown))
         if best < current:
             out.append(tile)
     return tuple(out)
-
-
-def _others(counts: Counts, caps: Counts, skip: int) -> _Table:
-    best = _EMPTY
-    for suit in range(4):
-        if suit != skip:
-            best = _merge(best, _suit_of(counts, caps, suit))
-    return best
 
 
 def describe_shanten(n: int) -> str:

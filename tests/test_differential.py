@@ -52,13 +52,12 @@ DELIBERATE_DIFFERENCES: dict[str, dict[str, str]] = {
         "handling": "oracle passes is_renhou only for rule sets where renhou is a yaku",
     },
     "shanten_and_four_copies": {
-        "rule": "a 13-tile shape whose only missing tiles are ones the player holds four of, "
-        "melds included (karaten), is not tenpai, so shanten 1; the package sees only the "
-        "concealed tiles (a fourth copy in a pon is invisible to it), and adds 1 for a head "
-        "only a concealed quad could give and for honour quads",
+        "rule": "no block may need a copy the player cannot draw: four held, melds included "
+        "(issue 17; at tenpai this is karaten); the package sees only the concealed tiles, "
+        "so copies in melds are invisible to it (concealed quads it counts as we do)",
         "seed": "none: the four-copy rule of the batch contract (issue 2 item 3), engine.shanten",
-        "handling": "shanten and improving-tile checks skip hands with a concealed quad and "
-        "karaten-only shapes",
+        "handling": "shanten and improving-tile checks skip hands where a kind is held four "
+        "times with a copy in a meld, or where the melds' copies change our shanten",
     },
     "four_fives_hold_the_red_one": {
         "rule": "with red fives in play all four fives of a suit include the red one",
@@ -135,17 +134,18 @@ def test_furiten_agrees_with_mahjong_package_waits() -> None:
 
 
 def _four_copy_case(line: dict[str, Any]) -> bool:
-    """A concealed quad, or a shape that is tenpai only on tiles held four times (karaten)."""
+    """Copies in melds the package cannot see: a kind held four times, or a changed shanten."""
     hand = parse_hand(line["hand"], line["melds"], size=13)
-    if max(hand.concealed) == 4:
+    held = hand.all_counts()
+    if any(n == 4 and n > c for n, c in zip(held, hand.concealed, strict=True)):
         return True
-    return standard_shanten(hand.concealed, len(hand.melds)) == 0 and shanten(hand).standard == 1
+    return standard_shanten(hand.concealed, len(hand.melds)) != shanten(hand).standard
 
 
 def _without_quads(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """DELIBERATE_DIFFERENCES["shanten_and_four_copies"]: drop hands holding four of a kind."""
+    """DELIBERATE_DIFFERENCES["shanten_and_four_copies"]: drop hands whose melds matter to it."""
     kept = [line for line in lines if not _four_copy_case(line)]
-    assert len(kept) > len(lines) * 0.85  # about 10% of generated hands are skipped
+    assert len(kept) > len(lines) * 0.8  # about 15% of generated hands are skipped
     return kept
 
 

@@ -1,0 +1,176 @@
+"""Exact standard-form shanten under the four-copy rule: per-suit overlap tables.
+
+A hand's shanten is ``min over T of (tiles of T not in H) - 1`` (see
+:mod:`engine.shanten` for why), ``T`` a complete hand with the same melds and
+no kind more than four times counting them. "Tiles of T not in H" is
+``|T| - overlap``, and the overlap sums over suits: each suit's count tuple,
+with the copies the melds leave of each kind (``caps``), is read once into a
+table, the largest overlap of at most ``s`` sets and ``p`` pairs placed in
+that suit (:func:`suit_table`, cached), and a hand merges its four suits'
+tables (:func:`merge`). Sets and a pair that overlap nothing can always go
+on a kind nobody holds (a 14-tile hand leaves at least 20), so "at most" is
+enough and blocks that overlap nothing are never placed.
+
+>>> kanchan = (1, 0, 1, 0, 0, 0, 0, 2, 0) + (0,) * 25  # 13m 88m beside three melds
+>>> exact_standard(kanchan, 3, FREE_CAPS)
+0
+>>> exact_standard(kanchan, 3, (4, 0) + (4,) * 32)  # all four 2m called: 1m or 3m to draw
+1
+>>> exact_standard((0,) * 27 + (4, 4, 4, 1, 0, 0, 0), 0, (4,) * 34)  # 1111 2222 3333 4z
+3
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.tiles import Counts
+
+# A suit's table: index 2*s + p -> largest overlap with at most s sets (0..4) and p pairs (0..1).
+Table = tuple[int, ...]
+EMPTY: Table = (0,) * 10
+
+
+def exact_standard(counts: Counts, melds: int, caps: Counts) -> int:
+    """Standard shanten of concealed ``counts`` with ``melds`` sets made, ``caps`` copies usable."""
+    best = EMPTY
+    for suit in range(4):
+        best = merge(best, suit_table_of(counts, caps, suit))
+    return shanten_of(best, melds)
+
+
+def shanten_of(table: Table, melds: int) -> int:
+    """The shanten a whole hand's table gives: 13 concealed-and-called tiles, less the overlap."""
+    return 13 - 3 * melds - table[9 - 2 * melds]
+
+
+def caps_of(counts: Counts, held: Counts | None) -> Counts:
+    """How many copies of each kind the concealed part may end with: 4 minus those in melds."""
+    if held is None or held == counts:
+        return FREE_CAPS
+    return tuple([4 - h + c for h, c in zip(held, counts, strict=True)])
+
+
+FREE_CAPS: Counts = (4,) * 34  # no copy in a meld
+
+
+_BOUNDS = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+def suit_table_of(counts: Counts, caps: Counts, suit: int) -> Table:
+    a, b = _BOUNDS[suit]
+    part = counts[a:b]
+    if not any(part):
+        return EMPTY
+    return suit_table(part, caps[a:b], suit == 3)
+
+
+def merge(a: Table, b: Table) -> Table:
+    """The table of two parts together: the best split of at most ``s`` sets and ``p`` pairs."""
+    if b is EMPTY:
+        return a
+    out: list[int] = []
+    for s in range(5):
+        none = both = 0
+        for s1 in range(s + 1):
+            i, j = 2 * s1, 2 * (s - s1)
+            x0, y0 = a[i], b[j]
+            if x0 + y0 > none:
+                none = x0 + y0
+            pair = max(a[i + 1] + y0, x0 + b[j + 1])
+            if pair > both:
+                both = pair
+        out += (none, both)
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def suit_table(part: tuple[int, ...], caps: tuple[int, ...], honors: bool) -> Table:
+    """Largest overlap with ``part`` of at most ``s`` sets and ``p`` pairs in this suit.
+
+    Index ``2 * s + p``. ``caps`` bounds how many copies of each kind the
+    arrangement may use. Honours are independent kinds (a pair or a triplet
+    each); a number suit is walked index by index carrying the sequences
+    still open, so every kind's total is known when the walk leaves it.
+
+    >>> suit_table((1, 1, 1, 0, 0, 0, 0, 2, 0), (4,) * 9, False)[:4]  # 123 and 88
+    (0, 2, 3, 5)
+    >>> suit_table((4, 0, 0, 0, 0, 0, 0), (4,) * 7, True)[:4]  # 1111z: a pair or a triplet
+    (0, 2, 3, 3)
+    """
+    if honors:
+        return _honor_table(part, caps)
+    # State key: (5 * x + y) * 10 + 2 * s + p -> best overlap so far, where x
+    # sequences end at this index, y pass through it, s sets and p pairs are placed.
+    states = {0: 0}
+    padded = (*part, 0, 0)
+    for i in range(9):
+        if max(states) < 10 and not (padded[i] or padded[i + 1] or padded[i + 2]):
+            continue  # nothing open and nothing held here or next: the step changes nothing
+        states = _step(states, padded, i, caps[i])
+    out = [0] * 10
+    for key, value in states.items():  # x = y = 0 after the last index
+        for j in range(key, 10, 2):
+            out[j] = max(out[j], value)
+    for j in range(1, 10, 2):
+        out[j] = max(out[j], out[j - 1])
+    return tuple(out)
+
+
+def _step(states: dict[int, int], part: tuple[int, ...], i: int, cap: int) -> dict[int, int]:
+    """One index of a number suit: ``x`` sequences end here, ``y`` pass, ``z`` start.
+
+    Blocks that overlap no tile of the hand are never placed here (they can
+    go on a kind nobody holds): a pair or triplet only on a held kind, and no
+    more sequences from ``i`` than any of their three kinds is held.
+    """
+    h = part[i]
+    starts = max(part[i], part[i + 1], part[i + 2]) if i <= 6 else 0
+    new: dict[int, int] = {}
+    for key, value in states.items():
+        xy, sp = divmod(key, 10)
+        x, y = divmod(xy, 5)
+        s, p = sp >> 1, sp & 1
+        base = x + y
+        for z in range(min(cap - base, 4 - s, starts) + 1):
+            for extra, ds, dp in _EXTRAS:
+                used = base + z + extra
+                if used > cap or s + z + ds > 4 or p + dp > 1 or (extra and not h):
+                    continue
+                k = (5 * y + z) * 10 + 2 * (s + z + ds) + p + dp
+                v = value + (used if used < h else h)
+                if v > new.get(k, -1):
+                    new[k] = v
+    return new
+
+
+# (copies, sets, pairs) added at one index besides sequences: nothing, a pair,
+# a triplet, both (five copies: only when a cap above four is asked for).
+_EXTRAS = ((0, 0, 0), (2, 0, 1), (3, 1, 0), (5, 1, 1))
+
+
+def _honor_table(part: tuple[int, ...], caps: tuple[int, ...]) -> Table:
+    vec = list(EMPTY)
+    for h, cap in zip(part, caps, strict=True):
+        if not h:
+            continue
+        new = vec[:]
+        for used, ds, dp in _EXTRAS[1:]:  # a pair, a triplet, both (only past a cap of 4)
+            if used > cap:
+                continue
+            gain = used if used < h else h
+            for s in range(ds, 5):
+                for p in range(dp, 2):
+                    v = vec[2 * (s - ds) + p - dp] + gain
+                    if v > new[2 * s + p]:
+                        new[2 * s + p] = v
+        vec = new
+    return tuple(vec)
+
+
+def others_table(counts: Counts, caps: Counts, skip: int) -> Table:
+    best = EMPTY
+    for suit in range(4):
+        if suit != skip:
+            best = merge(best, suit_table_of(counts, caps, suit))
+    return best
