@@ -45,6 +45,7 @@ test: $(VENV)/.test $(NATIVE)
 bench: $(VENV)/.test $(NATIVE)
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/generate.py
+	$(PY) benchmarks/efficiency.py
 
 # docs/screenshot.png for the README: a lesson drill answered in /usr/bin/chromium.
 screenshot: $(VENV)/.test

@@ -11,6 +11,34 @@ Speed: stdin is read in one piece and the answers are joined and written once;
 per line there is one ``json.loads``, a table-driven field check, the engine
 call and one ``json.dumps``.
 
+Kinds added by issue 20 (answered by :mod:`engine.batch_play`):
+
+``ukeire`` — in: ``{"kind": "ukeire", "hand": "<13 or 14 concealed tiles minus
+3 per meld>", "melds": [...], "visible": "<tiles seen elsewhere>"}``
+(``visible`` optional, default empty). Out, 14 tiles: ``{"shanten": 1,
+"discards": [{"tile": "9p", "shanten": 1, "tiles": ["3m", "6m"], "count": 8},
+...]}``; 13 tiles: ``{"shanten": 1, "tiles": ["3m", "6m"], "count": 8}``.
+``shanten`` is the smallest of standard form, chiitoitsu and kokushi (0 =
+tenpai; with melds only the standard form); for 14 tiles the best after a
+discard. ``discards`` has one entry per distinct kind of the concealed part,
+sorted by shanten ascending, count descending, then tile order (m, p, s, z;
+1–9). ``tiles``: the kinds whose draw (after that discard) lowers the
+shanten and of which a copy remains, the discarded kind included; ``count``:
+their copies left, each 4 − its copies among all the hand's tiles (the
+discarded one and the melds included) − its copies in ``visible``. Red fives
+count as fives; a kind that has run out is not listed; more than four copies
+of a kind over hand, melds and visible is an error.
+
+``safety`` — in: ``{"kind": "safety", "hand": "<13 or 14 tiles>", "melds":
+[...], "riichi": [{"pond": "<his discards in order>", "riichi_index": 5,
+"passed": "<tiles discarded by others after his riichi>"}, ...], "visible":
+"<every tile seen outside the hand, ponds included>"}`` (``passed`` and
+``visible`` optional; each riichi's pond and passed tiles must be among
+``visible``). Out: ``{"tiles": [{"tile": "1m", "tier": "genbutsu", "reason":
+"<Russian>"}, ...]}``, one entry per distinct concealed kind, safest first
+(tier order of :data:`engine.safety.TIERS`, then tile order); against two
+riichi the worse tier of the two.
+
 >>> answer_line('{"kind": "waits", "hand": "1112345678999m"}')["waits"][:3]
 ['1m', '2m', '3m']
 >>> answer_line('{"kind": "waits", "hand": 5}')["error"]
@@ -89,6 +117,7 @@ from functools import lru_cache
 
 from engine import batch_game
 from engine import messages as msg
+from engine.batch_play import safety_answer, ukeire_answer
 from engine.errors import HandError
 from engine.furiten import check_furiten
 from engine.furiten_kind import FuritenKind
@@ -136,6 +165,9 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
         "riichi_sticks": ("int", 0),
         "rules": ("str", "online"),
     },
+    # Issue 20 (engine.batch_play): tile efficiency and defence.
+    "ukeire": {**_COMMON, "visible": ("tiles", "")},
+    "safety": {**_COMMON, "riichi": ("list", None), "visible": ("tiles", "")},
 }
 FIELDS.update(batch_game.FIELDS)  # the whole game (issue 19)
 
@@ -317,6 +349,8 @@ HANDLERS: dict[str, Callable[[Obj], Obj]] = {
     "waits": _waits,
     "furiten": _furiten,
     "score": _score,
+    "ukeire": ukeire_answer,
+    "safety": safety_answer,
 }
 HANDLERS.update(batch_game.HANDLERS)  # the whole game (issue 19)
 # What run() uses: a handler may answer with the JSON text itself (the score

@@ -599,6 +599,90 @@ RULE_SOURCE_PUBLISHED = (
     "не из исходных документов: {source} (по опубликованным правилам, без сверки с текстом)"
 )
 GAME_NOT_PLAYED = "В этом своде правил такая прерванная ничья не играется: раздача продолжается."
+# --- Defence against a riichi (engine.safety) --------------------------------
+# One short explanation per tier, safest first; engine.safety.TIERS holds the order.
+SAFETY_TIERS: dict[str, str] = {
+    "genbutsu": "генбуцу: тайл из сброса игрока в риичи — по нему рон запрещён фуритеном",
+    "passed": (
+        "тайл сбросили после риичи, а рона не было: игрок в риичи больше не может "
+        "выиграть на нём рон"
+    ),
+    "honor_last": (
+        "благородный тайл, три или четыре копии которого видны: он ждёт его разве что танки"
+    ),
+    "suji": (
+        "суджи: рянмен на этот тайл невозможен, потому что второй тайл того же рянмена "
+        "лежит в сбросе игрока в риичи"
+    ),
+    "no_chance": (
+        "кабе (ноу-чанс): все четыре копии соседнего тайла видны, поэтому рянмена "
+        "через него нет"
+    ),
+    "one_chance": (
+        "ван-чанс: видны три копии соседнего тайла, рянмен через него возможен, "
+        "только если последняя копия у игрока в риичи"
+    ),
+    "half_suji": (
+        "полусуджи: тайл 4–6, у которого закрыта только одна из двух сторон рянмена"
+    ),
+    "honor_few": (
+        "благородный тайл, видно меньше трёх копий: возможны танки и шанпон"
+    ),
+    "edge_open": (
+        "тайл 1–3 или 7–9 без суджи: рянмен на него возможен с одной стороны"
+    ),
+    "middle_open": (
+        "тайл 4–6 без суджи: рянмен на него возможен с обеих сторон — самый опасный"
+    ),
+}
+# Why this tile got its tier; {tile}, {other}, {others}: tile names.
+SAFETY_REASON_GENBUTSU = "{tile} лежит в сбросе игрока в риичи"
+SAFETY_REASON_PASSED = "{tile} сбросили после риичи, и рона не было"
+SAFETY_REASON_HONOR = "видно копий {tile}: {seen} из четырёх"
+SAFETY_REASON_SUJI = "суджи: в сбросе игрока в риичи {others}"
+SAFETY_REASON_NO_CHANCE = "рянмена на {tile} нет: {sides}"
+SAFETY_REASON_ONE_CHANCE = "рянмен на {tile} почти невозможен: {sides}"
+SAFETY_REASON_HALF = "у {tile} закрыта одна сторона: {sides}; другая открыта"
+SAFETY_REASON_OPEN = "рянмен на {tile} возможен: {others}"
+SAFETY_SIDE_SUJI = "{other} в сбросе (суджи)"
+SAFETY_SIDE_KABE = "все четыре {other} видны (кабе)"
+SAFETY_SIDE_ONE = "видны три {other} (ван-чанс)"
+SAFETY_SIDE_OPEN = "ожидание {pair} на {tile} и {other}"
+SAFETY_AGAINST = "против риичи №{n}: {reason}"
+SAFETY_NO_RIICHI = "Укажите хотя бы одного игрока в риичи."
+SAFETY_BAD_RIICHI_INDEX = (
+    "Номер тайла риичи ({index}) должен указывать на тайл в сбросе игрока в риичи "
+    "(от 0 до {last})."
+)
+SAFETY_POND_NOT_VISIBLE = (
+    "Тайлы сброса игрока в риичи и сброшенные после риичи должны входить в видимые тайлы: "
+    "«{tile}» встречается в них чаще, чем среди видимых."
+)
+SAFETY_TOO_MANY = "Видимых тайлов «{tile}» вместе с рукой {count}, а в комплекте их только четыре."
+
+# --- Ukeire (engine.ukeire) ---------------------------------------------------
+UKEIRE_TOO_MANY = (
+    "Тайлов «{tile}» в руке, в её сетах и среди видимых вместе {count}, "
+    "а в комплекте их только четыре."
+)
+BATCH_RIICHI_SHAPE = (
+    'Каждый риичи записывается объектом вида {"pond": "1m9p3z", "riichi_index": 2, '
+    '"passed": "5s"}: сброс и тайлы после риичи — строками mpsz, номер тайла риичи — целым числом.'
+)
+BATCH_RIICHI_UNKNOWN = "Неизвестное поле «{name}» в описании риичи."
+BATCH_RIICHI_MISSING = "В описании риичи не хватает поля «{name}»."
+UKEIRE_SHANTEN_SHORT = {-1: "рука собрана", 0: "темпай"}  # else "{n}-шантен"
+UKEIRE_DISCARD = "Сброс {tile}: {shanten}, улучшают {tiles} — всего {count}."
+UKEIRE_DISCARD_NONE = "Сброс {tile}: {shanten}, улучшающих тайлов не осталось."
+UKEIRE_QUALITY = (
+    "Из них {good} позволяют выйти в темпай с хорошей формой (рянмен); "
+    "в среднем такой темпай ждёт {average}."
+)
+UKEIRE_EXPLANATION = (
+    "Укейре — тайлы, которые уменьшают шантен, и сколько их копий ещё не видно: "
+    "в руке, в сбросах и на индикаторах доры их уже нет."
+)
+
 # --- impossible situations (engine.situation) ----------------------------------
 # Two facts of engine.situation.EXCLUSIONS that cannot hold together: both are
 # named ({first}, {second}: SITUATION_FACT_NAMES), then the reason.

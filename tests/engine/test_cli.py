@@ -199,7 +199,7 @@ def test_module_entry_point_exit_codes() -> None:
 
 
 def test_the_test_hand_generators_docstring_examples_hold() -> None:
-    # The engine's own examples: tests/test_engine_docstrings.py.
+    # The engine's own examples: tests/engine/test_engine_docstrings.py.
     import doctest
 
     import handgen

@@ -193,7 +193,7 @@ def test_final_result_kind_tenhou() -> None:
                        "deductions": {"E": -5}})) == {"error"}
 
 
-# --- fuzz: as tests/test_batch.py does for waits, furiten and score ------------------------
+# --- fuzz: as tests/engine/test_batch.py does for waits, furiten and score ------------------------
 
 _game_fields = st.sampled_from(sorted({n for spec in GAME_FIELDS.values() for n in spec}
                                       | {"kind", "type", "seat"}))
