@@ -1,7 +1,9 @@
-"""Progress figures computed from a learner's answer history (pure functions).
+"""Progress figures (pure functions): from the stored aggregates, or from a hand-made history.
 
-Kept apart from storage so the figures are the same whatever the database,
-and so they can be tested on hand-made histories.
+Kept apart from storage so the figures are the same whatever the database.
+Pages use :func:`totals_stats` on the aggregates (a kind's totals and its
+latest ``aggregates.MARKS`` answers); the history functions are the reference
+the aggregates are tested against.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from tutor.storage.database import Answer
+from tutor.storage.database import Answer, KindTotals
 
 RECENT = 20
 
@@ -41,6 +43,14 @@ def kind_stats(history: Sequence[Answer], points: int = 20) -> list[KindStats]:
     for answer in history:
         by_kind.setdefault(answer.kind, []).append(answer.correct)
     return [_stats(kind, marks, points) for kind, marks in by_kind.items()]
+
+
+def totals_stats(totals: KindTotals, points: int = 20) -> KindStats:
+    """The figures of one aggregate row; the chart covers its kept marks (the latest answers)."""
+    marks = [mark == "1" for mark in totals.marks]
+    recent = marks[-RECENT:]
+    return KindStats(totals.kind, totals.total, totals.correct, len(recent), sum(recent),
+                     totals.streak, accuracy_series(marks, points))
 
 
 def _stats(kind: str, marks: list[bool], points: int) -> KindStats:
