@@ -54,9 +54,13 @@ answers (they went into the unlinked file while the page said «сохранен
 The file's device and inode are compared with the open one at most once a
 second (on the next call after that) and after any SQLite error; the answers
 recorded since the last good check are kept in memory and written again into
-the new file after it is migrated. The old connections are retired, not
+the new file after it is migrated. The old file's ``-wal`` and ``-shm``, if
+still at their names, are moved aside (``-wal.replaced``) so the new file
+does not read the old one's journal, and the old connections are retired, not
 closed: closing the last connection to the unlinked file would delete the
-``-wal`` file by name — the new database's.
+``-wal`` file by name — by then the new database's. (A process that exits
+with retired connections may still do that; restart the server after such an
+incident, as after any file-level surgery on a live SQLite database.)
 
 PostgreSQL that stops answering is bounded by :mod:`tutor.storage.deadline`:
 every call has a deadline (the pool's pre-ping included), the pool waits at
@@ -93,6 +97,7 @@ corrupt the file.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
 import os
@@ -275,6 +280,7 @@ class ProgressStore:
         # the answers written since, and the engines of replaced files (module docstring).
         self._file = _sqlite_file(url)
         self._identity: tuple[int, int] | None = None
+        self._wal_identity: tuple[int, int] | None = None
         self._next_check = 0.0
         self._unconfirmed: list[list[Any]] = []
         self._retired: list[Any] = []
@@ -359,8 +365,13 @@ class ProgressStore:
         return self.health()["db"] == "ok"
 
     def health(self) -> dict[str, str]:
-        """``db``: ok / unavailable / schema (not migrated, or another version); ``disk``."""
+        """``db``: ok / unavailable / schema (another version, or none) / replaced; ``disk``."""
         state = {"db": "ok"}
+        if self._file is not None:
+            state["disk"] = _disk_state(self._file.parent)
+            if self._identity is not None and _identity(self._file) != self._identity:
+                state["db"] = "replaced"  # the next answer reopens it; until then, say so
+                return state
         try:
             with self._begin(deadline.HEALTH_SECONDS) as conn:
                 version = conn.execute(sa.select(schema_version.c.version)).scalar()
@@ -368,10 +379,6 @@ class ProgressStore:
                 state["db"] = "schema"
         except StorageError:
             state["db"] = "unavailable"
-        if self._file is not None:
-            if state["db"] == "ok" and _identity(self._file) != self._identity:
-                state["db"] = "replaced"  # the next call reopens it; until then, say so
-            state["disk"] = _disk_state(self._file.parent)
         return state
 
     # --- recording ---------------------------------------------------------------
@@ -525,6 +532,7 @@ class ProgressStore:
     def _remember_file(self) -> None:
         if self._file is not None:
             self._identity = _identity(self._file)
+            self._wal_identity = _identity(_sidecar(self._file, "-wal"))
             self._next_check = time.monotonic() + FILE_CHECK_SECONDS
 
     def _watch_file(self) -> None:
@@ -547,6 +555,14 @@ class ProgressStore:
             "the database file %s was deleted or replaced while serving: reopening it and "
             "writing the %d answers of the last second again", self._file, len(replay))
         self._retired.append(self.engine)  # its connections stay open (module docstring)
+        assert self._file is not None
+        wal = _sidecar(self._file, "-wal")
+        if self._wal_identity is not None and _identity(wal) == self._wal_identity:
+            # the old file's journal, still at its name: the new file must not read it
+            for suffix in ("-wal", "-shm"):
+                with contextlib.suppress(OSError):
+                    os.replace(_sidecar(self._file, suffix),
+                               _sidecar(self._file, f"{suffix}.replaced"))
         self.engine = _make_engine(self.url)
         self._known.clear()
         self.migrate()
@@ -636,6 +652,10 @@ def _sqlite_file(url: str) -> Path | None:
     return Path(database).resolve()
 
 
+def _sidecar(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name + suffix)
+
+
 def _identity(path: Path) -> tuple[int, int] | None:
     try:
         info = os.stat(path)
@@ -646,6 +666,8 @@ def _identity(path: Path) -> tuple[int, int] | None:
 
 def _disk_state(folder: Path) -> str:
     """``ok``, or ``low`` when the database's filesystem has less than LOW_DISK_BYTES free."""
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent  # not made yet: the filesystem it will be made on
     try:
         free = shutil.disk_usage(folder).free
     except OSError:
