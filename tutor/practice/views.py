@@ -157,8 +157,13 @@ def _mistake_link(key: str) -> tuple[str, str] | None:
 
 
 def _mistake_links(keys: list[str]) -> list[tuple[str, str]]:
-    links = [link for link in map(_mistake_link, keys) if link is not None]
-    return links[:MISTAKES_SHOWN]
+    links = []
+    for link in map(_mistake_link, keys):  # stops at the first MISTAKES_SHOWN that resolve
+        if link is not None:
+            links.append(link)
+            if len(links) == MISTAKES_SHOWN:
+                break
+    return links
 
 
 @bp.get("")

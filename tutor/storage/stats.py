@@ -8,6 +8,7 @@ the aggregates are tested against.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -73,14 +74,16 @@ def accuracy_series(marks: Sequence[bool], points: int = 20) -> tuple[float, ...
     if not marks:
         return ()
     window = max(1, min(RECENT, len(marks)))
-    values = []
-    for i in range(len(marks)):
-        chunk = marks[max(0, i + 1 - window): i + 1]
-        values.append(sum(chunk) / len(chunk))
-    if len(values) <= points:
-        return tuple(values)
-    step = (len(values) - 1) / (points - 1)
-    return tuple(values[round(i * step)] for i in range(points))
+    # right answers among the first n: each point is one subtraction, only sampled points
+    right = [0, *itertools.accumulate(map(int, marks))]
+    count = len(marks)
+    if count <= points:
+        picked: Iterable[int] = range(count)
+    else:
+        step = (count - 1) / (points - 1)
+        picked = (round(i * step) for i in range(points))
+    return tuple((right[i + 1] - right[max(0, i + 1 - window)]) / min(i + 1, window)
+                 for i in picked)
 
 
 def solved_problems(history: Iterable[Answer]) -> set[str]:
