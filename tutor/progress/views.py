@@ -55,6 +55,7 @@ from engine.plural import count_word
 from tutor.course.content import store as content_store
 from tutor.drills import Drill, GradedEvent, Verdict, kinds, on_graded
 from tutor.drills.diagnosis import Diagnosis, diagnoses
+from tutor.drills.solutions import kept_for_verdict
 from tutor.progress.chart import Chart, chart
 from tutor.storage import learner
 from tutor.storage.database import KindTotals, ProgressStore, StorageError, Summary
@@ -125,14 +126,10 @@ def problem_key(event: GradedEvent) -> str:
     return str(event.extra.get("problem") or f"{event.source}/{event.kind}/{event.drill_id}")
 
 
-def _diagnoses(drill: Drill, verdict: Verdict) -> list[Diagnosis]:
-    """The diagnosis of this request's verdict, computed once (recording and feedback share it)."""
-    kept = g.get("tempai_diagnoses")
-    if kept is not None and kept[0] is verdict:
-        found: list[Diagnosis] = kept[1]
-        return found
-    found = diagnoses(drill, verdict)
-    g.tempai_diagnoses = (verdict, found)
+def _diagnoses(drill: Drill, verdict: Verdict) -> tuple[Diagnosis, ...]:
+    """The diagnosis of a verdict, kept per drill and verdict (recording and feedback share it)."""
+    found: tuple[Diagnosis, ...] = kept_for_verdict(
+        drill, verdict, "diagnoses", lambda: tuple(diagnoses(drill, verdict)))
     return found
 
 

@@ -59,12 +59,14 @@ learner_kinds = sa.Table(
     sa.Column("correct", sa.Integer, nullable=False),
     sa.Column("streak", sa.Integer, nullable=False),
     sa.Column("marks", sa.String(MARKS), nullable=False),
+    sqlite_with_rowid=False,  # clustered by the key: one page written per update, not two
 )
 
 learner_solved = sa.Table(
     "learner_solved", metadata,
     sa.Column("learner_id", sa.String(64), primary_key=True),
     sa.Column("problem", sa.String(200), primary_key=True),
+    sqlite_with_rowid=False,
 )
 
 learner_mistakes = sa.Table(
@@ -75,6 +77,7 @@ learner_mistakes = sa.Table(
     sa.Column("kind", sa.String(32), nullable=False),
     sa.Column("rule", sa.String(64)),
     sa.Index("ix_learner_mistakes_order", "learner_id", "answer_id"),
+    sqlite_with_rowid=False,
 )
 
 new_learners = sa.Table(

@@ -373,8 +373,8 @@ class ProgressStore:
                 state["db"] = "replaced"  # the next answer reopens it; until then, say so
                 return state
         try:
-            with self._begin(deadline.HEALTH_SECONDS) as conn:
-                version = conn.execute(sa.select(schema_version.c.version)).scalar()
+            with self._begin(deadline.HEALTH_SECONDS) as conn:  # no statement to build or key
+                version = conn.exec_driver_sql("SELECT version FROM schema_version").scalar()
             if version != SCHEMA_VERSION:
                 state["db"] = "schema"
         except StorageError:
