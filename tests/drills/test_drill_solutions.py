@@ -116,7 +116,7 @@ def test_feedback_cache_holds_a_bounded_number_of_answers_per_drill(
     for tile in tiles:
         assert answer.post("basics", "nobetan", {"tiles": [tile]}).status_code == 200
     sizes = [len(entry[1]) for entry in solutions._cache.values()]
-    assert sizes and max(sizes) <= 2 * 3 + 2  # feedback and area per verdict
+    assert sizes and max(sizes) <= 3 * 3 + 2  # feedback, area and diagnoses per verdict
     rendered = _count_renders(monkeypatch)
     again = answer.post("basics", "nobetan", {"tiles": [tiles[-1]]}).get_data(as_text=True)
     assert "drills/waits.html:feedback" in rendered  # not kept: rendered afresh, still right

@@ -59,7 +59,7 @@ from tutor.web.compression import repeats
 # many entries as 64 feedbacks alone once were, so a client inventing answers
 # still cannot grow the memory beyond that (learners give a handful per drill).
 MAX_ANSWERS = 32
-_Entry = tuple["weakref.ref[Drill]", dict[tuple[Any, ...], Markup]]
+_Entry = tuple["weakref.ref[Drill]", dict[tuple[Any, ...], Any]]
 _cache: dict[int, _Entry] = {}
 _lock = threading.RLock()  # a weakref callback may run inside the locked block (GC)
 
@@ -111,21 +111,36 @@ def _rendered(drill: Drill, macro: str, *args: Any, key: tuple[Any, ...] | None 
     return _kept(drill, key, lambda: get_template_attribute(drill.template, macro)(drill, *args))
 
 
-def _kept(drill: Drill, key: tuple[Any, ...], render: Callable[[], str]) -> Markup:
-    """``render()`` as Markup, kept in ``drill``'s entry under ``key`` while there is room."""
+def kept_for_verdict(drill: Drill, verdict: Verdict, name: str,
+                     compute: Callable[[], Any]) -> Any:
+    """``compute()`` — a pure function of the drill and the verdict — kept like the feedback.
+
+    For what the progress store needs of a wrong answer (the diagnosis's rule)
+    without working it out again for every repeated answer.
+    """
+    answer = _verdict_key(verdict)
+    if answer is None:
+        return compute()
+    return _kept(drill, (name, answer), compute)
+
+
+def _kept(drill: Drill, key: tuple[Any, ...], render: Callable[[], Any]) -> Any:
+    """``render()`` (Markup if a string), kept under ``key`` in the drill's entry if room."""
     entry = _cache.get(id(drill))
     if entry is not None and entry[0]() is drill:
         html = entry[1].get(key)
         if html is not None:
             return html
-    html = Markup(render())
+    html = render()
+    if isinstance(html, str):
+        html = Markup(html)
     with _lock:
         entry = _cache.get(id(drill))
         if entry is None or entry[0]() is not drill:
             entry = (weakref.ref(drill, _forget(id(drill))), {})
             _cache[id(drill)] = entry
-        # each verdict: its feedback and its area; + the solution and the blank question
-        if len(entry[1]) < 2 * MAX_ANSWERS + 2:
+        # each verdict: its feedback, its area and its diagnoses; + the solution and the blank
+        if len(entry[1]) < 3 * MAX_ANSWERS + 2:
             entry[1][key] = html
     return html
 
