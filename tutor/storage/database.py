@@ -6,7 +6,7 @@ app keeps no progress in process memory, so several app processes can share
 one database. The same holds for the instructor login's guess limit: its
 wrong tries are rows here, so every process and server counts the same ones.
 
-Schema (version 3; the aggregate tables of version 3 are described in
+Schema (version 4; the aggregate tables of version 3 are described in
 :mod:`tutor.storage.aggregates`)::
 
     schema_version(version INTEGER)          -- one row: the applied version
@@ -31,6 +31,9 @@ Schema (version 3; the aggregate tables of version 3 are described in
         address     VARCHAR(64) NOT NULL,    -- the client's address (after a trusted proxy)
         failed_at   TIMESTAMP WITH TIME ZONE NOT NULL
     )                                        -- rows older than the window are deleted
+                                             -- (no longer written: tutor.storage.throttle)
+    session_versions, login_throttle         -- version 4: see tutor.storage.sessions
+                                             -- and tutor.storage.throttle
 
 Migrations are functions in :data:`MIGRATIONS`, applied in order inside one
 transaction; a database newer than the code is refused. Two workers starting
@@ -106,7 +109,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -118,7 +121,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import Pool, PoolProxiedConnection
 
-from tutor.storage import aggregates, deadline
+from tutor.storage import aggregates, deadline, sessions, throttle
 from tutor.storage.aggregates import (
     ALL,
     KINDS_READ,
@@ -200,8 +203,13 @@ def _migrate_to_2(conn: Connection) -> None:
     login_failures.create(conn, checkfirst=True)
 
 
+def _migrate_to_4(conn: Connection) -> None:
+    sessions.create(conn)
+    throttle.create(conn)
+
+
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
-    _migrate_to_1, _migrate_to_2, aggregates.migrate,
+    _migrate_to_1, _migrate_to_2, aggregates.migrate, _migrate_to_4,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _MIGRATION_LOCK = 0x7465_6D70  # pg_advisory_xact_lock key ('temp')
@@ -298,6 +306,14 @@ class ProgressStore:
             if not self._migrated:
                 self.migrate()
                 self._migrated = True
+
+    def transaction(self) -> AbstractContextManager[Connection]:
+        """A connection in one transaction, failures raised as :class:`StorageError`.
+
+        For the small tables other storage modules keep (:mod:`tutor.storage.sessions`,
+        :mod:`tutor.storage.throttle`): their functions take this connection.
+        """
+        return self._begin()
 
     @contextmanager
     def _begin(self, seconds: float | None = deadline.ANSWER_SECONDS) -> Iterator[Connection]:

@@ -67,7 +67,7 @@ def static_digest(app: Flask, filename: str) -> str | None:
         return None
     try:
         found = os.stat(path)
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL in the name (OPTIONS /static/%00)
         return None
     if not stat.S_ISREG(found.st_mode):
         return None
