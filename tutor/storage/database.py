@@ -705,6 +705,19 @@ def _sqlite_processors(dialect: sa.Dialect) -> tuple[tuple[int, Callable[[Any], 
     return tuple(pairs)
 
 
+def _switch_to_wal(cursor: Any, tries: int = 50) -> None:
+    """``PRAGMA journal_mode=WAL``, retried: on a fresh file several processes starting at once
+    race to switch it, and SQLite answers "database is locked" at once, without its busy handler."""
+    for attempt in range(tries):
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == tries - 1:
+                raise
+            time.sleep(0.02 * (attempt + 1))
+
+
 def _make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = sa.create_engine(url, connect_args={"timeout": 15})
@@ -712,8 +725,8 @@ def _make_engine(url: str) -> Engine:
         @sa.event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
             cursor = dbapi_conn.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA busy_timeout=15000")
+            _switch_to_wal(cursor)
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.close()
 
