@@ -55,7 +55,9 @@ def solved_drills(lesson: LessonDrills, solved: Collection[str]) -> frozenset[st
                      if any(key in solved for key in drill_keys(lesson, d)))
 
 
-def first_unsolved(lessons: Sequence[LessonDrills], solved: Collection[str]) -> ContinuePoint | None:
+def first_unsolved(
+    lessons: Sequence[LessonDrills], solved: Collection[str]
+) -> ContinuePoint | None:
     """Where to continue: the first unsolved drill from the furthest lesson the learner reached.
 
     «Furthest reached» is the last lesson in course order with a solved drill;
