@@ -131,6 +131,7 @@ def _register_blueprints(app: Flask) -> None:
     from tutor.authoring import views as authoring
     from tutor.course import answers, handbook, lessons, reference
     from tutor.practice import views as practice
+    from tutor.progress import path as learner_path
     from tutor.progress import views as progress
     from tutor.tiles import jinja as tiles
     from tutor.web import assets, errors, health, logs
@@ -138,8 +139,8 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(errors.bp)
     app.register_blueprint(lessons.bp)
     app.register_blueprint(answers.bp)
-    for feature in (tiles, reference, handbook, practice, progress, authoring, analyse,
-                    logs, health, assets):
+    for feature in (tiles, reference, handbook, practice, progress, learner_path, authoring,
+                    analyse, logs, health, assets):
         if hasattr(feature, "init_app"):
             feature.init_app(app)
         else:

@@ -1,20 +1,116 @@
 // «Темпай»: the little behaviour htmx does not give us. No inline scripts (CSP).
-// After htmx swaps in a drill's feedback (or a fresh drill), move keyboard
-// focus there, so keyboard and screen-reader users land on the verdict.
 (function () {
   "use strict";
 
+  var OFFLINE = "Нет связи — попробуйте ещё раз.";
+
+  // After htmx swaps in a drill's feedback (or a fresh drill), move keyboard
+  // focus there, so keyboard and screen-reader users land on the verdict.
   function focusMarked() {
     var target = document.querySelector("[data-autofocus]");
     if (!target) {
-      return;
+      return false;
     }
     target.removeAttribute("data-autofocus");
     target.focus({ preventScroll: true });
     target.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    return true;
   }
 
-  document.addEventListener("htmx:afterSettle", focusMarked);
-  // A page rendered after a plain (no-htmx) answer also marks its feedback.
-  document.addEventListener("DOMContentLoaded", focusMarked);
+  // The first control of a drill: where a new practice problem puts the learner.
+  function focusFirstControl(drill) {
+    var control = drill && drill.querySelector(".drill__form input:not([type=hidden]), .drill__form select, .drill__form button");
+    if (control) {
+      control.focus({ preventScroll: true });
+      drill.scrollIntoView({ block: "start" });
+    }
+  }
+
+  // The drill's status region hears only the short verdict (data-say), once;
+  // emptied first so the same verdict twice in a row is announced again.
+  function announce(area) {
+    var drill = area && area.closest(".drill");
+    var region = drill && drill.querySelector("[role=status][id^=say-]");
+    var source = area.querySelector("[data-say]");
+    if (!region || !source) {
+      return;
+    }
+    region.textContent = "";
+    window.setTimeout(function () {
+      region.textContent = source.getAttribute("data-say");
+    }, 50);
+  }
+
+  // A request that never got an answer (network down, server gone): say so in
+  // the drill's feedback area instead of leaving the button to do nothing.
+  function offline(event) {
+    var source = event.detail && event.detail.elt;
+    var drill = source && source.closest(".drill");
+    var area = drill && drill.querySelector(".drill__feedback");
+    if (!area) {
+      return;
+    }
+    var box = document.createElement("div");
+    box.className = "feedback feedback--error";
+    box.setAttribute("data-verdict", "offline");
+    box.setAttribute("role", "alert");
+    var title = document.createElement("p");
+    title.className = "feedback__title";
+    title.textContent = OFFLINE;
+    box.appendChild(title);
+    area.replaceChildren(box);
+  }
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.matches(".drill__feedback")) {
+      announce(target);
+    }
+    // an outerHTML swap settles the new element, not the target: look in the page
+    var fresh = document.querySelector("[data-focus-first]");
+    if (fresh) {
+      fresh.removeAttribute("data-focus-first");
+      focusFirstControl(fresh);
+      return;
+    }
+    focusMarked();
+  });
+  // A 5xx that is not one of our fragments (a proxy's or a crashed worker's page)
+  // is not swapped into the drill: it counts as no answer at all.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (xhr && xhr.status >= 500 && xhr.responseText.indexOf("data-verdict") === -1) {
+      event.detail.shouldSwap = false;
+      offline(event);
+    }
+  });
+  document.addEventListener("htmx:sendError", offline);
+  document.addEventListener("htmx:timeout", offline);
+  document.addEventListener("htmx:responseError", offline);
+
+  // «Следующее упражнение →»: follow the link, then put focus on that drill.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-focus-target]");
+    var drill = link && document.getElementById(link.getAttribute("data-focus-target"));
+    if (!drill) {
+      return;
+    }
+    event.preventDefault();
+    history.pushState(null, "", "#" + drill.id);
+    drill.focus({ preventScroll: true });
+    drill.scrollIntoView({ block: "start" });
+  });
+
+  // A full page: the feedback of a plain (no-htmx) answer, else a new practice
+  // problem's first control.
+  document.addEventListener("DOMContentLoaded", function () {
+    if (focusMarked()) {
+      return;
+    }
+    var fresh = document.querySelector("[data-focus-first]");
+    if (fresh) {
+      fresh.removeAttribute("data-focus-first");
+      focusFirstControl(fresh);
+    }
+  });
 })();

@@ -115,7 +115,8 @@ def test_lesson_page_has_toc_anchors_drills_and_next_link(client: FlaskClient) -
         ("choice", "set-size"),
     ]:
         assert f'data-drill-kind="{kind}" data-drill-id="{drill_id}"' in html
-        assert f'id="fb-{drill_id}" aria-live="polite"' in html
+        assert f'id="fb-{drill_id}">' in html  # not a live region: say-<id> announces
+        assert f'<p class="visually-hidden" role="status" id="say-{drill_id}"></p>' in html
     assert 'rel="next" href="/lessons/second"' in html
     assert 'rel="prev"' not in html
 

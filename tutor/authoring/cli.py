@@ -20,6 +20,7 @@ from flask.cli import AppGroup
 from tutor.authoring.guide import guide_path, guide_problems, refresh_tables
 from tutor.course.checks import check_course
 from tutor.course.content import display_path, store
+from tutor.course.identity import publish
 
 content_cli = AppGroup("content", help="Уроки курса: проверка и создание.")
 
@@ -84,6 +85,7 @@ def new_command(title: str, slug: str | None) -> None:
     if path.exists():
         raise click.ClickException(f"Файл {display_path(path)} уже есть.")
     path.write_text(lesson_text(title, slug, order), encoding="utf-8")
+    publish(Path(content.content_dir), slug)  # from now on the slug keeps learners' progress
     click.echo(f"Создан урок {display_path(path)} (slug: {slug}, order: {order}).")
     click.echo(f"Откройте его в редакторе. Адрес урока на сайте: /lessons/{slug}")
     click.echo("Проверьте курс: .venv/bin/flask --app tutor content check")

@@ -13,7 +13,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.datastructures import MultiDict
 
 from tutor.course.content import Lesson, store
-from tutor.course.lessons import DrillState, render_lesson
+from tutor.course.lessons import DrillState, next_step, render_lesson
 from tutor.drills.base import BadAnswer, Drill, GradedEvent, Verdict, notify_graded, wants_solution
 from tutor.drills.solutions import (
     drill_blank_question,
@@ -49,7 +49,8 @@ def _respond(
 ) -> ResponseReturnValue:
     headers = {"Vary": "HX-Request"}
     if request.htmx:
-        return str(drill_feedback_area(lesson, drill, state)), status, headers
+        step = next_step(lesson, drill.id)  # may change when a lesson is added: part of the key
+        return str(drill_feedback_area(lesson, drill, state, step)), status, headers
     html, _ = render_lesson(lesson, state)
     return html, status, headers
 

@@ -24,6 +24,7 @@ from engine.plural import count_word
 from tutor.course.content import display_path, store
 from tutor.course.files import OUTSIDE, escapes_folder
 from tutor.course.handbook import parse_example
+from tutor.course.identity import PUBLISHED_FILE, key_problems, published_problems
 from tutor.course.lessons import DrillState, render_lesson
 from tutor.course.problems import Problem
 from tutor.course.yaml_errors import yaml_error_at
@@ -146,6 +147,9 @@ def check_course(extra: tuple[list[Problem], ...] = ()) -> CourseReport:
     problems = set(content.problems())
     problems.update(yaku_example_problems(examples, display_path(examples)))
     problems.update(render_problems(lessons))
+    problems.update(key_problems(lessons))
+    published = content.content_dir / PUBLISHED_FILE
+    problems.update(published_problems(content.content_dir, lessons, display_path(published)))
     for more in extra:
         problems.update(more)
     drills = Counter(d.kind.name for lesson in lessons for d in lesson.drills.values())

@@ -78,6 +78,7 @@ class Lesson:
     title: str
     order: int
     summary: str
+    moved_from: tuple[str, ...] = ()  # former slugs whose progress counts here
     parts: list[str | DrillSlot] = field(default_factory=list)
     toc: list[dict[str, Any]] = field(default_factory=list)
     drills: dict[str, Drill] = field(default_factory=dict)
@@ -124,6 +125,17 @@ FIELD_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "summary": (lambda v: isinstance(v, str) and bool(v.strip()), "непустой текст"),
 }
 
+# Fields a lesson may leave out. ``moved_from``: the slugs this lesson's drills were
+# published under before a rename or a split; learners' progress under them counts
+# here (tutor/storage/path.py), so a new slug never orphans anyone's solved drills.
+OPTIONAL_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "moved_from": (
+        lambda v: isinstance(v, list) and bool(v)
+        and all(isinstance(s, str) and SLUG.fullmatch(s) for s in v),
+        "список прежних slug урока, например [old-slug]",
+    ),
+}
+
 
 def parse_front_matter(yaml_text: str | None, file: str) -> tuple[dict[str, Any], list[Problem]]:
     """Validated metadata and the problems found (missing or bad fields)."""
@@ -153,10 +165,16 @@ def parse_front_matter(yaml_text: str | None, file: str) -> tuple[dict[str, Any]
             problems.append(
                 Problem(file, line, f"Поле «{name}»: нужно {what}, а не «{data[name]}».")
             )
-    for name in data:
-        if name not in FIELD_RULES:  # usually a typo of a real field (sumary:)
+    for name, (valid, what) in OPTIONAL_FIELDS.items():
+        if name in data and not valid(data[name]):
             line = next((n for n, s in enumerate(lines, 2) if s.startswith(f"{name}:")), 1)
-            known = ", ".join(FIELD_RULES)
+            problems.append(
+                Problem(file, line, f"Поле «{name}»: нужен {what}, а не «{data[name]}».")
+            )
+    for name in data:
+        if name not in FIELD_RULES and name not in OPTIONAL_FIELDS:  # a typo (sumary:)
+            line = next((n for n, s in enumerate(lines, 2) if s.startswith(f"{name}:")), 1)
+            known = ", ".join([*FIELD_RULES, *OPTIONAL_FIELDS])
             problems.append(
                 Problem(file, line, f"Неизвестное поле «{name}» в шапке урока. Есть: {known}.")
             )
@@ -397,6 +415,7 @@ def lesson_from_text(
         title=valid.get("title", path.stem),
         order=valid.get("order", _NO_ORDER),
         summary=valid.get("summary", ""),
+        moved_from=_moved_from(meta),
         problems=problems,
     )
     _render_body(lesson, body, offset, glossary, glossary_url)
@@ -426,6 +445,12 @@ def _render_body(lesson: Lesson, body: str, offset: int, glossary: Any, glossary
     lesson.anchors = frozenset(_ID_ATTR.findall(html)) | {f"drill-{d}" for d in context.drills}
     lesson.problems.extend(context.problems)
     lesson.problems.sort(key=lambda problem: problem.line)
+
+
+def _moved_from(meta: dict[str, Any]) -> tuple[str, ...]:
+    valid, _ = OPTIONAL_FIELDS["moved_from"]
+    value = meta.get("moved_from")
+    return tuple(value) if value is not None and valid(value) else ()
 
 
 def _slug_from_name(path: Path) -> str:

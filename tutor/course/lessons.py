@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template
+from flask import Blueprint, abort, current_app, render_template, url_for
 from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 
@@ -49,9 +49,36 @@ def render_lesson(
     previous = lessons[index - 1] if index > 0 else None
     following = lessons[index + 1] if index + 1 < len(lessons) else None
     html = render_template(
-        "course/lesson.html", lesson=lesson, previous=previous, following=following, state=state
+        "course/lesson.html", lesson=lesson, previous=previous, following=following, state=state,
+        number=index + 1, count=len(lessons),
     )
     return html, status
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """The call to action after a right answer: the lesson's next drill, or the next lesson."""
+
+    url: str
+    label: str
+    drill_id: str | None  # the drill to focus; None for the next lesson
+
+
+@bp.app_template_global("next_step")
+def next_step(lesson: Lesson, drill_id: str) -> NextStep | None:
+    """After ``drill_id``: its lesson's next drill, else the next lesson, else None (the end)."""
+    ids = list(lesson.drills)
+    if drill_id in ids and ids.index(drill_id) + 1 < len(ids):
+        following = ids[ids.index(drill_id) + 1]
+        url = url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{following}")
+        return NextStep(url, "Следующее упражнение →", following)
+    lessons = store().lessons()
+    index = next((i for i, item in enumerate(lessons) if item.path == lesson.path), None)
+    if index is None or index + 1 >= len(lessons):
+        return None
+    after = lessons[index + 1]
+    return NextStep(url_for("lessons.lesson", slug=after.slug),
+                    f"Следующий урок: {after.title} →", None)
 
 
 @bp.get("/")

@@ -46,9 +46,15 @@ def indicators(value: Any) -> tuple[Tile, ...]:
 
 @dataclass(frozen=True)
 class DoraStep:
+    """One indicator → its dora: the first indicator is the dora's, each next one a kan's."""
+
     indicator: Tile
     dora: Tile
     rule: str
+    label: str = "индикатор доры"
+
+
+INDICATOR_LABELS = ("индикатор доры", "индикатор кандоры")
 
 
 @register
@@ -60,8 +66,9 @@ class Dora(DrillKind):
 
     def prepare(self, params: Mapping[str, Any]) -> tuple[DoraStep, ...]:
         return tuple(
-            DoraStep(t, dora_from_indicator(t), DORA_RULES[rule_key(t)])
-            for t in params["indicators"]
+            DoraStep(t, dora_from_indicator(t), DORA_RULES[rule_key(t)],
+                     INDICATOR_LABELS[min(number, 1)])
+            for number, t in enumerate(params["indicators"])
         )
 
     def answer(self, drill: Drill) -> frozenset[Tile]:

@@ -17,7 +17,7 @@ from engine.errors import HandError
 from engine.fu import FuReason
 from engine.hand import Hand, parse_hand
 from engine.rules import Ruleset, get_ruleset
-from engine.score import ScoreResult, WinSituation, score_hand
+from engine.score import ScoreResult, WinSituation, score_hand, score_readings
 from engine.tiles import EAST, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
@@ -80,6 +80,38 @@ def fu_lines(result: ScoreResult) -> list[FuLine]:
     ]
 
 
+@dataclass(frozen=True)
+class ReadingValue:
+    """One way to read the winning hand and what it would be worth; ``best``: the one counted."""
+
+    view: ReadingView
+    fu: int
+    han: int
+    points: int
+    best: bool
+
+
+def reading_values(hand: Hand, win: int, situation: WinSituation, rules: Ruleset,
+                   best: ScoreResult) -> list[ReadingValue]:
+    """Every distinct reading that has a yaku, with its fu and han; the counted one marked.
+
+    A hand such as 222333444m55p can be three triplets or three identical runs:
+    the fu differ, and the reading that pays more counts
+    (:func:`engine.score.score_hand` picks it; here the learner sees the others).
+    """
+    best_view = reading(best.arrangement)
+    values: dict[ReadingView, ReadingValue] = {}
+    for arrangement, result in score_readings(hand, win, situation, rules):
+        if result is None:
+            continue
+        view = reading(arrangement)
+        value = ReadingValue(view, result.fu, result.han, result.points, view == best_view)
+        kept = values.get(view)
+        if kept is None or (value.points, value.han, value.fu) > (kept.points, kept.han, kept.fu):
+            values[view] = value
+    return sorted(values.values(), key=lambda v: (not v.best, -v.points, -v.fu))
+
+
 @register
 class Fu(DrillKind):
     name = "fu"
@@ -93,7 +125,18 @@ class Fu(DrillKind):
             raise HandError(
                 f"Выигрышного тайла ({tile_name(params['win'])}) нет среди закрытых тайлов руки."
             )
-        return score_hand(hand, params["win"], situation_from(params), drill_rules(params))
+        return score_hand(hand, params["win"], self.situation(params), drill_rules(params))
+
+    def situation(self, params: Mapping[str, Any]) -> WinSituation:
+        """The win situation of the block (the han drill adds ura, ippatsu, haitei…)."""
+        return situation_from(params)
+
+    def readings(self, drill: Drill) -> list[ReadingValue]:
+        """The hand's readings with their values when there is more than one, else []."""
+        params = drill.params
+        found = reading_values(drill_hand(params, 14), params["win"], self.situation(params),
+                               drill_rules(params), drill.solution)
+        return found if len(found) > 1 else []
 
     def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
         value = form.get("fu", "").strip()

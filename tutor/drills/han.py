@@ -15,9 +15,11 @@ from werkzeug.datastructures import MultiDict
 
 from engine import messages
 from engine.errors import HandError
+from engine.plural import count_word
+from engine.rules import Renhou
 from engine.score import ScoreResult, WinSituation, score_hand
-from engine.tiles import tile_name
-from engine.yaku import YAKU
+from engine.tiles import Tile, dora_from_indicator, tile_name
+from engine.yaku import SUPERSEDES, YAKU
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, Param, Verdict, drill_hand
@@ -77,15 +79,31 @@ YAKU_OPTIONS: tuple[YakuOption, ...] = tuple(
     YakuOption(y.id, messages.YAKU_NAMES[y.id], bool(y.yakuman)) for y in YAKU
 )
 _YAKU_IDS = frozenset(o.id for o in YAKU_OPTIONS)
+# Yaku that exist only under one value of the rule set's ``renhou`` field: a drill offers
+# them only when its rule set plays renhou that way (online, JPML, Fenix: not at all).
+_RENHOU_OPTIONS: dict[str, Renhou] = {"renhou_mangan": Renhou.MANGAN, "renhou": Renhou.YAKUMAN}
+
+
+def absorbed_by(picked: frozenset[str], truth: frozenset[str]) -> dict[str, str]:
+    """Ticked yaku that the hand's stronger yaku hides: ``{"chanta": "junchan"}``.
+
+    The hand does meet their condition; the engine's ``SUPERSEDES`` table keeps only
+    the stronger one (junchan over chanta, chinitsu over honitsu, ryanpeikou over
+    iipeikou…), which the feedback must say rather than «this yaku is not here».
+    """
+    return {weak: strong for strong in sorted(truth) for weak in SUPERSEDES.get(strong, ())
+            if weak in picked and weak not in truth}
 
 
 @dataclass(frozen=True)
 class HanLine:
-    """A line of the han table: a yaku or a kind of dora."""
+    """A line of the han table: a yaku, one dora indicator (→ its dora tile), or red fives."""
 
     name: str
     han: int
     rule: str = ""
+    indicator: Tile | None = None  # a dora line: the indicator and the dora it points to
+    dora: Tile | None = None
 
 
 def picked_yaku(form: MultiDict[str, str] | None) -> frozenset[str]:
@@ -110,6 +128,30 @@ def read_number(form: MultiDict[str, str], field: str, what: str, upper: int,
     return int(value)
 
 
+DORA_LINE_NAMES = {"dora": "дора", "kan": "кандора", "ura": "урадора"}
+DORA_RED_RULE = "красные пятёрки: каждая — 1 хан"
+
+
+def dora_lines(key: str, indicators: tuple[Tile, ...], counts: tuple[int, ...]) -> list[HanLine]:
+    """One line per indicator: its dora tile and the copies of it in the hand (melds too).
+
+    The first dora indicator is the ordinary dora, the others are kandora (one per
+    kan); every ura indicator is an ura-dora.
+    """
+    lines = []
+    for number, indicator in enumerate(indicators):
+        name = DORA_LINE_NAMES["ura" if key == "ura" else ("dora" if number == 0 else "kan")]
+        dora = dora_from_indicator(indicator)
+        copies = counts[dora]
+        rule = f"в руке {count_copies(copies)}"
+        lines.append(HanLine(name, copies, rule, indicator, dora))
+    return lines
+
+
+def count_copies(n: int) -> str:
+    return count_word(n, "копия", "копии", "копий")
+
+
 @register
 class Han(Fu):
     name = "han"
@@ -119,6 +161,9 @@ class Han(Fu):
 
     def prepare(self, params: Mapping[str, Any]) -> ScoreResult:
         return score_block(params)
+
+    def situation(self, params: Mapping[str, Any]) -> WinSituation:
+        return win_situation(params)
 
     def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
         han = read_number(form, "han", "число хан", MAX_HAN, "3")
@@ -130,11 +175,14 @@ class Han(Fu):
         han_ok = han == result.han
         return Verdict(han_ok and not missed and not wrong, {
             "han": han, "han_ok": han_ok, "picked": sorted(picked),
-            "missed": missed, "wrong": wrong,
+            "missed": missed, "wrong": wrong, "absorbed": absorbed_by(picked, truth),
         })
 
-    def options(self) -> tuple[YakuOption, ...]:
-        return YAKU_OPTIONS
+    def options(self, drill: Drill) -> tuple[YakuOption, ...]:
+        """The checkboxes: every yaku, except a renhou the drill's rule set does not play."""
+        renhou = drill_rules(drill.params).renhou
+        return tuple(o for o in YAKU_OPTIONS
+                     if _RENHOU_OPTIONS.get(o.id, renhou) is renhou)
 
     def yaku_name(self, yaku_id: str) -> str:
         return messages.YAKU_NAMES.get(yaku_id, yaku_id)
@@ -143,13 +191,22 @@ class Han(Fu):
         return messages.YAKU_RULES.get(yaku_id, "")
 
     def han_lines(self, drill: Drill) -> list[HanLine]:
-        """Yaku with their han, then dora, aka-dora and ura-dora when present."""
+        """Yaku with their han, then each dora indicator that counts, then red fives."""
         result: ScoreResult = drill.solution
         lines = [HanLine(self.yaku_name(y.id), y.han, self.yaku_rule(y.id)) for y in result.yaku]
+        counts = drill_hand(drill.params, 14).all_counts()
         for key in ("dora", "aka", "ura"):
-            count = getattr(result, key)
-            if count:
-                lines.append(HanLine(messages.DORA_NAMES[key], count))
+            total = getattr(result, key)
+            if not total:
+                continue
+            if key == "aka":
+                lines.append(HanLine(messages.DORA_NAMES["aka"], total, DORA_RED_RULE))
+                continue
+            found = dora_lines(key, drill.params.get(key, ()), counts)
+            if sum(line.han for line in found) == total:
+                lines.extend(line for line in found if line.han)
+            else:  # a rule set counting otherwise: the engine's total, not itemised
+                lines.append(HanLine(messages.DORA_NAMES[key], total))
         return lines
 
     def han_word(self, n: int) -> str:

@@ -82,13 +82,15 @@ def drill_feedback(drill: Drill, verdict: Verdict) -> Markup:
     return _rendered(drill, "feedback", verdict, key=("feedback", sprite_url(), answer))
 
 
-def drill_feedback_area(lesson: Any, drill: Drill, state: Any) -> Markup:
+def drill_feedback_area(lesson: Any, drill: Drill, state: Any, extra: Any = None) -> Markup:
     """``feedback_area(lesson, drill, state)`` of ``drills/_frame.html``: an htmx answer.
 
     Kept per drill, verdict, saved-or-not and script root; an error message
     (``state.error``) or a verdict that is not plain is rendered every time.
     A kept fragment is marked as a repeating body, so its gzip is kept as well
-    (:func:`tutor.web.compression.repeats`).
+    (:func:`tutor.web.compression.repeats`). ``extra`` is whatever else the
+    fragment shows that can change without the drill changing (the caller's
+    «next lesson» link when another lesson is added): it joins the key.
     """
     def render() -> str:
         return str(get_template_attribute(_FRAME, "feedback_area")(lesson, drill, state))
@@ -98,7 +100,7 @@ def drill_feedback_area(lesson: Any, drill: Drill, state: Any) -> Markup:
     if answer is None:
         return Markup(render())
     failed = bool(g.get("tempai_progress_failed"))
-    key = ("area", sprite_url(), request.script_root, lesson.slug, failed, answer)
+    key = ("area", sprite_url(), request.script_root, lesson.slug, failed, answer, extra)
     repeats()  # the same verdict gives the same bytes: keep their gzip too
     return _kept(drill, key, render)
 

@@ -15,8 +15,8 @@ first of :func:`tutor.drills.diagnosis.diagnoses`, computed once per request
 and reused for the feedback).
 
 Bounded reads: no page reads the history. The course map and lesson pages
-read the lesson drills solved (:meth:`ProgressStore.solved_lessons`, one row
-per drill of the course); «Мой прогресс» reads the per-kind aggregates (one
+read the lesson drills solved (:mod:`tutor.progress.path`, one bounded
+query); «Мой прогресс» reads the per-kind aggregates (one
 row per drill kind) and the same solved set; the export reads the raw answers
 kept, which the store bounds per learner, and says how many were folded.
 """
@@ -53,13 +53,15 @@ from flask.typing import ResponseReturnValue
 
 from engine.plural import count_word
 from tutor.course.content import store as content_store
+from tutor.course.identity import lesson_drills
 from tutor.drills import Drill, GradedEvent, Verdict, kinds, on_graded
 from tutor.drills.diagnosis import Diagnosis, diagnoses
 from tutor.drills.solutions import kept_for_verdict
 from tutor.progress.chart import Chart, chart
 from tutor.storage import learner
 from tutor.storage.database import KindTotals, ProgressStore, StorageError, Summary
-from tutor.storage.stats import KindStats, lesson_done, lesson_problem_key, totals_stats
+from tutor.storage.path import solved_drills
+from tutor.storage.stats import KindStats, lesson_problem_key, totals_stats
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 log = logging.getLogger(__name__)
@@ -174,28 +176,6 @@ def form_nonce() -> str:
     return secrets.token_hex(12)
 
 
-def _solved() -> frozenset[str] | None:
-    """The lesson drills solved, read once per request (one bounded query)."""
-    if "tempai_solved" not in g:
-        try:
-            g.tempai_solved = progress_store().solved_lessons(learner.learner_id())
-        except StorageError:
-            g.tempai_solved = None
-    solved: frozenset[str] | None = g.tempai_solved
-    return solved
-
-
-def lesson_state(lesson: Any) -> str | None:
-    """``done`` / ``started`` / ``new`` for the course map; None when unknown."""
-    solved = _solved()
-    if solved is None or not lesson.drills:
-        return None
-    if lesson_done(lesson.slug, lesson.drills, solved):
-        return "done"
-    keys = {lesson_problem_key(lesson.slug, d) for d in lesson.drills}
-    return "started" if keys & solved else "new"
-
-
 # --- pages ------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -220,8 +200,8 @@ class KindRow:
 def _lesson_rows(solved: frozenset[str]) -> list[LessonRow]:
     rows = []
     for lesson in content_store().lessons():
-        keys = [lesson_problem_key(lesson.slug, d) for d in lesson.drills]
-        rows.append(LessonRow(lesson.slug, lesson.title, sum(k in solved for k in keys), len(keys)))
+        done = solved_drills(lesson_drills(lesson), solved)  # former slugs count too
+        rows.append(LessonRow(lesson.slug, lesson.title, len(done), len(lesson.drills)))
     return rows
 
 
@@ -319,7 +299,6 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.add_template_global(feedback_notes, "feedback_notes")
     app.add_template_global(form_nonce, "form_nonce")
-    app.add_template_global(lesson_state, "lesson_state")
     app.add_template_filter(count_of, "count_of")
 
 

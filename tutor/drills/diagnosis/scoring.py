@@ -154,15 +154,29 @@ def _han_open_reduction(drill: Drill, verdict: Verdict) -> Fields | None:
 
 
 def _han_first_yaku(key: str) -> Detector:
-    """The first yaku the grader listed under ``key`` (``missed`` or ``wrong``), with its rule."""
+    """The first yaku the grader listed under ``key`` (``missed`` or ``wrong``), with its rule.
+
+    A ticked yaku that a stronger one absorbs is not «wrong» in this sense: the
+    hand meets its condition (:func:`_han_absorbed` says so instead).
+    """
 
     def detect(drill: Drill, verdict: Verdict) -> Fields | None:
-        listed = verdict.details.get(key) or ()
+        absorbed = verdict.details.get("absorbed") or {}
+        listed = [y for y in verdict.details.get(key) or () if y not in absorbed]
         if not listed:
             return None
         return {"name": YAKU_NAMES[listed[0]], "rule": YAKU_RULES.get(listed[0], "")}
 
     return detect
+
+
+def _han_absorbed(drill: Drill, verdict: Verdict) -> Fields | None:
+    """A ticked yaku the hand has, hidden by a stronger one (chanta under junchan)."""
+    absorbed = verdict.details.get("absorbed") or {}
+    if not absorbed:
+        return None
+    weak, strong = next(iter(absorbed.items()))
+    return {"name": YAKU_NAMES[weak], "stronger": YAKU_NAMES[strong]}
 
 
 HAN_RULES: tuple[Rule, ...] = (
@@ -178,6 +192,8 @@ HAN_RULES: tuple[Rule, ...] = (
          name="open-hand-reduction"),
     Rule(_han_first_yaku("missed"), "Похоже, вы не заметили яку «{name}»: {rule}.",
          name="yaku-missed"),
+    Rule(_han_absorbed, "Яку «{name}» здесь поглощено более сильным «{stronger}»: условия "
+         "обоих выполнены, но считается только «{stronger}».", name="yaku-absorbed"),
     Rule(_han_first_yaku("wrong"), "Яку «{name}» в этой руке нет. Его условие: {rule}.",
          name="yaku-wrong"),
 )

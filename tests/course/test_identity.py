@@ -1,0 +1,69 @@
+"""Progress follows a drill: the content check guards slug + drill id, the stored key.
+
+Rules: a published slug must still be a lesson's slug or in some lesson's
+``moved_from``; one stored key must name one drill; ``moved_from`` must be a
+list of slugs and must not name the lesson itself; the real course passes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask.testing import FlaskCliRunner
+
+from tutor.course.content import display_path
+
+
+def _check(runner: FlaskCliRunner) -> list[str]:
+    result = runner.invoke(args=["content", "check"])
+    return [line for line in result.output.splitlines() if ": " in line and ".md:" in line
+            or "published-slugs.txt:" in line]
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_vanished_published_slug_is_an_error_at_its_line(
+        runner: FlaskCliRunner, content_dir: Path) -> None:
+    (content_dir / "published-slugs.txt").write_text("# comment\nbasics\nsecond\n",
+                                                     encoding="utf-8")
+    assert not [p for p in _check(runner) if "published-slugs" in p]
+    _edit(content_dir / "01-basics.md", "slug: basics\n", "slug: first-steps\n")
+    file = display_path(content_dir / "published-slugs.txt")
+    assert [p for p in _check(runner) if "published-slugs" in p] == [
+        f"{file}:2: Урока со slug «basics» больше нет: прогресс учеников по нему потеряется. "
+        "Верните slug или добавьте «moved_from: [basics]» в шапку урока, куда перешли его "
+        "упражнения."]
+    _edit(content_dir / "01-basics.md", "slug: first-steps\n",
+          "slug: first-steps\nmoved_from: [basics]\n")
+    assert not [p for p in _check(runner) if "published-slugs" in p]
+
+
+def test_a_split_that_keeps_a_drill_id_on_both_sides_is_an_error(
+        runner: FlaskCliRunner, content_dir: Path) -> None:
+    basics = (content_dir / "01-basics.md").read_text(encoding="utf-8")
+    split = basics.replace("slug: basics\n", "slug: basics-2\nmoved_from: [basics]\n").replace(
+        "order: 1\n", "order: 5\n")
+    (content_dir / "05-basics-2.md").write_text(split, encoding="utf-8")
+    file = display_path(content_dir / "05-basics-2.md")
+    found = [p for p in _check(runner) if "moved_from" in p and "засчитался" in p]
+    assert found[0] == (
+        f"{file}:14: Упражнение «nobetan»: прогресс «lesson/basics/nobetan» засчитался бы и "
+        f"здесь, и в уроке {display_path(content_dir / '01-basics.md')} (через moved_from). "
+        "Дайте одному из них другой id.")
+    assert len(found) == 4  # every drill of the copy
+
+
+def test_moved_from_must_be_a_list_of_other_slugs(
+        runner: FlaskCliRunner, content_dir: Path) -> None:
+    path = content_dir / "02-second.md"
+    file = display_path(path)
+    _edit(path, "slug: second\n", "slug: second\nmoved_from: second-old\n")
+    assert (f"{file}:4: Поле «moved_from»: нужен список прежних slug урока, например "
+            "[old-slug], а не «second-old».") in _check(runner)
+    _edit(path, "moved_from: second-old\n", "moved_from: [second]\n")
+    assert (f"{file}:1: Поле «moved_from» называет собственный slug урока «second»: "
+            "уберите его.") in _check(runner)
