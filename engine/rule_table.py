@@ -36,6 +36,9 @@ from engine.rules import (
     GAME_RULES,
     GAME_SOURCES,
     GAME_TABLE_FIELDS,
+    PROCEDURE_SOURCES,
+    PROCEDURE_TABLE_FIELDS,
+    PROCEDURES,
     RULESETS,
     SOURCES,
     TABLE_FIELDS,
@@ -113,8 +116,10 @@ def game_value_text(value: object) -> str:
     return str(value)
 
 
-def _game_source(key: str, name: str) -> tuple[str, str]:
-    code = GAME_SOURCES.get(key, {}).get(name, "")
+def _game_source(
+    key: str, name: str, table: dict[str, dict[str, str]] = GAME_SOURCES
+) -> tuple[str, str]:
+    code = table.get(key, {}).get(name, "")
     kind = source_kind(code)
     if kind is SourceKind.CHOICE:
         return msg.RULE_SOURCE_SILENT, kind.value
@@ -137,6 +142,37 @@ def game_rule_rows(names: tuple[str, ...] | None = None) -> tuple[RuleRow, ...]:
                 field=name,
                 label=msg.GAME_RULE_LABELS[name],
                 values={key: game_value_text(getattr(GAME_RULES[key], name)) for key in chosen},
+                sources={key: text for key, (text, _kind) in cited.items()},
+                kinds={key: kind for key, (_text, kind) in cited.items()},
+            )
+        )
+    return tuple(rows)
+
+
+def procedure_value_text(value: object) -> str:
+    """A table-procedure value in Russian (the kan-dora timing reads as in the hand rules)."""
+    if isinstance(value, Enum) and value in msg.PROCEDURE_VALUE_NAMES:
+        return msg.PROCEDURE_VALUE_NAMES[value]
+    return value_text(value)
+
+
+def procedure_rule_rows(names: tuple[str, ...] | None = None) -> tuple[RuleRow, ...]:
+    """Rows for :data:`engine.rules.PROCEDURE_TABLE_FIELDS`: table procedure, with sources.
+
+    >>> kans = next(r for r in procedure_rule_rows() if r.field == "four_kans")
+    >>> kans.values["ema"], kans.citation("ema")
+    ('пятый кан объявить нельзя, раздача продолжается', '[000]')
+    """
+    chosen = names or tuple(PROCEDURES)
+    rows = []
+    for name in PROCEDURE_TABLE_FIELDS:
+        cited = {key: _game_source(key, name, PROCEDURE_SOURCES) for key in chosen}
+        rows.append(
+            RuleRow(
+                field=name,
+                label=msg.PROCEDURE_LABELS[name],
+                values={key: procedure_value_text(getattr(PROCEDURES[key], name))
+                        for key in chosen},
                 sources={key: text for key, (text, _kind) in cited.items()},
                 kinds={key: kind for key, (_text, kind) in cited.items()},
             )
