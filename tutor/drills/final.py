@@ -42,7 +42,7 @@ FINAL_PARAMS: tuple[Param, ...] = (
           help="очки в конце партии по местам первой раздачи (`E` — первый дилер): "
           "`{E: 42000, S: 31000, W: 18000, N: 29000}`"),
     Param("riichi_sticks", stick_count, 0, help="палочки риичи, оставшиеся на столе"),
-    Param("deductions", deduction_map, (0, 0, 0, 0),
+    Param("deductions", deduction_map, None,
           help="вычеты за чомбо по местам, например `{W: 20000}`"),
 )
 
@@ -76,6 +76,11 @@ class FinalSolution:
     @property
     def results(self) -> dict[str, int]:
         return dict(zip(SEATS, self.result.results, strict=True))
+
+
+def cuts(params: Mapping[str, Any]) -> tuple[int, int, int, int]:
+    """The chombo deductions by seat (none when the block gives none)."""
+    return params["deductions"] or (0, 0, 0, 0)  # type: ignore[no-any-return]
 
 
 def _uma_text(uma: tuple[int, ...]) -> str:
@@ -120,7 +125,7 @@ def explain(params: Mapping[str, Any], r: FinalResult) -> FinalSolution:
         if r.uma[i]:
             label = "ума и ока" if r.places[i] == 1 and r.oka else "ума"
             parts.append(f"{'+' if r.uma[i] > 0 else '−'} {abs(r.uma[i])} ({label})")
-        cut = params["deductions"][i]
+        cut = cuts(params)[i]
         if cut:
             parts.append(f"− {cut} (чомбо)")
         lines.append(PlaceLine(SEATS[i], SEAT_WORDS[SEATS[i]], r.places[i],
@@ -129,7 +134,7 @@ def explain(params: Mapping[str, Any], r: FinalResult) -> FinalSolution:
     fields = ["return_score", "uma", "floating_uma", "tiebreak"]
     if sticks:
         fields.append("leftover_sticks_to_first")
-    if any(params["deductions"]):
+    if any(cuts(params)):
         fields.append("chombo_deduction")
     notes = tuple(rule_note(f, key) for f in fields)
     return FinalSolution(r, tuple(lines), tuple(steps), notes)
@@ -145,8 +150,7 @@ class Final(GameKind):
     def prepare(self, params: Mapping[str, Any]) -> FinalSolution:
         rules = get_ruleset(params["rules"])
         check_balance(params["scores"], params["riichi_sticks"], params["rules"])
-        r = final_result(params["scores"], rules, params["riichi_sticks"],
-                         params["deductions"])
+        r = final_result(params["scores"], rules, params["riichi_sticks"], cuts(params))
         return explain(params, r)
 
     def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
@@ -159,6 +163,9 @@ class Final(GameKind):
                  **{f"result-{s}": v for s, v in solution.results.items()}}
         wrong = [k for k, v in truth.items() if answers[k] != v]
         return Verdict(not wrong, {"answers": answers, "wrong": wrong})
+
+    def deduction_of(self, drill: Drill, code: str) -> int:
+        return cuts(drill.params)[SEATS.index(code)]
 
     def score_of(self, drill: Drill, code: str) -> int:
         return int(drill.params["scores"][SEATS.index(code)])

@@ -163,7 +163,7 @@ NEXT_HAND_RULES: tuple[Rule, ...] = (
     Rule(_deposit_forgotten, "не забудьте 1000 за риичи: объявивший кладёт палочку на стол, "
          "и она уходит из его очков."),
     Rule(_draw_honba_reset, HONBA_RESET),
-    Rule(_dealer_wrong, "{why}."),
+    Rule(_dealer_wrong, "кто раздаёт следующим: {why}."),
 )
 
 
