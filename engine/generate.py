@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import HandError
+from engine.generate_game import GENERATORS as WHOLE_GAME
 from engine.generate_hands import (
     KAN_KINDS,
     MAX_TRIES,
@@ -52,7 +53,6 @@ from engine.generate_hands import (
     spare_tile,
     with_red,
 )
-from engine.generate_game import GENERATORS as WHOLE_GAME
 from engine.generate_more import GENERATORS as ENGINE_GRADED
 from engine.melds import MeldKind
 from engine.tiles import NUM_KINDS, Tile, to_mpsz

@@ -141,5 +141,6 @@ def test_a_game_row_is_asked_with_its_published_source_named() -> None:
 def test_a_procedure_row_can_be_asked() -> None:
     """000: no fifth kan and no abortive draw; 002: a redeal after the fourth kan."""
     drill = build_drill("rule", {"id": "k", "rule": "four_kans", "rules": "jpml"}, 1)
-    assert drill.solution.answer == "пересдача, если на сброс после четвёртого кана никто не выиграл"
+    redeal = "пересдача, если на сброс после четвёртого кана никто не выиграл"
+    assert drill.solution.answer == redeal
     assert len(drill.solution.options) == 3

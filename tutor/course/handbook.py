@@ -10,13 +10,12 @@ one with the engine.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-
-import re
 
 import yaml
 from flask import Blueprint, Flask, current_app, has_request_context, render_template, request

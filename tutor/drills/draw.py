@@ -36,8 +36,8 @@ from tutor.drills.game_parts import (
     rule_note,
     seat_lines,
     seat_list,
-    sticks_word,
     stick_count,
+    sticks_word,
 )
 
 DRAW_PARAMS: tuple[Param, ...] = (

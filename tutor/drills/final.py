@@ -34,7 +34,6 @@ from tutor.drills.game_parts import (
     rule_note,
     score_map,
     stick_count,
-    sticks_word,
 )
 
 FINAL_PARAMS: tuple[Param, ...] = (
@@ -99,8 +98,8 @@ def explain(params: Mapping[str, Any], r: FinalResult) -> FinalSolution:
         steps.append(f"Оки нет: очки возврата ({back}) равны стартовым.")
     sticks = params["riichi_sticks"]
     if sticks:
-        steps.append(f"{sticks_word(sticks).capitalize()} на столе ({1000 * sticks}) "
-                     "получает первое место.")
+        steps.append(f"Палочки риичи со стола ({sticks} × 1000 = {1000 * sticks}) получает "
+                     "первое место.")
     if game.floating_uma:
         above = sum(pt >= back for pt in r.points)
         table = FLOATING_UMA[min(max(above, 1), 3)]
@@ -131,7 +130,7 @@ def explain(params: Mapping[str, Any], r: FinalResult) -> FinalSolution:
         lines.append(PlaceLine(SEATS[i], SEAT_WORDS[SEATS[i]], r.places[i],
                                " ".join(parts) + f" = {points_text(r.results[i])}",
                                r.results[i]))
-    fields = ["return_score", "uma", "floating_uma", "tiebreak"]
+    fields = ["return_score", "floating_uma" if game.floating_uma else "uma", "tiebreak"]
     if sticks:
         fields.append("leftover_sticks_to_first")
     if any(cuts(params)):
