@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from flask import Blueprint, Flask, current_app, has_request_context, render_template, request
+from flask import Blueprint, Flask, current_app, has_request_context, render_template, url_for
 from markupsafe import Markup, escape
 
 from engine import messages as msg
@@ -217,11 +217,11 @@ _SEED_CODE = re.compile(r"\b(00[0-4])\b")
 def cite(text: object) -> Markup:
     """A source note with every ``[00N]`` linked to its entry in the legend of ``/rules``."""
     escaped = str(escape(str(text)))
-    root = request.script_root if has_request_context() else ""
+    page = url_for("handbook.rules") if has_request_context() else "/rules"
 
     def link(m: re.Match[str]) -> str:
         code = m.group(1) + (m.group(2) or "")
-        return f'<a class="cite" href="{root}/rules#{source_anchor(code)}">[{code}]</a>'
+        return f'<a class="cite" href="{page}#{source_anchor(code)}">[{code}]</a>'
 
     return Markup(_CITATION.sub(link, escaped))
 
