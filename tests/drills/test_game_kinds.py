@@ -43,6 +43,12 @@ tenpai: [S]
 honba: 2
 ///
 
+/// draw
+id: dead-hand
+tenpai: [E, S]
+dead_hand: [S]
+///
+
 /// multi_ron
 id: double-ron
 from: W
@@ -145,6 +151,17 @@ def test_draw_three_thousand_from_each_noten_is_diagnosed(answer: Answering) -> 
                                             "honba": "3", "sticks": "0"})
     assert 'data-verdict="incorrect"' in html
     assert "3000 — это штраф на всех нотен-игроков вместе" in html
+
+
+def test_a_dead_hand_is_noten_at_the_draw(answer: Answering) -> None:
+    """000: a dead hand counts as noten at an exhaustive draw, whatever it holds."""
+    _, html = post(answer, "dead-hand", {**pays(3000, -1000, -1000, -1000), "repeat": "yes",
+                                         "honba": "1", "sticks": "0"})
+    assert 'data-verdict="correct"' in html
+    assert "У Юга мёртвая рука: рука в темпае, но при ничьей он считается нотен" in html
+    _, wrong = post(answer, "dead-hand", {**pays(1500, 1500, -1500, -1500), "repeat": "yes",
+                                          "honba": "1", "sticks": "0"})
+    assert "игрок с мёртвой рукой при ничьей считается нотен" in wrong.lower()
 
 
 def test_draw_without_js_returns_the_page_with_the_feedback(answer: Answering) -> None:

@@ -43,6 +43,9 @@ from tutor.drills.game_parts import (
 DRAW_PARAMS: tuple[Param, ...] = (
     Param("tenpai", seat_list,
           help="кто в темпае: список ветров мест, например `[E, W]`; `[]` — никто"),
+    Param("dead_hand", seat_list, (),
+          help="у кого мёртвая рука: при ничьей он нотен, даже если рука в темпае "
+          "(по [000]), например `[S]`"),
     Param("nagashi", seat_list, (),
           help="кто собрал нагаси манган (только где его играют), например `[W]`"),
     Param("honba", stick_count, 0, help="хонба на столе до ничьей"),
@@ -92,11 +95,21 @@ def nagashi_steps(seat_code: str) -> list[str]:
     ) + "."]
 
 
+def counted_tenpai(params: Mapping[str, Any]) -> tuple[str, ...]:
+    """Tenpai players who count at the draw: a dead hand is noten whatever it holds (000)."""
+    return tuple(t for t in params["tenpai"] if t not in params["dead_hand"])
+
+
 def explain(params: Mapping[str, Any], s: DrawSettlement) -> DrawSolution:
     rules = params["rules"]
-    tenpai = params["tenpai"]
+    tenpai = counted_tenpai(params)
+    steps = []
+    for dead in params["dead_hand"]:
+        held = "рука в темпае, но " if dead in params["tenpai"] else ""
+        steps.append(f"У {SEAT_OF[dead]} мёртвая рука: {held}при ничьей он считается нотен "
+                     "([000]).")
     ready = ", ".join(SEAT_WORDS[t] for t in tenpai) or "никого"
-    steps = [f"В темпае: {ready}."]
+    steps.append(f"В темпае: {ready}.")
     for made in params["nagashi"]:
         steps.extend(nagashi_steps(made))
     if s.noten_paid:
@@ -131,7 +144,7 @@ class Draw(GameKind):
     params = DRAW_PARAMS
 
     def prepare(self, params: Mapping[str, Any]) -> DrawSolution:
-        tenpai = [SEATS.index(t) for t in params["tenpai"]]
+        tenpai = [SEATS.index(t) for t in counted_tenpai(params)]
         made = [SEATS.index(t) for t in params["nagashi"]]
         settlement = settle_draw(tenpai, get_ruleset(params["rules"]), params["honba"],
                                  params["riichi_sticks"], made)

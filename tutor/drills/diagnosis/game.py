@@ -61,9 +61,17 @@ def _not_zero_sum(drill: Drill, verdict: Verdict) -> Fields | None:
     return {"sum": total} if total else None
 
 
+def _dead_hand_paid(drill: Drill, verdict: Verdict) -> Fields | None:
+    a = _answers(verdict)
+    dead = [s for s in drill.params["dead_hand"] if a[s] > 0]
+    return {} if dead else None
+
+
 HONBA_RESET = ("при ничьей хонба не сбрасывается: она растёт на 1, даже если дилер уходит. "
                "Сбрасывает её только победа недилера.")
 DRAW_RULES: tuple[Rule, ...] = (
+    Rule(_dead_hand_paid, "игрок с мёртвой рукой при ничьей считается нотен, какой бы ни была "
+         "его рука: он платит, а не получает."),
     Rule(_noten_each_3000, "{total} — это штраф на всех нотен-игроков вместе, а не с каждого: "
          "его делят поровну между ними."),
     Rule(_honba_reset, HONBA_RESET),
