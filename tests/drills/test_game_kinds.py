@@ -181,6 +181,10 @@ def test_draw_without_js_returns_the_page_with_the_feedback(answer: Answering) -
                      "Такого варианта ответа нет.", id="forged-choice"),
         pytest.param({**pays(0, 0, 0, 0), "repeat": "no", "honba": "-1", "sticks": "0"},
                      "нужно целое число от 0 до 99", id="negative-honba"),
+        pytest.param({**pays("²", 0, 0, 0), "repeat": "no", "honba": "1", "sticks": "0"},
+                     "нужно целое число очков со знаком", id="superscript-digit"),
+        pytest.param({**pays(0, 0, 0, 0), "repeat": "no", "honba": "²", "sticks": "0"},
+                     "нужно целое число от 0 до 99", id="superscript-count"),
     ],
 )
 def test_draw_malformed_answer_is_a_400(answer: Answering, data: dict[str, object],

@@ -17,6 +17,7 @@ explanation relies on is named with the rule set and its source through
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -39,6 +40,7 @@ SEAT_TO: dict[str, str] = {"E": "Востоку", "S": "Югу", "W": "Запа�
 # «у Запада»: the genitive.
 SEAT_OF: dict[str, str] = {"E": "Востока", "S": "Юга", "W": "Запада", "N": "Севера"}
 MAX_POINTS = 500_000
+_DIGITS = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() accepts «²», which int() refuses
 MAX_COUNT = 20
 YES_NO = ("yes", "no")
 
@@ -166,7 +168,7 @@ def read_signed(form: MultiDict[str, str], field: str, label: str) -> int:
     if not value:
         raise BadAnswer(f"Заполните поле «{label}»: число очков, например −1500 или 3000.")
     digits = value[1:] if value[:1] in "+-" else value
-    if not digits.isdigit() or len(digits) > 6 or int(digits) > MAX_POINTS:
+    if not _DIGITS.fullmatch(digits) or len(digits) > 6 or int(digits) > MAX_POINTS:
         raise BadAnswer(f"В поле «{label}» нужно целое число очков со знаком, например −1500.")
     return -int(digits) if value[0] == "-" else int(digits)
 
@@ -176,7 +178,7 @@ def read_count(form: MultiDict[str, str], field: str, label: str, upper: int = 9
     value = form.get(field, "").strip()
     if not value:
         raise BadAnswer(f"Заполните поле «{label}».")
-    if not value.isdigit() or len(value) > 2 or int(value) > upper:
+    if not _DIGITS.fullmatch(value) or len(value) > 2 or int(value) > upper:
         raise BadAnswer(f"В поле «{label}» нужно целое число от 0 до {upper}.")
     return int(value)
 
