@@ -597,6 +597,9 @@ GAME_VALUE_NAMES: dict[object, str] = {
     AbortiveDraw.TRIPLE_RON: "тройной рон",
 }
 GAME_NONE = "нет"
+# The uma row of a rule set with floating uma: the fixed uma does not apply there.
+GAME_UMA_FLOATING = "плавающая — по числу игроков не ниже очков возврата: {tables}"
+GAME_UMA_FLOATING_ITEM = "{count}: {uma}"
 # Labels and values of the table-procedure rows (engine.rule_table.procedure_rule_rows).
 PROCEDURE_LABELS: dict[str, str] = {
     "closed_kan_dora": "Кандора после закрытого кана открывается",

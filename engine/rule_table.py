@@ -33,6 +33,7 @@ from enum import Enum
 
 from engine import messages as msg
 from engine.rules import (
+    FLOATING_UMA,
     GAME_RULES,
     GAME_SOURCES,
     GAME_TABLE_FIELDS,
@@ -131,6 +132,22 @@ def _game_source(
     return code, kind.value
 
 
+def _game_value(key: str, name: str) -> str:
+    """A rule set's value of a game row; under floating uma the uma row shows those tables.
+
+    >>> _game_value("jpml", "uma")[:60]
+    'плавающая — по числу игроков не ниже очков возврата: 1: 1200'
+    """
+    game = GAME_RULES[key]
+    if name == "uma" and game.floating_uma:
+        tables = "; ".join(
+            msg.GAME_UMA_FLOATING_ITEM.format(count=count, uma=game_value_text(uma))
+            for count, uma in sorted(FLOATING_UMA.items())
+        )
+        return msg.GAME_UMA_FLOATING.format(tables=tables)
+    return game_value_text(getattr(game, name))
+
+
 def game_rule_rows(names: tuple[str, ...] | None = None) -> tuple[RuleRow, ...]:
     """Rows for each field of :data:`engine.rules.GAME_TABLE_FIELDS`, columns in ``names`` order."""
     chosen = names or tuple(GAME_RULES)
@@ -141,7 +158,7 @@ def game_rule_rows(names: tuple[str, ...] | None = None) -> tuple[RuleRow, ...]:
             RuleRow(
                 field=name,
                 label=msg.GAME_RULE_LABELS[name],
-                values={key: game_value_text(getattr(GAME_RULES[key], name)) for key in chosen},
+                values={key: _game_value(key, name) for key in chosen},
                 sources={key: text for key, (text, _kind) in cited.items()},
                 kinds={key: kind for key, (_text, kind) in cited.items()},
             )

@@ -130,7 +130,7 @@ def explain(params: Mapping[str, Any], r: FinalResult) -> FinalSolution:
         lines.append(PlaceLine(SEATS[i], SEAT_WORDS[SEATS[i]], r.places[i],
                                " ".join(parts) + f" = {points_text(r.results[i])}",
                                r.results[i]))
-    fields = ["return_score", "floating_uma" if game.floating_uma else "uma", "tiebreak"]
+    fields = ["return_score", "uma", "tiebreak"]  # the uma row names floating uma itself
     if sticks:
         fields.append("leftover_sticks_to_first")
     if any(cuts(params)):

@@ -24,7 +24,7 @@ from engine import messages
 from engine.batch_game import abortive_kind, outcome_of
 from engine.errors import HandError
 from engine.game import GameState, NextHand, next_state
-from engine.rules import Ruleset, get_game_rules, get_ruleset
+from engine.rules import Ruleset, get_ruleset
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import Drill, Param, Verdict
@@ -217,8 +217,7 @@ def explain(params: Mapping[str, Any], n: NextHand) -> NextSolution:
         order = sorted(range(4), key=lambda i: (f.places[i], -n.scores[i]))
         final_lines = tuple(f"{f.places[i]}-е место — {seat_word(SEATS[i])}: итог "
                             f"{points_text(f.results[i])}" for i in order)
-        floating = get_game_rules(key).floating_uma
-        fields += ["floating_uma" if floating else "uma", "tiebreak"]
+        fields += ["uma", "tiebreak"]
     notes = tuple(rule_note(name, key) for name in dict.fromkeys(fields))
     end_text = END_WORDS.get(n.reason, n.reason) if n.game_over else ""
     return NextSolution(n, dealer, lines, tuple(steps), notes, next_name, final_lines, end_text)

@@ -101,7 +101,7 @@ def value_choices(field: str) -> tuple[str, ...]:
     used = {getattr(r, field) for r in table.data.values()}
     if all(isinstance(v, int) for v in used):
         return tuple(table.text(v) for v in sorted(used))
-    return tuple(dict.fromkeys(table.text(getattr(r, field)) for r in table.data.values()))
+    return tuple(dict.fromkeys(row_of(field).values.values()))  # lists, uma: as /rules shows
 
 
 @dataclass(frozen=True)
