@@ -30,7 +30,8 @@ payment    non-dealer, no honba         dealer, honba                 honba and 
 No level deals a yakuman: it would teach nothing about counting.
 
 The engine-graded kinds (discard, complete, yaku) have their generators and
-level table in :mod:`engine.generate_more`; the hand-building blocks all
+level table in :mod:`engine.generate_more`, the whole-game kinds (draw,
+multi_ron, next_hand, final) in :mod:`engine.generate_game`; the hand-building blocks all
 generators share are in :mod:`engine.generate_hands`.
 """
 
@@ -42,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import HandError
+from engine.generate_game import GENERATORS as WHOLE_GAME
 from engine.generate_hands import (
     KAN_KINDS,
     MAX_TRIES,
@@ -262,6 +264,7 @@ _GENERATORS: dict[str, Callable[[random.Random, str], dict[str, Any]]] = {
     "han": lambda rng, level: _gen_win(rng, level, "han"),
     "payment": lambda rng, level: _gen_win(rng, level, "payment"),
     **ENGINE_GRADED,  # discard, complete, yaku
+    **WHOLE_GAME,  # draw, multi_ron, next_hand, final
 }
 
 KINDS: tuple[str, ...] = tuple(_GENERATORS)

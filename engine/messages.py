@@ -15,10 +15,13 @@ from engine.points import Limit
 from engine.rules import (
     AbortiveDraw,
     Chombo,
+    Dealing,
+    FourKans,
     KanDoraTiming,
     Kuikae,
     MultipleRon,
     Renhou,
+    RiichiKan,
     Tiebreak,
 )
 
@@ -594,6 +597,28 @@ GAME_VALUE_NAMES: dict[object, str] = {
     AbortiveDraw.TRIPLE_RON: "тройной рон",
 }
 GAME_NONE = "нет"
+# The uma row of a rule set with floating uma: the fixed uma does not apply there.
+GAME_UMA_FLOATING = "плавающая — по числу игроков не ниже очков возврата: {tables}"
+GAME_UMA_FLOATING_ITEM = "{count}: {uma}"
+# Labels and values of the table-procedure rows (engine.rule_table.procedure_rule_rows).
+PROCEDURE_LABELS: dict[str, str] = {
+    "closed_kan_dora": "Кандора после закрытого кана открывается",
+    "open_kan_dora": "Кандора после открытого кана на чужой сброс открывается",
+    "four_kans": "Четыре кана в одной раздаче",
+    "riichi_closed_kan": "Закрытый кан после риичи",
+    "dealing": "Как раздают стартовые руки",
+}
+PROCEDURE_VALUE_NAMES: dict[object, str] = {
+    FourKans.NO_FIFTH: "пятый кан объявить нельзя, раздача продолжается",
+    FourKans.DIFFERENT_PLAYERS: "ничья, если каны у разных игроков",
+    FourKans.ANY: "пересдача, если на сброс после четвёртого кана никто не выиграл",
+    RiichiKan.SAME_WAITS: "можно, только если ожидание не меняется",
+    RiichiKan.SAME_WAITS_ELSE_CHOMBO: "можно, только если ожидание не меняется; иначе чомбо",
+    Dealing.FOURS_THEN_ONES: "трижды по 4 тайла, потом по одному и ещё один дилеру",
+    Dealing.FOURS_THEN_JUMP: "по 4 тайла до 12, потом дилер берёт 1-й и 5-й тайлы, "
+    "остальные по одному",
+    Dealing.BY_PROGRAM: "раздаёт программа: по 13 тайлов, дилеру 14",
+}
 # A value not taken from the seed documents: the published source in words.
 RULE_SOURCE_PUBLISHED = (
     "не из исходных документов: {source} (по опубликованным правилам, без сверки с текстом)"

@@ -33,9 +33,13 @@ from enum import Enum
 
 from engine import messages as msg
 from engine.rules import (
+    FLOATING_UMA,
     GAME_RULES,
     GAME_SOURCES,
     GAME_TABLE_FIELDS,
+    PROCEDURE_SOURCES,
+    PROCEDURE_TABLE_FIELDS,
+    PROCEDURES,
     RULESETS,
     SOURCES,
     TABLE_FIELDS,
@@ -113,8 +117,10 @@ def game_value_text(value: object) -> str:
     return str(value)
 
 
-def _game_source(key: str, name: str) -> tuple[str, str]:
-    code = GAME_SOURCES.get(key, {}).get(name, "")
+def _game_source(
+    key: str, name: str, table: dict[str, dict[str, str]] = GAME_SOURCES
+) -> tuple[str, str]:
+    code = table.get(key, {}).get(name, "")
     kind = source_kind(code)
     if kind is SourceKind.CHOICE:
         return msg.RULE_SOURCE_SILENT, kind.value
@@ -124,6 +130,22 @@ def _game_source(key: str, name: str) -> tuple[str, str]:
     if rest:
         return f"{seed}; {msg.RULE_SOURCE_PUBLISHED.format(source=rest)}", kind.value
     return code, kind.value
+
+
+def _game_value(key: str, name: str) -> str:
+    """A rule set's value of a game row; under floating uma the uma row shows those tables.
+
+    >>> _game_value("jpml", "uma")[:60]
+    'плавающая — по числу игроков не ниже очков возврата: 1: 1200'
+    """
+    game = GAME_RULES[key]
+    if name == "uma" and game.floating_uma:
+        tables = "; ".join(
+            msg.GAME_UMA_FLOATING_ITEM.format(count=count, uma=game_value_text(uma))
+            for count, uma in sorted(FLOATING_UMA.items())
+        )
+        return msg.GAME_UMA_FLOATING.format(tables=tables)
+    return game_value_text(getattr(game, name))
 
 
 def game_rule_rows(names: tuple[str, ...] | None = None) -> tuple[RuleRow, ...]:
@@ -136,7 +158,38 @@ def game_rule_rows(names: tuple[str, ...] | None = None) -> tuple[RuleRow, ...]:
             RuleRow(
                 field=name,
                 label=msg.GAME_RULE_LABELS[name],
-                values={key: game_value_text(getattr(GAME_RULES[key], name)) for key in chosen},
+                values={key: _game_value(key, name) for key in chosen},
+                sources={key: text for key, (text, _kind) in cited.items()},
+                kinds={key: kind for key, (_text, kind) in cited.items()},
+            )
+        )
+    return tuple(rows)
+
+
+def procedure_value_text(value: object) -> str:
+    """A table-procedure value in Russian (the kan-dora timing reads as in the hand rules)."""
+    if isinstance(value, Enum) and value in msg.PROCEDURE_VALUE_NAMES:
+        return msg.PROCEDURE_VALUE_NAMES[value]
+    return value_text(value)
+
+
+def procedure_rule_rows(names: tuple[str, ...] | None = None) -> tuple[RuleRow, ...]:
+    """Rows for :data:`engine.rules.PROCEDURE_TABLE_FIELDS`: table procedure, with sources.
+
+    >>> kans = next(r for r in procedure_rule_rows() if r.field == "four_kans")
+    >>> kans.values["ema"], kans.citation("ema")
+    ('пятый кан объявить нельзя, раздача продолжается', '[000]')
+    """
+    chosen = names or tuple(PROCEDURES)
+    rows = []
+    for name in PROCEDURE_TABLE_FIELDS:
+        cited = {key: _game_source(key, name, PROCEDURE_SOURCES) for key in chosen}
+        rows.append(
+            RuleRow(
+                field=name,
+                label=msg.PROCEDURE_LABELS[name],
+                values={key: procedure_value_text(getattr(PROCEDURES[key], name))
+                        for key in chosen},
                 sources={key: text for key, (text, _kind) in cited.items()},
                 kinds={key: kind for key, (_text, kind) in cited.items()},
             )

@@ -529,3 +529,85 @@ def get_game_rules(rules: Ruleset | str | None = None) -> GameRules:
     """
     name = rules.name if isinstance(rules, Ruleset) else get_ruleset(rules).name
     return GAME_RULES[name]
+
+
+# --- Table procedure the seeds differ on (issues 18, 19) ----------------------
+# Nothing the engine computes depends on these; they are data so that /rules
+# shows each difference RULESETS.md lists beside its source, like every other
+# rule, and a rule drill can ask about it. Sources have the three kinds of
+# GAME_SOURCES.
+
+
+class FourKans(Enum):
+    """What four kans in one hand do."""
+
+    NO_FIFTH = "no_fifth"  # no fifth kan may be declared; the hand goes on
+    DIFFERENT_PLAYERS = "different_players"  # abortive draw unless one player made all four
+    ANY = "any"  # a redeal if nobody wins on the discard after the fourth kan
+
+
+class RiichiKan(Enum):
+    """A closed kan declared while in riichi."""
+
+    SAME_WAITS = "same_waits"  # allowed only when the waits do not change
+    SAME_WAITS_ELSE_CHOMBO = "same_waits_else_chombo"  # a kan that changes the wait is chombo
+
+
+class Dealing(Enum):
+    """How the starting hands are dealt."""
+
+    FOURS_THEN_ONES = "fours_then_ones"  # 3 × 4 tiles each, one each, one more for the dealer
+    FOURS_THEN_JUMP = "fours_then_jump"  # 4 at a time to 12; the dealer takes the 1st and 5th
+    BY_PROGRAM = "by_program"  # the client deals: 13 each, 14 to the dealer
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """Table procedure: when kan-dora are flipped, four kans, kan in riichi, dealing."""
+
+    name: str
+    closed_kan_dora: KanDoraTiming = KanDoraTiming.AT_ONCE
+    open_kan_dora: KanDoraTiming = KanDoraTiming.AFTER_DISCARD  # a kan on a discard (daiminkan)
+    four_kans: FourKans = FourKans.DIFFERENT_PLAYERS
+    riichi_closed_kan: RiichiKan = RiichiKan.SAME_WAITS
+    dealing: Dealing = Dealing.FOURS_THEN_ONES
+
+
+PROCEDURES: dict[str, Procedure] = {
+    "online": Procedure("online", dealing=Dealing.BY_PROGRAM),
+    "ema": Procedure("ema", four_kans=FourKans.NO_FIFTH,
+                     riichi_closed_kan=RiichiKan.SAME_WAITS_ELSE_CHOMBO),
+    "jpml": Procedure("jpml", four_kans=FourKans.ANY),
+    "fenix": Procedure("fenix", dealing=Dealing.FOURS_THEN_JUMP),
+}
+PROCEDURE_SOURCES: dict[str, dict[str, str]] = {
+    "online": {
+        "closed_kan_dora": _TENHOU,  # 004: a new indicator after any kan, timing not given
+        "open_kan_dora": _TENHOU,
+        "four_kans": _TENHOU,
+        "riichi_closed_kan": _TENHOU,
+        "dealing": "004",
+    },
+    "ema": {
+        "closed_kan_dora": "000",
+        "open_kan_dora": "000",
+        "four_kans": "000",
+        "riichi_closed_kan": "000",
+        "dealing": "000",
+    },
+    "jpml": {
+        "closed_kan_dora": "002",
+        "open_kan_dora": "002",
+        "four_kans": "002",
+        "riichi_closed_kan": _JPML,
+        "dealing": "002",
+    },
+    "fenix": {
+        "closed_kan_dora": "003",
+        "open_kan_dora": "003",
+        "four_kans": "003",
+        "riichi_closed_kan": "003",
+        "dealing": "003",
+    },
+}
+PROCEDURE_TABLE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Procedure))[1:]

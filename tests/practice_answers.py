@@ -18,6 +18,29 @@ ENGINE_GRADED_ANSWERS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "complete": lambda sol: {"hands": sorted(sol.answer)},
     "yaku": lambda sol: {"win": "yes" if sol.can_win else "no"},
 }
+SEATS = ("E", "S", "W", "N")
+
+
+def _game_answer(drill: Drill) -> dict[str, Any]:
+    """The whole-game kinds (issue 19): signed changes or scores first, then the rest."""
+    sol = drill.solution
+    kind = drill.kind.name
+    if kind == "draw":
+        return {**{f"pay-{s}": str(v) for s, v in sol.payments.items()}, "repeat": sol.repeat,
+                "honba": str(sol.settlement.honba_next),
+                "sticks": str(sol.settlement.riichi_sticks_next)}
+    if kind == "multi_ron":
+        return {**{f"pay-{s}": str(v) for s, v in zip(SEATS, sol.payments, strict=True)},
+                "winner": sorted(sol.winners)}
+    if kind == "next_hand":
+        return {**{f"score-{s}": str(v) for s, v in sol.scores.items()}, "dealer": sol.dealer,
+                "honba": str(sol.outcome.state.honba),
+                "sticks": str(sol.outcome.state.riichi_sticks)}
+    return {**{f"result-{s}": str(v) for s, v in sol.results.items()},
+            **{f"place-{s}": str(v) for s, v in sol.places.items()}}
+
+
+GAME_KINDS = ("draw", "multi_ron", "next_hand", "final")
 
 
 def right_answer(drill: Drill) -> dict[str, Any]:
@@ -44,6 +67,8 @@ def right_answer(drill: Drill) -> dict[str, Any]:
         return {"ron": "no", "kinds": sorted(sol.kinds)}
     if kind in ENGINE_GRADED_ANSWERS:
         return ENGINE_GRADED_ANSWERS[kind](sol)
+    if kind in GAME_KINDS:
+        return _game_answer(drill)
     raise AssertionError(f"no answer helper for {kind}")
 
 

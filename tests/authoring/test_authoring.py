@@ -77,7 +77,7 @@ def test_every_parameter_of_every_kind_is_described(kind: str) -> None:
 
 def _guide_examples() -> list[tuple[str, str]]:
     text = GUIDE.read_text(encoding="utf-8")
-    blocks = re.findall(r"^```\n/// ([a-z]+)\n(.*?)^///\n```", text, re.M | re.S)
+    blocks = re.findall(r"^```\n/// ([a-z_]+)\n(.*?)^///\n```", text, re.M | re.S)
     return [(kind, body) for kind, body in blocks]
 
 

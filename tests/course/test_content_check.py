@@ -41,8 +41,8 @@ CASES = [
     ("10-duplicate-slug.md", 1, "Поле «slug» = basics уже занято уроком {base}01-basics.md."),
     ("10-duplicate-order.md", 1, "Поле «order» = 1 уже занято уроком {base}01-basics.md."),
     ("10-unknown-kind.md", 9,
-     "Неизвестный вид упражнения «wait». Есть: choice, complete, count, discard, dora, fu, "
-     "furiten, han, payment, rule, shanten, waits, yaku."),
+     "Неизвестный вид упражнения «wait». Есть: choice, complete, count, discard, dora, draw, "
+     "final, fu, furiten, han, multi_ron, next_hand, payment, rule, shanten, waits, yaku."),
     ("10-unknown-param.md", 11,
      "Неизвестный параметр «hands» в упражнении waits. Допустимы: id, prompt, rules, "
      "red_fives, hand, melds."),

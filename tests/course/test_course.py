@@ -146,7 +146,7 @@ AMBIGUOUS = frozenset(
     ).split("; ")
 )
 
-DRILL_BLOCK = re.compile(r"^///[ \t]*[a-z]+[ \t]*\n.*?^///[ \t]*$", re.M | re.S)
+DRILL_BLOCK = re.compile(r"^///[ \t]*[a-z_]+[ \t]*\n.*?^///[ \t]*$", re.M | re.S)
 FENCE = re.compile(r"^(```|~~~).*?^\1[^\n]*$", re.M | re.S)
 CODE_SPAN = re.compile(r"`[^`\n]*`")
 TILES = re.compile(r":[0-9#][0-9#'mpsz ]*[mpsz]:")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from engine.rules import TABLE_FIELDS
+from engine.rules import GAME_TABLE_FIELDS, PROCEDURE_TABLE_FIELDS, TABLE_FIELDS
 from tests.conftest import Answering
 from tutor.drills import DrillError, build_drill
 
@@ -122,5 +122,25 @@ def test_unusable_rule_block_is_an_error(params: dict[str, object], message: str
 def test_the_guide_lists_every_rule_a_drill_may_ask_about() -> None:
     text = GUIDE.read_text(encoding="utf-8").split("Какие правила можно спрашивать", 1)[1]
     text = text.split("\n\n###", 1)[0]
-    missing = [f for f in TABLE_FIELDS if not re.search(rf"^\| `{f}` \|", text, re.M)]
+    every = (*TABLE_FIELDS, *GAME_TABLE_FIELDS, *PROCEDURE_TABLE_FIELDS)
+    missing = [f for f in every if not re.search(rf"^\| `{f}` \|", text, re.M)]
     assert missing == []
+
+
+def test_a_game_row_is_asked_with_its_published_source_named() -> None:
+    """EMA 2016 (not from the seeds): tied players share the uma; 000: chombo −20000."""
+    drill = build_drill("rule", {"id": "r", "rule": "tiebreak", "rules": "ema"}, 1)
+    assert drill.solution.answer == "делят уму поровну"
+    ema = next(line for line in drill.solution.lines if line.asked)
+    assert ema.citation.startswith("не из исходных документов: EMA Riichi Competition Rules 2016")
+    chombo = build_drill("rule", {"id": "c", "rule": "chombo_deduction", "rules": "ema"}, 1)
+    assert chombo.solution.options == ("0", "20000") and chombo.solution.answer == "20000"
+    assert next(line for line in chombo.solution.lines if line.asked).citation == "[000]"
+
+
+def test_a_procedure_row_can_be_asked() -> None:
+    """000: no fifth kan and no abortive draw; 002: a redeal after the fourth kan."""
+    drill = build_drill("rule", {"id": "k", "rule": "four_kans", "rules": "jpml"}, 1)
+    redeal = "пересдача, если на сброс после четвёртого кана никто не выиграл"
+    assert drill.solution.answer == redeal
+    assert len(drill.solution.options) == 3

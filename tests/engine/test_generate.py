@@ -27,6 +27,7 @@ from engine.generate import KINDS, LEVELS, generate
 from engine.hand import Hand
 from engine.shanten import shanten
 from engine.tiles import dora_from_indicator, is_simple, parse_tiles
+from tests.engine.test_generate_game import GAME_LEVEL_RULES
 from tests.practice_answers import right_answer, wrong_answer
 from tutor.drills import Drill, build_drill
 
@@ -208,7 +209,8 @@ def _params_types(params: dict[str, Any]) -> set[type]:
 def test_problem_parameters_are_plain_lesson_block_values() -> None:
     for kind in KINDS:
         params = generate(kind, "master", 3).params
-        assert _params_types(params) <= {str, bool, int, list}, (kind, params)
+        # mappings too: the whole-game kinds give scores by seat, as lesson blocks do
+        assert _params_types(params) <= {str, bool, int, list, dict}, (kind, params)
 
 
 # --- the engine-graded kinds: discard, complete, yaku ---------------------------------
@@ -291,6 +293,7 @@ def _yaku_fits(level: str, d: Drill) -> bool:
 
 
 LEVEL_RULES.update({"discard": _discard_fits, "complete": _complete_fits, "yaku": _yaku_fits})
+LEVEL_RULES.update(GAME_LEVEL_RULES)  # draw, multi_ron, next_hand, final
 
 
 def _grade(drill: Drill, answer: dict[str, Any]) -> bool:

@@ -90,6 +90,12 @@ PARAM_HELP: dict[str | tuple[str, str], str] = {
     "options": "варианты ответа списком из 2–8 строк",
     "answer": "номер верного варианта, начиная с 1",
     "explain": "объяснение, которое ученик увидит после ответа",
+    ("draw", "riichi_sticks"): "палочки риичи на столе; при ничьей они остаются (0–20)",
+    ("next_hand", "riichi_sticks"): "палочки риичи на столе до раздачи (0–20)",
+    ("next_hand", "hand"): "номер раздачи в раунде, 1–4 (Восток 1 … Восток 4)",
+    ("next_hand", "riichi"): "кто объявил риичи в этой раздаче, например `[S]`",
+    ("next_hand", "round"): "ветер раунда: `E`, `S` (или `W` — продление онлайн-партии)",
+    ("final", "riichi_sticks"): "палочки риичи, оставшиеся на столе в конце партии (0–20)",
 }
 
 # What kind of value a converter takes, for the table's second column.
@@ -111,6 +117,14 @@ VALUE_KINDS: dict[Any, str] = {
     "hand_list": "список рук",  # tutor.drills.complete
     "rule_field": "правило",  # tutor.drills.rule
     "distractor_list": "список",  # tutor.drills.rule
+    "seat_list": "список мест",  # tutor.drills.game_parts
+    "score_map": "очки по местам",
+    "deduction_map": "вычеты по местам",
+    "claim_list": "список победителей",
+    "optional_seat": "ветер места",  # tutor.drills.multi_ron
+    "pao_param": "пао",
+    "result_param": "исход раздачи",  # tutor.drills.next_hand
+    "hand_number": "число 1–4",
 }
 
 

@@ -10,6 +10,7 @@ one with the engine.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,17 +18,19 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from flask import Blueprint, Flask, current_app, render_template
+from flask import Blueprint, Flask, current_app, has_request_context, render_template, url_for
+from markupsafe import Markup, escape
 
 from engine import messages as msg
 from engine.errors import HandError
 from engine.hand import Hand, parse_hand
-from engine.rule_table import rule_rows
-from engine.rules import RULESETS, Renhou, Ruleset, get_ruleset
+from engine.rule_table import RuleRow, game_rule_rows, procedure_rule_rows, rule_rows
+from engine.rules import RULESETS, Renhou, Ruleset, SourceKind, get_ruleset
 from engine.score import ScoreResult, WinSituation, score_hand
 from engine.tiles import Tile, parse_tile, parse_wind
 from engine.yaku import YAKU, YakuDef
 from tutor.course.files import escapes_folder
+from tutor.course.markdown.sources import CITATION_RE, source_anchor
 
 bp = Blueprint("handbook", __name__)
 
@@ -139,11 +142,99 @@ def yaku() -> str:
     return render_template("course/yaku.html", groups=yaku_rows(examples))
 
 
+@dataclass(frozen=True)
+class SourceDoc:
+    """One of the five course documents, as the legend of ``/rules`` describes it."""
+
+    code: str
+    title: str
+    origin: str  # who wrote it, or where it comes from
+    covers: str
+
+    @property
+    def anchor(self) -> str:
+        return source_anchor(self.code)
+
+
+# Read from the head of each document in the course's sources (and their gaps,
+# which RULESETS.md lists); the lessons cite them as [000] … [004].
+SOURCE_DOCS: tuple[SourceDoc, ...] = (
+    SourceDoc("000", "«Как играть в риичи-маджонг»",
+              "Руководство для начинающих, основанное на официальных правилах European "
+              "Mahjong Association (EMA)",
+              "все правила от тайлов до подсчёта очков, с оговорками о популярных отклонениях; "
+              "нарушения: чомбо и мёртвая рука"),
+    SourceDoc("001", "«24.3. Риичи. Правила игры»",
+              "Раздел справки программы для игры в маджонг",
+              "общие («японские») правила и короткий список отличий варианта EMA (в курсе — "
+              "[001-EMA]); вариант Кансай только назван, его раздела в тексте нет"),
+    SourceDoc("002", "«Базовые правила риичи-маджонга»",
+              "Новосибирский клуб маджонга «Фуритен», 2012, на основе официальных правил Japan "
+              "Professional Mahjong League (JPML)",
+              "ход игры, фуритен, риичи, ничьи, хонба, очки; часть списков в сохранённом тексте "
+              "утрачена: пересдачи, чомбо, мёртвая рука, большая часть правил фу"),
+    SourceDoc("003", "«Правила японского риичи-маджонга»",
+              "Клуб настольных игр «Феникс», Архангельск (автор Njuse4ka); по ним проходят "
+              "турниры клуба",
+              "подготовка, раздача, ход, объявления, риичи, куикаэ, атама хане, кандора, чомбо "
+              "за ошибочную победу; текст обрывается: нет списка яку и таблиц очков"),
+    SourceDoc("004", "«Основные правила»",
+              "Страница справки онлайн-игры в риичи (настройки игры по умолчанию)",
+              "ход, чи, пон, кан, риичи, цумо и рон, двойной рон, штраф за нотен; подробности "
+              "матча вынесены на другую страницу, которой в курсе нет"),
+)
+
+
+@dataclass(frozen=True)
+class RuleTable:
+    """One table of ``/rules``: a heading, a short note, the rows."""
+
+    id: str
+    title: str
+    note: str
+    rows: tuple[RuleRow, ...]
+
+
+def rule_tables() -> tuple[RuleTable, ...]:
+    """The hand rules, the whole-game rules and the table procedure, in that order."""
+    return (
+        RuleTable("hand", "Раздача и подсчёт очков",
+                  "То, что меняет ответ в упражнениях на руку: яку, дора, фу, объявления.",
+                  rule_rows()),
+        RuleTable("game", "Ничьи, штрафы и конец партии",
+                  "По ним движок считает расчёт после ничьей, несколько рон, пао, чомбо, "
+                  "следующую раздачу и итог партии с умой и окой.",
+                  game_rule_rows()),
+        RuleTable("procedure", "Порядок за столом",
+                  "Где документы описывают процедуру по-разному: кандора, четыре кана, кан "
+                  "после риичи, раздача тайлов.",
+                  procedure_rule_rows()),
+    )
+
+
+_CITATION = re.compile(CITATION_RE)
+_SEED_CODE = re.compile(r"\b(00[0-4])\b")
+
+
+@bp.app_template_filter("cite")
+def cite(text: object) -> Markup:
+    """A source note with every ``[00N]`` linked to its entry in the legend of ``/rules``."""
+    escaped = str(escape(str(text)))
+    page = url_for("handbook.rules") if has_request_context() else "/rules"
+
+    def link(m: re.Match[str]) -> str:
+        code = m.group(1) + (m.group(2) or "")
+        return f'<a class="cite" href="{page}#{source_anchor(code)}">[{code}]</a>'
+
+    return Markup(_CITATION.sub(link, escaped))
+
+
 @bp.get("/rules")
 def rules() -> str:
     names = {key: msg.RULESET_NAMES.get(key, key) for key in RULESETS}
-    sources = {key: r.source for key, r in RULESETS.items()}
-    return render_template("course/rules.html", rows=rule_rows(), names=names, sources=sources)
+    sources = {key: _SEED_CODE.sub(r"[\1]", r.source) for key, r in RULESETS.items()}
+    return render_template("course/rules.html", tables=rule_tables(), names=names,
+                           sources=sources, docs=SOURCE_DOCS, kinds=SourceKind)
 
 
 def init_app(app: Flask) -> None:

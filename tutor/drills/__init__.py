@@ -46,7 +46,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 _INFRASTRUCTURE = frozenset(
-    {"base", "explain", "params", "diagnosis", "solutions"}
+    {"base", "explain", "params", "diagnosis", "solutions", "game_parts"}
 )
 _KINDS: dict[str, DrillKind] = {}
 _discovered = False

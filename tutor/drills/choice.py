@@ -48,6 +48,6 @@ def chosen_option(form: MultiDict[str, str] | None, count: int) -> int | None:
     value = (form or MultiDict()).get("option", "")
     if not value:
         return None
-    if not value.isdigit() or not 1 <= int(value) <= count:
+    if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= count:
         raise BadAnswer("Такого варианта ответа нет.")
     return int(value)

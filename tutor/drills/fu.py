@@ -142,7 +142,8 @@ class Fu(DrillKind):
         value = form.get("fu", "").strip()
         if not value:
             raise BadAnswer("Введите число фу, например 30.")
-        if not value.isdigit() or len(value) > 3 or not 0 < int(value) <= MAX_FU:
+        whole = value.isascii() and value.isdigit()  # «²» is a digit to isdigit(), not to int()
+        if not whole or len(value) > 3 or not 0 < int(value) <= MAX_FU:
             raise BadAnswer(f"Фу — целое число от 20 до {MAX_FU}, например 30.")
         return Verdict(int(value) == drill.solution.fu, {"fu": int(value)})
 

@@ -123,7 +123,7 @@ def read_number(form: MultiDict[str, str], field: str, what: str, upper: int,
     value = form.get(field, "").strip().replace(" ", "")
     if not value:
         raise BadAnswer(f"Введите {what}, например {example}.")
-    if not value.isdigit() or len(value) > 6 or not 0 <= int(value) <= upper:
+    if not (value.isascii() and value.isdigit()) or len(value) > 6 or not 0 <= int(value) <= upper:
         raise BadAnswer(f"Здесь нужно целое число от 0 до {upper}, например {example}.")
     return int(value)
 

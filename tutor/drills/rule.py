@@ -14,7 +14,7 @@ the document it comes from.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -23,8 +23,23 @@ from werkzeug.datastructures import MultiDict
 
 from engine import messages
 from engine.errors import HandError
-from engine.rule_table import RuleRow, rule_rows, value_text
-from engine.rules import RULESETS, TABLE_FIELDS
+from engine.rule_table import (
+    RuleRow,
+    game_rule_rows,
+    game_value_text,
+    procedure_rule_rows,
+    procedure_value_text,
+    rule_rows,
+    value_text,
+)
+from engine.rules import (
+    GAME_RULES,
+    GAME_TABLE_FIELDS,
+    PROCEDURE_TABLE_FIELDS,
+    PROCEDURES,
+    RULESETS,
+    TABLE_FIELDS,
+)
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
@@ -37,11 +52,34 @@ ONE_VALUE = (
 )
 
 
+@dataclass(frozen=True)
+class RuleTable:
+    """One table of ``/rules``: its fields, the value per rule set, how a value reads."""
+
+    fields: tuple[str, ...]
+    data: Mapping[str, object]  # ruleset name -> the dataclass holding the values
+    text: Callable[[object], str]
+    rows: Callable[[], tuple[RuleRow, ...]]
+
+
+# The hand rules, the whole game (draws, penalties, the end) and the table procedure.
+TABLES: tuple[RuleTable, ...] = (
+    RuleTable(TABLE_FIELDS, RULESETS, value_text, rule_rows),
+    RuleTable(GAME_TABLE_FIELDS, GAME_RULES, game_value_text, game_rule_rows),
+    RuleTable(PROCEDURE_TABLE_FIELDS, PROCEDURES, procedure_value_text, procedure_rule_rows),
+)
+ALL_FIELDS: tuple[str, ...] = tuple(f for t in TABLES for f in t.fields)
+
+
+def table_of(field: str) -> RuleTable:
+    return next(t for t in TABLES if field in t.fields)
+
+
 def rule_field(value: Any) -> str:
-    """The name of an option of :class:`engine.rules.Ruleset` that the rules table shows."""
-    if value in TABLE_FIELDS:
+    """The name of a row of the rules table (``/rules``): a hand, game or procedure rule."""
+    if value in ALL_FIELDS:
         return str(value)
-    raise ValueError(f"Нет такого правила «{value}». Есть: {', '.join(TABLE_FIELDS)}.")
+    raise ValueError(f"Нет такого правила «{value}». Есть: {', '.join(ALL_FIELDS)}.")
 
 
 def distractor_list(value: Any) -> tuple[str, ...]:
@@ -54,13 +92,16 @@ def distractor_list(value: Any) -> tuple[str, ...]:
 
 def value_choices(field: str) -> tuple[str, ...]:
     """Every value the option can take, as text: all of a yes/no or an enum, else those in use."""
-    current = getattr(next(iter(RULESETS.values())), field)
+    table = table_of(field)
+    current = getattr(next(iter(table.data.values())), field)
     if isinstance(current, bool):
-        return (value_text(True), value_text(False))
+        return (table.text(True), table.text(False))
     if isinstance(current, Enum):
-        return tuple(value_text(member) for member in type(current))
-    used = sorted({getattr(r, field) for r in RULESETS.values()})
-    return tuple(value_text(v) for v in used)
+        return tuple(table.text(member) for member in type(current))
+    used = {getattr(r, field) for r in table.data.values()}
+    if all(isinstance(v, int) for v in used):
+        return tuple(table.text(v) for v in sorted(used))
+    return tuple(dict.fromkeys(row_of(field).values.values()))  # lists, uma: as /rules shows
 
 
 @dataclass(frozen=True)
@@ -71,11 +112,7 @@ class RuleLine:
     value: str
     source: str
     asked: bool
-
-    @property
-    def citation(self) -> str:
-        """``[003]`` as the lessons cite a seed document; the "silent" note as it is."""
-        return self.source if self.source == messages.RULE_SOURCE_SILENT else f"[{self.source}]"
+    citation: str = ""  # RuleRow.citation: ``[003]``, a published source's note, or our choice
 
 
 @dataclass(frozen=True)
@@ -91,9 +128,14 @@ class RuleSolution:
     @property
     def lines(self) -> tuple[RuleLine, ...]:
         return tuple(
-            RuleLine(messages.RULESET_NAMES[key], value, self.row.sources[key], key == self.asked)
+            RuleLine(messages.RULESET_NAMES[key], value, self.row.sources[key], key == self.asked,
+                     self.row.citation(key))
             for key, value in self.row.values.items()
         )
+
+
+def row_of(field: str) -> RuleRow:
+    return next(r for r in table_of(field).rows() if r.field == field)
 
 
 @register
@@ -110,11 +152,11 @@ class Rule(DrillKind):
     )
 
     def prompt_fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {**params, "label": messages.RULE_LABELS[params["rule"]],
+        return {**params, "label": row_of(params["rule"]).label,
                 "rules_by": messages.RULESET_BY[params["rules"]]}
 
     def prepare(self, params: Mapping[str, Any]) -> RuleSolution:
-        row = next(r for r in rule_rows() if r.field == params["rule"])
+        row = row_of(params["rule"])
         options = tuple(dict.fromkeys((*value_choices(row.field), *params["distractors"])))
         if all(o.isdigit() for o in options):
             options = tuple(sorted(options, key=int))

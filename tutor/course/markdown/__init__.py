@@ -1,7 +1,8 @@
-"""Python-Markdown set-up for lessons: standard extensions plus our own three.
+"""Python-Markdown set-up for lessons: standard extensions plus our own.
 
 Our extensions (inline tiles ``:123m:``, glossary terms ``[[текст|термин]]``,
-drill blocks ``/// kind … ///``) share a :class:`RenderContext` that collects
+drill blocks ``/// kind … ///``; source citations ``[002]`` linked to
+the legend on ``/rules``) share a :class:`RenderContext` that collects
 problems with file and line and the drills found. Raw HTML in a lesson is
 escaped; links may only use safe schemes and only allow-listed attributes
 (:mod:`tutor.course.markdown.safety`) survive ``attr_list``.
@@ -19,6 +20,7 @@ from tutor.course.markdown.context import RenderContext, fenced_lines, prose_lin
 from tutor.course.markdown.drills import DrillBlockExtension
 from tutor.course.markdown.links import LinkCollectExtension
 from tutor.course.markdown.safety import SafetyExtension
+from tutor.course.markdown.sources import CitationExtension
 from tutor.course.markdown.terms import GlossaryTermExtension
 from tutor.course.markdown.tiles import InlineTilesExtension
 
@@ -40,6 +42,7 @@ def make_markdown(context: RenderContext) -> markdown.Markdown:
             InlineTilesExtension(context=context),
             GlossaryTermExtension(context=context),
             LinkCollectExtension(context=context),
+            CitationExtension(),
             SafetyExtension(context=context),
         ],
         extension_configs={

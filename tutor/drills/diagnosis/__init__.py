@@ -10,7 +10,8 @@ most specific first; lesson drills and practice use it alike.
 
 The tables are data in :mod:`tutor.drills.diagnosis.scoring` (fu, han,
 payment) and :mod:`tutor.drills.diagnosis.shapes` (waits, shanten, dora,
-furiten), the row type in :mod:`tutor.drills.diagnosis.rule`. The wording
+furiten) and :mod:`tutor.drills.diagnosis.game` (draw, multi_ron,
+next_hand, final), the row type in :mod:`tutor.drills.diagnosis.rule`. The wording
 is site wording, so it lives there rather than in engine.messages.
 
 :func:`diagnoses` also gives each message's stable rule id (``fu.pinfu-tsumo-20``),
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tutor.drills.base import Drill, Verdict
-from tutor.drills.diagnosis import scoring, shapes
+from tutor.drills.diagnosis import game, scoring, shapes
 from tutor.drills.diagnosis.rule import MAX_NOTES, Rule
 
 
@@ -39,6 +40,10 @@ def rules() -> Mapping[str, tuple[Rule, ...]]:
         "shanten": shapes.SHANTEN_RULES,
         "dora": shapes.DORA_RULES,
         "furiten": shapes.FURITEN_RULES,
+        "draw": game.DRAW_RULES,
+        "multi_ron": game.MULTI_RON_RULES,
+        "next_hand": game.NEXT_HAND_RULES,
+        "final": game.FINAL_RULES,
     }
 
 

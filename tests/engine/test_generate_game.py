@@ -1,0 +1,124 @@
+"""Practice problems of the whole-game kinds (engine/generate_game.py): valid, level, graded.
+
+Each generated problem is prepared by the lesson drill code (so the engine
+accepts it), fits its level's row of the table in the module docstring, keeps
+the points on the table at four starting scores (000: 30000 for EMA; 003:
+25000 for «Феникс»; 002: 30000; the online default 25000), and is graded right
+for the engine's answer and wrong for another one. ``GAME_LEVEL_RULES`` is
+also used by tests/engine/test_generate.py's check of every kind.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from engine.generate import LEVELS, generate
+from engine.rules import GAME_RULES, MultipleRon, get_ruleset
+from tests.practice_answers import right_answer, wrong_answer
+from tutor.drills import Drill, build_drill
+
+GAME_KINDS = ("draw", "multi_ron", "next_hand", "final")
+SEEDS = range(60)
+
+
+def _drill(kind: str, level: str, seed: int) -> Drill:
+    return build_drill(kind, {"id": "task", **generate(kind, level, seed).params}, 0)
+
+
+def _draw_fits(level: str, d: Drill) -> bool:
+    p = d.params
+    return {
+        "novice": p["rules"] == "online" and 1 <= len(p["tenpai"]) <= 3 and p["honba"] == 0
+        and p["riichi_sticks"] == 0 and not p["nagashi"],
+        "player": not p["nagashi"],
+        "master": not p["nagashi"] or GAME_RULES[p["rules"]].nagashi_mangan,
+    }[level]
+
+
+def _ron_fits(level: str, d: Drill) -> bool:
+    p = d.params
+    return {
+        "novice": p["rules"] == "online" and len(p["winners"]) == 2 and p["honba"] == 0
+        and p["pao"] is None,
+        "player": p["pao"] is None and 2 <= len(p["winners"]) <= 3,
+        "master": True,
+    }[level]
+
+
+def _balanced(d: Drill) -> bool:
+    start = get_ruleset(d.params["rules"]).starting_points
+    return sum(d.params["scores"]) + 1000 * d.params["riichi_sticks"] == 4 * start
+
+
+def _next_fits(level: str, d: Drill) -> bool:
+    p = d.params
+    kind = p["result"]["type"]
+    fits = {
+        "novice": p["rules"] == "online" and p["round"] == "E" and not p["riichi"]
+        and kind in ("ron", "tsumo"),
+        "player": p["round"] in ("E", "S") and kind in ("ron", "tsumo", "draw"),
+        "master": True,
+    }[level]
+    tenpai_riichi = kind != "draw" or set(p["riichi"]) <= set(p["result"]["tenpai"])
+    return fits and _balanced(d) and tenpai_riichi
+
+
+def _final_fits(level: str, d: Drill) -> bool:
+    p = d.params
+    distinct = len(set(p["scores"]))
+    return _balanced(d) and {
+        "novice": p["rules"] == "online" and distinct == 4 and p["riichi_sticks"] == 0,
+        "player": p["rules"] in ("online", "ema", "jpml") and distinct == 4,
+        "master": distinct >= 3,
+    }[level]
+
+
+GAME_LEVEL_RULES: dict[str, Callable[[str, Drill], bool]] = {
+    "draw": _draw_fits, "multi_ron": _ron_fits, "next_hand": _next_fits, "final": _final_fits,
+}
+
+
+def _grade(drill: Drill, answer: dict[str, object]) -> bool:
+    return drill.kind.grade(drill, MultiDict(answer)).correct
+
+
+@pytest.mark.parametrize("kind", [pytest.param(k, id=k) for k in GAME_KINDS])
+@pytest.mark.parametrize("level", [pytest.param(lv, id=lv) for lv in LEVELS])
+def test_problems_fit_their_level_and_are_graded_both_ways(kind: str, level: str) -> None:
+    for seed in SEEDS:
+        drill = _drill(kind, level, seed)
+        assert GAME_LEVEL_RULES[kind](level, drill), (kind, level, seed, drill.params)
+        assert _grade(drill, right_answer(drill)), (kind, level, seed, "right answer refused")
+        assert not _grade(drill, wrong_answer(drill)), (kind, level, seed, "wrong answer taken")
+
+
+@pytest.mark.parametrize("kind", [pytest.param(k, id=k) for k in GAME_KINDS])
+def test_a_seed_always_gives_the_same_problem(kind: str) -> None:
+    first = [generate(kind, "master", s).params for s in range(20)]
+    assert first == [generate(kind, "master", s).params for s in range(20)]
+    assert len({repr(p) for p in first}) >= 15
+
+
+def test_master_levels_teach_what_the_table_promises() -> None:
+    """Nagashi (Tenhou, JPML), pao (Tenhou, JPML), the 004 triple-ron draw, ties, the end."""
+    draws = [_drill("draw", "master", s) for s in SEEDS]
+    assert sum(bool(d.params["nagashi"]) for d in draws) >= 10
+    rons = [_drill("multi_ron", "master", s) for s in SEEDS]
+    assert sum(d.params["pao"] is not None for d in rons) >= 15
+    triple = [d for d in rons if len(d.params["winners"]) == 3
+              and get_ruleset(d.params["rules"]).multiple_ron is MultipleRon.DOUBLE]
+    assert triple and all(not d.solution.winners for d in triple)
+    finals = [_drill("final", "master", s) for s in SEEDS]
+    assert sum(len(set(d.params["scores"])) == 3 for d in finals) >= 20
+    ends = Counter(_drill("next_hand", "master", s).solution.dealer for s in SEEDS)
+    assert ends["end"] >= 10 and ends["E"] >= 10 and ends["S"] >= 5, ends
+
+
+def test_player_draws_use_every_rule_set_and_every_count_of_tenpai() -> None:
+    draws = [_drill("draw", "player", s) for s in range(120)]
+    assert {d.params["rules"] for d in draws} == {"online", "ema", "jpml", "fenix"}
+    assert {len(d.params["tenpai"]) for d in draws} == {0, 1, 2, 3, 4}
