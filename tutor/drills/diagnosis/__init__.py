@@ -10,7 +10,8 @@ most specific first; lesson drills and practice use it alike.
 
 The tables are data in :mod:`tutor.drills.diagnosis.scoring` (fu, han,
 payment) and :mod:`tutor.drills.diagnosis.shapes` (waits, shanten, dora,
-furiten), the row type in :mod:`tutor.drills.diagnosis.rule`. The wording
+furiten), :mod:`tutor.drills.diagnosis.play` (discard, ukeire,
+safety), the row type in :mod:`tutor.drills.diagnosis.rule`. The wording
 is site wording, so it lives there rather than in engine.messages.
 """
 
@@ -20,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 
 from tutor.drills.base import Drill, Verdict
-from tutor.drills.diagnosis import scoring, shapes
+from tutor.drills.diagnosis import play, scoring, shapes
 from tutor.drills.diagnosis.rule import MAX_NOTES, Rule
 
 
@@ -35,6 +36,9 @@ def rules() -> Mapping[str, tuple[Rule, ...]]:
         "shanten": shapes.SHANTEN_RULES,
         "dora": shapes.DORA_RULES,
         "furiten": shapes.FURITEN_RULES,
+        "discard": play.DISCARD_RULES,
+        "ukeire": play.UKEIRE_RULES,
+        "safety": play.SAFETY_RULES,
     }
 
 
