@@ -19,6 +19,7 @@ SHARED_GLOSSARY = Path(__file__).resolve().parents[3] / "shared" / "GLOSSARY.md"
 LESSON_SLUGS = {
     "tiles", "table", "wall", "turn", "winning-hand", "chi-pon", "kan", "riichi", "tsumo-ron",
     "draws", "yaku-1", "yaku-2", "dora", "waits", "furiten", "fu", "points", "violations",
+    "efficiency", "defence", "riichi-or-dama",
 }
 
 MINIMAL = """\
