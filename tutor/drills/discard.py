@@ -26,8 +26,8 @@ from engine.messages import UKEIRE_SHANTEN_SHORT
 from engine.plural import tiles_word
 from engine.shanten import describe_shanten, improving_tiles, shanten
 from engine.tiles import Tile, parse_tile, tile_code, tile_name
-from engine.ukeire import DiscardRanking, rank_discards
 from engine.ukeire import DiscardOption as RankedOption
+from engine.ukeire import DiscardRanking, rank_discards
 from engine.waits import find_waits
 from tutor.drills import params as p
 from tutor.drills import register
