@@ -49,6 +49,7 @@ from engine.generate_hands import (
     spare_tile,
     with_red,
 )
+from engine.generate_play import GENERATORS as PLAY_GENERATORS
 from engine.hand import Hand, parse_hand
 from engine.melds import MeldKind
 from engine.rules import get_ruleset
@@ -259,4 +260,5 @@ GENERATORS: dict[str, Callable[[random.Random, str], dict[str, Any]]] = {
     "discard": gen_discard,
     "complete": gen_complete,
     "yaku": gen_yaku,
+    **PLAY_GENERATORS,  # ukeire, safety
 }

@@ -17,6 +17,8 @@ ENGINE_GRADED_ANSWERS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "discard": lambda sol: {"discard": tile_code(min(sol.correct))},
     "complete": lambda sol: {"hands": sorted(sol.answer)},
     "yaku": lambda sol: {"win": "yes" if sol.can_win else "no"},
+    "ukeire": lambda sol: {"count": str(sol.value)},
+    "safety": lambda sol: {"discard": tile_code(min(sol.correct))},
 }
 SEATS = ("E", "S", "W", "N")
 
@@ -84,6 +86,8 @@ def wrong_answer(drill: Drill) -> dict[str, Any]:
         return {"option": "1" if right["option"] != "1" else "2"}
     if kind == "discard":
         return {"discard": tile_code(drill.solution.others[0].tile)}
+    if kind == "safety":
+        return {"discard": tile_code(drill.solution.ranked[-1].tile)}
     if kind == "complete":  # one hand judged the other way
         first = drill.solution.hands[0].letter
         return {"hands": sorted(set(right["hands"]) ^ {first})}

@@ -42,7 +42,14 @@ CASES = [
     ("10-duplicate-order.md", 1, "Поле «order» = 1 уже занято уроком {base}01-basics.md."),
     ("10-unknown-kind.md", 9,
      "Неизвестный вид упражнения «wait». Есть: choice, complete, count, discard, dora, draw, "
-     "final, fu, furiten, han, multi_ron, next_hand, payment, rule, shanten, waits, yaku."),
+     "final, fu, furiten, han, multi_ron, next_hand, payment, rule, safety, shanten, ukeire, "
+     "waits, yaku."),
+    ("10-safety-riichi-at.md", 13, "riichi_at — номер тайла риичи в дискарде, от 1 до 3."),
+    ("10-safety-ponds.md", 14,
+     "Параметр «ponds»: ponds — список из трёх дискардов по порядку хода после игрока в риичи "
+     '(последний — ваш), например ["1z 9m", "2z 1p", "9s"].'),
+    ("10-ukeire-visible.md", 12,
+     "Тайлов «1z» в руке, в её сетах и среди видимых вместе 5, а в комплекте их только четыре."),
     ("10-unknown-param.md", 11,
      "Неизвестный параметр «hands» в упражнении waits. Допустимы: id, prompt, rules, "
      "red_fives, hand, melds."),

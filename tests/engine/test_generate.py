@@ -296,6 +296,31 @@ LEVEL_RULES.update({"discard": _discard_fits, "complete": _complete_fits, "yaku"
 LEVEL_RULES.update(GAME_LEVEL_RULES)  # draw, multi_ron, next_hand, final
 
 
+def _ukeire_fits(level: str, d: Drill) -> bool:
+    sol = d.solution
+    n, kinds, hidden = sol.result.shanten, len(sol.lines), sol.without_table - sol.value
+    return sol.value > 0 and {
+        "novice": n in (0, 1) and 1 <= kinds <= 3,
+        "player": n == 1 and 3 <= kinds <= 6 and hidden >= 2,
+        "master": n in (1, 2) and kinds >= 5 and hidden >= 6,
+    }[level]
+
+
+def _safety_fits(level: str, d: Drill) -> bool:
+    """One riichi at the level's turn; at most two right answers; a dangerous tile in hand."""
+    sol = d.solution
+    tiers = [s.tier.value for s in sol.ranked]
+    turn = sol.riichi.riichi_index + 1
+    low, high = {"novice": (6, 9), "player": (6, 12), "master": (7, 12)}[level]
+    return (low <= turn <= high and len(sol.correct) <= 2
+            and any(t in ("middle_open", "edge_open") for t in tiers)
+            and (sol.has_genbutsu if level == "novice" else True)
+            and len(set(tiers)) >= (4 if level == "master" else 3))
+
+
+LEVEL_RULES.update({"ukeire": _ukeire_fits, "safety": _safety_fits})
+
+
 def _grade(drill: Drill, answer: dict[str, Any]) -> bool:
     return drill.kind.grade(drill, MultiDict(answer)).correct
 

@@ -22,19 +22,24 @@ from werkzeug.datastructures import MultiDict
 from engine.decompose import is_complete
 from engine.errors import HandError
 from engine.hand import Hand
+from engine.messages import UKEIRE_SHANTEN_SHORT
+from engine.plural import tiles_word
 from engine.shanten import describe_shanten, improving_tiles, shanten
 from engine.tiles import Tile, parse_tile, tile_code, tile_name
+from engine.ukeire import DiscardOption as RankedOption
+from engine.ukeire import DiscardRanking, rank_discards
 from engine.waits import find_waits
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict, drill_hand
 
 FIELD = "discard"
-GOALS = ("shanten", "tenpai")
+GOALS = ("shanten", "tenpai", "ukeire")
 # The end of the default question, per goal.
 GOAL_TEXTS = {
     "shanten": "рука стала как можно ближе к темпаю",
     "tenpai": "рука осталась в темпае",
+    "ukeire": "рука как можно быстрее пришла к темпаю — больше всего тайлов её улучшат",
 }
 
 # The 14-tile hand of the discard (and complete) drills.
@@ -130,6 +135,7 @@ class DiscardSolution:
     goal: str
     options: tuple[DiscardOption, ...]
     correct: frozenset[Tile]
+    ranking: DiscardRanking | None = None  # every discard by ukeire, with second order
 
     @property
     def best(self) -> tuple[DiscardOption, ...]:
@@ -153,8 +159,61 @@ def solve_discard(hand: Hand, goal: str) -> DiscardSolution:
     if lowest > target:
         raise HandError(NO_TENPAI_DISCARD.format(best=describe_shanten(lowest)))
     options = _options(hand, rated, lambda n: n == target)
-    correct = frozenset(o.tile for o in options if o.shanten == target)
-    return DiscardSolution(hand, goal, options, correct)
+    ranking = rank_discards(hand, quality=True)
+    if goal == "ukeire":
+        top = ranking.options[0].count
+        correct = frozenset(o.tile for o in ranking.options
+                            if o.shanten == lowest and o.count == top)
+    else:
+        correct = frozenset(o.tile for o in options if o.shanten == target)
+    return DiscardSolution(hand, goal, options, correct, ranking)
+
+
+def why_best(ranking: DiscardRanking) -> list[str]:
+    """Why the best discard of the ranking wins, in Russian (site wording).
+
+    First the shanten, then the plain count, then — among equal counts — the
+    second order: the copies after which a ryanmen tenpai is possible.
+    """
+    options = ranking.options
+    first = options[0]
+    lines: list[str] = []
+    farther = [o for o in options if o.shanten > first.shanten]
+    if farther:
+        more = (" — даже те, после которых тайлов больше"
+                if max(o.count for o in farther) > first.count else "")
+        lines.append(f"Остальные сбросы оставляют руку дальше от темпая, чем "
+                     f"{short_shanten(first.shanten)}{more}: сначала шантен, потом число тайлов.")
+    same = [o for o in options if o.shanten == first.shanten]
+    tied = [o for o in same if o.count == first.count]
+    winner = max(tied, key=_good)
+    name = tile_name(winner.tile)
+    worse_shape = [o for o in tied if _good(o) < _good(winner)]
+    if worse_shape:
+        other = worse_shape[0]
+        lines.append(
+            f"«{name}» и «{tile_name(other.tile)}» поровну улучшают руку "
+            f"({tiles_word(first.count)}), но после «{name}» к темпаю с рянменом ведут "
+            f"{tiles_word(_good(winner))}, а после «{tile_name(other.tile)}» — "
+            f"{tiles_word(_good(other))}: форма лучше.")
+    elif len(tied) > 1:
+        names = ", ".join(f"«{tile_name(o.tile)}»" for o in tied[:4])
+        lines.append(f"Сбросы {names} равны: у каждого {tiles_word(first.count)}.")
+    fewer = [o for o in same if o.count < first.count]
+    if fewer:
+        lines.append(f"«{name}» лучше, чем «{tile_name(fewer[0].tile)}»: руку улучшают "
+                     f"{tiles_word(first.count)} против {tiles_word(fewer[0].count)}.")
+    return lines
+
+
+def short_shanten(n: int) -> str:
+    """«темпай», «1-шантен»: the short form of the ranking lines."""
+    return UKEIRE_SHANTEN_SHORT.get(n, f"{n}-шантен")
+
+
+def _good(option: RankedOption) -> int:
+    """Copies leading to a ryanmen tenpai (0 where the engine computed no second order)."""
+    return option.quality.good_shape if option.quality is not None else 0
 
 
 def picked_discard(form: MultiDict[str, str], hand: Hand) -> Tile:
@@ -180,7 +239,8 @@ class Discard(DrillKind):
         *FULL_HAND_PARAMS,
         Param("goal", p.one_of(*GOALS), "shanten",
               help="`shanten` — верен любой сброс с наименьшим шантеном; "
-              "`tenpai` — любой сброс, после которого рука в темпае"),
+              "`tenpai` — любой сброс, после которого рука в темпае; "
+              "`ukeire` — сброс с наименьшим шантеном и наибольшим числом улучшающих тайлов"),
     )
 
     def prompt_fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -204,6 +264,18 @@ class Discard(DrillKind):
 
     def describe(self, option: DiscardOption) -> str:
         return describe_shanten(option.shanten)
+
+    def ranked(self, drill: Drill) -> tuple[RankedOption, ...]:
+        """Every discard by ukeire: shanten, then count, then tile order."""
+        ranking = drill.solution.ranking
+        return ranking.options if ranking is not None else ()
+
+    def why(self, drill: Drill) -> list[str]:
+        ranking = drill.solution.ranking
+        return why_best(ranking) if ranking is not None else []
+
+    def shanten_text(self, n: int) -> str:
+        return short_shanten(n)
 
     def other_groups(self, drill: Drill) -> list[tuple[str, tuple[Tile, ...]]]:
         """The discards that are not correct, grouped by what they leave (closest first)."""

@@ -10,8 +10,9 @@ most specific first; lesson drills and practice use it alike.
 
 The tables are data in :mod:`tutor.drills.diagnosis.scoring` (fu, han,
 payment) and :mod:`tutor.drills.diagnosis.shapes` (waits, shanten, dora,
-furiten) and :mod:`tutor.drills.diagnosis.game` (draw, multi_ron,
-next_hand, final), the row type in :mod:`tutor.drills.diagnosis.rule`. The wording
+furiten), :mod:`tutor.drills.diagnosis.game` (draw, multi_ron, next_hand,
+final) and :mod:`tutor.drills.diagnosis.play` (discard, ukeire, safety), the
+row type in :mod:`tutor.drills.diagnosis.rule`. The wording
 is site wording, so it lives there rather than in engine.messages.
 
 :func:`diagnoses` also gives each message's stable rule id (``fu.pinfu-tsumo-20``),
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tutor.drills.base import Drill, Verdict
-from tutor.drills.diagnosis import game, scoring, shapes
+from tutor.drills.diagnosis import game, play, scoring, shapes
 from tutor.drills.diagnosis.rule import MAX_NOTES, Rule
 
 
@@ -44,6 +45,9 @@ def rules() -> Mapping[str, tuple[Rule, ...]]:
         "multi_ron": game.MULTI_RON_RULES,
         "next_hand": game.NEXT_HAND_RULES,
         "final": game.FINAL_RULES,
+        "discard": play.DISCARD_RULES,
+        "ukeire": play.UKEIRE_RULES,
+        "safety": play.SAFETY_RULES,
     }
 
 

@@ -1,0 +1,84 @@
+"""The safety and ukeire problems look like real play: genbutsu share, pond shape, turn.
+
+Checked on many seeds through the drill a lesson would build, so the numbers
+are the ones the learner sees.
+"""
+
+from __future__ import annotations
+
+from statistics import mean
+
+import pytest
+
+from engine.generate import generate
+from engine.generate_play import EARLY, early_share
+from engine.tiles import parse_tiles
+from tutor.drills import Drill, build_drill
+
+SEEDS = range(120)
+
+
+def _drill(kind: str, level: str, seed: int) -> Drill:
+    return build_drill(kind, {"id": "t", **generate(kind, level, seed).params}, 0)
+
+
+@pytest.fixture(scope="module")
+def safety() -> dict[str, list[Drill]]:
+    return {level: [_drill("safety", level, s) for s in SEEDS]
+            for level in ("novice", "player", "master")}
+
+
+def test_novices_always_have_a_genbutsu(safety: dict[str, list[Drill]]) -> None:
+    assert all(d.solution.has_genbutsu for d in safety["novice"])
+
+
+@pytest.mark.parametrize(("level", "least"), [
+    pytest.param("player", 0.5, id="player"), pytest.param("master", 0.5, id="master")])
+def test_at_least_half_the_hands_have_no_genbutsu(safety: dict[str, list[Drill]], level: str,
+                                                  least: float) -> None:
+    without = [not d.solution.has_genbutsu for d in safety[level]]
+    assert sum(without) / len(without) >= least
+    # ... and then the safest tile is a real weighing, never a tile that passed the riichi.
+    assert all(d.solution.best.value not in ("genbutsu", "passed")
+               for d in safety[level] if not d.solution.has_genbutsu)
+
+
+def _middle(tile: int) -> bool:
+    return tile < 27 and 2 <= tile % 9 <= 6
+
+
+def test_ponds_start_with_honours_and_terminals_and_end_with_middle_tiles(
+        safety: dict[str, list[Drill]]) -> None:
+    ponds = [p for level in safety.values() for d in level
+             for p in (d.solution.riichi.pond, *d.solution.ponds)]
+    assert mean(early_share(p) for p in ponds) >= 0.5
+    early = [t for p in ponds for t in p[:EARLY]]
+    late = [t for p in ponds for t in p[EARLY + 2:]]
+    assert sum(map(_middle, late)) / len(late) > 2 * sum(map(_middle, early)) / len(early)
+
+
+def test_the_riichi_comes_at_a_plausible_turn_and_the_ponds_agree(
+        safety: dict[str, list[Drill]]) -> None:
+    for level, drills in safety.items():
+        for d in drills:
+            s = d.solution
+            at, length = s.riichi.riichi_index + 1, len(s.riichi.pond)
+            assert 6 <= at <= 12 and at <= length <= at + 3, (level, d.params)
+            # Turn order after the riichi player: the two others have discarded as often
+            # as he has, the learner (about to discard) once less.
+            assert [len(p) for p in s.ponds] == [length, length, length - 1]
+            assert len(s.riichi.passed) == sum(len(p) - (at - 1) for p in s.ponds)
+
+
+def test_the_same_seed_gives_the_same_table() -> None:
+    assert generate("safety", "master", 5) == generate("safety", "master", 5)
+    assert generate("safety", "master", 5).params != generate("safety", "master", 6).params
+
+
+def test_ukeire_problems_show_a_table_of_the_right_size() -> None:
+    for level, (low, high) in {"novice": (4, 6), "player": (6, 9), "master": (9, 13)}.items():
+        for seed in range(30):
+            params = generate("ukeire", level, seed).params
+            seen = len(parse_tiles(params["visible"]).kinds)
+            # Four ponds of (turn − 1) to turn tiles and one dora indicator.
+            assert 4 * (low - 1) + 1 <= seen <= 4 * high + 1, (level, seed)
