@@ -53,8 +53,8 @@ def _page(theme: str) -> str:
                     parse_meld("shouminkan", "7777z", from_seat=2)], size=13)
     big = "".join(f'<p class="row">{r}</p>' for r in rows)
     return f"""<!doctype html><html lang="ru" data-theme="{theme}"><head><meta charset="utf-8">
-<link rel="stylesheet" href="/static/css/tiles.css"><link rel="stylesheet" href="/static/css/tile-faces.css">
-<link rel="stylesheet" href="/page.css">
+<link rel="stylesheet" href="/static/css/tiles.css">
+<link rel="stylesheet" href="/static/css/tile-faces.css"><link rel="stylesheet" href="/page.css">
 </head><body>
 <div class="big">{big}</div>
 <p class="row" id="hand">{render_hand(hand, win_tile="4m", url=url)}</p>

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 import os
+import re
 from pathlib import Path
 
 import pytest
