@@ -91,7 +91,7 @@ def axe_violations(page) -> list[str]:  # noqa: ANN001
 
 WIDER = """() => [...document.querySelectorAll('body *')].filter(e => {
   const r = e.getBoundingClientRect();
-  return r.width > 0 && (r.right > innerWidth + 0.5 || r.left < -0.5) && !e.closest('[popover]')
+  return r.width > 0 && (r.right > document.documentElement.clientWidth + 0.5 || r.left < -0.5) && !e.closest('[popover]')
     && getComputedStyle(e).position !== 'absolute';
 }).slice(0, 3).map(e => e.tagName + '.' + e.className)"""
 
@@ -106,7 +106,7 @@ def test_every_page_passes_axe_and_fits_a_phone(phone, site: str) -> None:  # no
             found.append(f"page scrolls sideways: {wide}")
         if found:
             problems[path] = found
-    assert problems == {}
+    assert problems == {}, "\n".join(f"{p}: {v}" for p, v in problems.items())
 
 
 def test_a_graded_drill_passes_axe(phone) -> None:  # noqa: ANN001

@@ -65,7 +65,7 @@ def test_faces_stylesheet_points_at_the_sprite_with_its_hash_and_a_cell_per_id()
     assert f"url(../tiles.svg?v={digest})" in css
     assert re.findall(r"\.t-(\w+) \{ --tile-x: (\d+); \}", css)[:2] == [("1m", "0"), ("2m", "1")]
     assert ".t-back { --tile-x: 37; }" in css and len(grid_ids()) == 38
-    assert ".tiles--fit-42 { --tile-fit: calc(100cqi / 42 * 4); }" in css
+    assert ".tiles--fit-42 { --tile-fit: calc((100cqi - 2px) / 42 * 4); }" in css
 
 
 def test_sprite_draws_each_cell_upright_and_sideways() -> None:

@@ -201,7 +201,8 @@ def build_faces_css(sprite: str | None = None) -> str:
     ]
     lines += [f".t-{ident} {{ --tile-x: {k}; }}" for k, ident in enumerate(grid_ids())]
     # A hand N quarter tile heights wide fits its container's width (render.fit_units).
-    lines += [f".tiles--fit-{n} {{ --tile-fit: calc(100cqi / {n} * 4); }}"
+    # 2 px spare for rounding: Chromium rounds each tile's box on its own.
+    lines += [f".tiles--fit-{n} {{ --tile-fit: calc((100cqi - 2px) / {n} * 4); }}"
               for n in range(1, MAX_FIT_UNITS + 1)]
     return "\n".join(lines) + "\n"
 
