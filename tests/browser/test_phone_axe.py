@@ -91,7 +91,8 @@ def axe_violations(page) -> list[str]:  # noqa: ANN001
 
 WIDER = """() => [...document.querySelectorAll('body *')].filter(e => {
   const r = e.getBoundingClientRect();
-  return r.width > 0 && (r.right > document.documentElement.clientWidth + 0.5 || r.left < -0.5) && !e.closest('[popover]')
+  const edge = document.documentElement.clientWidth + 0.5;
+  return r.width > 0 && (r.right > edge || r.left < -0.5) && !e.closest('[popover]')
     && getComputedStyle(e).position !== 'absolute';
 }).slice(0, 3).map(e => e.tagName + '.' + e.className)"""
 
