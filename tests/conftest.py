@@ -19,7 +19,10 @@ from tutor import create_app
 
 FIXTURE_CONTENT = Path(__file__).parent / "fixtures" / "content"
 HTMX = {"HX-Request": "true"}
-_SVG = re.compile(r"<svg.*?</svg>", re.S)
+# Tile drawings (and charts): an answer's words are read without their aria-labels.
+_SVG = re.compile(
+    r'<svg.*?</svg>|<span class="tile(?: [^"]*)?" role="img" aria-label="[^"]*"></span>', re.S
+)
 _CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 

@@ -4,9 +4,9 @@ Writes ``tests/artifacts/tiles-light.png`` and ``tiles-dark.png`` from a page
 holding all 34 kinds, the red fives, a face-down tile, a hand with melds (called
 tiles sideways, a closed kan, an added kan), inline tiles in running text and
 the palette. The screenshots are for looking at; the assertions check what a
-machine can: the sprite loads, every ``<use>`` resolves to a drawn box of the
-right shape, sideways tiles sit on the row's bottom line, and the palette
-works from the keyboard alone.
+machine can: the sprite loads, every tile is a box of the right shape showing
+the sprite, sideways tiles sit on the row's bottom line, the picture follows
+the colour scheme, and the palette works from the keyboard alone.
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ def _page(theme: str) -> str:
                     parse_meld("shouminkan", "7777z", from_seat=2)], size=13)
     big = "".join(f'<p class="row">{r}</p>' for r in rows)
     return f"""<!doctype html><html lang="ru" data-theme="{theme}"><head><meta charset="utf-8">
-<link rel="stylesheet" href="/static/css/tiles.css"><link rel="stylesheet" href="/page.css">
+<link rel="stylesheet" href="/static/css/tiles.css">
+<link rel="stylesheet" href="/static/css/tile-faces.css"><link rel="stylesheet" href="/page.css">
 </head><body>
 <div class="big">{big}</div>
 <p class="row" id="hand">{render_hand(hand, win_tile="4m", url=url)}</p>
@@ -71,7 +72,7 @@ body { font: 18px/1.5 sans-serif; margin: 16px; background: #fff; color: #222; }
 [data-theme="dark"] body { background: #17191d; color: #ddd; }
 :root[data-theme="dark"] { color-scheme: dark; }
 .big { --tile-h: 4.2em; } .row { margin: 6px 0; }
-#probe { --tile-h: 80px; --tile-face: rgb(255, 0, 255); }
+#probe { --tile-h: 80px; }
 """
 CSP = "default-src 'self'; style-src 'self'; img-src 'self' data:"
 
@@ -114,17 +115,19 @@ def browser() -> Iterator[object]:
     "theme", [pytest.param("light", id="light"), pytest.param("dark", id="dark")]
 )
 def test_every_tile_renders_in_both_themes(site: str, browser: object, theme: str) -> None:
-    page = browser.new_page(viewport={"width": 1100, "height": 900})  # type: ignore[attr-defined]
+    page = browser.new_page(  # type: ignore[attr-defined]
+        viewport={"width": 1100, "height": 900}, color_scheme=theme)
     failed: list[str] = []
     page.on("requestfailed", lambda r: failed.append(r.url))
     page.goto(f"{site}/{theme}.html")
     page.wait_for_load_state("networkidle")
     assert failed == []
-    sizes = page.eval_on_selector_all(
-        ".big svg.tile", "els => els.map(e => [e.getBoundingClientRect().width,"
-        " e.querySelector('use').getBBox().width])")
-    assert len(sizes) == 34 + 4
-    assert all(w > 0 and bbox > 0 for w, bbox in sizes)
+    boxes = page.eval_on_selector_all(
+        ".big .tile", "els => els.map(e => [e.getBoundingClientRect().width,"
+        " e.getBoundingClientRect().height, getComputedStyle(e).backgroundImage])")
+    assert len(boxes) == 34 + 4
+    assert all(round(w / h, 2) == 0.75 and "/static/tiles.svg?v=" in image
+               for w, h, image in boxes)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"tiles-{theme}.png"), full_page=True)
     page.close()
@@ -158,12 +161,19 @@ def test_palette_toggles_with_keyboard_only(site: str, browser: object) -> None:
     page.close()
 
 
-def test_theme_colours_reach_into_the_sprite_under_the_site_csp(site: str, browser: object) -> None:
-    """The face of haku (empty centre) takes --tile-face from the page, here magenta."""
-    page = browser.new_page()  # type: ignore[attr-defined]
+@pytest.mark.parametrize(
+    ("scheme", "face"),
+    [pytest.param("light", [251, 248, 239], id="light"),
+     pytest.param("dark", [228, 222, 206], id="dark")],
+)
+def test_the_sprite_follows_the_colour_scheme_under_the_site_csp(
+    site: str, browser: object, scheme: str, face: list[int]
+) -> None:
+    """The face of haku (empty centre) is ivory, dimmed in the dark scheme (sprite.DARK)."""
+    page = browser.new_page(color_scheme=scheme)  # type: ignore[attr-defined]
     page.goto(f"{site}/light.html")
     page.wait_for_load_state("networkidle")
-    png = page.locator("#probe svg").screenshot()
+    png = page.locator("#probe .tile").screenshot()
     page.set_content("<canvas></canvas>")
     pixel = page.evaluate(
         """async (b64) => {
@@ -175,5 +185,5 @@ def test_theme_colours_reach_into_the_sprite_under_the_site_csp(site: str, brows
         }""",
         base64.b64encode(png).decode(),
     )
-    assert pixel[:3] == [255, 0, 255]
+    assert pixel[:3] == face
     page.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -170,12 +171,15 @@ def test_unknown_glossary_term_is_a_problem(app: Flask, content_dir: Path) -> No
     ]
 
 
-def test_known_glossary_term_links_to_the_glossary_with_a_tooltip(client: FlaskClient) -> None:
+def test_known_glossary_term_opens_its_definition_on_the_page(client: FlaskClient) -> None:
     html = client.get("/lessons/basics").get_data(as_text=True)
-    assert (
-        '<a class="term" href="/glossary#furiten" '
-        'title="Запрет на рон, пока тайл своего ожидания лежит в своём дискарде.">фуритена</a>'
-    ) in html
+    assert re.search(
+        r'<button class="term" popovertarget="(term-tip-\d+)" type="button">фуритена</button>'
+        r'<span class="term-tip" id="\1" popover=""><strong>фуритен</strong> — '
+        r"Запрет на рон, пока тайл своего ожидания лежит в своём дискарде\. "
+        r'<a href="/glossary#furiten">В глоссарии</a></span>',
+        html,
+    )
 
 
 def test_glossary_change_re_renders_lessons(client: FlaskClient, content_dir: Path) -> None:

@@ -6,6 +6,7 @@ tutor.tiles.render), so these tests pin down only what the extensions do.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +26,7 @@ def fake_tiles(spec: str) -> str:
 class FakeTerm:
     id: str
     definition: str
+    term: str = "фуритен"
 
 
 class FakeGlossary:
@@ -84,23 +86,41 @@ def test_unparsable_tiles_are_a_problem_with_file_and_line() -> None:
     assert context.problems[0].message.startswith("Тайлы «99z»: ")
 
 
+# The popover of a term: its headword, the definition and the glossary link.
+TIP = (
+    '<span class="term-tip" id="term-tip-1" popover=""><strong>фуритен</strong> — Запрет на рон. '
+    '<a href="/glossary#furiten">В глоссарии</a></span></span></p>'
+)
+
+
 @pytest.mark.parametrize(
     ("source", "html"),
     [
         pytest.param(
             "[[фуритен]]",
-            '<p><a class="term" href="/glossary#furiten" title="Запрет на рон.">фуритен</a></p>',
+            '<p><span class="term-wrap"><button class="term" '
+            'popovertarget="term-tip-1" type="button">фуритен</button>'
+            + TIP,
             id="term",
         ),
         pytest.param(
             "[[фуритена|фуритен]]",
-            '<p><a class="term" href="/glossary#furiten" title="Запрет на рон.">фуритена</a></p>',
+            '<p><span class="term-wrap"><button class="term" '
+            'popovertarget="term-tip-1" type="button">фуритена</button>'
+            + TIP,
             id="inflected",
         ),
     ],
 )
 def test_glossary_terms(source: str, html: str) -> None:
     assert render(source)[0] == html
+
+
+def test_each_term_opens_its_own_popover() -> None:
+    html = render("[[фуритен]] и снова [[фуритен]]")[0]
+    assert re.findall(r'popovertarget="([^"]+)"', html) == ["term-tip-1", "term-tip-2"]
+    tips = re.findall(r'class="term-tip" id="([^"]+)" popover', html)
+    assert tips == ["term-tip-1", "term-tip-2"]
 
 
 def test_unknown_term_is_a_problem_and_not_a_link() -> None:

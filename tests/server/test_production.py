@@ -123,18 +123,22 @@ def test_every_static_url_carries_the_files_content_hash(client: FlaskClient, pa
 
 
 def test_the_tile_sprite_url_uses_the_same_hash(client: FlaskClient) -> None:
+    """Tiles are the sprite as a CSS background: the page links tile-faces.css by its hash,
+    and that file names the sprite by the sprite's own hash (cached for a year, never stale)."""
     html = client.get("/lessons/basics").get_data(as_text=True)
-    assert f"/static/tiles.svg?v={_digest('tiles.svg')}#" in html
+    assert f"/static/css/tile-faces.css?v={_digest('css/tile-faces.css')}" in html
+    faces = (REPO / "static" / "css" / "tile-faces.css").read_text(encoding="utf-8")
+    assert f"url(../tiles.svg?v={_digest('tiles.svg')})" in faces
 
 
-def test_the_tile_sprite_url_follows_each_requests_script_root(client: FlaskClient) -> None:
-    """The URL is built once per script root and kept: a mounted site links under its root."""
-    sprite = f"/static/tiles.svg?v={_digest('tiles.svg')}#"
+def test_the_tile_stylesheet_url_follows_each_requests_script_root(client: FlaskClient) -> None:
+    """A mounted site links its stylesheet under its root; the sprite URL inside it is relative."""
+    sheet = f"/static/css/tile-faces.css?v={_digest('css/tile-faces.css')}"
     plain = client.get("/lessons/basics").get_data(as_text=True)
     mounted = client.get("/lessons/basics", base_url="http://localhost/club/")
     again = client.get("/lessons/basics").get_data(as_text=True)
-    assert f'"{sprite}' in plain and f'"{sprite}' in again
-    assert f'"/club{sprite}' in mounted.get_data(as_text=True)
+    assert f'"{sheet}' in plain and f'"{sheet}' in again
+    assert f'"/club{sheet}' in mounted.get_data(as_text=True)
 
 
 def test_a_fingerprinted_file_is_cached_for_a_year(client: FlaskClient) -> None:

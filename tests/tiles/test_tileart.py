@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from tutor.tiles.render import (
     render_tiles,
     tile_svg,
 )
-from tutor.tiles.sprite import SPRITE_PATH, build_sprite
+from tutor.tiles.sprite import FACES_PATH, SPRITE_PATH, build_faces_css, build_sprite, grid_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 URL = "/s.svg"
@@ -38,7 +39,8 @@ def labels(html: str) -> list[str]:
 
 
 def hrefs(html: str) -> list[str]:
-    return re.findall(r'href="[^"#]*#t-([^"]+)"', html)
+    """The sprite cell each tile shows (its ``t-…`` class), in order."""
+    return re.findall(r'class="tile(?: tile--side)? t-([^"]+)"', html)
 
 
 # --- the sprite ---------------------------------------------------------------
@@ -51,6 +53,27 @@ def test_sprite_has_a_symbol_for_every_kind_red_five_and_back() -> None:
 
 def test_committed_sprite_is_exactly_what_the_code_draws() -> None:
     assert SPRITE_PATH.read_text(encoding="utf-8") == build_sprite()
+
+
+def test_committed_faces_stylesheet_is_exactly_what_the_code_writes() -> None:
+    assert FACES_PATH.read_text(encoding="utf-8") == build_faces_css()
+
+
+def test_faces_stylesheet_points_at_the_sprite_with_its_hash_and_a_cell_per_id() -> None:
+    css = build_faces_css()
+    digest = hashlib.sha256(SPRITE_PATH.read_bytes()).hexdigest()[:8]
+    assert f"url(../tiles.svg?v={digest})" in css
+    assert re.findall(r"\.t-(\w+) \{ --tile-x: (\d+); \}", css)[:2] == [("1m", "0"), ("2m", "1")]
+    assert ".t-back { --tile-x: 37; }" in css and len(grid_ids()) == 38
+    assert ".tiles--fit-42 { --tile-fit: calc((100cqi - 2px) / 42 * 4); }" in css
+
+
+def test_sprite_draws_each_cell_upright_and_sideways() -> None:
+    sprite = build_sprite()
+    assert sprite.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="2584" height="116"')
+    assert '<use href="#t-3m" x="104" width="48" height="64"/>' in sprite
+    assert 'transform="translate(136 116) rotate(-90)"' in sprite
+    assert "@media (prefers-color-scheme:dark){svg{--tile-face:#e4dece;" in sprite
 
 
 def test_sprite_is_vector_only_and_small() -> None:
@@ -82,10 +105,9 @@ def test_honours_are_drawn_as_paths_not_font_glyphs() -> None:
 # --- one tile -----------------------------------------------------------------
 
 
-def test_tile_tag_is_one_small_svg_with_russian_label() -> None:
+def test_tile_tag_is_one_empty_span_with_russian_label() -> None:
     assert str(tile_svg("5p", url=URL)) == (
-        '<svg class="tile" role="img" aria-label="5 пин">'
-        '<use href="/s.svg#t-5p"/></svg>'
+        '<span class="tile t-5p" role="img" aria-label="5 пин"></span>'
     )
 
 
@@ -112,9 +134,7 @@ def test_face_down_tile_says_so() -> None:
 
 def test_sideways_tile_is_rotated_in_a_landscape_box() -> None:
     html = str(tile_svg("3p", sideways=True, url=URL))
-    assert 'class="tile tile--side"' in html
-    assert 'viewBox="0 0 64 48"' in html and "rotate(-90)" in html
-    assert labels(html) == ["3 пин, боком"]
+    assert html == '<span class="tile tile--side t-3p" role="img" aria-label="3 пин, боком"></span>'
 
 
 @pytest.mark.parametrize("bad", [pytest.param(34, id="int"), pytest.param("8z", id="honour"),
@@ -207,7 +227,7 @@ def test_called_meld_without_seat_is_drawn_as_taken_from_the_left() -> None:
     """A pon must still look called when the author did not say whose discard it was."""
     html = str(render_meld(parse_meld("pon", "555z"), url=URL))
     assert html.count("tile--side") == 1
-    assert html.index("tile--side") < html.index("#t-5z")
+    assert html.index("tile--side") < html.index("t-5z")
     assert "tile--side" not in str(render_meld(parse_meld("ankan", "5555z"), url=URL))
 
 
@@ -222,6 +242,25 @@ def test_hand_draws_concealed_melds_and_winning_tile_as_groups() -> None:
     assert 'aria-label="выигрышный тайл"' in html
 
 
+@pytest.mark.parametrize(
+    ("concealed", "melds", "win", "units"),
+    [
+        # 13 upright tiles: 13 × (0.75 + 0.05) = 10.4 tile heights → 42 quarters.
+        pytest.param("123456789m1234p", [], None, 42, id="thirteen"),
+        # + the winning tile in its own group: gap 0.22, margin 0.15, 0.8 → 47.
+        pytest.param("123456789m1234p", [], "5p", 47, id="fourteen"),
+        # 7 concealed (5.6) + pon, one sideways (2 × 0.8 + 1.05), chi (same), 2 gaps: 11.34 → 46.
+        pytest.param("1234567m", [("pon", "555z"), ("chi", "789s")], None, 46, id="melds"),
+    ],
+)
+def test_hand_carries_its_width_for_the_one_line_fit(
+    concealed: str, melds: list[tuple[str, str]], win: str | None, units: int
+) -> None:
+    called = [parse_meld(kind, tiles) for kind, tiles in melds]
+    html = str(render_hand(concealed, called, win, url=URL))
+    assert html.startswith(f'<span class="tiles tiles--hand tiles--fit-{units}">')
+
+
 def test_hand_from_text_keeps_red_fives() -> None:
     assert hrefs(str(render_hand("505m", url=URL))) == ["0m", "5m", "5m"]
 
@@ -234,7 +273,7 @@ def test_group_label_is_escaped_and_the_tiles_are_not() -> None:
     """Groups are built as plain strings: the label is escaped by hand, the tiles are Markup."""
     html = render_tiles([0, 4], label='Вы "<b>"', url=URL)
     assert 'aria-label="Вы &#34;&lt;b&gt;&#34;"' in html and "<b>" not in html
-    assert html.count('<svg class="tile"') == 2 and hrefs(str(html)) == ["1m", "5m"]
+    assert html.count('<span class="tile t-') == 2 and hrefs(str(html)) == ["1m", "5m"]
     assert html.startswith('<span class="tiles"><span class="tile-group" role="group"')
 
 

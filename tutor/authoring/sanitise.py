@@ -46,7 +46,8 @@ ATTRIBUTES: dict[str, set[str]] = {
         "type", "name", "value", "checked", "disabled", "required", "min", "max", "step",
         "inputmode", "pattern", "maxlength", "autocomplete", "placeholder", "size",
     },
-    "button": {"type", "name", "value", "disabled", "formnovalidate"},
+    "button": {"type", "name", "value", "disabled", "formnovalidate", "popovertarget"},
+    "span": {"popover"},  # a glossary term's definition (tutor/course/markdown/terms.py)
     "label": {"for"},
     "select": {"name", "required"},
     "option": {"value", "selected"},

@@ -6,7 +6,8 @@ with a mouse or touch, with a screen reader (the tile's ``aria-label`` names
 the checkbox) and with JavaScript switched off. The input is visually hidden
 but focusable; ``static/css/tiles.css`` draws the focus ring and the checked
 state on the tile next to it. Wrapping the input in its label needs no ``id``,
-so several palettes may share one page.
+so several palettes may share one page. static/js/app.js adds arrow keys
+(within a suit, and up/down between suits) that only move focus.
 """
 
 from __future__ import annotations

@@ -1,8 +1,14 @@
-"""Tiles in HTML: one small ``<svg><use/></svg>`` per tile, pointing into the sprite.
+"""Tiles in HTML: one empty ``<span class="tile t-5p">`` per tile, painted by CSS.
 
 The pictures live once in ``static/tiles.svg`` (built by
-:mod:`tutor.tiles.sprite`); a page only carries ``<use href="…#t-5p">`` tags,
-so a lesson with a hundred tiles stays light. Every tile has a Russian text
+:mod:`tutor.tiles.sprite`), laid out as a grid that the generated
+``static/css/tile-faces.css`` shows as each tile's background: a page only
+carries ``<span class="tile t-5p" role="img" aria-label="5 пин">``. Until
+issue 18 every tile was an ``<svg><use href="…#t-5p"/></svg>``; each ``<use>``
+clones its symbol into a shadow tree, and the 1,114 tiles of the waits lesson
+cost Chromium about 1.5 s of style and layout on a throttled phone (Lighthouse
+53); as backgrounds the same page takes a tenth of that (figures in the issue
+18 note). Every tile has a Russian text
 alternative (``aria-label``) from :func:`engine.tiles.tile_name`.
 
 Public API (also exposed to Jinja by :func:`tutor.tiles.jinja.init_app`, used by
@@ -22,6 +28,7 @@ Public API (also exposed to Jinja by :func:`tutor.tiles.jinja.init_app`, used by
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -43,7 +50,7 @@ from engine.tiles import (
     tile_from,
     tile_name,
 )
-from tutor.tiles.sprite import SPRITE_PATH, build_sprite
+from tutor.tiles.sprite import MAX_FIT_UNITS, SPRITE_PATH, build_sprite
 from tutor.web.assets import static_digest
 
 BACK_LABEL = "тайл рубашкой вверх"
@@ -121,32 +128,31 @@ def tile_svg(
     *,
     url: str | None = None,
 ) -> Markup:
-    """One tile. ``kind`` may be ``None`` only for a face-down tile."""
+    """One tile. ``kind`` may be ``None`` only for a face-down tile.
+
+    ``url`` is accepted for the callers that pass the sprite's URL along; the
+    picture's address now lives in the generated stylesheet (see the module
+    docstring), so the tag does not carry it.
+    """
     if back or kind is None:
         ident, label = "back", BACK_LABEL
     else:
         tile, is_red = _kind_and_red(kind, red)
         ident = "0" + SUIT_LETTERS[tile // 9] if is_red else tile_code(tile)
         label = tile_name(tile, red=is_red)
-    href = f"{url if url is not None else sprite_url()}#t-{ident}"
-    return _tile_markup(label, href, sideways)
+    return _tile_markup(label, ident, sideways)
 
 
 @lru_cache(maxsize=2048)
-def _tile_markup(label: str, href: str, sideways: bool) -> Markup:
+def _tile_markup(label: str, ident: str, sideways: bool) -> Markup:
     """The tag itself, memoised: pages draw the same few tiles hundreds of times, and
     escaping every field in ``Markup.format`` was the largest cost of a lesson page
     and of a waits answer (measured in issue 8's load test)."""
     if sideways:
         return Markup(
-            '<svg class="tile tile--side" viewBox="0 0 64 48" role="img" aria-label="{}">'
-            '<use href="{}" width="48" height="64" transform="translate(0 48) rotate(-90)"/>'
-            "</svg>"
-        ).format(label + SIDEWAYS_SUFFIX, href)
-    return Markup(
-        # No viewBox needed: the <use> fills the box and the symbol's own viewBox scales it.
-        '<svg class="tile" role="img" aria-label="{}"><use href="{}"/></svg>'
-    ).format(label, href)
+            '<span class="tile tile--side t-{}" role="img" aria-label="{}"></span>'
+        ).format(ident, label + SIDEWAYS_SUFFIX)
+    return Markup('<span class="tile t-{}" role="img" aria-label="{}"></span>').format(ident, label)
 
 
 @dataclass(frozen=True)
@@ -347,7 +353,29 @@ def render_hand(
                      " tile-group--concealed")]
     groups += [_group(meld_marks(m), href, " tile-group--meld", MELD_NAMES_RU[m.kind])
                for m in meld_list]
+    marks = [[TileMark(k) for k in kinds], *(meld_marks(m) for m in meld_list)]
     if win_tile is not None:
         tile, is_red = _kind_and_red(win_tile, win_red)
         groups.append(_group([TileMark(tile, is_red)], href, " tile-group--win", WIN_LABEL))
-    return _wrap(groups, " tiles--hand")
+        marks.append([TileMark(tile)])
+    return _wrap(groups, f" tiles--hand tiles--fit-{fit_units(marks, win_tile is not None)}")
+
+
+# Widths in tile heights, as tiles.css draws them: upright 3:4, sideways 4:3, the
+# gap between groups, the winning tile's extra margin, and ~1 px between tiles.
+_UP, _SIDE, _GROUP_GAP, _WIN_GAP, _TILE_GAP = 0.75, 1.0, 0.22, 0.15, 0.05
+
+
+def fit_units(groups: Sequence[Sequence[TileMark]], win: bool) -> int:
+    """A hand's width in quarter tile heights, for its ``tiles--fit-N`` class.
+
+    tiles.css keeps a hand on one line and shrinks its tiles to fit the width
+    of its container (``100cqi / N * 4``): a style attribute would say it
+    directly, but the CSP forbids them, so the generated tile-faces.css has
+    one rule per N (:func:`tutor.tiles.sprite.build_faces_css`).
+    """
+    width = _GROUP_GAP * (len(groups) - 1) + (_WIN_GAP if win else 0.0)
+    for marks in groups:
+        shown = [m for m in marks if not m.stacked]
+        width += sum(_SIDE if m.sideways else _UP for m in shown) + _TILE_GAP * len(shown)
+    return min(MAX_FIT_UNITS, max(1, math.ceil(width * 4)))

@@ -43,6 +43,9 @@ ALLOWED: dict[str, frozenset[str]] = {
     "ol": frozenset({"start"}),
     "th": frozenset({"align"}),
     "td": frozenset({"align"}),
+    # the glossary term's popover (tutor.course.markdown.terms): declarative, no script
+    "button": frozenset({"type", "popovertarget"}),
+    "span": frozenset({"popover"}),
 }
 _FENCE_KEYS = frozenset({"id", "."})  # a fenced block keeps its id and classes (the language)
 _ALLOWED_TEXT = "class, id, title"

@@ -1,7 +1,12 @@
 """Glossary terms: ``[[фуритен]]`` or ``[[фуритена|фуритен]]`` (shown text | term).
 
-A known term becomes a link to its glossary entry with the definition as a
-tooltip (``title``); an unknown term is a ``file:line`` problem.
+A known term becomes a button that opens its definition in a popover, with a
+link to the glossary entry inside: a ``title`` tooltip never shows on a touch
+screen, and a plain link took the learner away from the lesson (issue 18).
+The popover is declarative (``popovertarget``), so it needs no script: a tap,
+Enter or Space opens it, Esc or a tap elsewhere closes it. Browsers without
+popovers show the definition in the text. An unknown term is a ``file:line``
+problem.
 """
 
 from __future__ import annotations
@@ -54,9 +59,12 @@ class TermCheckPreprocessor(Preprocessor):
 
 
 class GlossaryTermProcessor(InlineProcessor):
+    """``[[…]]`` → ``<span class="term-wrap"><button …>text</button><span popover>…``."""
+
     def __init__(self, pattern: str, md: Markdown, context: RenderContext) -> None:
         super().__init__(pattern, md)
         self.context = context
+        self.count = 0  # popover ids, unique within one rendered lesson
 
     def handleMatch(  # noqa: N802 - Python-Markdown API
         self, m: re.Match[str], data: str
@@ -65,16 +73,21 @@ class GlossaryTermProcessor(InlineProcessor):
         entry = _lookup(self.context, m.group(2) or m.group(1))
         if entry is None:
             el = etree.Element("span", {"class": "term term-unknown"})
-        else:
-            el = etree.Element(
-                "a",
-                {
-                    "class": "term",
-                    "href": f"{self.context.glossary_url}#{entry.id}",
-                    "title": entry.definition,
-                },
-            )
-        el.text = shown
+            el.text = shown
+            return el, m.start(0), m.end(0)
+        self.count += 1
+        tip_id = f"term-tip-{self.count}"
+        el = etree.Element("span", {"class": "term-wrap"})
+        button = etree.SubElement(
+            el, "button", {"type": "button", "class": "term", "popovertarget": tip_id}
+        )
+        button.text = shown
+        tip = etree.SubElement(el, "span", {"class": "term-tip", "id": tip_id, "popover": ""})
+        name = etree.SubElement(tip, "strong")
+        name.text = entry.term
+        name.tail = f" — {entry.definition} "
+        link = etree.SubElement(tip, "a", {"href": f"{self.context.glossary_url}#{entry.id}"})
+        link.text = "В глоссарии"
         return el, m.start(0), m.end(0)
 
 

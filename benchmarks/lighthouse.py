@@ -1,0 +1,115 @@
+"""Lighthouse (mobile preset) on every page of the site, against the production server.
+
+Run by ``benchmarks/lighthouse.sh``, which installs Lighthouse from npm first.
+Starts gunicorn as ``make serve`` does (``loadkit.start_server``: a random
+SECRET_KEY, a throw-away SQLite database), or targets ``--url``. The pages are
+discovered, not listed: every same-site link of the home page (lessons and the
+menu, so pages other issues add are measured too) and one practice problem per
+drill kind. Each page runs ``--runs`` times; the table shows the median run
+by performance score, and the spread of the score when there are several runs
+(Lighthouse's simulated throttling scales the CPU time it observes, so a busy
+shared machine lowers the score — repeat to see how much).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import loadkit  # noqa: E402  (benchmarks/ is not a package)
+
+HERE = Path(__file__).resolve().parent
+LIGHTHOUSE = HERE / ".lighthouse" / "node_modules" / ".bin" / "lighthouse"
+CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --no-first-run"
+FLAGS = ["--only-categories=performance", "--output=json", "--quiet",
+         "--form-factor=mobile", "--screenEmulation.mobile", "--throttling-method=simulate"]
+_LINK = re.compile(r'href="(/[^"#?]*)"')
+_PRACTICE = re.compile(r'href="(/practice/([a-z-]+)/[a-z-]+)"')
+
+
+def discover(base: str) -> list[str]:
+    """Home, every same-site page it links to, and one practice problem per kind."""
+    _, home = loadkit.get(base + "/")
+    pages = ["/"] + sorted({p for p in _LINK.findall(home)
+                            if p != "/" and not p.startswith("/static/")})
+    _, practice = loadkit.get(base + "/practice")
+    kinds: dict[str, str] = {}
+    for path, kind in _PRACTICE.findall(practice):
+        kinds.setdefault(kind, path)
+    return pages + sorted(kinds.values())
+
+
+def run_once(url: str) -> dict[str, object]:
+    """One Lighthouse run; the figures the table shows."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
+        subprocess.run([str(LIGHTHOUSE), url, *FLAGS, f"--output-path={out.name}",
+                        f"--chrome-flags={CHROME_FLAGS}"], check=True, env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+        report = json.loads(Path(out.name).read_text(encoding="utf-8"))
+    audits = report["audits"]
+    return {
+        "score": round(100 * (report["categories"]["performance"]["score"] or 0)),
+        "tbt": audits["total-blocking-time"]["numericValue"],
+        "lcp": audits["largest-contentful-paint"]["numericValue"],
+        "cls": audits["cumulative-layout-shift"]["numericValue"],
+        "dom": audits["dom-size"].get("numericValue", 0),
+        "version": report["lighthouseVersion"],
+    }
+
+
+Row = tuple[str, dict[str, object], list[int]]
+
+
+def measure(base: str, pages: list[str], runs: int) -> list[Row]:
+    rows = []
+    for path in pages:
+        results = sorted((run_once(base + path) for _ in range(runs)), key=lambda r: r["score"])
+        median = results[len(results) // 2]
+        rows.append((path, median, [int(r["score"]) for r in results]))  # type: ignore[call-overload]
+        print(_row(path, median, rows[-1][2]), flush=True)
+    return rows
+
+
+def _row(path: str, r: dict[str, object], scores: list[int]) -> str:
+    spread = f"{min(scores)}–{max(scores)}" if len(scores) > 1 else ""
+    return (f"| {path} | {r['score']} | {spread} | {r['tbt']:.0f} ms | {r['lcp'] / 1000:.1f} s "
+            f"| {r['cls']:.3f} | {r['dom']:.0f} |")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", help="a running server instead of starting gunicorn")
+    parser.add_argument("--runs", type=int, default=1, help="runs per page (median shown)")
+    parser.add_argument("--only", default="", help="regex: measure only matching paths")
+    args = parser.parse_args()
+    server = None if args.url else loadkit.start_server()
+    base = args.url or server.url  # type: ignore[union-attr]
+    try:
+        pages = [p for p in discover(base) if re.search(args.only, p)]
+        version = subprocess.run([str(LIGHTHOUSE), "--version"], capture_output=True,
+                                 text=True, check=True).stdout.strip()
+        print(f"Lighthouse {version}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+              f"{base}, {args.runs} run(s) per page, load {os.getloadavg()[0]:.1f}")
+        print(f"flags: {' '.join(FLAGS)} --chrome-flags=\"{CHROME_FLAGS}\"")
+        print("| page | performance | spread | TBT | LCP | CLS | DOM nodes |")
+        print("|---|---|---|---|---|---|---|")
+        rows = measure(base, pages, args.runs)
+        low = [path for path, r, _ in rows if int(r["score"]) < 95]  # type: ignore[call-overload]
+        print(f"below 95: {', '.join(low) if low else 'none'}")
+    finally:
+        if server is not None:
+            loadkit.stop_server(server)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
