@@ -23,6 +23,7 @@ from flask import current_app
 
 from engine.tiles import tile_code
 from tutor.course.content import display_path, store
+from tutor.course.files import escapes_folder
 from tutor.course.markdown import RenderContext, make_markdown
 from tutor.course.problems import Problem
 from tutor.drills import COMMON_PARAMS, Param, kinds
@@ -177,7 +178,7 @@ def refresh_tables(text: str) -> str:
 def guide_path() -> Path:
     """The course's guide, or the repository's when the content directory has none."""
     local = Path(current_app.config["CONTENT_DIR"]) / GUIDE_NAME
-    return local if local.is_file() else _REPO_GUIDE
+    return local if local.is_file() and not escapes_folder(local) else _REPO_GUIDE
 
 
 def render_guide(

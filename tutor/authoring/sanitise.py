@@ -5,7 +5,9 @@ though the lesson pipeline already escapes raw HTML: everything the page shows
 goes through :func:`sanitise`. The list keeps what a lesson needs — text,
 tables, notes, our tile SVG (``<use>`` may point only at our sprite) and the
 drill forms with the few htmx attributes our own templates set, each checked
-against the value they must have — and drops everything else: scripts, event
+against the value they must have, and every attribute a published lesson may
+carry (:mod:`tutor.course.markdown.safety`, so the preview shows what the
+site will) — and drops everything else: scripts, event
 handlers, ``style``, frames, objects, ``javascript:``/``data:`` URLs.
 """
 
@@ -24,7 +26,8 @@ _TEXT = {
 _TABLES = {"table", "thead", "tbody", "tfoot", "tr", "th", "td", "colgroup", "col"}
 _FORMS = {"form", "input", "button", "label", "fieldset", "legend", "select", "option"}
 _SVG = {"svg", "use"}
-TAGS = frozenset(_TEXT | _TABLES | _FORMS | _SVG)
+_MEDIA = {"img"}  # Markdown's ![alt](src); a lesson may show one (tutor.course.markdown.safety)
+TAGS = frozenset(_TEXT | _TABLES | _FORMS | _SVG | _MEDIA)
 
 _GLOBAL = {
     "class", "id", "title", "role", "tabindex", "lang", "aria-label", "aria-labelledby",
@@ -34,8 +37,10 @@ _GLOBAL = {
 ATTRIBUTES: dict[str, set[str]] = {
     "*": _GLOBAL,
     "a": {"href"},
-    "th": {"scope", "colspan", "rowspan"},
-    "td": {"colspan", "rowspan"},
+    "img": {"src", "alt"},
+    "ol": {"start"},
+    "th": {"scope", "colspan", "rowspan", "align"},
+    "td": {"colspan", "rowspan", "align"},
     "form": {"action", "method", "hx-post", "hx-target", "hx-swap", "hx-disabled-elt"},
     "input": {
         "type", "name", "value", "checked", "disabled", "required", "min", "max", "step",

@@ -10,7 +10,6 @@ author's own text — which the drill's form carries along with the answer.
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import hmac
 import logging
@@ -37,6 +36,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from engine.plural import count_word
+from tutor.authoring import throttle
 from tutor.authoring.cli import init_app as init_cli
 from tutor.authoring.cli import lesson_text
 from tutor.authoring.guide import guide_path, render_guide
@@ -47,6 +47,7 @@ from tutor.course.links import link_problems
 from tutor.course.problems import Problem
 from tutor.drills.base import BadAnswer, Verdict, wants_solution
 from tutor.progress.views import progress_store
+from tutor.storage import sessions
 from tutor.storage.database import StorageError
 
 log = logging.getLogger(__name__)
@@ -61,17 +62,16 @@ CLOSED = (
 EXPIRED = "Вход преподавателя закончился: откройте страницу заново и войдите."
 WRONG_PASSWORD = "Неверный пароль."
 NO_DRILL = "Такого упражнения в черновике нет: обновите предпросмотр."
-TOO_MANY = "Слишком много неверных паролей. Подождите десять минут и попробуйте снова."
+TOO_MANY = "Слишком много неверных паролей подряд. Подождите немного и попробуйте снова."
 NO_COUNT = (
     "Вход преподавателя сейчас недоступен: не удалось обратиться к базе, где считаются "
-    "попытки входа. Попробуйте позже."
+    "попытки входа и хранятся сеансы. Попробуйте позже."
 )
-# Guessing the password: at most this many wrong tries per address in the window.
-# The tries are rows in the progress database, so all processes and servers share
-# the count; when the database cannot be reached, nobody may try (a guesser could
-# otherwise go on without limit while it is down).
-MAX_FAILURES = 5
-FAILURE_WINDOW = dt.timedelta(minutes=10)
+NO_LOGOUT = (
+    "Выйти не удалось: база, где хранятся сеансы, недоступна, и копии входа продолжали бы "
+    "работать. Попробуйте ещё раз чуть позже."
+)
+VERSION_KEY = "instructor_version"
 F = TypeVar("F", bound=Callable[..., ResponseReturnValue])
 
 
@@ -89,14 +89,28 @@ def _fingerprint(password: str) -> str:
 
 
 def is_instructor() -> bool:
-    """Debug mode, or a session signed in with the current password."""
+    """Debug mode, or a session signed in with the current password and not signed out since.
+
+    The session's version must still be the database's (:mod:`tutor.storage.sessions`):
+    a sign-out bumps it, so a copied cookie dies with it. One primary-key read,
+    only on the instructor's own requests; without the database nobody is let in.
+    """
     if current_app.debug:
         return True
     password = _password()
     stored = session.get(SESSION_KEY)
-    if not password or not isinstance(stored, str):
+    version = session.get(VERSION_KEY)
+    if not password or not isinstance(stored, str) or type(version) is not int:
         return False
-    return hmac.compare_digest(stored, _fingerprint(password))
+    if not hmac.compare_digest(stored, _fingerprint(password)):
+        return False
+    try:
+        with progress_store().transaction() as conn:
+            return version == sessions.current_version(conn, sessions.INSTRUCTOR)
+    except StorageError:
+        log.warning("instructor session not honoured: the session version is unavailable",
+                    exc_info=True)
+        return False
 
 
 def instructor_required(view: F) -> F:
@@ -115,41 +129,35 @@ def instructor_required(view: F) -> F:
     return cast(F, wrapped)
 
 
-def _now() -> dt.datetime:
-    """Wall-clock time (the tries are compared across processes and machines)."""
-    return dt.datetime.now(dt.UTC)
-
-
-def _too_many_failures(address: str) -> bool:
-    since = _now() - FAILURE_WINDOW
-    return progress_store().recent_login_failures(address, since) >= MAX_FAILURES
-
-
-def _count_failure(address: str) -> None:
-    now = _now()
-    progress_store().record_login_failure(address, now, forget_before=now - FAILURE_WINDOW)
-
-
 @bp.route("/author/login", methods=["GET", "POST"])
 def login() -> ResponseReturnValue:
-    """The instructor's password form (CSRF-protected like every POST)."""
+    """The instructor's password form (CSRF-protected like every POST).
+
+    The right password always gets in; a wrong one is counted and answered
+    after a growing delay (:mod:`tutor.authoring.throttle`).
+    """
     if not _password() and not current_app.debug:
         abort(403, description=CLOSED)
     error = None
     if request.method == "POST":
         address = request.remote_addr or "?"
+        given = request.form.get("password", "")
         try:
-            if _too_many_failures(address):
-                abort(429, description=TOO_MANY)
-            given = request.form.get("password", "")
+            store = progress_store()
             if _password() and hmac.compare_digest(given.encode(), _password().encode()):
+                with store.transaction() as conn:
+                    throttle.signed_in(conn, address)
+                    version = sessions.current_version(conn, sessions.INSTRUCTOR)
                 session.clear()  # a fresh session: nothing from before the sign-in survives
                 session[SESSION_KEY] = _fingerprint(_password())
+                session[VERSION_KEY] = version
                 return redirect(url_for("authoring.preview"))
-            _count_failure(address)
+            counts = throttle.count_wrong_password(store, address)
         except StorageError:
             log.warning("instructor login refused: the try count is unavailable", exc_info=True)
             abort(503, description=NO_COUNT)
+        if not throttle.wait(throttle.delay(*counts, cap=throttle.max_delay())):
+            abort(429, description=TOO_MANY)
         error = WRONG_PASSWORD
     status = 403 if error else 200
     return render_template("authoring/login.html", error=error), status
@@ -157,7 +165,21 @@ def login() -> ResponseReturnValue:
 
 @bp.post("/author/logout")
 def logout() -> ResponseReturnValue:
+    """Sign out everywhere: the session version moves on, so every copy of the cookie dies.
+
+    Only a signed-in instructor moves it (any visitor has a CSRF token, and
+    must not be able to sign the instructor out).
+    """
+    if is_instructor() and not current_app.debug:
+        try:
+            with progress_store().transaction() as conn:
+                sessions.bump_version(conn, sessions.INSTRUCTOR)
+        except StorageError:
+            log.warning("instructor sign-out failed: the session version is unavailable",
+                        exc_info=True)
+            abort(503, description=NO_LOGOUT)
     session.pop(SESSION_KEY, None)
+    session.pop(VERSION_KEY, None)
     return redirect(url_for("lessons.index"))
 
 

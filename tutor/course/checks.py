@@ -22,6 +22,7 @@ from engine.errors import HandError
 from engine.messages import YAKU_NAMES
 from engine.plural import count_word
 from tutor.course.content import display_path, store
+from tutor.course.files import OUTSIDE, escapes_folder
 from tutor.course.handbook import parse_example
 from tutor.course.lessons import DrillState, render_lesson
 from tutor.course.problems import Problem
@@ -38,6 +39,8 @@ def yaku_example_problems(path: Path, file: str) -> list[Problem]:
     """Every example of ``yaku-examples.yaml`` must parse and score its own yaku."""
     if not path.is_file():
         return []
+    if escapes_folder(path):
+        return [Problem(file, 0, f"Примеры яку: {OUTSIDE}")]
     text = path.read_text(encoding="utf-8")
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)

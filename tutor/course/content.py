@@ -42,6 +42,7 @@ from typing import Any
 import yaml
 from flask import Flask, current_app
 
+from tutor.course.files import OUTSIDE, escapes_folder
 from tutor.course.glossary import load_glossary
 from tutor.course.links import link_problems
 from tutor.course.markdown import RenderContext, make_markdown
@@ -312,6 +313,8 @@ def _mtime(path: Path) -> int | None:
 
 
 def _read_glossary(path: Path, key: tuple[Any, ...]) -> tuple[Glossary, list[Problem]]:
+    if escapes_folder(path):
+        return Glossary(None, key), [Problem(display_path(path), 0, f"Глоссарий: {OUTSIDE}")]
     try:
         return Glossary(load_glossary(path), key), []
     except Exception as exc:  # noqa: BLE001 - a broken glossary must not take the site down
@@ -361,6 +364,8 @@ def _order(lessons: list[Lesson]) -> list[Lesson]:
 def load_lesson(path: Path, glossary: Any | None = None, glossary_url: str = "/glossary") -> Lesson:
     """Parse and render one lesson file; never raises for bad content."""
     file = display_path(path)
+    if escapes_folder(path):
+        return _broken(path, file, Problem(file, 0, OUTSIDE))
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

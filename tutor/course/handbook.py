@@ -27,6 +27,7 @@ from engine.rules import RULESETS, Renhou, Ruleset, get_ruleset
 from engine.score import ScoreResult, WinSituation, score_hand
 from engine.tiles import Tile, parse_tile, parse_wind
 from engine.yaku import YAKU, YakuDef
+from tutor.course.files import escapes_folder
 
 bp = Blueprint("handbook", __name__)
 
@@ -84,7 +85,9 @@ def _load_examples(path: str, mtime: float) -> dict[str, YakuExample]:
 
 
 def load_examples(path: Path) -> dict[str, YakuExample]:
-    """Examples by yaku id, re-read when the file changes."""
+    """Examples by yaku id, re-read when the file changes; none from a file outside the course."""
+    if escapes_folder(path):
+        return {}
     return _load_examples(str(path), path.stat().st_mtime)
 
 

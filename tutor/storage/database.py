@@ -28,6 +28,9 @@ Schema (version 2)::
         address     VARCHAR(64) NOT NULL,    -- the client's address (after a trusted proxy)
         failed_at   TIMESTAMP WITH TIME ZONE NOT NULL
     )                                        -- rows older than the window are deleted
+                                             -- (no longer written: tutor.storage.throttle)
+    session_versions, login_throttle         -- version 3: see tutor.storage.sessions
+                                             -- and tutor.storage.throttle
 
 Migrations are functions in :data:`MIGRATIONS`, applied in order inside one
 transaction each; a database newer than the code is refused.
@@ -66,7 +69,7 @@ import datetime as dt
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,6 +77,8 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import Pool, PoolProxiedConnection
+
+from tutor.storage import sessions, throttle
 
 metadata = sa.MetaData()
 
@@ -138,7 +143,14 @@ def _migrate_to_2(conn: Connection) -> None:
     login_failures.create(conn, checkfirst=True)
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1, _migrate_to_2)
+def _migrate_to_3(conn: Connection) -> None:
+    sessions.create(conn)
+    throttle.create(conn)
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
+    _migrate_to_1, _migrate_to_2, _migrate_to_3,
+)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -174,6 +186,14 @@ class ProgressStore:
             if not self._migrated:
                 self.migrate()
                 self._migrated = True
+
+    def transaction(self) -> AbstractContextManager[Connection]:
+        """A connection in one transaction, failures raised as :class:`StorageError`.
+
+        For the small tables other storage modules keep (:mod:`tutor.storage.sessions`,
+        :mod:`tutor.storage.throttle`): their functions take this connection.
+        """
+        return self._begin()
 
     @contextmanager
     def _begin(self) -> Iterator[Connection]:

@@ -4,6 +4,11 @@ No account and nothing personal: the first visit gets ``secrets.token_hex(16)``
 signed with the app's secret key (itsdangerous, salted for this purpose), so
 a learner cannot claim someone else's id. A missing, tampered or foreign
 cookie silently starts a new anonymous learner — never an error page.
+
+The cookie is only ever set on a response :func:`tutor.web.security.may_set_cookies`
+allows (issue 17): not on an error, not on a POST that arrived without it
+(a cross-site form would otherwise cut a learner off from their progress).
+A wipe, a POST that carried the cookie, may replace it.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import secrets
 from flask import Flask, Response, current_app, g, request
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from tutor.web.security import VerifiedCookies
+from tutor.web.security import VerifiedCookies, may_set_cookies
 
 COOKIE = "tempai_learner"
 MAX_AGE = 2 * 365 * 24 * 3600  # two years: progress outlives a browser session
@@ -79,7 +84,7 @@ def _set_cookie(response: Response) -> Response:
     if request.endpoint in _NO_COOKIE:
         return response
     learner_id()
-    if g.get("tempai_learner_new"):
+    if g.get("tempai_learner_new") and may_set_cookies(response, COOKIE in request.cookies):
         response.set_cookie(
             COOKIE, _signing()[0].dumps(g.tempai_learner), max_age=MAX_AGE, httponly=True,
             samesite="Lax", secure=request.is_secure, path="/",

@@ -19,6 +19,20 @@ that checked it; the next request with that exact string only has its age
 checked again, as itsdangerous checks it. Only flat sessions of plain values
 (the CSRF secret) are remembered, in a :class:`VerifiedCookies` (the learner
 cookie, :mod:`tutor.storage.learner`, keeps its own of the same kind).
+
+Cookies are never minted by an answer a visitor did not ask for (issue 17): a
+cross-site POST arrives without our ``SameSite=Lax`` cookies, and answering
+it with a fresh session would sign an instructor out and replace the CSRF
+secret of an open lesson. So an error response (4xx/5xx) never sets or
+deletes the session cookie, and neither does any response to a POST (or
+other unsafe method) that arrived without one; :func:`may_set_cookies` says
+so for the learner cookie too. A first GET may start them, as before.
+
+Over HTTPS (the request's own scheme, or ``X-Forwarded-Proto`` from a
+trusted proxy, ``TRUSTED_PROXIES``) the session cookie is ``Secure`` and
+every response carries ``Strict-Transport-Security``; over plain HTTP
+neither (HSTS sent over HTTP would be ignored, and a development server on
+``http://localhost`` must keep working).
 """
 
 from __future__ import annotations
@@ -26,7 +40,7 @@ from __future__ import annotations
 import time
 from typing import Any, Generic, TypeVar
 
-from flask import Flask, Request, Response
+from flask import Flask, Request, Response, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from flask_wtf.csrf import CSRFProtect
 from itsdangerous import BadSignature, URLSafeTimedSerializer
@@ -35,6 +49,10 @@ from tutor.web.compression import add_vary
 
 csrf = CSRFProtect()
 
+# The methods a cross-site page can send with a plain form or fetch; a response to
+# one that came without our cookie must not set one.
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+HSTS = "max-age=31536000"
 VERIFIED_MAX = 4096  # cookies remembered per memo (then all forgotten at once)
 V = TypeVar("V")
 
@@ -97,14 +115,37 @@ class SessionInterface(SecureCookieSessionInterface):
             cached = self._serializer = (keys, super().get_signing_serializer(app))
         return cached[1]
 
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """``Secure`` when configured, and always when this request came over HTTPS."""
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
-        """A session that needs no cookie only adds ``Vary: Cookie`` when read; else Flask's."""
+        """A session that needs no cookie only adds ``Vary: Cookie`` when read; else Flask's.
+
+        Nothing is set or deleted when :func:`may_set_cookies` says no (the
+        module docstring: a cross-site POST or an error keeps the cookie as it was).
+        """
         emptied = not session and session.modified
-        if not emptied and not self.should_set_cookie(app, session):
+        had_cookie = bool(request.cookies.get(self.get_cookie_name(app)))
+        allowed = may_set_cookies(response, had_cookie)
+        if not allowed or (not emptied and not self.should_set_cookie(app, session)):
             if session.accessed:
                 add_vary(response, "Cookie")
             return
         super().save_session(app, session, response)
+
+
+def may_set_cookies(response: Response, had_cookie: bool) -> bool:
+    """Whether this response may mint, replace or delete a cookie the request had or lacked.
+
+    Never on an error (4xx/5xx); never for an unsafe method (POST…) that
+    arrived without the cookie (a cross-site request, or a client that never
+    loaded a page). A page the visitor opened (GET) may start one.
+    """
+    if response.status_code >= 400:
+        return False
+    return had_cookie or request.method in SAFE_METHODS
+
 
 _PLAIN = (str, int, float, bool, type(None))
 
@@ -144,4 +185,6 @@ def init_app(app: Flask) -> None:
 def _add_headers(response: Response) -> Response:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
     return response

@@ -3,8 +3,8 @@
 Our extensions (inline tiles ``:123m:``, glossary terms ``[[текст|термин]]``,
 drill blocks ``/// kind … ///``) share a :class:`RenderContext` that collects
 problems with file and line and the drills found. Raw HTML in a lesson is
-escaped; links may only use safe schemes and no ``on*``/``style`` attribute
-survives ``attr_list``.
+escaped; links may only use safe schemes and only allow-listed attributes
+(:mod:`tutor.course.markdown.safety`) survive ``attr_list``.
 
 The context and the line helpers the extensions share live in
 :mod:`tutor.course.markdown.context`.
@@ -40,9 +40,11 @@ def make_markdown(context: RenderContext) -> markdown.Markdown:
             InlineTilesExtension(context=context),
             GlossaryTermExtension(context=context),
             LinkCollectExtension(context=context),
-            SafetyExtension(),
+            SafetyExtension(context=context),
         ],
         extension_configs={
+            # ``align="…"`` on cells, not ``style`` (which the allow-list drops).
+            "tables": {"use_align_attribute": True},
             "toc": {
                 "slugify": slugify_unicode,
                 "permalink": "#",

@@ -4,6 +4,15 @@ The pattern starts right after a colon with a digit or ``#`` and ends with a
 suit letter right before the closing colon, so ``10:30`` or «Внимание:» stay
 text. A preprocessor checks every group with its line number (inline
 processors do not know lines); the inline processor then draws it.
+
+A mistyped group (``:123q456p:``, ``:123m456p9:``) does not match that
+pattern, so it used to stay raw text on the page and pass the check (issue
+17). The check therefore also looks for anything between colons that looks
+like a tile group — :data:`SUSPECT_RE`: words of ASCII letters, digits, ``#``
+and ``'``, each starting with a digit or ``#``, at least one letter among
+them — and reports the ones that do not parse, with the parser's reason.
+Prose keeps its colons: «10:30» has no letter, «Итог: 3 хана» has Cyrillic
+and spaces, «счёт 3:2 в пользу» has no letter between the colons.
 """
 
 from __future__ import annotations
@@ -22,6 +31,11 @@ from tutor.course.markdown.context import RenderContext, prose_lines
 
 TILES_RE = r":([0-9#][0-9#'mpsz ]*[mpsz]):"
 _TILES = re.compile(TILES_RE)
+# Looks like a tile group (see the module docstring); a lookahead, so ``:1m:2p:``
+# yields both groups.
+SUSPECT_RE = r":(?=([0-9#][0-9A-Za-z#']*(?: [0-9#][0-9A-Za-z#']*)*):)"
+_SUSPECT = re.compile(SUSPECT_RE)
+_LETTER = re.compile(r"[A-Za-z]")
 
 
 class TileCheckPreprocessor(Preprocessor):
@@ -36,11 +50,15 @@ class TileCheckPreprocessor(Preprocessor):
         if render is None:
             return lines
         for number, line in enumerate(prose_lines(lines), start=1):
-            for match in _TILES.finditer(line):
+            found = {m.start(): m.group(1) for m in _TILES.finditer(line)}
+            for m in _SUSPECT.finditer(line):
+                if m.group(1) not in found.values() and _LETTER.search(m.group(1)):
+                    found.setdefault(m.start(), m.group(1))
+            for spec in dict.fromkeys(found[at] for at in sorted(found)):  # in reading order
                 try:
-                    render(match.group(1))
+                    render(spec)
                 except HandError as exc:
-                    self.context.problem(number, f"Тайлы «{match.group(1)}»: {exc}")
+                    self.context.problem(number, f"Тайлы «{spec}»: {exc}")
         return lines
 
 

@@ -1,0 +1,224 @@
+"""Issue 17: the instructor's sign-in — revocable sessions, an exact and fair guess limit.
+
+On SQLite always and on PostgreSQL when ``TEMPAI_TEST_PG_URL`` is set: the
+counts live in the database, so parallel requests (and processes) must add
+up exactly, and the right password must get in whatever a guesser did.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.authoring.test_authoring import login, make_site, token, waits
+from tests.storage.test_access_tables import BACKENDS, PG_URL, at_once
+from tutor.authoring import throttle
+from tutor.authoring import views as authoring
+from tutor.progress.views import progress_store
+from tutor.storage import sessions
+from tutor.storage import throttle as counters
+from tutor.storage.database import StorageError
+
+__all__ = ["waits"]  # the fixture: delays recorded, not slept
+PASSWORD = "верный-пароль"
+
+
+@pytest.fixture(params=BACKENDS)
+def site(request: pytest.FixtureRequest, content_dir: Path, tmp_path: Path) -> Iterator[Flask]:
+    url = PG_URL if request.param == "postgresql" else f"sqlite:///{tmp_path / 'p.sqlite3'}"
+    app = make_site(content_dir, INSTRUCTOR_PASSWORD=PASSWORD, DATABASE_URL=str(url))
+    with app.app_context():
+        store = progress_store()
+        with store.transaction() as conn:
+            conn.execute(sessions.session_versions.delete())  # a shared PostgreSQL keeps rows
+            conn.execute(counters.login_throttle.delete())
+    yield app
+    store.engine.dispose()
+
+
+def _counts(app: Flask, address: str) -> tuple[int, int]:
+    now = throttle.clock()
+    with app.app_context(), progress_store().transaction() as conn:
+        return (counters.failures(conn, throttle.address_key(address), now, throttle.WINDOW),
+                counters.failures(conn, throttle.ACCOUNT, now, throttle.WINDOW))
+
+
+# -- the guess limit -------------------------------------------------------------------
+
+
+def test_parallel_wrong_passwords_are_counted_exactly_and_the_right_one_gets_in(
+    site: Flask, waits: list[float], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The old check-then-record let parallel guesses overshoot; now each gets its own count."""
+    seen: list[tuple[int, int]] = []
+    lock = threading.Lock()
+    original = throttle.count_wrong_password
+
+    def recording(store, address):  # noqa: ANN001, ANN202
+        counts = original(store, address)
+        with lock:
+            seen.append(counts)
+        return counts
+
+    monkeypatch.setattr(throttle, "count_wrong_password", recording)
+    guessers = [site.test_client() for _ in range(12)]
+    tokens = [token(client, "/author/login") for client in guessers]
+
+    def guess(n: int) -> int:
+        return guessers[n].post("/author/login", data={
+            "csrf_token": tokens[n], "password": f"угадываю-{n}"}).status_code
+
+    statuses = at_once(12, guess)
+    assert set(statuses) <= {403, 429}  # 429: every waiting slot was busy (still counted)
+    assert sorted(seen) == [(n, n) for n in range(1, 13)]  # each count handed out once
+    assert _counts(site, "127.0.0.1") == (12, 12)
+    assert login(site.test_client(), PASSWORD) == 302  # from the very same address
+
+
+def test_a_guesser_on_many_addresses_is_slowed_by_the_accounts_count(
+    site: Flask, waits: list[float]
+) -> None:
+    for n in range(12):
+        client = site.test_client()
+        client.environ_base["REMOTE_ADDR"] = f"203.0.113.{n + 1}"
+        assert login(client, "угадываю") == 403
+    assert waits == [1.0, 2.0]  # the 11th and 12th wrong password for the account
+    assert _counts(site, "203.0.113.12") == (1, 12)
+    rightful = site.test_client()
+    rightful.environ_base["REMOTE_ADDR"] = "198.51.100.9"
+    assert login(rightful, PASSWORD) == 302  # the instructor is never locked out
+    assert waits == [1.0, 2.0]
+
+
+@pytest.mark.parametrize(("address", "account", "seconds"), [
+    pytest.param(1, 1, 0.0, id="first-try"),
+    pytest.param(3, 3, 0.0, id="three-free"),
+    pytest.param(4, 4, 1.0, id="fourth-waits"),
+    pytest.param(6, 6, 4.0, id="doubling"),
+    pytest.param(40, 40, 8.0, id="bounded"),
+    pytest.param(1, 11, 1.0, id="account-count"),
+    pytest.param(1, 10_000, 8.0, id="account-bounded"),
+])
+def test_the_delay_grows_and_is_bounded(address: int, account: int, seconds: float) -> None:
+    assert throttle.delay(address, account) == seconds
+
+
+def test_when_every_waiting_slot_is_busy_a_wrong_password_is_429_at_once(
+    site: Flask, waits: list[float]
+) -> None:
+    client = site.test_client()
+    for _ in range(3):
+        assert login(client, "угадываю") == 403  # free tries: no wait needed
+    taken = [throttle._waiting.acquire(blocking=False) for _ in range(throttle.SLEEPERS)]
+    try:
+        assert all(taken)
+        assert login(client, "угадываю") == 429
+        assert login(client, PASSWORD) == 302  # the right password needs no slot
+    finally:
+        for _ in taken:
+            throttle._waiting.release()
+    assert waits == []
+
+
+def test_a_real_delay_is_slept(content_dir: Path) -> None:
+    app = make_site(content_dir, INSTRUCTOR_PASSWORD=PASSWORD, LOGIN_MAX_DELAY=0.2)
+    client = app.test_client()
+    for _ in range(3):
+        assert login(client, "угадываю") == 403
+    clock = throttle.time.monotonic
+    start = clock()
+    assert login(client, "угадываю") == 403
+    assert 0.2 <= clock() - start < 2.0
+
+
+# -- revocable sessions ----------------------------------------------------------------
+
+
+def _signed_in(app: Flask) -> tuple[FlaskClient, str]:
+    client = app.test_client()
+    assert login(client, PASSWORD) == 302
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    return client, cookie.value
+
+
+def _copy(app: Flask, cookie: str) -> FlaskClient:
+    thief = app.test_client()
+    thief.set_cookie("session", cookie)
+    return thief
+
+
+def test_a_copied_cookie_dies_with_the_sign_out(site: Flask) -> None:
+    instructor, cookie = _signed_in(site)
+    thief = _copy(site, cookie)
+    assert thief.get("/author/preview").status_code == 200  # the memo now knows the cookie
+    response = instructor.post("/author/logout",
+                               data={"csrf_token": token(instructor, "/author/preview")})
+    assert response.status_code == 302
+    assert thief.get("/author/preview").status_code == 302  # the memo did not outlive it
+    assert instructor.get("/author/preview").status_code == 302
+    assert _signed_in(site)[0].get("/author/preview").status_code == 200  # signing in again
+
+
+def test_the_sign_out_reaches_every_process_sharing_the_database(
+    content_dir: Path, tmp_path: Path
+) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    first, second = (make_site(content_dir, INSTRUCTOR_PASSWORD=PASSWORD, DATABASE_URL=url)
+                     for _ in range(2))
+    instructor, cookie = _signed_in(first)
+    other_process = _copy(second, cookie)
+    assert other_process.get("/author/preview").status_code == 200
+    instructor.post("/author/logout", data={"csrf_token": token(instructor, "/author/preview")})
+    assert other_process.get("/author/preview").status_code == 302
+
+
+def test_a_visitor_cannot_sign_the_instructor_out(site: Flask) -> None:
+    instructor, _ = _signed_in(site)
+    visitor = site.test_client()
+    csrf = token(visitor, "/lessons/basics")
+    response = visitor.post("/author/logout", data={"csrf_token": csrf})
+    assert response.status_code == 302
+    assert instructor.get("/author/preview").status_code == 200
+
+
+def test_without_the_session_table_nobody_is_let_in(
+    site: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    instructor, _ = _signed_in(site)
+
+    def down(*_args: object) -> int:
+        raise StorageError("OperationalError")
+
+    monkeypatch.setattr(sessions, "current_version", down)
+    assert instructor.get("/author/preview").status_code == 302  # fails closed, no 500
+
+
+def test_a_sign_out_that_cannot_be_recorded_says_so_and_keeps_the_session(
+    site: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    instructor, cookie = _signed_in(site)
+
+    def down(*_args: object) -> int:
+        raise StorageError("OperationalError")
+
+    monkeypatch.setattr(sessions, "bump_version", down)
+    response = instructor.post("/author/logout",
+                               data={"csrf_token": token(instructor, "/author/preview")})
+    assert response.status_code == 503
+    assert authoring.NO_LOGOUT in response.get_data(as_text=True)
+    assert response.headers.getlist("Set-Cookie") == []
+    assert instructor.get("/author/preview").status_code == 200  # try again later
+
+
+def test_a_session_without_a_version_is_not_honoured(site: Flask) -> None:
+    """A cookie signed in before versions existed (or forged without one) is signed out."""
+    instructor, _ = _signed_in(site)
+    with instructor.session_transaction() as data:
+        del data[authoring.VERSION_KEY]
+    assert instructor.get("/author/preview").status_code == 302

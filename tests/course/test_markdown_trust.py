@@ -1,0 +1,100 @@
+"""Issue 17 in lesson Markdown: only allow-listed attributes, and mistyped tile groups are errors.
+
+Exact HTML and exact problems (file, line, message) for small inputs, with
+the stand-in tile renderer of test_markdown_ext.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.course.test_markdown_ext import render
+from tutor.course.markdown.safety import ALLOWED, ANYWHERE
+
+NOT_ALLOWED = "в уроке не разрешён (можно только class, id, title): он убран со страницы."
+
+
+def _problems(source: str) -> list[tuple[int, str]]:
+    return [(p.line, p.message) for p in render(source)[1].problems]
+
+
+@pytest.mark.parametrize(("source", "html", "names"), [
+    pytest.param('Абзац\n{: hx-post="/progress/wipe" hx-trigger="load" }', "<p>Абзац</p>",
+                 ["hx-post", "hx-trigger"], id="htmx-wipe-on-load"),
+    pytest.param('## Раздел {: hx-get="/x" }', '<h2 id="раздел">Раздел<a class="headerlink" '
+                 'href="#раздел" title="Ссылка на этот раздел">#</a></h2>', ["hx-get"],
+                 id="heading"),
+    pytest.param('*слово*{: data-x="1" onclick="f()" .ok }', '<p><em class="ok">слово</em></p>',
+                 ["data-x", "onclick"], id="inline-element"),
+    pytest.param('```{ .python hx-post="/progress/wipe" hx-trigger="load" }\nкод\n```',
+                 '<pre><code class="language-python">код\n</code></pre>',
+                 ["hx-post", "hx-trigger"], id="fenced-code-block"),
+    pytest.param('Абзац\n{: style="color:red" autofocus }', "<p>Абзац</p>",
+                 ["style", "autofocus"], id="style-and-flag"),
+])
+def test_attributes_outside_the_allow_list_are_dropped_and_reported_with_their_line(
+    source: str, html: str, names: list[str]
+) -> None:
+    rendered, context = render(source)
+    assert rendered == html
+    line = 5 + next(n for n, text in enumerate(source.split("\n"), 1) if "{" in text)
+    assert [(p.file, p.line, p.message) for p in context.problems] == [
+        ("l.md", line, f"Атрибут «{name}» {NOT_ALLOWED}") for name in names
+    ]
+
+
+def test_allowed_attributes_stay_and_are_no_problem() -> None:
+    html, context = render('Абзац\n{: .note #yakor title="Подсказка" }\n\n3. три\n4. четыре\n\n'
+                           "| a | b |\n|:--|--:|\n| 1 | 2 |")
+    assert context.problems == []
+    assert '<p class="note" id="yakor" title="Подсказка">Абзац</p>' in html
+    assert '<ol start="3">' in html
+    assert '<th align="left">a</th>' in html and '<td align="right">2</td>' in html
+
+
+def test_each_line_that_writes_a_forbidden_attribute_is_reported() -> None:
+    assert _problems('Раз\n{: hx-post="/a" }\n\nДва\n{: hx-post="/b" }') == [
+        (7, f"Атрибут «hx-post» {NOT_ALLOWED}"), (10, f"Атрибут «hx-post» {NOT_ALLOWED}"),
+    ]
+
+
+def test_an_unsafe_address_set_through_attributes_is_reported() -> None:
+    html, context = render('[x](/lessons/a){: href="javascript:alert(1)" }')
+    assert html == "<p><a>x</a></p>"
+    assert [(p.line, p.message) for p in context.problems] == [
+        (6, "Адрес «javascript:alert(1)» небезопасен: ссылка убрана."),
+    ]
+
+
+def test_the_allow_list_is_small() -> None:
+    assert ANYWHERE == {"class", "id", "title"}
+    assert {tag: set(names) for tag, names in ALLOWED.items()} == {
+        "a": {"href"}, "img": {"src", "alt"}, "ol": {"start"}, "th": {"align"}, "td": {"align"},
+    }
+
+
+# -- mistyped tile groups --------------------------------------------------------------
+
+@pytest.mark.parametrize(("source", "spec"), [
+    pytest.param("Рука :123q456p: тут", "123q456p", id="wrong-suit-letter"),
+    pytest.param("Рука :123m456p9: тут", "123m456p9", id="digits-without-suit"),
+    pytest.param("Рука :123m 45: тут", "123m 45", id="second-group"),
+    pytest.param("Пон :55'5x: тут", "55'5x", id="sideways-wrong-letter"),
+])
+def test_a_mistyped_tile_group_is_a_problem_with_its_line(source: str, spec: str) -> None:
+    html, context = render("Строка\n\n" + source)
+    assert f":{spec}:" in html  # still text on the page, but the check fails
+    assert [(p.file, p.line) for p in context.problems] == [("l.md", 8)]
+    assert context.problems[0].message.startswith(f"Тайлы «{spec}»: ")
+
+
+@pytest.mark.parametrize("source", [
+    pytest.param("Встреча в 10:30, потом в 11:45:00.", id="times"),
+    pytest.param("Итог: три хана. Внимание: :красный:", id="words-after-colons"),
+    pytest.param("Счёт 3:2 в пользу Юга, 16:9: экран.", id="scores-and-ratios"),
+    pytest.param("Адрес https://example.org:8080/x и время 10:30am.", id="url-and-port"),
+    pytest.param("Пример `:123q:` в коде.", id="code-span"),
+    pytest.param("Рука :123m:2p: и :1m:", id="adjacent-good-groups"),
+])
+def test_prose_with_colons_is_not_a_tile_group(source: str) -> None:
+    assert render(source)[1].problems == []

@@ -1,0 +1,72 @@
+"""A request body that breaks while being read is the client's fault: a 400, not a 500.
+
+gunicorn decodes ``Transfer-Encoding: chunked`` itself and raises its own
+parse errors (``InvalidChunkSize`` for a chunk size ``zz``, a missing chunk
+terminator…) from ``wsgi.input.read``. Those are neither ``OSError`` nor
+``ValueError``, so Werkzeug's stream does not take them for a disconnect:
+they reached our 500 handler with an error-level traceback in the log
+(issue 17). :class:`GuardedInput` wraps the server's stream and turns any
+failure to read it into a :class:`~werkzeug.exceptions.BadRequest` carrying
+a Russian message, which the errors blueprint answers like any other 400.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+from flask import Flask
+from werkzeug.exceptions import BadRequest, HTTPException
+
+BROKEN_BODY = "Тело запроса пришло повреждённым (неверное кодирование): отправьте форму ещё раз."
+
+
+class GuardedInput:
+    """``wsgi.input`` whose read errors become :class:`BadRequest` (HTTP errors pass through)."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self._stream = stream
+
+    def _guard(self, read: Any, *args: Any) -> Any:
+        try:
+            return read(*args)
+        except HTTPException:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any server-side parse error of the body
+            raise BadRequest(BROKEN_BODY) from exc
+
+    def read(self, *args: Any) -> bytes:
+        return self._guard(self._stream.read, *args)  # type: ignore[no-any-return]
+
+    def readline(self, *args: Any) -> bytes:
+        return self._guard(self._stream.readline, *args)  # type: ignore[no-any-return]
+
+    def readlines(self, *args: Any) -> list[bytes]:
+        return self._guard(self._stream.readlines, *args)  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.readline, b"")
+
+    def close(self) -> None:
+        close = getattr(self._stream, "close", None)
+        if close is not None:
+            self._guard(close)
+
+
+class GuardBody:
+    """WSGI middleware: every request's ``wsgi.input`` wrapped in :class:`GuardedInput`."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
+        stream = environ.get("wsgi.input")
+        if stream is not None and not isinstance(stream, GuardedInput):
+            environ["wsgi.input"] = GuardedInput(stream)
+        return self.app(environ, start_response)  # type: ignore[no-any-return]
+
+
+def init_app(app: Flask) -> None:
+    """Wrap the app (once) so a broken body is a 400."""
+    if not isinstance(app.wsgi_app, GuardBody):
+        app.wsgi_app = GuardBody(app.wsgi_app)  # type: ignore[method-assign]
