@@ -104,6 +104,8 @@ class TcpProxy:
 
     ``stop()`` closes the listening socket and every relayed connection, as if
     the database server had died; ``start()`` listens again on the same port.
+    ``freeze()`` keeps every connection open and accepts new ones but forwards
+    nothing, as a hung host or a network partition does; ``thaw()`` resumes.
     """
 
     def __init__(self, target_host: str, target_port: int, port: int | None = None) -> None:
@@ -112,6 +114,14 @@ class TcpProxy:
         self._listener: socket.socket | None = None
         self._open: set[socket.socket] = set()
         self._lock = threading.Lock()
+        self._flowing = threading.Event()
+        self._flowing.set()
+
+    def freeze(self) -> None:
+        self._flowing.clear()
+
+    def thaw(self) -> None:
+        self._flowing.set()
 
     def start(self) -> TcpProxy:
         listener = socket.socket()
@@ -155,6 +165,7 @@ class TcpProxy:
     def _pump(self, source: socket.socket, sink: socket.socket) -> None:
         try:
             while data := source.recv(65536):
+                self._flowing.wait()
                 sink.sendall(data)
         except OSError:
             pass

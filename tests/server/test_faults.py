@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from itsdangerous import URLSafeSerializer
 from tests.conftest import HTMX, csrf_token
 from tests.live import ANSWERS, VERDICT, loadkit
 from tutor import create_app
+from tutor.storage import database
 from tutor.storage.database import ProgressStore
 
 NOT_SAVED = "Не удалось сохранить прогресс"
@@ -194,6 +196,43 @@ def test_a_really_full_disk_answers_with_a_clear_message(
     _store(app).engine.dispose()
     assert learner.stored(url) == learner.saved
     assert learner.answer()[0], "with space again, saving resumes"
+    _store(app).engine.dispose()
+
+
+# --- the SQLite file deleted or replaced under the server ---------------------------
+
+def _fresh_count(path: Path, learner: Learner) -> int:
+    """Answers of ``learner`` in the file now at ``path`` (a new store, as another process)."""
+    assert path.exists(), "the database file must be back"
+    return learner.stored(f"sqlite:///{path}")
+
+
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+def test_a_database_file_deleted_or_replaced_while_serving_loses_no_saved_answer(
+    content_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    monkeypatch.setattr(database, "FILE_CHECK_SECONDS", 0.4)
+    path = tmp_path / "progress.sqlite3"
+    app = _app(content_dir, f"sqlite:///{path}")
+    learner = Learner(app.test_client())
+    assert learner.answer()[0]
+    time.sleep(0.5)
+    assert learner.answer("discard")[0]  # the file is checked before this one; all is well
+    if how == "deleted":
+        path.unlink()
+    else:
+        sqlite3.connect(tmp_path / "restored.sqlite3").close()  # e.g. an empty restore
+        os.replace(tmp_path / "restored.sqlite3", path)
+    assert learner.client.get("/healthz").get_json()["db"] == "replaced"
+    for drill in ("nobetan", "discard", "pinfu-ron"):  # within the second: the old file
+        assert learner.answer(drill)[0]
+    time.sleep(0.5)
+    assert learner.answer("set-size")[0]  # noticed: reopened, migrated, written again
+    # every answer since the last check (the one before the deletion included), the new one;
+    # only the first, confirmed in the file that was then deleted, went with it
+    assert _fresh_count(path, learner) == learner.saved - 1 == 5
+    assert learner.client.get("/healthz").get_json()["db"] == "ok"
+    assert learner.answer()[0] and _fresh_count(path, learner) == 6
     _store(app).engine.dispose()
 
 

@@ -13,6 +13,7 @@ import json
 import logging
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 import time
@@ -25,6 +26,7 @@ from flask.testing import FlaskClient
 
 from tests.conftest import HTMX, Answering
 from tutor import create_app
+from tutor.storage import database
 from tutor.web.assets import LONG_CACHE, SHORT_CACHE
 from tutor.web.logs import JsonFormatter
 
@@ -47,8 +49,43 @@ def _static_urls(client: FlaskClient, page: str) -> set[str]:
 def test_healthz_reports_ok_and_a_reachable_database(client: FlaskClient) -> None:
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ok", "db": "ok"}
+    assert response.get_json() == {"status": "ok", "db": "ok", "disk": "ok"}
     assert response.headers["Cache-Control"] == "no-store"
+
+
+def _app_on(content_dir: Path, path: Path) -> Flask:
+    return create_app({"TESTING": True, "CONTENT_DIR": str(content_dir),
+                       "DATABASE_URL": f"sqlite:///{path}"})
+
+
+def test_healthz_checks_the_schema_not_just_select_1(content_dir: Path, tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    app = _app_on(content_dir, path)
+    store = app.extensions["tempai.progress_store"]
+    with store.engine.begin() as conn:  # a database another version of the code migrated
+        conn.exec_driver_sql("UPDATE schema_version SET version = 99")
+    assert app.test_client().get("/healthz").get_json()["db"] == "schema"
+    store.engine.dispose()
+
+
+def test_healthz_says_replaced_when_the_sqlite_file_is_swapped(
+    content_dir: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "progress.sqlite3"
+    app = _app_on(content_dir, path)
+    sqlite3.connect(tmp_path / "other.sqlite3").close()  # an empty database file
+    os.replace(tmp_path / "other.sqlite3", path)
+    assert app.test_client().get("/healthz").get_json()["db"] == "replaced"
+    app.extensions["tempai.progress_store"].engine.dispose()
+
+
+def test_healthz_reports_a_full_disk(content_dir: Path, tmp_path: Path,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _app_on(content_dir, tmp_path / "progress.sqlite3")
+    monkeypatch.setattr(database, "LOW_DISK_BYTES", 1 << 62)  # more than any disk has free
+    assert app.test_client().get("/healthz").get_json() == {
+        "status": "ok", "db": "ok", "disk": "low"}
+    app.extensions["tempai.progress_store"].engine.dispose()
 
 
 def test_healthz_never_reads_lessons(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -69,7 +106,7 @@ def test_healthz_says_unavailable_when_the_database_cannot_be_reached(
     app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "DATABASE_URL": url})
     response = app.test_client().get("/healthz")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ok", "db": "unavailable"}
+    assert response.get_json() == {"status": "ok", "db": "unavailable", "disk": "ok"}
 
 
 # --- fingerprinted static files ---------------------------------------------------

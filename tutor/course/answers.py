@@ -63,7 +63,8 @@ def answer(slug: str, drill_id: str) -> ResponseReturnValue:
         verdict = Verdict(False, solution_only=True)
     else:
         verdict = drill.kind.grade(drill, form)
-        notify_graded(GradedEvent(drill.kind.name, drill.id, verdict.correct, lesson=lesson.slug))
+        notify_graded(GradedEvent(drill.kind.name, drill.id, verdict.correct, lesson=lesson.slug,
+                                  drill=drill, verdict=verdict))
     return _respond(lesson, drill, DrillState(drill.id, form, verdict=verdict))
 
 

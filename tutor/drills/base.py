@@ -191,6 +191,9 @@ class GradedEvent:
     source: str = "lesson"
     level: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    # What was graded, so a subscriber can diagnose a wrong answer (the rule it missed).
+    drill: Drill | None = None
+    verdict: Verdict | None = None
 
 
 GradedCallback = Callable[[GradedEvent], None]

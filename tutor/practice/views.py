@@ -9,6 +9,9 @@ Routes (blueprint ``practice``):
   makes for that seed; POST grades it through the same drill kind a lesson
   uses (htmx gets the feedback fragment, a plain form the whole page);
 - ``GET /practice/retry`` — the latest problem (practice or lesson drill) answered wrong.
+
+Bounded reads: the mistakes come from the store's kept list of pending mistakes
+(one query, at most ``aggregates.MISTAKES_KEPT`` rows), never from the history.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from functools import lru_cache
 from flask import (
     Blueprint,
     abort,
+    g,
     get_template_attribute,
     redirect,
     render_template,
@@ -41,7 +45,7 @@ from tutor.drills.base import BadAnswer, wants_solution
 from tutor.progress.views import progress_store
 from tutor.storage import learner
 from tutor.storage.database import StorageError
-from tutor.storage.stats import pending_mistakes, practice_problem_key
+from tutor.storage.stats import practice_problem_key
 from tutor.web.errors import CSRF_MESSAGE, message_for, render_error
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
@@ -119,11 +123,19 @@ def task(kind: str, level: str, seed: int) -> Task:
 
 
 def _mistakes() -> list[str]:
-    """Problems (lesson drills and practice) whose latest answer was wrong, newest first."""
-    try:
-        return pending_mistakes(progress_store().history(learner.learner_id()), source=None)
-    except (StorageError, KeyError, ImportError):
-        return []
+    """Problems (lesson drills and practice) whose latest answer was wrong, newest first.
+
+    One query on the kept mistakes (``aggregates.MISTAKES_KEPT`` rows at most), read
+    once per request.
+    """
+    if "tempai_mistakes" not in g:
+        try:
+            found = progress_store().mistakes(learner.learner_id())
+            g.tempai_mistakes = [m.problem for m in found]
+        except (StorageError, KeyError, ImportError):
+            g.tempai_mistakes = []
+    mistakes: list[str] = g.tempai_mistakes
+    return mistakes
 
 
 def _mistake_link(key: str) -> tuple[str, str] | None:
@@ -145,8 +157,13 @@ def _mistake_link(key: str) -> tuple[str, str] | None:
 
 
 def _mistake_links(keys: list[str]) -> list[tuple[str, str]]:
-    links = [link for link in map(_mistake_link, keys) if link is not None]
-    return links[:MISTAKES_SHOWN]
+    links = []
+    for link in map(_mistake_link, keys):  # stops at the first MISTAKES_SHOWN that resolve
+        if link is not None:
+            links.append(link)
+            if len(links) == MISTAKES_SHOWN:
+                break
+    return links
 
 
 @bp.get("")
@@ -199,7 +216,8 @@ def problem(kind: str, level: str, seed: int) -> ResponseReturnValue:
     else:
         verdict = current.drill.kind.grade(current.drill, form)
         notify_graded(GradedEvent(kind, f"{level}-{seed}", verdict.correct, source="practice",
-                                  level=level, extra={"problem": current.key}))
+                                  level=level, extra={"problem": current.key},
+                                  drill=current.drill, verdict=verdict))
     return _respond(current, DrillState(current.drill.id, form, verdict=verdict))
 
 

@@ -10,6 +10,15 @@ A re-sent form is counted once: each rendered question form carries a random
 answer sent twice (a double click, a resubmitted page) is one row, while a
 corrected answer in the same form is a new one. Storage failures never cost
 the learner the grading: the feedback then says the progress was not saved.
+A wrong answer is stored with the id of the rule its diagnosis named (the
+first of :func:`tutor.drills.diagnosis.diagnoses`, computed once per request
+and reused for the feedback).
+
+Bounded reads: no page reads the history. The course map and lesson pages
+read the lesson drills solved (:meth:`ProgressStore.solved_lessons`, one row
+per drill of the course); «Мой прогресс» reads the per-kind aggregates (one
+row per drill kind) and the same solved set; the export reads the raw answers
+kept, which the store bounds per learner, and says how many were folded.
 """
 
 from __future__ import annotations
@@ -45,18 +54,11 @@ from flask.typing import ResponseReturnValue
 from engine.plural import count_word
 from tutor.course.content import store as content_store
 from tutor.drills import Drill, GradedEvent, Verdict, kinds, on_graded
-from tutor.drills.diagnosis import diagnose
+from tutor.drills.diagnosis import Diagnosis, diagnoses
 from tutor.progress.chart import Chart, chart
 from tutor.storage import learner
-from tutor.storage.database import Answer, ProgressStore, StorageError
-from tutor.storage.stats import (
-    KindStats,
-    accuracy_series,
-    kind_stats,
-    lesson_done,
-    lesson_problem_key,
-    solved_problems,
-)
+from tutor.storage.database import KindTotals, ProgressStore, StorageError, Summary
+from tutor.storage.stats import KindStats, lesson_done, lesson_problem_key, totals_stats
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 log = logging.getLogger(__name__)
@@ -123,13 +125,29 @@ def problem_key(event: GradedEvent) -> str:
     return str(event.extra.get("problem") or f"{event.source}/{event.kind}/{event.drill_id}")
 
 
+def _diagnoses(drill: Drill, verdict: Verdict) -> list[Diagnosis]:
+    """The diagnosis of this request's verdict, computed once (recording and feedback share it)."""
+    kept = g.get("tempai_diagnoses")
+    if kept is not None and kept[0] is verdict:
+        found: list[Diagnosis] = kept[1]
+        return found
+    found = diagnoses(drill, verdict)
+    g.tempai_diagnoses = (verdict, found)
+    return found
+
+
 def record_event(event: GradedEvent) -> None:
     """The ``on_graded`` subscriber: store the answer, or flag the failure for the feedback."""
+    rule = None
+    if not event.correct and event.drill is not None and event.verdict is not None:
+        found = _diagnoses(event.drill, event.verdict)
+        rule = found[0].rule if found else None
     try:
         progress_store().record(
             learner.learner_id(), nonce=answer_key(request.form.get("nonce"), request.form),
             source=event.source, kind=event.kind, problem=problem_key(event),
-            correct=event.correct, level=event.level, lesson=event.lesson,
+            correct=event.correct, level=event.level, lesson=event.lesson, rule=rule,
+            address=request.remote_addr or "?",
         )
     except StorageError:
         log.warning("could not save an answer", exc_info=True)
@@ -148,7 +166,7 @@ class Note:
 
 def feedback_notes(drill: Drill, verdict: Verdict) -> list[Note]:
     """Diagnoses of a wrong answer, then the storage warning if the answer was not saved."""
-    notes = [Note(text, "diagnosis") for text in diagnose(drill, verdict)]
+    notes = [Note(found.text, "diagnosis") for found in _diagnoses(drill, verdict)]
     if g.get("tempai_progress_failed"):
         notes.append(Note(NOT_SAVED, "warning"))
     return notes
@@ -159,13 +177,14 @@ def form_nonce() -> str:
     return secrets.token_hex(12)
 
 
-def _solved() -> set[str] | None:
+def _solved() -> frozenset[str] | None:
+    """The lesson drills solved, read once per request (one bounded query)."""
     if "tempai_solved" not in g:
         try:
-            g.tempai_solved = solved_problems(progress_store().history(learner.learner_id()))
+            g.tempai_solved = progress_store().solved_lessons(learner.learner_id())
         except StorageError:
             g.tempai_solved = None
-    solved: set[str] | None = g.tempai_solved
+    solved: frozenset[str] | None = g.tempai_solved
     return solved
 
 
@@ -201,8 +220,7 @@ class KindRow:
     chart: Chart
 
 
-def _lesson_rows(history: list[Answer]) -> list[LessonRow]:
-    solved = solved_problems(history)
+def _lesson_rows(solved: frozenset[str]) -> list[LessonRow]:
     rows = []
     for lesson in content_store().lessons():
         keys = [lesson_problem_key(lesson.slug, d) for d in lesson.drills]
@@ -210,41 +228,36 @@ def _lesson_rows(history: list[Answer]) -> list[LessonRow]:
     return rows
 
 
-def _kind_rows(history: list[Answer]) -> list[KindRow]:
+def _kind_rows(kinds_totals: tuple[KindTotals, ...]) -> list[KindRow]:
     registry = kinds()
-    return [
-        KindRow(s, registry[s.kind].title if s.kind in registry else s.kind, chart(s.series))
-        for s in kind_stats(history)
-    ]
+    rows = []
+    for totals in kinds_totals:
+        stats = totals_stats(totals)
+        title = registry[stats.kind].title if stats.kind in registry else stats.kind
+        rows.append(KindRow(stats, title, chart(stats.series)))
+    return rows
 
 
-def _overall_streak(history: list[Answer]) -> int:
-    streak = 0
-    for answer in reversed(history):
-        if not answer.correct:
-            break
-        streak += 1
-    return streak
-
-
-def _overall_chart(history: list[Answer]) -> Chart | None:
+def _overall_chart(overall: KindTotals | None) -> Chart | None:
     """Accuracy of all answers together, with room on the left for the axis labels."""
-    marks = [a.correct for a in history]
-    return chart(accuracy_series(marks), width=560, height=170, left=46) if marks else None
+    if overall is None or not overall.marks:
+        return None
+    return chart(totals_stats(overall).series, width=560, height=170, left=46)
 
 
 @bp.get("")
 def page() -> ResponseReturnValue:
-    """«Мой прогресс»: lessons done, per-kind accuracy, streak and chart."""
+    """«Мой прогресс»: lessons done, per-kind accuracy, streak and chart (aggregates only)."""
     try:
-        history = progress_store().history(learner.learner_id())
+        summary: Summary = progress_store().summary(learner.learner_id())
     except StorageError:
         return render_template("progress/page.html", error=NOT_LOADED), 503, _PRIVATE
+    overall = summary.overall
     html = render_template(
-        "progress/page.html", error=None, total=len(history),
-        correct=sum(a.correct for a in history),
-        streak=_overall_streak(history), overall=_overall_chart(history),
-        kinds=_kind_rows(history), lessons=_lesson_rows(history),
+        "progress/page.html", error=None, total=overall.total if overall else 0,
+        correct=overall.correct if overall else 0, streak=overall.streak if overall else 0,
+        overall=_overall_chart(overall), charted=len(overall.marks) if overall else 0,
+        kinds=_kind_rows(summary.kinds), lessons=_lesson_rows(summary.solved),
         wiped=request.args.get("wiped") == "1",
     )
     return html, 200, _PRIVATE
@@ -252,21 +265,30 @@ def page() -> ResponseReturnValue:
 
 @bp.get("/export")
 def export() -> ResponseReturnValue:
-    """Everything stored about this learner, as a JSON download."""
+    """Everything stored about this learner, as a JSON download (raw answers kept + totals)."""
     try:
-        history = progress_store().history(learner.learner_id())
+        stored = progress_store().export(learner.learner_id())
     except StorageError:
         abort(503, description=NOT_LOADED)
-    data = {
+    data: dict[str, Any] = {
         "format": "tempai-progress/1",
         "exported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "total": stored.total,
+        "folded": stored.folded,
+        "kinds": [{"kind": k.kind, "total": k.total, "correct": k.correct, "streak": k.streak}
+                  for k in stored.kinds],
         "answers": [
             {"kind": a.kind, "source": a.source, "level": a.level, "lesson": a.lesson,
-             "problem": a.problem, "correct": a.correct,
+             "problem": a.problem, "correct": a.correct, "rule": a.rule,
              "answered_at": _aware(a.answered_at).isoformat(timespec="seconds")}
-            for a in history
+            for a in stored.answers
         ],
     }
+    if stored.folded:
+        oldest = count_word(stored.folded, "самого старого ответа", "самых старых ответов",
+                            "самых старых ответов")
+        data["note"] = (f"Подробности {oldest} не хранятся: "
+                        "они учтены только в итогах (total, kinds).")
     body = json.dumps(data, ensure_ascii=False, indent=2)
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": 'attachment; filename="tempai-progress.json"',

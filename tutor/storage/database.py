@@ -6,7 +6,8 @@ app keeps no progress in process memory, so several app processes can share
 one database. The same holds for the instructor login's guess limit: its
 wrong tries are rows here, so every process and server counts the same ones.
 
-Schema (version 2)::
+Schema (version 3; the aggregate tables of version 3 are described in
+:mod:`tutor.storage.aggregates`)::
 
     schema_version(version INTEGER)          -- one row: the applied version
     answers(
@@ -21,6 +22,8 @@ Schema (version 2)::
                                              -- 'practice/<kind>/<level>/<seed>'
         correct     BOOLEAN NOT NULL,
         answered_at TIMESTAMP WITH TIME ZONE NOT NULL,
+        rule        VARCHAR(64),             -- version 3: the rule the diagnosis of a
+                                             -- wrong answer named ('fu.pinfu-tsumo'), or NULL
         UNIQUE (learner_id, nonce)           -- a re-sent form is counted once
     )
     login_failures(                          -- version 2
@@ -29,11 +32,43 @@ Schema (version 2)::
         failed_at   TIMESTAMP WITH TIME ZONE NOT NULL
     )                                        -- rows older than the window are deleted
                                              -- (no longer written: tutor.storage.throttle)
-    session_versions, login_throttle         -- version 3: see tutor.storage.sessions
+    session_versions, login_throttle         -- version 4: see tutor.storage.sessions
                                              -- and tutor.storage.throttle
 
 Migrations are functions in :data:`MIGRATIONS`, applied in order inside one
-transaction each; a database newer than the code is refused.
+transaction; a database newer than the code is refused. Two workers starting
+on a fresh database used to race on the first ``CREATE TABLE`` (one died with
+a traceback): the migration transaction now starts by taking a lock —
+``BEGIN IMMEDIATE`` on SQLite (the database's write lock, waited for by the
+busy timeout), ``pg_advisory_xact_lock`` on PostgreSQL — so the second one
+waits, then finds the schema in place.
+
+Pages never read the raw history: :meth:`ProgressStore.summary`,
+:meth:`ProgressStore.solved_lessons` and :meth:`ProgressStore.mistakes` read
+the aggregates, each query bounded (:mod:`tutor.storage.aggregates`). Only the
+export reads raw answers, and those are bounded per learner
+(``aggregates.RAW_LIMIT``). A client that drops its cookie to start over and
+over is bounded by ``new_learners``: at most ``NEW_LEARNERS_PER_HOUR`` new
+learners per address and hour are stored (a per-process memo of known learners
+keeps that check off the hot path); their answers are still graded.
+
+The SQLite file deleted or replaced under a running server used to swallow
+answers (they went into the unlinked file while the page said «сохранено»).
+The file's device and inode are compared with the open one at most once a
+second (on the next call after that) and after any SQLite error; the answers
+recorded since the last good check are kept in memory and written again into
+the new file after it is migrated. The old file's ``-wal`` and ``-shm``, if
+still at their names, are moved aside (``-wal.replaced``) so the new file
+does not read the old one's journal, and the old connections are retired, not
+closed: closing the last connection to the unlinked file would delete the
+``-wal`` file by name — by then the new database's. (A process that exits
+with retired connections may still do that; restart the server after such an
+incident, as after any file-level surgery on a live SQLite database.)
+
+PostgreSQL that stops answering is bounded by :mod:`tutor.storage.deadline`:
+every call has a deadline (the pool's pre-ping included), the pool waits at
+most ``POOL_TIMEOUT`` for a free connection, and after a missed deadline calls
+fail at once for a short cooldown.
 
 Recording an answer is the one write on the hot path (every drill answer), so
 on SQLite it skips SQLAlchemy's Connection/Transaction/execution-context
@@ -65,21 +100,41 @@ corrupt the file.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import logging
+import os
+import shutil
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import Pool, PoolProxiedConnection
 
-from tutor.storage import sessions, throttle
+from tutor.storage import aggregates, deadline, sessions, throttle
+from tutor.storage.aggregates import (
+    ALL,
+    KINDS_READ,
+    MISTAKES_KEPT,
+    NEW_LEARNERS_PER_HOUR,
+    SOLVED_READ,
+    learner_kinds,
+    learner_mistakes,
+    learner_solved,
+    new_learners,
+)
 
+log = logging.getLogger(__name__)
 metadata = sa.MetaData()
 
 schema_version = sa.Table(
@@ -99,6 +154,7 @@ answers = sa.Table(
     sa.Column("problem", sa.String(200), nullable=False),
     sa.Column("correct", sa.Boolean, nullable=False),
     sa.Column("answered_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("rule", sa.String(64)),
     sa.UniqueConstraint("learner_id", "nonce", name="uq_answers_learner_nonce"),
     sa.Index("ix_answers_learner_time", "learner_id", "answered_at", "id"),
 )
@@ -135,6 +191,10 @@ class StorageError(Exception):
     """The database could not be read or written (read-only, full disk, server down)."""
 
 
+class TooManyLearners(StorageError):
+    """This address started more new learners this hour than anyone does (not stored)."""
+
+
 def _migrate_to_1(conn: Connection) -> None:
     answers.create(conn, checkfirst=True)
 
@@ -143,15 +203,20 @@ def _migrate_to_2(conn: Connection) -> None:
     login_failures.create(conn, checkfirst=True)
 
 
-def _migrate_to_3(conn: Connection) -> None:
+def _migrate_sessions(conn: Connection) -> None:
     sessions.create(conn)
     throttle.create(conn)
 
 
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
-    _migrate_to_1, _migrate_to_2, _migrate_to_3,
+    _migrate_to_1, _migrate_to_2, aggregates.migrate, _migrate_sessions,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+_MIGRATION_LOCK = 0x7465_6D70  # pg_advisory_xact_lock key ('temp')
+FILE_CHECK_SECONDS = 1.0  # how often the SQLite file's identity is compared
+LOW_DISK_BYTES = 64 * 1024 * 1024  # /healthz reports "disk": "low" below this
+POOL_TIMEOUT = 1.0  # seconds a request waits for a free pooled PostgreSQL connection
+_KNOWN_MAX = 100_000  # learners remembered per process as already stored
 
 
 @dataclass(frozen=True)
@@ -165,6 +230,46 @@ class Answer:
     problem: str
     correct: bool
     answered_at: dt.datetime
+    rule: str | None = None
+
+
+@dataclass(frozen=True)
+class KindTotals:
+    """One learner_kinds row: a drill kind's (or, as ``ALL``, every answer's) figures."""
+
+    kind: str
+    total: int
+    correct: int
+    streak: int
+    marks: str  # the latest answers, '1' right / '0' wrong, oldest first
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What «Мой прогресс» shows, read from the aggregates (two bounded queries)."""
+
+    overall: KindTotals | None
+    kinds: tuple[KindTotals, ...]  # in order of first answer
+    solved: frozenset[str]  # lesson drill keys answered right at least once
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A problem whose latest answer was wrong, and the rule its diagnosis named."""
+
+    problem: str
+    kind: str
+    rule: str | None
+
+
+@dataclass(frozen=True)
+class Export:
+    """The raw answers kept, and how many older ones were folded into the aggregates."""
+
+    answers: tuple[Answer, ...]
+    total: int
+    folded: int
+    kinds: tuple[KindTotals, ...]
 
 
 class ProgressStore:
@@ -177,10 +282,25 @@ class ProgressStore:
         self._lock = threading.Lock()
         self._held = _Held()
         self._write_lock = threading.Lock()  # this process's SQLite writers, one at a time
+        self._breaker = deadline.Breaker()
+        self._known: set[str] = set()  # learners already stored (the new-learner limit)
+        # The SQLite file being served: its (device, inode), when it was last compared,
+        # the answers written since, and the engines of replaced files (module docstring).
+        self._file = _sqlite_file(url)
+        self._identity: tuple[int, int] | None = None
+        self._wal_identity: tuple[int, int] | None = None
+        self._next_check = 0.0
+        self._unconfirmed: list[list[Any]] = []
+        self._retired: list[Any] = []
+
+    @property
+    def _postgres(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
 
     def ensure_migrated(self) -> None:
         """Migrate once per process; retried on the next call if the database was down."""
         if self._migrated:
+            self._watch_file()
             return
         with self._lock:
             if not self._migrated:
@@ -196,56 +316,152 @@ class ProgressStore:
         return self._begin()
 
     @contextmanager
-    def _begin(self) -> Iterator[Connection]:
+    def _begin(self, seconds: float | None = deadline.ANSWER_SECONDS) -> Iterator[Connection]:
+        self._allowed()
         try:
-            with self.engine.begin() as conn:
+            with deadline.deadline(seconds), self.engine.begin() as conn:
                 yield conn
+            self._breaker.close()
         except SQLAlchemyError as err:
+            self._failed(err)
             raise StorageError(str(err.__class__.__name__)) from err
 
+    def _allowed(self) -> None:
+        if self._postgres and not self._breaker.allows():
+            raise StorageError("database not answering (cooling down)")
+
+    def _failed(self, err: BaseException) -> None:
+        """After an error: a missed deadline opens the breaker; SQLite checks its file."""
+        if isinstance(getattr(err, "orig", None), deadline.DeadlineExceeded) or isinstance(
+            err, sa.exc.TimeoutError
+        ):
+            self._breaker.open()
+        if self._file is not None:
+            self._next_check = 0.0
+
     def migrate(self) -> int:
-        """Bring the schema to :data:`SCHEMA_VERSION`; returns the version now in place."""
-        with self._begin() as conn:
-            schema_version.create(conn, checkfirst=True)
-            current = conn.execute(sa.select(schema_version.c.version)).scalar()
-            if current is None:
-                conn.execute(schema_version.insert().values(version=0))
-                current = 0
-            if current > SCHEMA_VERSION:
-                raise StorageError(f"database schema {current} is newer than the code")
-            for version in range(current, SCHEMA_VERSION):
-                MIGRATIONS[version](conn)
-                conn.execute(schema_version.update().values(version=version + 1))
-            return SCHEMA_VERSION
+        """Bring the schema to :data:`SCHEMA_VERSION` under a lock; returns the version in place."""
+        try:
+            with deadline.deadline(None), self.engine.connect() as conn:
+                if conn.dialect.name == "sqlite":
+                    # BEGIN IMMEDIATE takes the write lock first: a second migrator waits
+                    conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+                    conn.exec_driver_sql("BEGIN IMMEDIATE")
+                    try:
+                        self._migrate_in(conn)
+                    except BaseException:
+                        conn.exec_driver_sql("ROLLBACK")
+                        raise
+                    conn.exec_driver_sql("COMMIT")
+                else:
+                    with conn.begin():
+                        conn.execute(sa.text("SET LOCAL statement_timeout = 0"))
+                        conn.execute(sa.select(sa.func.pg_advisory_xact_lock(_MIGRATION_LOCK)))
+                        self._migrate_in(conn)
+        except SQLAlchemyError as err:
+            raise StorageError(str(err.__class__.__name__)) from err
+        self._remember_file()
+        return SCHEMA_VERSION
+
+    @staticmethod
+    def _migrate_in(conn: Connection) -> None:
+        schema_version.create(conn, checkfirst=True)
+        current = conn.execute(sa.select(schema_version.c.version)).scalar()
+        if current is None:
+            conn.execute(schema_version.insert().values(version=0))
+            current = 0
+        if current > SCHEMA_VERSION:
+            raise StorageError(f"database schema {current} is newer than the code")
+        for version in range(current, SCHEMA_VERSION):
+            MIGRATIONS[version](conn)
+            conn.execute(schema_version.update().values(version=version + 1))
 
     def ping(self) -> bool:
-        """A cheap liveness check for /healthz."""
+        """A cheap liveness check: the schema is the code's (one row), within a short deadline."""
+        return self.health()["db"] == "ok"
+
+    def health(self) -> dict[str, str]:
+        """``db``: ok / unavailable / schema (another version, or none) / replaced; ``disk``."""
+        state = {"db": "ok"}
+        if self._file is not None:
+            state["disk"] = _disk_state(self._file.parent)
+            if self._identity is not None and _identity(self._file) != self._identity:
+                state["db"] = "replaced"  # the next answer reopens it; until then, say so
+                return state
         try:
-            with self.engine.connect() as conn:
-                conn.execute(sa.text("SELECT 1"))
-            return True
-        except SQLAlchemyError:
-            return False
+            with self._begin(deadline.HEALTH_SECONDS) as conn:
+                version = conn.execute(sa.select(schema_version.c.version)).scalar()
+            if version != SCHEMA_VERSION:
+                state["db"] = "schema"
+        except StorageError:
+            state["db"] = "unavailable"
+        return state
+
+    # --- recording ---------------------------------------------------------------
 
     def record(self, learner_id: str, *, nonce: str, source: str, kind: str, problem: str,
                correct: bool, level: str | None = None, lesson: str | None = None,
-               at: dt.datetime | None = None) -> bool:
-        """Store one answer; ``False`` if this form (learner, nonce) was already counted."""
+               at: dt.datetime | None = None, rule: str | None = None,
+               address: str | None = None) -> bool:
+        """Store one answer; ``False`` if this form (learner, nonce) was already counted.
+
+        ``rule``: the diagnosis's rule id of a wrong answer. ``address``: the
+        client's, for the new-learner limit (:class:`TooManyLearners`).
+        """
         row = {
             "learner_id": learner_id, "nonce": nonce, "source": source, "kind": kind,
             "level": level, "lesson": lesson, "problem": problem[:200], "correct": correct,
-            "answered_at": at or dt.datetime.now(dt.UTC),
+            "answered_at": at or dt.datetime.now(dt.UTC), "rule": rule[:64] if rule else None,
         }
+        if address is not None and learner_id not in self._known:
+            self._admit(learner_id, address)
         if self.engine.dialect.name == "sqlite":
+            self._watch_file()
             return self._record_sqlite(row)
+        self._allowed()
         try:
-            with self.engine.begin() as conn:
+            with deadline.deadline(deadline.ANSWER_SECONDS), self.engine.begin() as conn:
                 conn.execute(_INSERT_ANSWER, row)
+            self._breaker.close()
             return True
         except IntegrityError:
             return False
         except SQLAlchemyError as err:
+            self._failed(err)
             raise StorageError(err.__class__.__name__) from err
+
+    def _admit(self, learner_id: str, address: str) -> None:
+        """Count a learner new to the database against its address's hourly limit."""
+        hour = int(time.time() // 3600)
+        key = address[:64]
+        with self._begin() as conn:
+            known = conn.execute(
+                sa.select(learner_kinds.c.total).where(
+                    learner_kinds.c.learner_id == learner_id, learner_kinds.c.kind == ALL)
+            ).first()
+            if known is None:
+                count = self._count_new_learner(conn, key, hour)
+                if count > NEW_LEARNERS_PER_HOUR:
+                    raise TooManyLearners(f"{count} new learners from one address this hour")
+        if len(self._known) >= _KNOWN_MAX:
+            self._known.clear()
+        self._known.add(learner_id)
+
+    @staticmethod
+    def _count_new_learner(conn: Connection, address: str, hour: int) -> int:
+        """One more new learner for (address, hour), atomically; returns the count now."""
+        table = new_learners
+        insert = postgresql_insert if conn.dialect.name == "postgresql" else sqlite_insert
+        statement = (
+            insert(table).values(address=address, hour=hour, count=1)
+            .on_conflict_do_update(index_elements=[table.c.address, table.c.hour],
+                                   set_={"count": table.c.count + 1})
+            .returning(table.c.count)
+        )
+        count = int(conn.execute(statement).scalar_one())
+        if count == 1:  # this address's first this hour: forget the hours before the last
+            conn.execute(table.delete().where(table.c.hour < hour - 1))
+        return count
 
     def recent_login_failures(self, address: str, since: dt.datetime) -> int:
         """Wrong instructor passwords sent from ``address`` at ``since`` or later."""
@@ -269,20 +485,29 @@ class ProgressStore:
 
     def _record_sqlite(self, row: dict[str, Any]) -> bool:
         """One autocommitted INSERT on this thread's connection (module docstring: why)."""
-        held = self._held_connection()
-        dbapi = held.conn.dbapi_connection  # type: ignore[union-attr]
         values = [row[name] for name in _ANSWER_COLUMNS]
-        for index, process in held.processors:
+        for index, process in self._processors():
             values[index] = process(values[index])
         try:
             with self._write_lock:
+                held = self._held_connection()
+                dbapi = held.conn.dbapi_connection  # type: ignore[union-attr]
                 dbapi.execute(_SQLITE_INSERT, values)  # autocommit: committed on return
+                if self._file is not None:
+                    self._unconfirmed.append(values)
             return True
         except sqlite3.IntegrityError:  # the statement rolled back by itself
             return False
         except sqlite3.Error as err:
             self._release_held()  # a fresh connection next time (the file may be fixed)
+            self._next_check = 0.0  # and compare the file at once
             raise StorageError(err.__class__.__name__) from err
+
+    def _processors(self) -> tuple[tuple[int, Callable[[Any], Any]], ...]:
+        processors = self._held.processors
+        if not processors:
+            processors = self._held.processors = _sqlite_processors(self.engine.dialect)
+        return processors
 
     def _held_connection(self) -> _Held:
         """This thread's connection, made by the current engine's pool (a new pool: a new one).
@@ -303,34 +528,167 @@ class ProgressStore:
             except SQLAlchemyError as err:
                 raise StorageError(err.__class__.__name__) from err
             held.conn, held.pool = conn, pool
-            held.processors = _sqlite_processors(self.engine.dialect)
         return held
 
     def _release_held(self) -> None:
         held = self._held
-        conn, held.conn, held.pool = held.conn, None, None
-        if conn is not None:
-            try:
-                conn.close()  # detached: really closed (an open transaction rolls back)
-            except Exception:  # noqa: BLE001 - a broken connection is just dropped
-                pass
+        conn, pool, held.conn, held.pool = held.conn, held.pool, None, None
+        if conn is None:
+            return
+        if pool is not None and any(pool is engine.pool for engine in self._retired):
+            self._retired.append(conn)  # to a replaced file: kept open (module docstring)
+            return
+        try:
+            conn.close()  # detached: really closed (an open transaction rolls back)
+        except Exception:  # noqa: BLE001 - a broken connection is just dropped
+            pass
+
+    # --- the SQLite file under the server ---------------------------------------------
+
+    def _remember_file(self) -> None:
+        if self._file is not None:
+            self._identity = _identity(self._file)
+            self._wal_identity = _identity(_sidecar(self._file, "-wal"))
+            self._next_check = time.monotonic() + FILE_CHECK_SECONDS
+
+    def _watch_file(self) -> None:
+        """At most once a second: is the file still the one we write to? If not, reopen."""
+        if self._file is None or time.monotonic() < self._next_check:
+            return
+        with self._write_lock:
+            if time.monotonic() < self._next_check:
+                return
+            self._next_check = time.monotonic() + FILE_CHECK_SECONDS
+            if _identity(self._file) == self._identity:
+                self._unconfirmed.clear()  # all written before this moment is in this file
+                return
+            replay, self._unconfirmed = self._unconfirmed, []
+            self._reopen(replay)
+
+    def _reopen(self, replay: list[list[Any]]) -> None:
+        """The file was deleted or replaced: new engine, migrate, write recent answers again."""
+        log.error(
+            "the database file %s was deleted or replaced while serving: reopening it and "
+            "writing the %d answers of the last second again", self._file, len(replay))
+        self._retired.append(self.engine)  # its connections stay open (module docstring)
+        assert self._file is not None
+        wal = _sidecar(self._file, "-wal")
+        if self._wal_identity is not None and _identity(wal) == self._wal_identity:
+            # the old file's journal, still at its name: the new file must not read it
+            for suffix in ("-wal", "-shm"):
+                with contextlib.suppress(OSError):
+                    os.replace(_sidecar(self._file, suffix),
+                               _sidecar(self._file, f"{suffix}.replaced"))
+        self.engine = _make_engine(self.url)
+        self._known.clear()
+        self.migrate()
+        if replay:
+            held = self._held_connection()
+            dbapi = held.conn.dbapi_connection  # type: ignore[union-attr]
+            for values in replay:
+                try:
+                    dbapi.execute(_SQLITE_INSERT, values)
+                except sqlite3.IntegrityError:
+                    pass  # already there (the new file is a copy that has it)
+
+    # --- reading (pages read only the aggregates) ------------------------------------
 
     def history(self, learner_id: str) -> list[Answer]:
-        """Every answer of a learner, oldest first."""
+        """The raw answers kept for a learner, oldest first (export and tests; not for pages)."""
         query = (
             sa.select(answers.c.kind, answers.c.source, answers.c.level, answers.c.lesson,
-                      answers.c.problem, answers.c.correct, answers.c.answered_at)
+                      answers.c.problem, answers.c.correct, answers.c.answered_at,
+                      answers.c.rule)
             .where(answers.c.learner_id == learner_id)
             .order_by(answers.c.answered_at, answers.c.id)
         )
         with self._begin() as conn:
             return [Answer(*row) for row in conn.execute(query)]
 
+    def summary(self, learner_id: str) -> Summary:
+        """Totals per kind and overall, and the lesson drills solved: two bounded queries."""
+        kinds_query = (
+            sa.select(learner_kinds.c.kind, learner_kinds.c.total, learner_kinds.c.correct,
+                      learner_kinds.c.streak, learner_kinds.c.marks)
+            .where(learner_kinds.c.learner_id == learner_id)
+            .order_by(learner_kinds.c.first_id, learner_kinds.c.kind)
+            .limit(KINDS_READ)
+        )
+        with self._begin() as conn:
+            rows = [KindTotals(*row) for row in conn.execute(kinds_query)]
+            solved = self._solved(conn, learner_id)
+        overall = next((r for r in rows if r.kind == ALL), None)
+        return Summary(overall, tuple(r for r in rows if r.kind != ALL), solved)
+
+    def solved_lessons(self, learner_id: str) -> frozenset[str]:
+        """Lesson drill keys this learner answered right at least once (one bounded query)."""
+        with self._begin() as conn:
+            return self._solved(conn, learner_id)
+
+    @staticmethod
+    def _solved(conn: Connection, learner_id: str) -> frozenset[str]:
+        query = (sa.select(learner_solved.c.problem)
+                 .where(learner_solved.c.learner_id == learner_id).limit(SOLVED_READ))
+        return frozenset(conn.execute(query).scalars())
+
+    def mistakes(self, learner_id: str, limit: int = MISTAKES_KEPT) -> list[Mistake]:
+        """Problems whose latest answer was wrong, newest first (at most ``limit``)."""
+        table = learner_mistakes
+        query = (sa.select(table.c.problem, table.c.kind, table.c.rule)
+                 .where(table.c.learner_id == learner_id)
+                 .order_by(table.c.answer_id.desc()).limit(min(limit, MISTAKES_KEPT)))
+        with self._begin() as conn:
+            return [Mistake(*row) for row in conn.execute(query)]
+
+    def export(self, learner_id: str) -> Export:
+        """The raw answers kept (at most ``RAW_LIMIT`` + ``TRIM_EVERY``) and the totals."""
+        answers_kept = self.history(learner_id)
+        summary = self.summary(learner_id)
+        total = summary.overall.total if summary.overall else len(answers_kept)
+        return Export(tuple(answers_kept), total, max(0, total - len(answers_kept)),
+                      summary.kinds)
+
     def wipe(self, learner_id: str) -> int:
         """Delete everything stored about a learner; returns how many answers went."""
         with self._begin() as conn:
             result = conn.execute(answers.delete().where(answers.c.learner_id == learner_id))
-            return int(result.rowcount or 0)
+            for table in (learner_kinds, learner_solved, learner_mistakes):
+                conn.execute(table.delete().where(table.c.learner_id == learner_id))
+        self._known.discard(learner_id)
+        return int(result.rowcount or 0)
+
+
+def _sqlite_file(url: str) -> Path | None:
+    """The database file of a ``sqlite:///path`` URL (None for memory or PostgreSQL)."""
+    if not url.startswith("sqlite"):
+        return None
+    database = sa.engine.make_url(url).database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return Path(database).resolve()
+
+
+def _sidecar(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name + suffix)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def _disk_state(folder: Path) -> str:
+    """``ok``, or ``low`` when the database's filesystem has less than LOW_DISK_BYTES free."""
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent  # not made yet: the filesystem it will be made on
+    try:
+        free = shutil.disk_usage(folder).free
+    except OSError:
+        return "unknown"
+    return "ok" if free >= LOW_DISK_BYTES else "low"
 
 
 def _sqlite_processors(dialect: sa.Dialect) -> tuple[tuple[int, Callable[[Any], Any]], ...]:
@@ -362,6 +720,21 @@ def _make_engine(url: str) -> Engine:
         return engine
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    # A database host that stops answering must not hang requests until the
-    # server's worker timeout: give up connecting after a few seconds.
-    return sa.create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 5})
+    # A database host that stops answering must not hang requests: every wait has
+    # a deadline (tutor.storage.deadline), and so has the wait for a pooled connection.
+    parsed = sa.engine.make_url(url)
+    options = parsed.query.get("options")  # e.g. a search_path: kept beside ours
+    engine = sa.create_engine(parsed, pool_pre_ping=True, pool_timeout=POOL_TIMEOUT,
+                              connect_args=deadline.connect_args(
+                                  options if isinstance(options, str) else None))
+
+    @sa.event.listens_for(engine, "do_connect")
+    def _connect(_dialect: Any, _record: Any, cargs: Any, cparams: Any) -> Any:
+        return deadline.DeadlineConnection.connect_within(*cargs, **cparams)
+
+    @sa.event.listens_for(engine, "handle_error")
+    def _deadline_is_a_disconnect(context: Any) -> None:
+        if isinstance(context.original_exception, deadline.DeadlineExceeded):
+            context.is_disconnect = True
+
+    return engine

@@ -1,15 +1,18 @@
-"""Progress figures computed from a learner's answer history (pure functions).
+"""Progress figures (pure functions): from the stored aggregates, or from a hand-made history.
 
-Kept apart from storage so the figures are the same whatever the database,
-and so they can be tested on hand-made histories.
+Kept apart from storage so the figures are the same whatever the database.
+Pages use :func:`totals_stats` on the aggregates (a kind's totals and its
+latest ``aggregates.MARKS`` answers); the history functions are the reference
+the aggregates are tested against.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from tutor.storage.database import Answer
+from tutor.storage.database import Answer, KindTotals
 
 RECENT = 20
 
@@ -43,6 +46,14 @@ def kind_stats(history: Sequence[Answer], points: int = 20) -> list[KindStats]:
     return [_stats(kind, marks, points) for kind, marks in by_kind.items()]
 
 
+def totals_stats(totals: KindTotals, points: int = 20) -> KindStats:
+    """The figures of one aggregate row; the chart covers its kept marks (the latest answers)."""
+    marks = [mark == "1" for mark in totals.marks]
+    recent = marks[-RECENT:]
+    return KindStats(totals.kind, totals.total, totals.correct, len(recent), sum(recent),
+                     totals.streak, accuracy_series(marks, points))
+
+
 def _stats(kind: str, marks: list[bool], points: int) -> KindStats:
     recent = marks[-RECENT:]
     streak = 0
@@ -63,14 +74,16 @@ def accuracy_series(marks: Sequence[bool], points: int = 20) -> tuple[float, ...
     if not marks:
         return ()
     window = max(1, min(RECENT, len(marks)))
-    values = []
-    for i in range(len(marks)):
-        chunk = marks[max(0, i + 1 - window): i + 1]
-        values.append(sum(chunk) / len(chunk))
-    if len(values) <= points:
-        return tuple(values)
-    step = (len(values) - 1) / (points - 1)
-    return tuple(values[round(i * step)] for i in range(points))
+    # right answers among the first n: each point is one subtraction, only sampled points
+    right = [0, *itertools.accumulate(map(int, marks))]
+    count = len(marks)
+    if count <= points:
+        picked: Iterable[int] = range(count)
+    else:
+        step = (count - 1) / (points - 1)
+        picked = (round(i * step) for i in range(points))
+    return tuple((right[i + 1] - right[max(0, i + 1 - window)]) / min(i + 1, window)
+                 for i in picked)
 
 
 def solved_problems(history: Iterable[Answer]) -> set[str]:

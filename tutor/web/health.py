@@ -1,8 +1,14 @@
 """``/healthz``: is this app process up, and can it reach the progress database?
 
 For a load balancer or a monitoring probe, so it must stay cheap under load:
-no lesson is read or rendered and the database sees one ``SELECT 1`` (the
-store's :meth:`~tutor.storage.database.ProgressStore.ping`), never a migration.
+no lesson is read or rendered and the database sees one query — the schema
+version, compared with the code's (the store's
+:meth:`~tutor.storage.database.ProgressStore.health`) — never a migration. The
+query has its own short deadline (half a second), so a hung database cannot
+hang the probe. ``"db"`` is ``ok``, ``unavailable``, ``schema`` (not the
+code's version: an empty or foreign file) or ``replaced`` (the SQLite file
+was deleted or swapped; the next answer reopens it); ``"disk"`` (SQLite) is
+``low`` when the database's filesystem has less than 64 MB free.
 
 The answer is always ``200`` while the process serves requests: with the
 database down the site still teaches and grades (it only cannot save
@@ -23,16 +29,17 @@ bp = Blueprint("health", __name__)
 STORE_EXTENSION = "tempai.progress_store"
 
 
-def database_state() -> str:
-    """``ok`` when the store answers a trivial query, else ``unavailable``."""
+def database_state() -> dict[str, str]:
+    """``{"db": …}`` and, for SQLite, ``"disk"`` (see the module docstring)."""
     store: Any = current_app.extensions.get(STORE_EXTENSION)
     if store is None:
-        return "unavailable"
-    return "ok" if store.ping() else "unavailable"
+        return {"db": "unavailable"}
+    state: dict[str, str] = store.health()
+    return state
 
 
 @bp.get("/healthz")
 def healthz() -> ResponseReturnValue:
-    response = jsonify(status="ok", db=database_state())
+    response = jsonify(status="ok", **database_state())
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -12,11 +12,15 @@ The tables are data in :mod:`tutor.drills.diagnosis.scoring` (fu, han,
 payment) and :mod:`tutor.drills.diagnosis.shapes` (waits, shanten, dora,
 furiten), the row type in :mod:`tutor.drills.diagnosis.rule`. The wording
 is site wording, so it lives there rather than in engine.messages.
+
+:func:`diagnoses` also gives each message's stable rule id (``fu.pinfu-tsumo-20``),
+which the progress store keeps with the wrong answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from functools import cache
 
 from tutor.drills.base import Drill, Verdict
@@ -38,8 +42,22 @@ def rules() -> Mapping[str, tuple[Rule, ...]]:
     }
 
 
-def _matches_of(drill: Drill, verdict: Verdict, fallback: bool) -> Iterator[str]:
-    for rule in rules().get(drill.kind.name, ()):
+@dataclass(frozen=True)
+class Diagnosis:
+    """A rule the wrong answer most likely missed: its stable id and the message."""
+
+    rule: str  # "<kind>.<rule name>"
+    text: str
+
+
+def rule_ids() -> list[str]:
+    """Every rule's id, table by table (the ids are unique)."""
+    return [f"{kind}.{rule.name}" for kind, table in rules().items() for rule in table]
+
+
+def _matches_of(drill: Drill, verdict: Verdict, fallback: bool) -> Iterator[Diagnosis]:
+    kind = drill.kind.name
+    for rule in rules().get(kind, ()):
         if rule.fallback != fallback:
             continue
         try:
@@ -48,20 +66,25 @@ def _matches_of(drill: Drill, verdict: Verdict, fallback: bool) -> Iterator[str]
             continue  # a detector never breaks feedback; a kind without those details is skipped
         if fields is not None:
             text = rule.message.format(**fields)
-            yield text[:1].upper() + text[1:]
+            yield Diagnosis(f"{kind}.{rule.name}", text[:1].upper() + text[1:])
 
 
-def diagnose(drill: Drill, verdict: Verdict) -> list[str]:
+def diagnoses(drill: Drill, verdict: Verdict) -> list[Diagnosis]:
     """The rules most likely missed (at most :data:`MAX_NOTES`), for a wrong answer only."""
     if verdict.correct or verdict.solution_only:
         return []
-    found: list[str] = []
+    found: list[Diagnosis] = []
     for fallback in (False, True):
-        for text in _matches_of(drill, verdict, fallback):
-            if text not in found:
-                found.append(text)
+        for match in _matches_of(drill, verdict, fallback):
+            if all(match.text != seen.text for seen in found):
+                found.append(match)
             if len(found) == MAX_NOTES:
                 return found
         if found:
             break
     return found
+
+
+def diagnose(drill: Drill, verdict: Verdict) -> list[str]:
+    """The messages of :func:`diagnoses`."""
+    return [match.text for match in diagnoses(drill, verdict)]

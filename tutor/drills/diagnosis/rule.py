@@ -15,8 +15,14 @@ MAX_NOTES = 2
 
 @dataclass(frozen=True)
 class Rule:
-    """One diagnosable mistake: when ``detect`` matches, show ``message`` with its fields."""
+    """One diagnosable mistake: when ``detect`` matches, show ``message`` with its fields.
+
+    ``name`` identifies the rule for good (stored with every wrong answer as
+    ``<kind>.<name>``, read by the classes dashboard): rename it never, reword
+    the message freely.
+    """
 
     detect: Detector
     message: str
     fallback: bool = False  # only when no other rule of the kind matched
+    name: str = ""

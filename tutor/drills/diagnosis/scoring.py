@@ -99,18 +99,23 @@ _HONOR_SETS = (FuReason.OPEN_TRIPLET_TERMINAL, FuReason.CLOSED_TRIPLET_TERMINAL,
                FuReason.RON_TRIPLET_TERMINAL)
 
 FU_RULES: tuple[Rule, ...] = (
-    Rule(_fu_chiitoitsu, "Чиитойцу всегда стоит ровно 25 фу: ни надбавок, ни округления."),
-    Rule(_fu_pinfu_tsumo, "Пинфу цумо — ровно 20 фу: 2 фу за цумо с пинфу не начисляют."),
+    Rule(_fu_chiitoitsu, "Чиитойцу всегда стоит ровно 25 фу: ни надбавок, ни округления.",
+         name="chiitoitsu-25"),
+    Rule(_fu_pinfu_tsumo, "Пинфу цумо — ровно 20 фу: 2 фу за цумо с пинфу не начисляют.",
+         name="pinfu-tsumo-20"),
     Rule(_fu_open_pinfu, "Открытая рука, выигравшая роном без единого фу сверх базовых 20, "
-         "считается как 30 фу."),
-    Rule(_fu_not_rounded, "Сумму фу округляют вверх до десятков: {raw} → {fu}."),
-    Rule(_fu_missing_item, "{text}."),
-    Rule(_fu_scaled_item(_CLOSED_SETS, 0.5), "Закрытый коцу стоит вдвое больше открытого."),
+         "считается как 30 фу.", name="open-pinfu-30"),
+    Rule(_fu_not_rounded, "Сумму фу округляют вверх до десятков: {raw} → {fu}.",
+         name="fu-rounding"),
+    Rule(_fu_missing_item, "{text}.", name="fu-missing-item"),
+    Rule(_fu_scaled_item(_CLOSED_SETS, 0.5), "Закрытый коцу стоит вдвое больше открытого.",
+         name="closed-triplet-double"),
     Rule(_fu_scaled_item(_RON_SETS, 2), "Коцу, собранный роном на шанпон, считается открытым: "
-         "он стоит вдвое меньше закрытого."),
-    Rule(_fu_scaled_item(_KANS, 0.25), "Кан стоит вчетверо больше такого же коцу."),
+         "он стоит вдвое меньше закрытого.", name="ron-triplet-open"),
+    Rule(_fu_scaled_item(_KANS, 0.25), "Кан стоит вчетверо больше такого же коцу.",
+         name="kan-quadruple"),
     Rule(_fu_scaled_item(_HONOR_SETS, 0.5), "Коцу из терминальных и благородных тайлов стоит вдвое "
-         "больше коцу простых тайлов."),
+         "больше коцу простых тайлов.", name="terminal-triplet-double"),
 )
 
 
@@ -162,16 +167,19 @@ def _han_first_yaku(key: str) -> Detector:
 
 HAN_RULES: tuple[Rule, ...] = (
     Rule(_han_short_by("ura"), "Похоже, вы забыли урадору: после победы в риичи открывают "
-         "индикаторы урадоры, и здесь она даёт ещё {n} хан."),
+         "индикаторы урадоры, и здесь она даёт ещё {n} хан.", name="ura-dora"),
     Rule(_han_short_by("aka"), "Похоже, вы не посчитали красные пятёрки: каждая — 1 хан "
-         "акадоры (здесь {n} хан)."),
+         "акадоры (здесь {n} хан).", name="aka-dora"),
     Rule(_han_short_by("dora"), "Похоже, вы не посчитали дору: индикатор указывает на следующий "
-         "тайл, и каждая его копия в руке — 1 хан (здесь {n} хан)."),
+         "тайл, и каждая его копия в руке — 1 хан (здесь {n} хан).", name="dora"),
     Rule(_han_all_dora, "Похоже, вы не прибавили доры: они не яку, но к хан прибавляются "
-         "(здесь {n} хан)."),
-    Rule(_han_open_reduction, "В открытой руке некоторые яку стоят на 1 хан меньше: {names}."),
-    Rule(_han_first_yaku("missed"), "Похоже, вы не заметили яку «{name}»: {rule}."),
-    Rule(_han_first_yaku("wrong"), "Яку «{name}» в этой руке нет. Его условие: {rule}."),
+         "(здесь {n} хан).", name="dora-not-yaku"),
+    Rule(_han_open_reduction, "В открытой руке некоторые яку стоят на 1 хан меньше: {names}.",
+         name="open-hand-reduction"),
+    Rule(_han_first_yaku("missed"), "Похоже, вы не заметили яку «{name}»: {rule}.",
+         name="yaku-missed"),
+    Rule(_han_first_yaku("wrong"), "Яку «{name}» в этой руке нет. Его условие: {rule}.",
+         name="yaku-wrong"),
 )
 
 
@@ -272,16 +280,20 @@ def _pay_other_han_fu(drill: Drill, verdict: Verdict) -> Fields | None:
 
 PAYMENT_RULES: tuple[Rule, ...] = (
     Rule(_pay_dealer_as_non_dealer, "Дилер получает в полтора раза больше: рон дилера — базовые "
-         "очки × 6, а не × 4."),
+         "очки × 6, а не × 4.", name="dealer-ron"),
     Rule(_pay_non_dealer_as_dealer, "Это выплата дилеру. Недилеру на рон платят базовые очки × 4, "
-         "в полтора раза меньше."),
+         "в полтора раза меньше.", name="non-dealer-ron"),
     Rule(_pay_no_honba, "Не забудьте хонбу ({n}): +300 очков за каждую; на цумо — по 100 с "
-         "каждого из трёх."),
+         "каждого из трёх.", name="honba"),
     Rule(_pay_tsumo_honba_300, "На цумо хонбу делят: каждый из трёх платит по 100 за хонбу, "
-         "а не по 300."),
-    Rule(_pay_tsumo_swapped, "На цумо недилера дилер платит вдвое больше каждого из остальных."),
-    Rule(_pay_no_sticks, "Палочки риичи со стола ({n}) забирает победитель: +1000 за каждую."),
-    Rule(_pay_not_rounded, "Выплату округляют вверх до сотни: {raw} — ещё не окончательный ответ."),
+         "а не по 300.", name="tsumo-honba-100"),
+    Rule(_pay_tsumo_swapped, "На цумо недилера дилер платит вдвое больше каждого из остальных.",
+         name="tsumo-dealer-share"),
+    Rule(_pay_no_sticks, "Палочки риичи со стола ({n}) забирает победитель: +1000 за каждую.",
+         name="riichi-sticks"),
+    Rule(_pay_not_rounded, "Выплату округляют вверх до сотни: {raw} — ещё не окончательный ответ.",
+         name="payment-rounding"),
     Rule(_pay_other_han_fu, "Столько платят за руку в {han} хан и {fu} фу, а эта рука — "
-         "{true_han} хан и {true_fu} фу: проверьте подсчёт хан и фу.", fallback=True),
+         "{true_han} хан и {true_fu} фу: проверьте подсчёт хан и фу.", fallback=True,
+         name="han-fu-recount"),
 )

@@ -46,9 +46,10 @@ def _picked_karaten(drill: Drill, verdict: Verdict) -> Fields | None:
 
 
 WAITS_RULES: tuple[Rule, ...] = (
-    *(Rule(_missed_shape(shape), text) for shape, text in _WAIT_MISSED.items()),
+    *(Rule(_missed_shape(shape), text, name=f"missed-{shape.name.lower()}")
+      for shape, text in _WAIT_MISSED.items()),
     Rule(_picked_karaten, "Все четыре копии ({tiles}) уже у вас в руке: форма ждёт этот тайл, "
-         "но выиграть на нём нельзя (каратен)."),
+         "но выиграть на нём нельзя (каратен).", name="karaten"),
 )
 
 
@@ -74,11 +75,11 @@ def _shanten_to_win(drill: Drill, verdict: Verdict) -> Fields | None:
 
 SHANTEN_RULES: tuple[Rule, ...] = (
     Rule(_shanten_form("chiitoitsu"), "Вспомните про чиитойцу: по семи парам эта рука ближе "
-         "к темпаю, а шантен — наименьшее из трёх форм."),
+         "к темпаю, а шантен — наименьшее из трёх форм.", name="chiitoitsu-form"),
     Rule(_shanten_form("kokushi"), "Вспомните про кокушимусо: по терминалам и благородным "
-         "тайлам эта рука ближе к темпаю."),
+         "тайлам эта рука ближе к темпаю.", name="kokushi-form"),
     Rule(_shanten_to_win, "Похоже, вы посчитали, сколько тайлов не хватает до победы. Шантен "
-         "считают до темпая: 0 — уже темпай."),
+         "считают до темпая: 0 — уже темпай.", name="to-tenpai-not-win"),
 )
 
 
@@ -114,11 +115,15 @@ def _dora_nine(drill: Drill, verdict: Verdict) -> Fields | None:
 
 DORA_RULES: tuple[Rule, ...] = (
     Rule(_dora_picked(lambda t: t), "Сам индикатор ({tile}) дорой не бывает: дора — следующий "
-         "за ним тайл."),
-    Rule(_dora_picked(_previous), "Индикатор указывает на следующий тайл, а не на предыдущий."),
-    Rule(_dora_nine, "После девятки масть идёт по кругу: индикатор 9 — дора 1 той же масти."),
-    Rule(_dora_group(27, 31), "Ветры идут по кругу: Восток → Юг → Запад → Север → Восток."),
-    Rule(_dora_group(31, 34), "Драконы идут по кругу: белый → зелёный → красный → белый."),
+         "за ним тайл.", name="indicator-itself"),
+    Rule(_dora_picked(_previous), "Индикатор указывает на следующий тайл, а не на предыдущий.",
+         name="indicator-previous"),
+    Rule(_dora_nine, "После девятки масть идёт по кругу: индикатор 9 — дора 1 той же масти.",
+         name="nine-wraps"),
+    Rule(_dora_group(27, 31), "Ветры идут по кругу: Восток → Юг → Запад → Север → Восток.",
+         name="winds-cycle"),
+    Rule(_dora_group(31, 34), "Драконы идут по кругу: белый → зелёный → красный → белый.",
+         name="dragons-cycle"),
 )
 
 
@@ -146,11 +151,11 @@ def _furiten_imagined(drill: Drill, verdict: Verdict) -> Fields | None:
 
 FURITEN_RULES: tuple[Rule, ...] = (
     Rule(_furiten_missed("discard"), "В вашем собственном сбросе есть тайл ожидания ({tiles}): "
-         "это постоянный фуритен, рон запрещён на все тайлы ожидания."),
+         "это постоянный фуритен, рон запрещён на все тайлы ожидания.", name="furiten-discard"),
     Rule(_furiten_missed("temporary"), "Вы пропустили тайл ожидания ({tiles}) после своего "
-         "последнего набора: до следующего набора рон запрещён."),
+         "последнего набора: до следующего набора рон запрещён.", name="furiten-temporary"),
     Rule(_furiten_missed("riichi"), "В риичи пропущенный тайл ожидания ({tiles}) запрещает рон "
-         "до конца раздачи."),
+         "до конца раздачи.", name="furiten-riichi"),
     Rule(_furiten_imagined, "Фуритен бывает только из-за тайлов вашего ожидания: их нет ни в "
-         "вашем сбросе, ни среди пропущенных — рон можно."),
+         "вашем сбросе, ни среди пропущенных — рон можно.", name="furiten-imagined"),
 )
