@@ -23,6 +23,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("web",),  # plumbing: security, compression, logs, errors, health, static files
     ("tiles",),  # the SVG tile art
     ("storage",),  # the database, the learner's identity, history statistics
+    ("accounts",),  # sign-in, roles, revocable sessions (issue 21)
     ("drills",),  # drill kinds: grading, diagnosis, solutions
     ("course",),  # the content store, Markdown, lesson and reference pages, answers
     ("progress", "analyse"),

@@ -1,0 +1,109 @@
+"""Shared by the accounts and classes tests: apps on a SQLite file, signing up and answering.
+
+``Site`` keeps every app it made so a fixture can dispose of their pools.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.practice_answers import right_answer, wrong_answer
+from tutor import create_app
+from tutor.accounts import passwords, store
+from tutor.course.content import store as content_store
+from tutor.practice.views import task
+
+HTMX = {"HX-Request": "true"}
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+NONCE = re.compile(r'name="nonce" value="([^"]+)"')
+PASSWORD = "correct horse battery"
+
+
+def make_app(content_dir: Path, url: str, **extra: Any) -> Flask:
+    return create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "test",
+                       "DATABASE_URL": url, "LOGIN_MAX_DELAY": 0, **extra})
+
+
+def token(client: FlaskClient, path: str = "/account/login") -> str:
+    match = CSRF.search(client.get(path).get_data(as_text=True))
+    assert match, path
+    return match.group(1)
+
+
+def register(client: FlaskClient, login: str, name: str | None = None) -> str:
+    """Register and stay signed in; returns the recovery code shown."""
+    response = client.post("/account/register", data={
+        "csrf_token": token(client, "/account/register"), "login": login,
+        "display_name": name or login.capitalize(), "password": PASSWORD, "password2": PASSWORD,
+    })
+    assert response.status_code == 200, response.get_data(as_text=True)
+    code = re.search(r"data-recovery-code>([A-Z0-9-]+)<", response.get_data(as_text=True))
+    assert code
+    return code.group(1)
+
+
+def sign_in(client: FlaskClient, login: str, password: str = PASSWORD) -> int:
+    response = client.post("/account/login", data={
+        "csrf_token": token(client), "login": login, "password": password})
+    return response.status_code
+
+
+def sign_out(client: FlaskClient) -> None:
+    response = client.post("/account/logout", data={"csrf_token": token(client, "/account")})
+    assert response.status_code == 302
+
+
+def make_user(app: Flask, login: str, role: str) -> store.User:
+    """An account made directly (an instructor or admin for a test)."""
+    with app.test_request_context():
+        with store.progress_store().transaction() as conn:
+            return store.create(conn, login=login, display_name=login.capitalize(), role=role,
+                                password_hash=passwords.hash_secret(PASSWORD))
+
+
+def hidden(client: FlaskClient, url: str) -> dict[str, str]:
+    page = client.get(url).get_data(as_text=True)
+    csrf, nonce = CSRF.search(page), NONCE.search(page)
+    assert csrf and nonce, url
+    return {"csrf_token": csrf.group(1), "nonce": nonce.group(1)}
+
+
+def answer_lesson(client: FlaskClient, slug: str, drill_id: str, right: bool) -> str:
+    form = hidden(client, f"/lessons/{slug}")
+    with client.application.app_context():
+        lesson = content_store().get(slug)
+        assert lesson is not None
+        drill = lesson.drills[drill_id]
+    data = {**form, **(right_answer(drill) if right else wrong_answer(drill))}
+    response = client.post(f"/lessons/{slug}/drills/{drill_id}", data=data, headers=HTMX)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def answer_practice(client: FlaskClient, kind: str, level: str, seed: int, right: bool) -> str:
+    url = f"/practice/{kind}/{level}/{seed}"
+    form = hidden(client, url)
+    with client.application.test_request_context():
+        drill = task(kind, level, seed).drill
+    data = {**form, **(right_answer(drill) if right else wrong_answer(drill))}
+    response = client.post(url, data=data, headers=HTMX)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def summary_of(client: FlaskClient, learner_id: str) -> Any:
+    with client.application.test_request_context():
+        return store.progress_store().summary(learner_id)
+
+
+def user_by_login(app: Flask, login: str) -> store.User:
+    with app.test_request_context():
+        with store.progress_store().transaction() as conn:
+            found = store.by_login(conn, login)
+    assert found
+    return found[0]
