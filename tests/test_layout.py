@@ -28,6 +28,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("course",),  # the content store, Markdown, lesson and reference pages, answers
     ("progress", "analyse"),
     ("practice",),
+    ("classes",),  # an instructor's classes, assignments and dashboard (issue 21)
     ("authoring",),
 )
 RANK = {package: rank for rank, floor in enumerate(FLOORS) for package in floor}

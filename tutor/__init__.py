@@ -130,6 +130,7 @@ def _register_blueprints(app: Flask) -> None:
     from tutor.accounts import views as accounts
     from tutor.analyse import views as analyse
     from tutor.authoring import views as authoring
+    from tutor.classes import views as classes
     from tutor.course import answers, handbook, lessons, reference
     from tutor.practice import views as practice
     from tutor.progress import views as progress
@@ -140,8 +141,8 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(lessons.bp)
     app.register_blueprint(answers.bp)
     # accounts after progress: it uses the progress store progress opens
-    for feature in (tiles, reference, handbook, practice, progress, accounts, authoring,
-                    analyse, logs, health, assets):
+    for feature in (tiles, reference, handbook, practice, progress, accounts, classes,
+                    authoring, analyse, logs, health, assets):
         if hasattr(feature, "init_app"):
             feature.init_app(app)
         else:
