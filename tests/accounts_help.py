@@ -5,9 +5,17 @@
 
 from __future__ import annotations
 
+import os
 import re
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
+
+import pytest
+import sqlalchemy as sa
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -107,3 +115,45 @@ def user_by_login(app: Flask, login: str) -> store.User:
             found = store.by_login(conn, login)
     assert found
     return found[0]
+
+
+PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")
+_NO_PG = pytest.mark.skipif(not PG_URL, reason="TEMPAI_TEST_PG_URL not set (.ci/run sets it)")
+BACKENDS = [pytest.param("sqlite", id="sqlite"),
+            pytest.param("postgresql", id="postgresql", marks=_NO_PG)]
+
+
+@contextmanager
+def fresh_database(kind: str, folder: Path) -> Iterator[str]:
+    """An empty database URL: a new SQLite file, or a new PostgreSQL schema dropped afterwards."""
+    if kind == "sqlite":
+        yield f"sqlite:///{folder / 'accounts.sqlite3'}"
+        return
+    assert PG_URL
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(PG_URL.replace("postgresql://", "postgresql+psycopg://", 1))
+    with admin.begin() as conn:
+        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    separator = "&" if "?" in PG_URL else "?"
+    try:
+        yield f"{PG_URL}{separator}options={quote(f'-csearch_path={schema}')}"
+    finally:
+        with admin.begin() as conn:
+            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+        admin.dispose()
+
+
+class Site:
+    """Apps made for one test on one database; their pools are closed at the end."""
+
+    def __init__(self, content_dir: Path, url: str) -> None:
+        self.content_dir, self.url, self.apps = content_dir, url, []
+
+    def app(self, **extra: Any) -> Flask:
+        made = make_app(self.content_dir, self.url, **extra)
+        self.apps.append(made)
+        return made
+
+    def close(self) -> None:
+        for made in self.apps:
+            made.extensions[store.STORE_EXT].engine.dispose()
