@@ -16,7 +16,6 @@ from urllib.parse import quote
 
 import pytest
 import sqlalchemy as sa
-
 from flask import Flask
 from flask.testing import FlaskClient
 
