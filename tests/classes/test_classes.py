@@ -107,7 +107,8 @@ def test_the_csv_export_has_one_row_per_learner(world: World) -> None:
     assert response.mimetype == "text/csv"
     lines = response.get_data(as_text=True).lstrip("\ufeff").splitlines()
     assert lines[0].startswith("ученик,логин,сделано заданий,точность,последний ответ,")
-    assert lines[0].endswith("Урок «Основы для тестов»,Практика: Найдите ожидание · новичок · 3 задачи")
+    assert lines[0].endswith(
+        "Урок «Основы для тестов»,Практика: Найдите ожидание · новичок · 3 задачи")
     assert lines[1].startswith(f"Alice,alice,0 из 2,100%,{dt.date.today().isoformat()},")
     assert lines[1].endswith("в работе,не начато")
     assert lines[2].startswith("Carol,carol,0 из 2,—,,")
