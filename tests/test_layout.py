@@ -23,10 +23,12 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("web",),  # plumbing: security, compression, logs, errors, health, static files
     ("tiles",),  # the SVG tile art
     ("storage",),  # the database, the learner's identity, history statistics
+    ("accounts",),  # sign-in, roles, revocable sessions (issue 21)
     ("drills",),  # drill kinds: grading, diagnosis, solutions
     ("course",),  # the content store, Markdown, lesson and reference pages, answers
     ("progress", "analyse"),
     ("practice",),
+    ("classes",),  # an instructor's classes, assignments and dashboard (issue 21)
     ("authoring",),
 )
 RANK = {package: rank for rank, floor in enumerate(FLOORS) for package in floor}

@@ -127,8 +127,10 @@ def _init_extensions(app: Flask) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     """Plug in every feature: plumbing first, then the features from the bottom up."""
+    from tutor.accounts import views as accounts
     from tutor.analyse import views as analyse
     from tutor.authoring import views as authoring
+    from tutor.classes import views as classes
     from tutor.course import answers, handbook, lessons, reference
     from tutor.practice import views as practice
     from tutor.progress import path as learner_path
@@ -139,8 +141,9 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(errors.bp)
     app.register_blueprint(lessons.bp)
     app.register_blueprint(answers.bp)
-    for feature in (tiles, reference, handbook, practice, progress, learner_path, authoring,
-                    analyse, logs, health, assets):
+    # accounts after progress: it uses the progress store progress opens
+    for feature in (tiles, reference, handbook, practice, progress, learner_path, accounts,
+                    classes, authoring, analyse, logs, health, assets):
         if hasattr(feature, "init_app"):
             feature.init_app(app)
         else:

@@ -178,7 +178,6 @@ def make_site(content_dir: Path, **config: object) -> Flask:
 @pytest.mark.parametrize(
     ("method", "path"),
     [
-        pytest.param("get", "/author/preview", id="page"),
         pytest.param("post", "/author/preview", id="render"),
         pytest.param("post", "/author/preview/drills/w", id="grade"),
         pytest.param("get", "/author/login", id="login"),
@@ -190,7 +189,15 @@ def test_without_password_preview_is_forbidden_outside_debug(
     site = make_site(content_dir, WTF_CSRF_ENABLED=False, INSTRUCTOR_PASSWORD="")
     response = getattr(site.test_client(), method)(path, data={"source": WAITS_DRAFT})
     assert response.status_code == 403
-    assert "только в режиме разработки" in response.get_data(as_text=True)
+    assert "войдите в учётную запись преподавателя" in response.get_data(as_text=True)
+
+
+def test_without_password_the_preview_page_sends_to_the_account_login(content_dir: Path) -> None:
+    """Issue 21: instructors sign in with their accounts; the password is only a bootstrap."""
+    site = make_site(content_dir, INSTRUCTOR_PASSWORD="")
+    response = site.test_client().get("/author/preview")
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/account/login?next=/author/preview"
 
 
 def test_debug_mode_opens_the_preview(content_dir: Path) -> None:

@@ -1,8 +1,10 @@
 """For instructors: the guide (``/authoring``) and the live preview (``/author/preview``).
 
 The preview renders whatever Markdown is posted, so it is not public: it is
-open in debug mode (``make run``), or to an instructor who signed in with
-``INSTRUCTOR_PASSWORD``; otherwise it answers 403. Its HTML is sanitised
+open in debug mode (``make run``), to a signed-in instructor or admin account
+(issue 21, :mod:`tutor.accounts`), or — as a bootstrap, only while the server
+sets ``INSTRUCTOR_PASSWORD`` — to whoever signed in with that password;
+otherwise it sends the visitor to the account login. Its HTML is sanitised
 (:mod:`tutor.authoring.sanitise`). A preview drill is graded statelessly like
 a lesson drill, except that its parameters come from the posted draft — the
 author's own text — which the drill's form carries along with the answer.
@@ -36,6 +38,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from engine.plural import count_word
+from tutor.accounts.current import current_user
 from tutor.authoring import throttle
 from tutor.authoring.cli import init_app as init_cli
 from tutor.authoring.cli import lesson_text
@@ -56,8 +59,9 @@ bp = Blueprint("authoring", __name__)
 DRAFT_FILE = "черновик"
 SESSION_KEY = "instructor"
 CLOSED = (
-    "Предпросмотр уроков открыт только в режиме разработки (make run) "
-    "или преподавателю, который вошёл с паролем (на сервере задан INSTRUCTOR_PASSWORD)."
+    "Предпросмотр уроков открыт преподавателям: войдите в учётную запись преподавателя "
+    "(её назначает администратор). Общий пароль INSTRUCTOR_PASSWORD работает, только если "
+    "он задан на сервере."
 )
 EXPIRED = "Вход преподавателя закончился: откройте страницу заново и войдите."
 WRONG_PASSWORD = "Неверный пароль."
@@ -97,6 +101,9 @@ def is_instructor() -> bool:
     """
     if current_app.debug:
         return True
+    account = current_user()
+    if account is not None and account.teaches:
+        return True
     password = _password()
     stored = session.get(SESSION_KEY)
     version = session.get(VERSION_KEY)
@@ -120,10 +127,12 @@ def instructor_required(view: F) -> F:
     def wrapped(*args: Any, **kwargs: Any) -> ResponseReturnValue:
         if is_instructor():
             return view(*args, **kwargs)
-        if not _password():
-            abort(403, description=CLOSED)
         if request.htmx or request.method != "GET":
-            abort(403, description=EXPIRED)
+            abort(403, description=EXPIRED if _password() else CLOSED)
+        if current_user() is not None:
+            abort(403, description=CLOSED)  # signed in, but not as an instructor
+        if not _password():
+            return redirect(url_for("accounts.login", next=request.path))
         return redirect(url_for("authoring.login"))
 
     return cast(F, wrapped)

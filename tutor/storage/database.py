@@ -34,6 +34,8 @@ Schema (version 4; the aggregate tables of version 3 are described in
                                              -- (no longer written: tutor.storage.throttle)
     session_versions, login_throttle         -- version 4: see tutor.storage.sessions
                                              -- and tutor.storage.throttle
+    users, practice_solved                   -- version 5: tutor.storage.users
+    classes, memberships, assignments        -- version 6: tutor.storage.groups
 
 Migrations are functions in :data:`MIGRATIONS`, applied in order inside one
 transaction; a database newer than the code is refused. Two workers starting
@@ -121,7 +123,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import Pool, PoolProxiedConnection
 
-from tutor.storage import aggregates, deadline, sessions, throttle
+from tutor.storage import aggregates, deadline, groups, sessions, throttle, users
 from tutor.storage.aggregates import (
     ALL,
     KINDS_READ,
@@ -203,13 +205,14 @@ def _migrate_to_2(conn: Connection) -> None:
     login_failures.create(conn, checkfirst=True)
 
 
-def _migrate_to_4(conn: Connection) -> None:
+def _migrate_sessions(conn: Connection) -> None:
     sessions.create(conn)
     throttle.create(conn)
 
 
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
-    _migrate_to_1, _migrate_to_2, aggregates.migrate, _migrate_to_4,
+    _migrate_to_1, _migrate_to_2, aggregates.migrate, _migrate_sessions,
+    users.migrate, groups.migrate,  # issue 21: accounts, then classes
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _MIGRATION_LOCK = 0x7465_6D70  # pg_advisory_xact_lock key ('temp')

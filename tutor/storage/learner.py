@@ -9,6 +9,12 @@ The cookie is only ever set on a response :func:`tutor.web.security.may_set_cook
 allows (issue 17): not on an error, not on a POST that arrived without it
 (a cross-site form would otherwise cut a learner off from their progress).
 A wipe, a POST that carried the cookie, may replace it.
+
+A signed-in account (issue 21) owns a learner id of its own: the accounts
+package registers a resolver under :data:`ACCOUNT_RESOLVER` that returns it
+(or None for a visitor who is not signed in), and :func:`learner_id` prefers
+it to the cookie — so every device the account signs in on reads and writes
+the same progress, and the browser's own cookie is left as it was.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ _SERIALIZER_KEY = "tempai.learner_serializer"
 _ID = re.compile(r"[0-9a-f]{32}")
 # Responses that are not a learner's visit: files and the monitoring probe.
 _NO_COOKIE = frozenset({"static", "health.healthz"})
+ACCOUNT_RESOLVER = "tempai.account_learner"  # app.extensions key: () -> learner id | None
 
 
 def _signing() -> tuple[URLSafeSerializer, VerifiedCookies[str]]:
@@ -67,10 +74,27 @@ def _read_cookie() -> str | None:
 def learner_id() -> str:
     """This request's learner id; a new one (set on the response) if the cookie is absent or bad."""
     if "tempai_learner" not in g:
+        resolver = current_app.extensions.get(ACCOUNT_RESOLVER)
+        account = resolver() if resolver is not None else None
+        if account is not None:
+            g.tempai_learner_new = False
+            g.tempai_learner = account
+            return str(account)
         found = _read_cookie()
         g.tempai_learner_new = found is None
         g.tempai_learner = found or secrets.token_hex(16)
     return str(g.tempai_learner)
+
+
+def cookie_learner_id() -> str | None:
+    """The id this browser's own cookie carries (the anonymous progress), whoever is signed in."""
+    return _read_cookie()
+
+
+def forget_request_learner() -> None:
+    """Drop this request's memo of the learner id (after signing in or out)."""
+    g.pop("tempai_learner", None)
+    g.pop("tempai_learner_new", None)
 
 
 def start_new_learner() -> str:

@@ -1,0 +1,158 @@
+"""Shared by the accounts and classes tests: apps on a SQLite file, signing up and answering.
+
+``Site`` keeps every app it made so a fixture can dispose of their pools.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.practice_answers import right_answer, wrong_answer
+from tutor import create_app
+from tutor.accounts import passwords, store
+from tutor.course.content import store as content_store
+from tutor.practice.views import task
+
+HTMX = {"HX-Request": "true"}
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+NONCE = re.compile(r'name="nonce" value="([^"]+)"')
+PASSWORD = "correct horse battery"
+
+
+def make_app(content_dir: Path, url: str, **extra: Any) -> Flask:
+    return create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "test",
+                       "DATABASE_URL": url, "LOGIN_MAX_DELAY": 0, **extra})
+
+
+def token(client: FlaskClient, path: str = "/account/login") -> str:
+    match = CSRF.search(client.get(path).get_data(as_text=True))
+    assert match, path
+    return match.group(1)
+
+
+def register(client: FlaskClient, login: str, name: str | None = None) -> str:
+    """Register and stay signed in; returns the recovery code shown."""
+    response = client.post("/account/register", data={
+        "csrf_token": token(client, "/account/register"), "login": login,
+        "display_name": name or login.capitalize(), "password": PASSWORD, "password2": PASSWORD,
+    })
+    assert response.status_code == 200, response.get_data(as_text=True)
+    code = re.search(r"data-recovery-code>([A-Z0-9-]+)<", response.get_data(as_text=True))
+    assert code
+    return code.group(1)
+
+
+def sign_in(client: FlaskClient, login: str, password: str = PASSWORD) -> int:
+    response = client.post("/account/login", data={
+        "csrf_token": token(client), "login": login, "password": password})
+    return response.status_code
+
+
+def sign_out(client: FlaskClient) -> None:
+    response = client.post("/account/logout", data={"csrf_token": token(client, "/account")})
+    assert response.status_code == 302
+
+
+def make_user(app: Flask, login: str, role: str) -> store.User:
+    """An account made directly (an instructor or admin for a test)."""
+    with app.test_request_context():
+        with store.progress_store().transaction() as conn:
+            return store.create(conn, login=login, display_name=login.capitalize(), role=role,
+                                password_hash=passwords.hash_secret(PASSWORD))
+
+
+def hidden(client: FlaskClient, url: str) -> dict[str, str]:
+    page = client.get(url).get_data(as_text=True)
+    csrf, nonce = CSRF.search(page), NONCE.search(page)
+    assert csrf and nonce, url
+    return {"csrf_token": csrf.group(1), "nonce": nonce.group(1)}
+
+
+def answer_lesson(client: FlaskClient, slug: str, drill_id: str, right: bool) -> str:
+    form = hidden(client, f"/lessons/{slug}")
+    with client.application.app_context():
+        lesson = content_store().get(slug)
+        assert lesson is not None
+        drill = lesson.drills[drill_id]
+    data = {**form, **(right_answer(drill) if right else wrong_answer(drill))}
+    response = client.post(f"/lessons/{slug}/drills/{drill_id}", data=data, headers=HTMX)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def answer_practice(client: FlaskClient, kind: str, level: str, seed: int, right: bool) -> str:
+    url = f"/practice/{kind}/{level}/{seed}"
+    form = hidden(client, url)
+    with client.application.test_request_context():
+        drill = task(kind, level, seed).drill
+    data = {**form, **(right_answer(drill) if right else wrong_answer(drill))}
+    response = client.post(url, data=data, headers=HTMX)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def summary_of(client: FlaskClient, learner_id: str) -> Any:
+    with client.application.test_request_context():
+        return store.progress_store().summary(learner_id)
+
+
+def user_by_login(app: Flask, login: str) -> store.User:
+    with app.test_request_context():
+        with store.progress_store().transaction() as conn:
+            found = store.by_login(conn, login)
+    assert found
+    return found[0]
+
+
+PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")
+_NO_PG = pytest.mark.skipif(not PG_URL, reason="TEMPAI_TEST_PG_URL not set (.ci/run sets it)")
+BACKENDS = [pytest.param("sqlite", id="sqlite"),
+            pytest.param("postgresql", id="postgresql", marks=_NO_PG)]
+
+
+@contextmanager
+def fresh_database(kind: str, folder: Path) -> Iterator[str]:
+    """An empty database URL: a new SQLite file, or a new PostgreSQL schema dropped afterwards."""
+    if kind == "sqlite":
+        yield f"sqlite:///{folder / 'accounts.sqlite3'}"
+        return
+    assert PG_URL
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(PG_URL.replace("postgresql://", "postgresql+psycopg://", 1))
+    with admin.begin() as conn:
+        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    separator = "&" if "?" in PG_URL else "?"
+    try:
+        yield f"{PG_URL}{separator}options={quote(f'-csearch_path={schema}')}"
+    finally:
+        with admin.begin() as conn:
+            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+        admin.dispose()
+
+
+class Site:
+    """Apps made for one test on one database; their pools are closed at the end."""
+
+    def __init__(self, content_dir: Path, url: str) -> None:
+        self.content_dir, self.url, self.apps = content_dir, url, []
+
+    def app(self, **extra: Any) -> Flask:
+        made = make_app(self.content_dir, self.url, **extra)
+        self.apps.append(made)
+        return made
+
+    def close(self) -> None:
+        for made in self.apps:
+            made.extensions[store.STORE_EXT].engine.dispose()

@@ -1,0 +1,142 @@
+"""Folding a browser's anonymous progress into an account, exactly once.
+
+On registering or signing in, the learner id in the browser's cookie (the
+progress made before signing in) is merged into the account's learner id,
+in one transaction:
+
+- raw answers change owner (``UPDATE``, which fires no insert trigger, so
+  nothing is counted again); an answer whose form was already answered under
+  the account (the same nonce on both sides) is dropped, and its count taken
+  back out of the anonymous side's totals first, so no answer is counted twice;
+- per-kind totals and right answers are added (exact); marks and the streak
+  are joined with the side that started later taken as the more recent one
+  (``first_id`` is all the aggregates know of order);
+- solved drills and solved practice problems are united;
+- pending mistakes are united (for a problem pending on both sides, the later
+  one is kept), then cut to the newest ``MISTAKES_KEPT``;
+- the anonymous id is left with nothing, and the raw history is trimmed to
+  its bound if the sum passed it.
+
+Bounded: each side's aggregates are at most kinds + 1, ``SOLVED_READ`` and
+``MISTAKES_KEPT`` rows; only the ``UPDATE`` of raw answers touches the
+history (at most ``RAW_LIMIT`` + ``TRIM_EVERY`` rows per learner).
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from tutor.storage import aggregates
+from tutor.storage.aggregates import (
+    MARKS,
+    MISTAKES_KEPT,
+    RAW_LIMIT,
+    SOLVED_READ,
+    learner_kinds,
+    learner_mistakes,
+    learner_solved,
+)
+from tutor.storage.database import answers
+from tutor.storage.users import practice_solved
+
+_KIND_COLS = ("first_id", "total", "correct", "streak", "marks")
+
+
+def _kinds(conn: Connection, learner_id: str) -> dict[str, dict[str, object]]:
+    rows = conn.execute(sa.select(learner_kinds).where(learner_kinds.c.learner_id == learner_id))
+    return {row.kind: {c: getattr(row, c) for c in _KIND_COLS} for row in rows}
+
+
+def _joined(older: dict[str, object], newer: dict[str, object]) -> dict[str, object]:
+    newer_streak, newer_total = int(newer["streak"]), int(newer["total"])  # type: ignore[call-overload]
+    streak = newer_streak + (int(older["streak"]) if newer_streak == newer_total else 0)  # type: ignore[call-overload]
+    return {
+        "first_id": min(int(older["first_id"]), int(newer["first_id"])),  # type: ignore[call-overload]
+        "total": int(older["total"]) + newer_total,  # type: ignore[call-overload]
+        "correct": int(older["correct"]) + int(newer["correct"]),  # type: ignore[call-overload]
+        "streak": streak,
+        "marks": (str(older["marks"]) + str(newer["marks"]))[-MARKS:],
+    }
+
+
+def _drop_duplicates(conn: Connection, source: str, target: str) -> None:
+    """Answers of one form under both ids: take them back out of the source's totals, drop them."""
+    twin = sa.select(answers.c.nonce).where(answers.c.learner_id == target)
+    dupes = conn.execute(
+        sa.select(answers.c.id, answers.c.kind, answers.c.correct)
+        .where(answers.c.learner_id == source, answers.c.nonce.in_(twin))
+    ).all()
+    for _id, kind, correct in dupes:
+        for key in (kind, aggregates.ALL):
+            conn.execute(
+                learner_kinds.update()
+                .where(learner_kinds.c.learner_id == source, learner_kinds.c.kind == key)
+                .values(total=learner_kinds.c.total - 1,
+                        correct=learner_kinds.c.correct - (1 if correct else 0))
+            )
+    if dupes:
+        conn.execute(answers.delete().where(answers.c.id.in_([d[0] for d in dupes])))
+        conn.execute(learner_kinds.delete().where(learner_kinds.c.learner_id == source,
+                                                  learner_kinds.c.total <= 0))
+
+
+def _merge_kinds(conn: Connection, source: str, target: str) -> int:
+    mine, theirs = _kinds(conn, target), _kinds(conn, source)
+    for kind, row in theirs.items():
+        if kind in mine:
+            older, newer = sorted((mine[kind], row), key=lambda r: int(r["first_id"]))  # type: ignore[call-overload]
+            merged = _joined(older, newer)
+            conn.execute(learner_kinds.update().where(learner_kinds.c.learner_id == target,
+                                                      learner_kinds.c.kind == kind)
+                         .values(**merged))
+        else:
+            conn.execute(learner_kinds.insert().values(learner_id=target, kind=kind, **row))
+    conn.execute(learner_kinds.delete().where(learner_kinds.c.learner_id == source))
+    total = _kinds(conn, target).get(aggregates.ALL, {}).get("total", 0)
+    return int(total)  # type: ignore[call-overload]
+
+
+def _unite(conn: Connection, table: sa.Table, source: str, target: str) -> None:
+    def problems(learner_id: str) -> set[str]:
+        return set(conn.execute(sa.select(table.c.problem)
+                                .where(table.c.learner_id == learner_id)
+                                .limit(SOLVED_READ)).scalars())
+
+    missing = problems(source) - problems(target)
+    if missing:
+        conn.execute(table.insert(), [{"learner_id": target, "problem": p} for p in missing])
+    conn.execute(table.delete().where(table.c.learner_id == source))
+
+
+def _merge_mistakes(conn: Connection, source: str, target: str) -> None:
+    table = learner_mistakes
+    rows: dict[str, tuple[int, str, str | None]] = {}
+    for learner_id in (target, source):
+        for problem, answer_id, kind, rule in conn.execute(
+            sa.select(table.c.problem, table.c.answer_id, table.c.kind, table.c.rule)
+            .where(table.c.learner_id == learner_id)
+        ):
+            if problem not in rows or rows[problem][0] < answer_id:
+                rows[problem] = (int(answer_id), kind, rule)
+    conn.execute(table.delete().where(table.c.learner_id.in_([source, target])))
+    kept = sorted(rows.items(), key=lambda item: item[1][0], reverse=True)[:MISTAKES_KEPT]
+    if kept:
+        conn.execute(table.insert(), [
+            {"learner_id": target, "problem": p, "answer_id": a, "kind": k, "rule": r}
+            for p, (a, k, r) in kept
+        ])
+
+
+def merge_learner(conn: Connection, source: str | None, target: str) -> None:
+    """Move everything of learner ``source`` into ``target`` (no-op when they are one)."""
+    if not source or source == target:
+        return
+    _drop_duplicates(conn, source, target)
+    conn.execute(answers.update().where(answers.c.learner_id == source).values(learner_id=target))
+    total = _merge_kinds(conn, source, target)
+    _unite(conn, learner_solved, source, target)
+    _unite(conn, practice_solved, source, target)
+    _merge_mistakes(conn, source, target)
+    if total > RAW_LIMIT:
+        aggregates.trim(conn, target)

@@ -1,0 +1,174 @@
+"""Account queries: every read is by primary key or unique login, or bounded by a LIMIT.
+
+The app's progress store (opened by :mod:`tutor.progress.views`, kept in
+``app.extensions``) provides the connection; these functions take it, so a
+caller can group several of them in one transaction.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from flask import current_app
+from sqlalchemy.engine import Connection, Row
+
+from tutor.storage import sessions
+from tutor.storage.database import ProgressStore, StorageError
+from tutor.storage.users import ROLES, users
+
+# The key tutor.progress.views stores the app's ProgressStore under (opened at start).
+STORE_EXT = "tempai.progress_store"
+LOGIN = re.compile(r"[a-z0-9_.-]{3,40}")
+MAX_NAME = 80
+USERS_LISTED = 200  # the admin page's bound
+
+
+@dataclass(frozen=True)
+class User:
+    """An account as the site uses it (never its hashes)."""
+
+    id: int
+    login: str
+    display_name: str
+    role: str
+    learner_id: str
+    disabled: bool
+
+    @property
+    def identity(self) -> str:
+        """Its name in :mod:`tutor.storage.sessions`."""
+        return identity(self.id)
+
+    @property
+    def teaches(self) -> bool:
+        return self.role in ("instructor", "admin")
+
+
+class LoginTaken(Exception):
+    """Another account already has this login."""
+
+
+def identity(user_id: int) -> str:
+    return f"user:{user_id}"
+
+
+def progress_store() -> ProgressStore:
+    store: ProgressStore = current_app.extensions[STORE_EXT]
+    store.ensure_migrated()
+    return store
+
+
+_COLUMNS = (users.c.id, users.c.login, users.c.display_name, users.c.role,
+            users.c.learner_id, users.c.disabled)
+
+
+def _user(row: Row[tuple[object, ...]]) -> User:
+    return User(int(row.id), row.login, row.display_name, row.role, row.learner_id,  # type: ignore[arg-type]
+                bool(row.disabled))
+
+
+def normal_login(text: str) -> str:
+    return text.strip().lower()
+
+
+def login_problem(login: str) -> str | None:
+    if not LOGIN.fullmatch(login):
+        return ("Логин — от 3 до 40 символов: латинские буквы, цифры, точка, дефис "
+                "или подчёркивание.")
+    return None
+
+
+def clean_name(text: str, fallback: str) -> str:
+    """A display name: trimmed, single-spaced, at most :data:`MAX_NAME` characters."""
+    name = " ".join(text.split())[:MAX_NAME]
+    return name or fallback
+
+
+def create(conn: Connection, *, login: str, display_name: str, password_hash: str,
+           role: str = "learner", learner_id: str | None = None,
+           recovery_hash: str | None = None) -> User:
+    """A new account; ``learner_id`` None gets a fresh one. Raises :class:`LoginTaken`."""
+    assert role in ROLES
+    values = {
+        "login": login, "display_name": display_name, "password_hash": password_hash,
+        "role": role, "learner_id": learner_id or secrets.token_hex(16),
+        "recovery_hash": recovery_hash, "disabled": False, "created_at": time.time(),
+    }
+    # Checked first; two registrations racing for one login leave the second to the
+    # unique index (its transaction fails and the form says «попробуйте ещё раз»).
+    if by_login(conn, login) is not None:
+        raise LoginTaken(login)
+    new_id = conn.execute(users.insert().values(**values).returning(users.c.id)).scalar_one()
+    found = by_id(conn, int(new_id))
+    assert found is not None
+    return found
+
+
+def by_id(conn: Connection, user_id: int) -> User | None:
+    row = conn.execute(sa.select(*_COLUMNS).where(users.c.id == user_id)).first()
+    return _user(row) if row else None
+
+
+def by_login(conn: Connection, login: str) -> tuple[User, str, str | None] | None:
+    """(user, password hash, recovery hash) for a login, or None."""
+    row = conn.execute(
+        sa.select(*_COLUMNS, users.c.password_hash, users.c.recovery_hash)
+        .where(users.c.login == login)
+    ).first()
+    return (_user(row), row.password_hash, row.recovery_hash) if row else None
+
+
+def reset_hash(conn: Connection, user_id: int, now: float) -> str | None:
+    """The instructor-issued reset code's hash, if one is still valid."""
+    row = conn.execute(sa.select(users.c.reset_hash, users.c.reset_until)
+                       .where(users.c.id == user_id)).first()
+    if row is None or row.reset_hash is None or (row.reset_until or 0) < now:
+        return None
+    return str(row.reset_hash)
+
+
+def session_user(conn: Connection, user_id: int, version: int) -> User | None:
+    """The account a session names, if the session's version is current and it is enabled.
+
+    One statement: the account and its session version (an outer join).
+    """
+    versions = sessions.session_versions
+    query = (
+        sa.select(*_COLUMNS, versions.c.version)
+        .select_from(users.outerjoin(versions, versions.c.identity == sa.literal("user:")
+                                     + sa.cast(users.c.id, sa.String)))
+        .where(users.c.id == user_id)
+    )
+    row = conn.execute(query).first()
+    if row is None or row.disabled or int(row.version or 0) != version:
+        return None
+    return _user(row)
+
+
+def update(conn: Connection, user_id: int, **values: object) -> None:
+    conn.execute(users.update().where(users.c.id == user_id).values(**values))
+
+
+def delete(conn: Connection, user_id: int) -> None:
+    conn.execute(users.delete().where(users.c.id == user_id))
+
+
+def listed(conn: Connection, search: str = "") -> list[User]:
+    """Accounts for the admin page, newest first, at most :data:`USERS_LISTED`."""
+    query = sa.select(*_COLUMNS).order_by(users.c.id.desc()).limit(USERS_LISTED)
+    if search:
+        query = query.where(users.c.login.contains(normal_login(search), autoescape=True))
+    return [_user(row) for row in conn.execute(query)]
+
+
+def count_admins(conn: Connection) -> int:
+    return int(conn.execute(sa.select(sa.func.count()).select_from(users)
+                            .where(users.c.role == "admin", users.c.disabled.is_(False)))
+               .scalar_one())
+
+
+__all__ = ["LoginTaken", "StorageError", "User"]

@@ -1,0 +1,359 @@
+"""Account pages: register, sign in and out, recover, and the settings page.
+
+Routes (blueprint ``accounts``):
+
+- ``GET|POST /account/register`` — login, display name, password; shows the
+  one-time recovery code once; the browser's anonymous progress moves in;
+- ``GET|POST /account/login`` — counted and delayed like the instructor login
+  (:mod:`tutor.accounts.limits`); the session rotates; progress moves in;
+- ``POST /account/logout`` — bumps the account's session version (every copy
+  of the cookie dies) and starts a fresh anonymous learner in this browser;
+- ``GET|POST /account/recover`` — a recovery code (or an instructor's reset
+  code) and a new password;
+- ``GET /account`` with ``POST /account/name``, ``/account/password``,
+  ``/account/delete`` and ``GET /account/export`` (JSON).
+
+Every POST carries the CSRF token (:mod:`tutor.web.security`). Reads are by
+primary key or unique login; the export reads the raw answers kept (bounded
+per learner by the storage's ``RAW_LIMIT``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import logging
+import secrets
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+
+from tutor.accounts import admin, cli, limits, passwords, store
+from tutor.accounts.current import (
+    account_learner,
+    current_user,
+    login_required,
+    revoke,
+    safe_next,
+    sign_in,
+    sign_out_here,
+)
+from tutor.accounts.merge import merge_learner
+from tutor.storage import groups, learner
+from tutor.storage.aggregates import learner_kinds, learner_mistakes, learner_solved
+from tutor.storage.database import StorageError, answers
+from tutor.storage.users import practice_solved
+
+bp = Blueprint("accounts", __name__, url_prefix="/account")
+log = logging.getLogger(__name__)
+
+WRONG = "Неверный логин или пароль."
+WRONG_CODE = "Неверный логин или код восстановления."
+TOO_MANY = "Слишком много неверных попыток подряд. Подождите немного и попробуйте снова."
+UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
+TAKEN = "Этот логин уже занят: выберите другой."
+
+
+def _address() -> str:
+    return request.remote_addr or "?"
+
+
+def _merge_browser_progress(user: store.User) -> None:
+    """The anonymous progress of this browser joins the account (tutor.accounts.merge)."""
+    anonymous = learner.cookie_learner_id()
+    if anonymous and anonymous != user.learner_id:
+        with store.progress_store().transaction() as conn:
+            merge_learner(conn, anonymous, user.learner_id)
+
+
+def _unavailable() -> ResponseReturnValue:
+    log.warning("account page: the database is unavailable", exc_info=True)
+    abort(503, description=UNAVAILABLE)
+
+
+@bp.route("/register", methods=["GET", "POST"])
+def register() -> ResponseReturnValue:
+    if current_user() is not None:
+        return redirect(url_for("accounts.settings"))
+    error, form = None, request.form
+    if request.method == "POST":
+        login = store.normal_login(form.get("login", ""))
+        password = form.get("password", "")
+        error = store.login_problem(login) or passwords.password_problem(password)
+        if error is None and password != form.get("password2", ""):
+            error = "Пароли не совпадают."
+        if error is None:
+            code = passwords.new_code()
+            try:
+                with store.progress_store().transaction() as conn:
+                    user = store.create(
+                        conn, login=login,
+                        display_name=store.clean_name(form.get("display_name", ""), login),
+                        password_hash=passwords.hash_secret(password),
+                        recovery_hash=passwords.hash_secret(code),
+                    )
+                _merge_browser_progress(user)
+                sign_in(user)
+            except store.LoginTaken:
+                error = TAKEN
+            except StorageError:
+                return _unavailable()
+            else:
+                return render_template("accounts/code.html", code=code, user=user,
+                                       next=safe_next(form.get("next")), fresh=True)
+    status = 400 if error else 200
+    return render_template("accounts/register.html", error=error, form=form,
+                           next=safe_next(request.values.get("next"))), status
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login() -> ResponseReturnValue:
+    target = safe_next(request.values.get("next"))
+    if request.method == "GET" and current_user() is not None:
+        return redirect(target or url_for("accounts.settings"))
+    error = None
+    if request.method == "POST":
+        login_name = store.normal_login(request.form.get("login", ""))[:40]
+        given = request.form.get("password", "")[: passwords.MAX_PASSWORD]
+        try:
+            with store.progress_store().transaction() as conn:
+                found = store.by_login(conn, login_name)
+            stored = found[1] if found else None
+            if found and not found[0].disabled and passwords.verify(stored, given):
+                user = found[0]
+                limits.succeeded(_address())
+                if stored and passwords.needs_rehash(stored):
+                    with store.progress_store().transaction() as conn:
+                        store.update(conn, user.id, password_hash=passwords.hash_secret(given))
+                _merge_browser_progress(user)
+                sign_in(user)
+                return redirect(target or url_for("lessons.index"))
+            if not found:
+                passwords.verify(None, given)
+            counts = limits.count_failure(_address(), login_name)
+        except StorageError:
+            return _unavailable()
+        if not limits.wait(limits.delay(*counts)):
+            abort(429, description=TOO_MANY)
+        error = WRONG
+    status = 403 if error else 200
+    return render_template("accounts/login.html", error=error, next=target,
+                           login=request.form.get("login", "")), status
+
+
+@bp.post("/logout")
+def logout() -> ResponseReturnValue:
+    """Every session of the account ends (the version moves on); this browser starts afresh."""
+    user = current_user()
+    if user is not None:
+        try:
+            revoke(user.id)
+        except StorageError:
+            return _unavailable()
+        sign_out_here()
+    return redirect(url_for("lessons.index"))
+
+
+@bp.route("/recover", methods=["GET", "POST"])
+def recover() -> ResponseReturnValue:
+    """A recovery or reset code and a new password; a new recovery code is shown once."""
+    error = None
+    if request.method == "POST":
+        login_name = store.normal_login(request.form.get("login", ""))[:40]
+        code = passwords.normal_code(request.form.get("code", ""))
+        password = request.form.get("password", "")
+        error = passwords.password_problem(password)
+        if error is None:
+            try:
+                return _recover(login_name, code, password)
+            except _WrongCode:
+                error = WRONG_CODE
+            except StorageError:
+                return _unavailable()
+    status = 403 if error else 200
+    return render_template("accounts/recover.html", error=error), status
+
+
+class _WrongCode(Exception):
+    pass
+
+
+def _recover(login_name: str, code: str, password: str) -> ResponseReturnValue:
+    now = dt.datetime.now(dt.UTC).timestamp()
+    with store.progress_store().transaction() as conn:
+        found = store.by_login(conn, login_name)
+        reset = store.reset_hash(conn, found[0].id, now) if found else None
+    matched = None
+    if found and not found[0].disabled:
+        if passwords.verify(found[2], code):
+            matched = "recovery"
+        elif reset and passwords.verify(reset, code):
+            matched = "reset"
+    else:
+        passwords.verify(None, code)
+    if matched is None:
+        counts = limits.count_failure(_address(), login_name)
+        if not limits.wait(limits.delay(*counts)):
+            abort(429, description=TOO_MANY)
+        raise _WrongCode
+    assert found is not None
+    user = found[0]
+    new_code = passwords.new_code()
+    with store.progress_store().transaction() as conn:
+        store.update(conn, user.id, password_hash=passwords.hash_secret(password),
+                     recovery_hash=passwords.hash_secret(new_code), reset_hash=None,
+                     reset_until=None)
+    revoke(user.id)
+    limits.succeeded(_address())
+    _merge_browser_progress(user)
+    sign_in(user)
+    return render_template("accounts/code.html", code=new_code, user=user, next=None, fresh=False)
+
+
+@bp.get("")
+@login_required
+def settings() -> ResponseReturnValue:
+    return render_template("accounts/settings.html", user=current_user(),
+                           message=request.args.get("done"))
+
+
+_DONE = {"name": "Имя сохранено.", "password": "Пароль изменён; другие входы закрыты."}
+
+
+def _back(done: str) -> ResponseReturnValue:
+    return redirect(url_for("accounts.settings", done=done))
+
+
+@bp.post("/name")
+@login_required
+def rename() -> ResponseReturnValue:
+    user = current_user()
+    assert user is not None
+    try:
+        with store.progress_store().transaction() as conn:
+            store.update(conn, user.id,
+                         display_name=store.clean_name(request.form.get("display_name", ""),
+                                                       user.login))
+    except StorageError:
+        return _unavailable()
+    return _back("name")
+
+
+def _password_ok(user: store.User, given: str) -> bool:
+    with store.progress_store().transaction() as conn:
+        found = store.by_login(conn, user.login)
+    return bool(found) and passwords.verify(found[1] if found else None, given)
+
+
+def _settings_error(message: str) -> ResponseReturnValue:
+    return render_template("accounts/settings.html", user=current_user(), error=message), 400
+
+
+@bp.post("/password")
+@login_required
+def change_password() -> ResponseReturnValue:
+    """A new password ends every other session (the version moves on); this one signs in again."""
+    user = current_user()
+    assert user is not None
+    new = request.form.get("password", "")
+    try:
+        if not _password_ok(user, request.form.get("current", "")):
+            counts = limits.count_failure(_address(), user.login)
+            limits.wait(limits.delay(*counts))
+            return _settings_error("Текущий пароль введён неверно.")
+        problem = passwords.password_problem(new)
+        if problem:
+            return _settings_error(problem)
+        with store.progress_store().transaction() as conn:
+            store.update(conn, user.id, password_hash=passwords.hash_secret(new))
+        revoke(user.id)
+        sign_in(user)
+    except StorageError:
+        return _unavailable()
+    return _back("password")
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dt.datetime):
+        return value.isoformat()
+    return value
+
+
+@bp.get("/export")
+@login_required
+def export() -> ResponseReturnValue:
+    """The account and its progress as JSON (the raw answers kept, and the totals)."""
+    user = current_user()
+    assert user is not None
+    try:
+        data = store.progress_store().export(user.learner_id)
+    except StorageError:
+        return _unavailable()
+    body = {
+        "account": {"login": user.login, "display_name": user.display_name, "role": user.role},
+        "answers_total": data.total,
+        "answers_folded": data.folded,
+        "answers": [{k: _plain(v) for k, v in dataclasses.asdict(a).items()}
+                    for a in data.answers],
+        "kinds": [dataclasses.asdict(k) for k in data.kinds],
+    }
+    response = Response(json.dumps(body, ensure_ascii=False, indent=1),
+                        mimetype="application/json")
+    response.headers["Content-Disposition"] = 'attachment; filename="tempai-account.json"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/delete")
+@login_required
+def delete() -> ResponseReturnValue:
+    """Delete the account; its answers are removed or kept anonymised (the learner's choice)."""
+    user = current_user()
+    assert user is not None
+    choice = request.form.get("answers")
+    try:
+        if not _password_ok(user, request.form.get("current", "")):
+            return _settings_error("Пароль введён неверно: учётная запись не удалена.")
+        if choice not in ("remove", "anonymise"):
+            return _settings_error("Выберите, что сделать с ответами.")
+        if choice == "remove":
+            store.progress_store().wipe(user.learner_id)
+        with store.progress_store().transaction() as conn:
+            if choice == "anonymise":
+                _anonymise(conn, user.learner_id)
+            conn.execute(groups.memberships.delete()
+                         .where(groups.memberships.c.user_id == user.id))
+            store.delete(conn, user.id)
+        revoke(user.id)
+    except StorageError:
+        return _unavailable()
+    sign_out_here()
+    return redirect(url_for("lessons.index"))
+
+
+def _anonymise(conn: Any, learner_id: str) -> None:
+    """The answers stay in the statistics under a random id nobody holds."""
+    nobody = secrets.token_hex(16)
+    for table in (answers, learner_kinds, learner_solved, learner_mistakes, practice_solved):
+        conn.execute(table.update().where(table.c.learner_id == learner_id)
+                     .values(learner_id=nobody))
+
+
+def init_app(app: Flask) -> None:
+    """Register the pages, the learner resolver, the template global and the CLI."""
+    app.register_blueprint(bp)
+    admin.init_app(app)
+    cli.init_app(app)
+    app.extensions[learner.ACCOUNT_RESOLVER] = account_learner
+    app.add_template_global(current_user, "current_account")

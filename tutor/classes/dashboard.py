@@ -1,0 +1,170 @@
+"""The class dashboard's reads: a fixed number of statements, whatever the history's length.
+
+For a class of N learners and A assignments the dashboard runs the same six
+statements at any number of answers per learner (a test counts them):
+
+1. the class's members (``memberships`` ⨝ ``users``, at most ``MEMBERS_MAX``);
+2. its assignments (at most ``ASSIGNMENTS_MAX``);
+3. per-kind totals (``learner_kinds``: kinds + 1 rows per learner);
+4. pending mistakes with their diagnosed rule (``learner_mistakes``: at most
+   ``MISTAKES_KEPT`` per learner);
+5. which assignment problems each learner solved (``learner_solved`` and
+   ``practice_solved`` restricted to the assignments' problem keys: at most
+   N × the problems assigned);
+6. the last activity: one index seek per learner for the newest answer's time
+   (``ix_answers_learner_time``; one row each, not the history).
+
+The rules a learner most often misses come from the rule stored with each
+pending mistake. A mistake recorded before rules were stored has none; those
+are counted apart («без диагноза») instead of being guessed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from dataclasses import dataclass, field
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from tutor.classes.store import Member, assignments_of, members
+from tutor.classes.work import DONE, Work, work
+from tutor.storage.aggregates import ALL, learner_kinds, learner_mistakes, learner_solved
+from tutor.storage.database import answers
+from tutor.storage.users import practice_solved, users
+
+TOP_RULES = 3
+TOP_DRILLS = 10
+
+
+@dataclass
+class LearnerRow:
+    """One learner's line of the dashboard."""
+
+    member: Member
+    kinds: dict[str, tuple[int, int]] = field(default_factory=dict)  # kind -> (right, total)
+    overall: tuple[int, int] = (0, 0)
+    mistakes: list[tuple[str, str, str | None]] = field(default_factory=list)  # problem, kind, rule
+    solved: set[str] = field(default_factory=set)
+    last: dt.datetime | None = None
+    states: list[str] = field(default_factory=list)  # one per assignment, in column order
+
+    @property
+    def done(self) -> int:
+        return self.states.count(DONE)
+
+    def top_rules(self) -> list[tuple[str, int]]:
+        counts = Counter(rule for _, _, rule in self.mistakes if rule)
+        return counts.most_common(TOP_RULES)
+
+    @property
+    def undiagnosed(self) -> int:
+        return sum(1 for _, _, rule in self.mistakes if not rule)
+
+
+@dataclass
+class Dashboard:
+    works: list[Work]
+    rows: list[LearnerRow]
+    missed: list[tuple[str, int]]  # problem key, learners with it pending; most first
+
+
+def _in(column: sa.ColumnElement[str], values: list[str]) -> sa.ColumnElement[bool]:
+    return column.in_(values) if values else sa.false()
+
+
+def read(conn: Connection, class_id: int) -> Dashboard:
+    """Everything the dashboard shows for one class (the class was already authorised)."""
+    people = members(conn, class_id)
+    works = [work(item) for item in assignments_of(conn, [class_id])]
+    rows = {m.learner_id: LearnerRow(m) for m in people}
+    ids = list(rows)
+    _read_kinds(conn, ids, rows)
+    pending: Counter[str] = Counter()
+    for learner_id, problem, kind, rule in conn.execute(
+        sa.select(learner_mistakes.c.learner_id, learner_mistakes.c.problem,
+                  learner_mistakes.c.kind, learner_mistakes.c.rule)
+        .where(_in(learner_mistakes.c.learner_id, ids))
+        .order_by(learner_mistakes.c.learner_id, learner_mistakes.c.answer_id.desc())
+    ):
+        rows[learner_id].mistakes.append((problem, kind, rule))
+        pending[problem] += 1
+    read_solved(conn, ids, works, rows)
+    _read_last(conn, ids, rows)
+    for row in rows.values():
+        mine = {p for p, _, _ in row.mistakes}
+        row.states = [w.state(row.solved, mine) for w in works]
+    return Dashboard(works, list(rows.values()), pending.most_common(TOP_DRILLS))
+
+
+def _read_kinds(conn: Connection, ids: list[str], rows: dict[str, LearnerRow]) -> None:
+    query = (sa.select(learner_kinds.c.learner_id, learner_kinds.c.kind,
+                       learner_kinds.c.correct, learner_kinds.c.total)
+             .where(_in(learner_kinds.c.learner_id, ids)))
+    for learner_id, kind, correct, total in conn.execute(query):
+        if kind == ALL:
+            rows[learner_id].overall = (int(correct), int(total))
+        else:
+            rows[learner_id].kinds[kind] = (int(correct), int(total))
+
+
+def read_solved(conn: Connection, ids: list[str], works: list[Work],
+                 rows: dict[str, LearnerRow]) -> None:
+    keys = sorted({p for w in works for p in w.problems})
+    lessons = [k for k in keys if k.startswith("lesson/")]
+    practice = [k for k in keys if k.startswith("practice/")]
+    query = sa.union_all(
+        sa.select(learner_solved.c.learner_id, learner_solved.c.problem)
+        .where(_in(learner_solved.c.learner_id, ids), _in(learner_solved.c.problem, lessons)),
+        sa.select(practice_solved.c.learner_id, practice_solved.c.problem)
+        .where(_in(practice_solved.c.learner_id, ids),
+               _in(practice_solved.c.problem, practice)),
+    )
+    for learner_id, problem in conn.execute(query):
+        rows[learner_id].solved.add(problem)
+
+
+def _read_last(conn: Connection, ids: list[str], rows: dict[str, LearnerRow]) -> None:
+    """The newest answer's time per learner: an index seek each (MAX on the index's tail)."""
+    if not ids:
+        return
+    newest = (sa.select(sa.func.max(answers.c.answered_at))
+              .where(answers.c.learner_id == users.c.learner_id).scalar_subquery())
+    query = sa.select(users.c.learner_id, newest).where(users.c.learner_id.in_(ids))
+    for learner_id, moment in conn.execute(query):
+        if moment is not None:
+            rows[learner_id].last = _aware(moment)
+
+
+def _aware(moment: dt.datetime | str) -> dt.datetime:
+    if isinstance(moment, str):
+        moment = dt.datetime.fromisoformat(moment)
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+
+
+def read_one(conn: Connection, class_id: int, member: Member) -> LearnerRow:
+    works = [work(item) for item in assignments_of(conn, [class_id])]
+    rows = {member.learner_id: LearnerRow(member)}
+    ids = [member.learner_id]
+    _read_kinds(conn, ids, rows)
+    row = rows[member.learner_id]
+    for problem, kind, rule in conn.execute(
+        sa.select(learner_mistakes.c.problem, learner_mistakes.c.kind, learner_mistakes.c.rule)
+        .where(learner_mistakes.c.learner_id == member.learner_id)
+        .order_by(learner_mistakes.c.answer_id.desc())
+    ):
+        row.mistakes.append((problem, kind, rule))
+    read_solved(conn, ids, works, rows)
+    _read_last(conn, ids, rows)
+    mine = {p for p, _, _ in row.mistakes}
+    row.states = [w.state(row.solved, mine) for w in works]
+    return row
+
+
+
+def pending_among(conn: Connection, learner_id: str, keys: list[str]) -> set[str]:
+    """Which of ``keys`` the learner has a pending mistake on (at most ``MISTAKES_KEPT``)."""
+    query = sa.select(learner_mistakes.c.problem).where(
+        learner_mistakes.c.learner_id == learner_id, _in(learner_mistakes.c.problem, keys))
+    return set(conn.execute(query).scalars())

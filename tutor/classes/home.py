@@ -1,0 +1,58 @@
+"""The learner's assignments on the home page: their state and due date («до 12 декабря»).
+
+A template global, :func:`my_assignments`, that the course's home template
+calls when it exists (the course sits below this package and cannot import
+it). For a signed-in learner: their classes (bounded), those classes'
+assignments (bounded), and which of the assignments' problems they solved
+and have pending — three bounded queries; nothing for anyone else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Flask
+
+from tutor.accounts.current import current_user
+from tutor.accounts.store import progress_store
+from tutor.classes import dashboard, store
+from tutor.classes.work import STATE_NAMES, Work, work
+from tutor.storage.database import StorageError
+
+
+@dataclass(frozen=True)
+class Assigned:
+    klass: store.Klass
+    work: Work
+    state: str
+
+    @property
+    def state_name(self) -> str:
+        return STATE_NAMES[self.state]
+
+
+def my_assignments() -> list[Assigned]:
+    user = current_user()
+    if user is None:
+        return []
+    try:
+        with progress_store().transaction() as conn:
+            classes = store.joined(conn, user)
+            if not classes:
+                return []
+            by_id = {k.id: k for k in classes}
+            works = [work(a) for a in store.assignments_of(conn, list(by_id))]
+            member = store.Member(user.id, user.login, user.display_name, user.learner_id, 0.0)
+            row = dashboard.LearnerRow(member)
+            rows = {user.learner_id: row}
+            dashboard.read_solved(conn, [user.learner_id], works, rows)
+            pending = dashboard.pending_among(conn, user.learner_id,
+                                              [p for w in works for p in w.problems])
+    except StorageError:
+        return []
+    return [Assigned(by_id[w.assignment.class_id], w, w.state(row.solved, pending))
+            for w in works]
+
+
+def init_app(app: Flask) -> None:
+    app.add_template_global(my_assignments, "my_assignments")

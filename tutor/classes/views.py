@@ -1,0 +1,339 @@
+"""Class pages: the instructor's classes and dashboard, joining and leaving, assignments.
+
+Routes (blueprint ``classes``; every one needs an account):
+
+- ``GET /classes`` — an instructor's classes and the form for a new one; a
+  learner's classes and the join form; ``POST /classes`` creates a class;
+- ``GET|POST /classes/join`` — the join link (``?code=…``) and the code form;
+- ``GET /classes/<id>`` — the dashboard, ``GET /classes/<id>/export.csv`` — its table;
+- ``POST /classes/<id>/assignments`` and ``…/assignments/<a>/delete``;
+- ``GET /classes/<id>/learners/<u>`` — one learner's page in the class, with
+  ``POST …/remove`` and ``POST …/reset`` (a one-time reset code);
+- ``POST /classes/<id>/leave`` — a learner leaves;
+- ``GET /classes/<id>/sets/<a>`` — a practice set's problems (members and the owner).
+
+Authorisation: the class is read with its owner (:func:`tutor.classes.store.owned`)
+or its member (:func:`tutor.classes.store.membership`); any other id is 404.
+The dashboard's reads are bounded (:mod:`tutor.classes.dashboard`).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import secrets
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+
+from engine.generate import KINDS
+from engine.messages import RULESET_NAMES
+from engine.rules import RULESETS
+from tutor.accounts import passwords
+from tutor.accounts.current import current_user, login_required, role_required
+from tutor.accounts.store import User, progress_store
+from tutor.accounts.store import update as update_user
+from tutor.classes import dashboard, home, record, store
+from tutor.classes.dates import parse, russian
+from tutor.classes.work import STATE_NAMES, parse_target, problem_link, rule_label, work
+from tutor.course.content import store as content_store
+from tutor.drills import kinds
+from tutor.practice.views import LEVEL_NAMES, MAX_SEED
+from tutor.storage.database import StorageError
+
+bp = Blueprint("classes", __name__, url_prefix="/classes")
+NOT_FOUND = "Такого класса нет."
+NO_LEARNER = "Такого ученика в классе нет."
+UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
+RESET_HOURS = 24
+TEACHERS = ("instructor", "admin")
+
+
+def _me() -> User:
+    user = current_user()
+    assert user is not None  # the decorators let only a signed-in account through
+    return user
+
+
+def _owned(class_id: int) -> store.Klass:
+    with progress_store().transaction() as conn:
+        found = store.owned(conn, _me(), class_id)
+    if found is None:
+        abort(404, description=NOT_FOUND)
+    return found
+
+
+def _bad(message: str, class_id: int | None = None) -> ResponseReturnValue:
+    if class_id is None:
+        return _index(error=message), 400
+    return _dashboard(_owned(class_id), error=message), 400
+
+
+@bp.errorhandler(StorageError)
+def _storage_down(_err: StorageError) -> ResponseReturnValue:
+    abort(503, description=UNAVAILABLE)
+
+
+# -- the list, creating, joining -----------------------------------------------------
+
+def _index(error: str | None = None) -> str:
+    user = _me()
+    with progress_store().transaction() as conn:
+        teaching = store.teaching(conn, user) if user.teaches else []
+        joined = store.joined(conn, user)
+    return render_template("classes/index.html", user=user, teaching=teaching, joined=joined,
+                           rulesets=RULESET_NAMES, error=error, today=dt.date.today())
+
+
+@bp.get("")
+@login_required
+def index() -> ResponseReturnValue:
+    return _index()
+
+
+@bp.post("")
+@role_required(*TEACHERS)
+def create() -> ResponseReturnValue:
+    name = " ".join(request.form.get("name", "").split())[:80]
+    rules = request.form.get("rules", "online")
+    ends_text = request.form.get("ends_on", "").strip()
+    ends = parse(ends_text)
+    if not name:
+        return _bad("Назовите класс.")
+    if rules not in RULESETS:
+        return _bad("Выберите свод правил из списка.")
+    if ends_text and ends is None:
+        return _bad("Дата окончания не похожа на дату.")
+    with progress_store().transaction() as conn:
+        klass = store.create(conn, _me(), name, rules, ends.isoformat() if ends else None)
+    return redirect(url_for("classes.dashboard_page", class_id=klass.id))
+
+
+@bp.route("/join", methods=["GET", "POST"])
+@login_required
+def join() -> ResponseReturnValue:
+    code = store.normal_code(request.values.get("code", ""))
+    with progress_store().transaction() as conn:
+        klass = store.by_code(conn, code) if code else None
+        if request.method == "POST" and klass is not None:
+            if store.count_members(conn, klass.id) >= store.MEMBERS_MAX:
+                abort(409, description="В классе уже максимальное число учеников.")
+            store.join(conn, klass, _me())
+            return redirect(url_for("lessons.index"))
+    error = "Класса с таким кодом нет: проверьте код." if code and klass is None else None
+    status = 404 if error else 200
+    return render_template("classes/join.html", klass=klass, code=code, error=error), status
+
+
+@bp.post("/<int:class_id>/leave")
+@login_required
+def leave(class_id: int) -> ResponseReturnValue:
+    with progress_store().transaction() as conn:
+        if store.membership(conn, _me(), class_id) is None:
+            abort(404, description=NOT_FOUND)
+        store.leave(conn, class_id, _me().id)
+    return redirect(url_for("classes.index"))
+
+
+# -- the dashboard -------------------------------------------------------------------
+
+def _dashboard(klass: store.Klass, error: str | None = None) -> str:
+    with progress_store().transaction() as conn:
+        board = dashboard.read(conn, klass.id)
+    lessons = [(lesson.slug, lesson.title, [(d.id, d.kind.title) for d in lesson.drills.values()])
+               for lesson in content_store().lessons() if not lesson.problems]
+    registry = kinds()
+    practice_kinds = [(k, registry[k].title) for k in KINDS if k in registry]
+    missed = [(problem_link(key), n) for key, n in board.missed]
+    join_url = url_for("classes.join", code=klass.code, _external=True)
+    return render_template(
+        "classes/dashboard.html", klass=klass, board=board, lessons=lessons,
+        practice_kinds=practice_kinds, levels=LEVEL_NAMES, states=STATE_NAMES,
+        missed=[(link, n) for link, n in missed if link], rule_label=rule_label,
+        kind_titles={k: v.title for k, v in registry.items()}, join_url=join_url,
+        rulesets=RULESET_NAMES, error=error, ends=_ends(klass), when=_when)
+
+
+def _ends(klass: store.Klass) -> str:
+    day = parse(klass.ends_on)
+    return russian(day) if day else ""
+
+
+def _when(moment: dt.datetime | None) -> str:
+    return russian(moment.date()) if moment else "ещё не отвечал(а)"
+
+
+@bp.get("/<int:class_id>")
+@role_required(*TEACHERS)
+def dashboard_page(class_id: int) -> ResponseReturnValue:
+    return _dashboard(_owned(class_id))
+
+
+def _percent(pair: tuple[int, int]) -> str:
+    right, total = pair
+    return f"{round(100 * right / total)}%" if total else "—"
+
+
+@bp.get("/<int:class_id>/export.csv")
+@role_required(*TEACHERS)
+def export(class_id: int) -> ResponseReturnValue:
+    klass = _owned(class_id)
+    with progress_store().transaction() as conn:
+        board = dashboard.read(conn, klass.id)
+    registry = kinds()
+    kind_names = sorted({k for row in board.rows for k in row.kinds})
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["ученик", "логин", "сделано заданий", "точность", "последний ответ",
+                     "чаще всего упускает",
+                     *(registry[k].title if k in registry else k for k in kind_names),
+                     *(w.title for w in board.works)])
+    for row in board.rows:
+        rules = "; ".join(f"{rule_label(r)} ({n})" for r, n in row.top_rules())
+        writer.writerow([
+            _cell(row.member.display_name), _cell(row.member.login),
+            f"{row.done} из {len(board.works)}", _percent(row.overall),
+            row.last.date().isoformat() if row.last else "", _cell(rules),
+            *(_percent(row.kinds.get(k, (0, 0))) for k in kind_names),
+            *(STATE_NAMES[s] for s in row.states),
+        ])
+    response = Response("\ufeff" + out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="class-{klass.id}.csv"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _cell(text: str) -> str:
+    """A spreadsheet never runs a cell a learner typed as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+# -- assignments ---------------------------------------------------------------------
+
+@bp.post("/<int:class_id>/assignments")
+@role_required(*TEACHERS)
+def assign(class_id: int) -> ResponseReturnValue:
+    klass = _owned(class_id)
+    kind = request.form.get("kind", "")
+    due_text = request.form.get("due_on", "").strip()
+    due = parse(due_text)
+    if kind not in ("lesson", "drill", "practice"):
+        return _bad("Выберите, что задать.", class_id)
+    if due_text and due is None:
+        return _bad("Срок не похож на дату.", class_id)
+    count, seed = 1, 0
+    if kind == "practice":
+        target = f"{request.form.get('practice_kind', '')}/{request.form.get('level', '')}"
+        try:
+            count = int(request.form.get("count", "0"))
+        except ValueError:
+            count = 0
+        seed = secrets.randbelow(MAX_SEED - 1000)
+    else:
+        target = request.form.get(kind, "")
+    problem = parse_target(kind, target, count)
+    if problem:
+        return _bad(problem, class_id)
+    with progress_store().transaction() as conn:
+        if store.count_assignments(conn, klass.id) >= store.ASSIGNMENTS_MAX:
+            return _bad("В классе уже максимальное число заданий.", class_id)
+        store.add_assignment(conn, klass.id, kind, target, count, seed,
+                             due.isoformat() if due else None)
+    return redirect(url_for("classes.dashboard_page", class_id=klass.id))
+
+
+@bp.post("/<int:class_id>/assignments/<int:assignment_id>/delete")
+@role_required(*TEACHERS)
+def unassign(class_id: int, assignment_id: int) -> ResponseReturnValue:
+    klass = _owned(class_id)
+    with progress_store().transaction() as conn:
+        if not store.remove_assignment(conn, klass.id, assignment_id):
+            abort(404, description="Такого задания нет.")
+    return redirect(url_for("classes.dashboard_page", class_id=klass.id))
+
+
+@bp.get("/<int:class_id>/sets/<int:assignment_id>")
+@login_required
+def practice_set(class_id: int, assignment_id: int) -> ResponseReturnValue:
+    """The problems of a practice set: for the class's members and its instructor."""
+    user = _me()
+    with progress_store().transaction() as conn:
+        klass = store.membership(conn, user, class_id) or store.owned(conn, user, class_id)
+        item = store.assignment(conn, class_id, assignment_id) if klass else None
+    if klass is None or item is None or item.kind != "practice":
+        abort(404, description="Такого задания нет.")
+    shown = work(item)
+    links = [problem_link(key) for key in shown.problems]
+    return render_template("classes/set.html", klass=klass, work=shown,
+                           links=[link for link in links if link])
+
+
+# -- one learner ---------------------------------------------------------------------
+
+def _member(klass: store.Klass, user_id: int) -> store.Member:
+    with progress_store().transaction() as conn:
+        found = store.member(conn, klass.id, user_id)
+    if found is None:
+        abort(404, description=NO_LEARNER)
+    return found
+
+
+def _learner(klass: store.Klass, member: store.Member, code: str | None = None) -> str:
+    with progress_store().transaction() as conn:
+        row = dashboard.read_one(conn, klass.id, member)
+        works = [work(item) for item in store.assignments_of(conn, [klass.id])]
+    mistakes = [(problem_link(p), kind, rule) for p, kind, rule in row.mistakes]
+    registry = kinds()
+    return render_template(
+        "classes/learner.html", klass=klass, row=row, works=works, states=STATE_NAMES,
+        mistakes=[(link, kind, rule) for link, kind, rule in mistakes if link],
+        rule_label=rule_label, kind_titles={k: v.title for k, v in registry.items()},
+        when=_when, code=code)
+
+
+@bp.get("/<int:class_id>/learners/<int:user_id>")
+@role_required(*TEACHERS)
+def learner_page(class_id: int, user_id: int) -> ResponseReturnValue:
+    klass = _owned(class_id)
+    return _learner(klass, _member(klass, user_id))
+
+
+@bp.post("/<int:class_id>/learners/<int:user_id>/remove")
+@role_required(*TEACHERS)
+def remove(class_id: int, user_id: int) -> ResponseReturnValue:
+    klass = _owned(class_id)
+    with progress_store().transaction() as conn:
+        if not store.leave(conn, klass.id, user_id):
+            abort(404, description=NO_LEARNER)
+    return redirect(url_for("classes.dashboard_page", class_id=klass.id))
+
+
+@bp.post("/<int:class_id>/learners/<int:user_id>/reset")
+@role_required(*TEACHERS)
+def reset(class_id: int, user_id: int) -> ResponseReturnValue:
+    """A one-time code (valid a day) the learner types at /account/recover; shown once."""
+    klass = _owned(class_id)
+    member = _member(klass, user_id)
+    code = passwords.new_code()
+    until = dt.datetime.now(dt.UTC).timestamp() + RESET_HOURS * 3600
+    with progress_store().transaction() as conn:
+        update_user(conn, member.user_id, reset_hash=passwords.hash_secret(code),
+                    reset_until=until)
+    return _learner(klass, member, code), 200, {"Cache-Control": "no-store"}
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
+    record.init_app(app)
+    home.init_app(app)
+

@@ -1,0 +1,135 @@
+"""What an assignment asks for: its problems, its title and link, and a learner's state in it.
+
+An assignment is data (:class:`tutor.classes.store.Assignment`); this module
+turns it into the problem keys the progress aggregates use
+(``lesson/<slug>/<drill>``, ``practice/<kind>/<level>/<seed>``). A practice
+set is ``count`` problems from seeds ``seed``, ``seed + 1``, … — the seed is
+drawn once when the instructor assigns it, so every learner of the class
+gets the same problems (:func:`engine.generate.generate` is pure).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from dataclasses import dataclass
+from functools import cache
+
+from flask import url_for
+
+from engine.generate import KINDS, LEVELS
+from engine.plural import count_word
+from tutor.classes.dates import due_text
+from tutor.classes.store import Assignment
+from tutor.course.content import store as content_store
+from tutor.drills import diagnosis, kinds
+from tutor.practice.views import LEVEL_NAMES
+from tutor.storage.stats import lesson_problem_key, practice_problem_key
+
+NOT_STARTED, IN_PROGRESS, DONE = "not-started", "in-progress", "done"
+STATE_NAMES = {NOT_STARTED: "не начато", IN_PROGRESS: "в работе", DONE: "сделано"}
+MAX_SET = 30  # problems in one practice set
+
+
+@dataclass(frozen=True)
+class Work:
+    """An assignment as shown: what it is, where it leads, which problems it is made of."""
+
+    assignment: Assignment
+    title: str
+    url: str
+    problems: tuple[str, ...]
+
+    @property
+    def due(self) -> str:
+        return due_text(self.assignment.due_on)
+
+    def state(self, solved: Collection[str], pending: Collection[str]) -> str:
+        """Done when every problem was answered right; in progress once any was tried."""
+        if self.problems and all(p in solved for p in self.problems):
+            return DONE
+        if any(p in solved or p in pending for p in self.problems):
+            return IN_PROGRESS
+        return NOT_STARTED
+
+
+def work(item: Assignment) -> Work:
+    """The :class:`Work` of an assignment (a lesson gone from the course keeps its title)."""
+    if item.kind == "practice":
+        kind, _, level = item.target.partition("/")
+        registry = kinds()
+        title = (f"Практика: {registry[kind].title if kind in registry else kind} · "
+                 f"{LEVEL_NAMES.get(level, level)} · "
+                 f"{count_word(item.count, 'задача', 'задачи', 'задач')}")
+        url = url_for("classes.practice_set", class_id=item.class_id, assignment_id=item.id)
+        problems = tuple(practice_problem_key(kind, level, item.seed + i)
+                         for i in range(item.count))
+        return Work(item, title, url, problems)
+    slug, _, drill_id = item.target.partition("/")
+    lesson = content_store().get(slug)
+    if lesson is None:
+        return Work(item, f"Урок «{slug}» (убран из курса)", url_for("lessons.index"), ())
+    if item.kind == "drill":
+        drill = lesson.drills.get(drill_id)
+        title = f"Урок «{lesson.title}»: {drill.kind.title if drill else drill_id}"
+        url = url_for("lessons.lesson", slug=slug, _anchor=f"drill-{drill_id}")
+        return Work(item, title, url, (lesson_problem_key(slug, drill_id),) if drill else ())
+    url = url_for("lessons.lesson", slug=slug)
+    problems = tuple(lesson_problem_key(slug, d) for d in lesson.drills)
+    return Work(item, f"Урок «{lesson.title}»", url, problems)
+
+
+def parse_target(kind: str, target: str, count: int) -> str | None:
+    """A Russian reason the assignment form is refused, or None."""
+    if kind == "practice":
+        drill_kind, _, level = target.partition("/")
+        if drill_kind not in KINDS or level not in LEVELS or drill_kind not in kinds():
+            return "Выберите вид упражнения и уровень из списка."
+        if not 1 <= count <= MAX_SET:
+            return f"В наборе может быть от 1 до {MAX_SET} задач."
+        return None
+    slug, _, drill_id = target.partition("/")
+    lesson = content_store().get(slug)
+    if lesson is None:
+        return "Такого урока нет."
+    if kind == "drill" and drill_id not in lesson.drills:
+        return "Такого упражнения в уроке нет."
+    if kind == "lesson" and drill_id:
+        return "Такого урока нет."
+    return None
+
+
+def problem_link(key: str) -> tuple[str, str] | None:
+    """(url, label) of a problem key, or None when it no longer exists."""
+    parts = key.split("/")
+    registry = kinds()
+    if len(parts) == 4 and parts[0] == "practice" and parts[3].isdigit():
+        _, kind, level, seed = parts
+        if kind in registry and level in LEVEL_NAMES:
+            return (url_for("practice.problem", kind=kind, level=level, seed=int(seed)),
+                    f"{registry[kind].title} · {LEVEL_NAMES[level]} · №{seed}")
+    if len(parts) == 3 and parts[0] == "lesson":
+        lesson = content_store().get(parts[1])
+        drill = lesson.drills.get(parts[2]) if lesson else None
+        if lesson and drill:
+            return (url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{drill.id}"),
+                    f"Урок «{lesson.title}» · {drill.kind.title}")
+    return None
+
+
+_FIELD = re.compile(r"\{[^}]*\}")
+
+
+@cache
+def _rule_messages() -> dict[str, str]:
+    return {f"{kind}.{rule.name}": rule.message
+            for kind, table in diagnosis.rules().items() for rule in table}
+
+
+def rule_label(rule_id: str) -> str:
+    """A readable name for a stored rule id: its message with the particulars left out."""
+    message = _rule_messages().get(rule_id)
+    if message is None:
+        return rule_id
+    text = " ".join(_FIELD.sub("…", message).split())
+    return text if len(text) <= 90 else text[:89].rstrip() + "…"
