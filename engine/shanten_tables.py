@@ -86,7 +86,7 @@ def binding_caps(part: tuple[int, ...], caps: tuple[int, ...], honors: bool) -> 
     :mod:`engine.shanten_shapes`): ``None``, read it from the block count.
 
     >>> binding_caps((0, 0, 0, 0, 0, 1, 1, 0, 0), (4, 1, 4, 4, 4, 4, 4, 4, 4), False)  # 2m far
-    >>> binding_caps((0, 0, 1, 0, 0, 1, 1, 0, 0), (4, 1, 4, 4, 4, 4, 4, 4, 4), False)  # 3m near
+    >>> binding_caps((0, 0, 1, 1, 0, 0, 0, 0, 0), (4, 1, 4, 4, 4, 4, 4, 4, 4), False)  # 34m near
     (4, 1, 4, 4, 4, 4, 4, 4, 4)
     """
     if min(caps) >= 4:
@@ -122,7 +122,7 @@ def free_table(part: tuple[int, ...], honors: bool) -> Table:
     >>> free_table((1, 1, 1, 0, 0, 0, 0, 2, 0), False)[:4]  # 123 and 88: as suit_table's
     (0, 2, 3, 5)
     >>> free_table((1, 0, 0, 0, 1, 0, 0, 0, 1), False)[6:8]  # 159: three sets, one tile each
-    (3, 4)
+    (3, 3)
     """
     n = sum(part)
     out = [0] * 10
