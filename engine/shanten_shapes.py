@@ -44,7 +44,7 @@ _BOUNDS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 def suit_shapes_of(counts: Counts, suit: int) -> tuple[_Shape, ...]:
     a, b = _BOUNDS[suit]
-    return _suit_shapes(counts[a:b], suit == 3)
+    return suit_shapes(counts[a:b], suit == 3)
 
 
 def combine(shapes: set[_Shape], suit: tuple[_Shape, ...]) -> set[_Shape]:
@@ -68,7 +68,7 @@ def combine_all(counts: Counts, melds: int, skip: int) -> set[_Shape]:
 
 
 @lru_cache(maxsize=65536)
-def _suit_shapes(part: tuple[int, ...], honors: bool) -> tuple[_Shape, ...]:
+def suit_shapes(part: tuple[int, ...], honors: bool) -> tuple[_Shape, ...]:
     """The best (sets, sets + partials, head) readings of one suit's counts.
 
     Readings are enumerated block by block at the lowest held index (each
@@ -76,7 +76,7 @@ def _suit_shapes(part: tuple[int, ...], honors: bool) -> tuple[_Shape, ...]:
     only if no other with the same head has at least as many sets and at
     least as many blocks.
 
-    >>> _suit_shapes((1, 1, 1, 0, 0, 0, 0, 2, 0), False)
+    >>> suit_shapes((1, 1, 1, 0, 0, 0, 0, 2, 0), False)
     ((1, 2, 0), (1, 1, 1))
     """
     i = next((j for j, n in enumerate(part) if n), -1)
@@ -85,7 +85,7 @@ def _suit_shapes(part: tuple[int, ...], honors: bool) -> tuple[_Shape, ...]:
     found: set[_Shape] = set()
     for removed, (dm, dt, dh) in _blocks_at(part, i, honors):
         rest = tuple(n - r for n, r in zip(part, removed, strict=True))
-        for m, s, h in _suit_shapes(rest, honors):
+        for m, s, h in suit_shapes(rest, honors):
             if h + dh <= 1:
                 found.add((m + dm, s + dm + dt, h + dh))
     return tuple(_prune(found))

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engine.shanten_shapes import suit_shapes
 from engine.tiles import Counts
 
 # A suit's table: index 2*s + p -> largest overlap with at most s sets (0..4) and p pairs (0..1).
@@ -58,11 +59,93 @@ _BOUNDS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 def suit_table_of(counts: Counts, caps: Counts, suit: int) -> Table:
+    """One suit's table: from its block-count readings unless a cap can bind there."""
     a, b = _BOUNDS[suit]
     part = counts[a:b]
     if not any(part):
         return EMPTY
-    return suit_table(part, caps[a:b], suit == 3)
+    honors = suit == 3
+    limits = binding_caps(part, caps[a:b], honors)
+    if limits is None:
+        return free_table(part, honors)
+    return suit_table(part, limits, honors)
+
+
+def binding_caps(part: tuple[int, ...], caps: tuple[int, ...], honors: bool) -> Counts | None:
+    """The caps that may bind in this suit, others raised to 4; ``None`` if none can.
+
+    A kind ``j`` the suit does not hold is only ever used by sequences
+    through it (a pair or triplet on it would overlap nothing), and each of
+    those overlaps a held tile of its own, among ``j-2 .. j+2``: an optimal
+    arrangement without blocks that overlap nothing uses ``j`` at most
+    ``min(4, W)`` times, ``W`` the tiles held in that window (none for an
+    honour). So a cap at least that never binds and reads as 4; raising a
+    cap can only help, and the best arrangement with it raised still keeps
+    to the old one. With every cap then 4 or more and no kind held four
+    times, the suit's table is its table without any limit (see
+    :mod:`engine.shanten_shapes`): ``None``, read it from the block count.
+
+    >>> binding_caps((0, 0, 0, 0, 0, 1, 1, 0, 0), (4, 1, 4, 4, 4, 4, 4, 4, 4), False)  # 2m far
+    >>> binding_caps((0, 0, 1, 1, 0, 0, 0, 0, 0), (4, 1, 4, 4, 4, 4, 4, 4, 4), False)  # 34m near
+    (4, 1, 4, 4, 4, 4, 4, 4, 4)
+    """
+    if min(caps) >= 4:
+        return None if max(part) <= 3 else caps
+    size = len(part)
+    out = list(caps)
+    for j, cap in enumerate(caps):
+        if cap >= 4 or part[j]:
+            continue
+        window = 0 if honors else sum(part[max(0, j - 2) : min(size, j + 3)])
+        if cap >= min(4, window):
+            out[j] = 4
+    if min(out) >= 4 and max(part) <= 3:
+        return None
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def free_table(part: tuple[int, ...], honors: bool) -> Table:
+    """The table without copy limits, from the suit's block-count readings (no search).
+
+    Each reading (``m`` sets, ``t`` partial sets, a head or not, the rest
+    loose) fills at most ``s`` set places and ``p`` pair places greedily:
+    sets (3 tiles of overlap), partial sets or a head used as one (2), the
+    head as the pair (2), then any tile left over (1, a block around it).
+    That is an arrangement, so no more than the table; and the best
+    arrangement, its blocks' tiles taken from the hand, is such a reading
+    (3, 2 or 1 of a block's tiles held) that fills as well. A pruned
+    reading is beaten by one with as many sets and blocks and the same
+    head, which fills at least as well (a set breaks into a partial set
+    and a leftover tile, a partial set into two).
+
+    >>> free_table((1, 1, 1, 0, 0, 0, 0, 2, 0), False)[:4]  # 123 and 88: as suit_table's
+    (0, 2, 3, 5)
+    >>> free_table((1, 0, 0, 0, 1, 0, 0, 0, 1), False)[6:8]  # 159: three sets, one tile each
+    (3, 3)
+    """
+    n = sum(part)
+    out = [0] * 10
+    for m, k, h in suit_shapes(part, honors):
+        for s in range(5):
+            for p in range(2):
+                v = _fill(m, k - m, h, n, s, p)
+                if v > out[2 * s + p]:
+                    out[2 * s + p] = v
+    return tuple(out)
+
+
+def _fill(m: int, t: int, h: int, n: int, s: int, p: int) -> int:
+    """The overlap of one reading in ``s`` set places and ``p`` pair places (see free_table)."""
+    a = min(m, s)
+    b = min(t + h, s - a)  # the head as a partial set, the pair place left to a loose tile
+    used = 3 * a + 2 * b
+    best = used + min(n - used, s - a - b + p)
+    if h and p:
+        b = min(t, s - a)
+        used = 3 * a + 2 * b + 2
+        best = max(best, used + min(n - used, s - a - b))
+    return best
 
 
 def merge(a: Table, b: Table) -> Table:
