@@ -223,9 +223,17 @@ TYPED: dict[str, tuple[int, int, int]] = {
 }
 
 
+# Whole-game drills (templates/drills/_game.html): fields named by a prefix and the seat.
+TYPED_PREFIX: tuple[tuple[str, tuple[int, int, int]], ...] = (
+    ("place-", (1, 4, 1)), ("honba", (0, 4, 1)), ("sticks", (0, 4, 1)),
+    ("pay-", (-12000, 12000, 100)), ("score-", (0, 50000, 100)), ("result-", (-60, 60, 1)),
+)
+
+
 def _number(name: str, limits: tuple[str, str, str], rng: random.Random) -> str:
     """A number the form accepts (its min, max and step, else :data:`TYPED`)."""
-    low, high, step = TYPED.get(name, (0, 100, 1))
+    typed = next((r for prefix, r in TYPED_PREFIX if name.startswith(prefix)), None)
+    low, high, step = TYPED.get(name, typed or (0, 99, 1))
     try:
         low = int(limits[0]) if limits[0] else low
         high = int(limits[1]) if limits[1] else high
