@@ -16,7 +16,7 @@ from tests.conftest import HTMX
 from tests.course.test_content_check import CASES
 from tests.progress.test_progress import DOWN_URL
 from tutor import create_app
-from tutor.authoring import throttle
+from tutor.accounts import limits
 from tutor.authoring.guide import GUIDE_NAME, all_tables, describe, refresh_tables
 from tutor.authoring.sanitise import TAGS, sanitise
 from tutor.drills import COMMON_PARAMS, build_drill, kinds
@@ -257,7 +257,7 @@ def test_login_requires_the_csrf_token(guarded: Flask) -> None:
 def waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     """The delays the login imposed, recorded instead of slept."""
     seen: list[float] = []
-    monkeypatch.setattr(throttle, "pause", seen.append)
+    monkeypatch.setattr(limits, "pause", seen.append)
     return seen
 
 
@@ -297,12 +297,12 @@ def test_old_wrong_passwords_stop_counting_after_the_window(
     for _ in range(5):
         assert login(client, "угадываю") == 403
     assert waits == [1.0, 2.0]
-    later = time.time() + throttle.WINDOW + 1
-    monkeypatch.setattr(throttle, "clock", lambda: later)
+    later = time.time() + limits.WINDOW + 1
+    monkeypatch.setattr(limits, "clock", lambda: later)
     assert login(client, "угадываю") == 403  # counted again from one: no wait
     assert waits == [1.0, 2.0]
     with guarded.app_context(), progress_store().transaction() as conn:
-        assert storage_throttle.failures(conn, "address:127.0.0.1", later, throttle.WINDOW) == 1
+        assert storage_throttle.failures(conn, "address:127.0.0.1", later, limits.WINDOW) == 1
 
 
 def test_without_the_database_nobody_may_try_a_password(content_dir: Path) -> None:

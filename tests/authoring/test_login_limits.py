@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 
 from tests.authoring.test_authoring import login, make_site, token, waits
 from tests.storage.test_access_tables import BACKENDS, PG_URL, at_once
+from tutor.accounts import limits
 from tutor.authoring import throttle
 from tutor.authoring import views as authoring
 from tutor.progress.views import progress_store
@@ -42,10 +43,10 @@ def site(request: pytest.FixtureRequest, content_dir: Path, tmp_path: Path) -> I
 
 
 def _counts(app: Flask, address: str) -> tuple[int, int]:
-    now = throttle.clock()
+    now = limits.clock()
     with app.app_context(), progress_store().transaction() as conn:
-        return (counters.failures(conn, throttle.address_key(address), now, throttle.WINDOW),
-                counters.failures(conn, throttle.ACCOUNT, now, throttle.WINDOW))
+        return (counters.failures(conn, limits.address_key(address), now, limits.WINDOW),
+                counters.failures(conn, throttle.ACCOUNT, now, limits.WINDOW))
 
 
 # -- the guess limit -------------------------------------------------------------------
@@ -105,7 +106,7 @@ def test_a_guesser_on_many_addresses_is_slowed_by_the_accounts_count(
     pytest.param(1, 10_000, 8.0, id="account-bounded"),
 ])
 def test_the_delay_grows_and_is_bounded(address: int, account: int, seconds: float) -> None:
-    assert throttle.delay(address, account) == seconds
+    assert limits.delay(address, account) == seconds
 
 
 def test_when_every_waiting_slot_is_busy_a_wrong_password_is_429_at_once(
@@ -114,14 +115,14 @@ def test_when_every_waiting_slot_is_busy_a_wrong_password_is_429_at_once(
     client = site.test_client()
     for _ in range(3):
         assert login(client, "угадываю") == 403  # free tries: no wait needed
-    taken = [throttle._waiting.acquire(blocking=False) for _ in range(throttle.SLEEPERS)]
+    taken = [limits._waiting.acquire(blocking=False) for _ in range(limits.SLEEPERS)]
     try:
         assert all(taken)
         assert login(client, "угадываю") == 429
         assert login(client, PASSWORD) == 302  # the right password needs no slot
     finally:
         for _ in taken:
-            throttle._waiting.release()
+            limits._waiting.release()
     assert waits == []
 
 
@@ -130,7 +131,7 @@ def test_a_real_delay_is_slept(content_dir: Path) -> None:
     client = app.test_client()
     for _ in range(3):
         assert login(client, "угадываю") == 403
-    clock = throttle.time.monotonic
+    clock = limits.time.monotonic
     start = clock()
     assert login(client, "угадываю") == 403
     assert 0.2 <= clock() - start < 2.0

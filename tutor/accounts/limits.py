@@ -1,13 +1,22 @@
-"""Wrong passwords at account sign-in: counted atomically, answered after a growing delay.
+"""Wrong passwords: counted atomically, answered after a growing delay, never a lock-out.
 
-The same policy as the instructor's bootstrap login (:mod:`tutor.authoring.throttle`,
-issue 17), applied per account: every wrong password (or recovery code) is
-counted in the database for the client's address and for the login
-(:mod:`tutor.storage.throttle`, one atomic statement each, shared by all
-processes), and its answer waits longer the more there were — a few tries
-free, then 1, 2, 4… seconds up to :data:`MAX_DELAY`. The right password is
-never delayed or refused, so guessing cannot lock an account's owner out.
-At most :data:`SLEEPERS` answers wait at once per process; the rest are 429.
+One policy for every sign-in — account logins here and the instructor's
+bootstrap password (:mod:`tutor.authoring.throttle`), issue 17:
+
+- every wrong password (or recovery code) is counted in the database twice,
+  for the client's address and for the account it was aimed at
+  (:mod:`tutor.storage.throttle`, one atomic statement each), so parallel
+  tries each get their own exact count and all processes share it;
+- the answer waits :func:`delay` seconds, growing with either count — a few
+  tries free, then 1, 2, 4… seconds up to :data:`MAX_DELAY` — so one client
+  guessing in a loop, or a guess spread over many addresses (the account's
+  count), gets one try per several seconds;
+- the right password is never delayed or refused, so guessing cannot lock
+  the owner out; signing in clears the address's own counter.
+
+A waiting answer holds a worker thread, so at most :data:`SLEEPERS` wait at
+once per process; a wrong password arriving while they are all busy is
+answered at once with 429 (it was counted all the same).
 """
 
 from __future__ import annotations
@@ -16,54 +25,81 @@ import threading
 import time
 
 from flask import current_app
+from sqlalchemy.engine import Connection
 
-from tutor.accounts.store import progress_store
 from tutor.storage import throttle
+from tutor.storage.database import ProgressStore
 
-WINDOW = 600.0
-ADDRESS_FREE = 3
-ACCOUNT_FREE = 10
-MAX_DELAY = 8.0  # config LOGIN_MAX_DELAY overrides (tests set 0)
-SLEEPERS = 2
+WINDOW = 600.0  # seconds a counter lives after its first failure
+ADDRESS_FREE = 3  # wrong passwords from one address before any wait
+ACCOUNT_FREE = 10  # wrong passwords for one account (all addresses) before any wait
+MAX_DELAY = 8.0  # seconds; config LOGIN_MAX_DELAY overrides (tests set 0)
+SLEEPERS = 2  # answers waiting at once, per process
 
 _waiting = threading.BoundedSemaphore(SLEEPERS)
 
 
+def address_key(address: str) -> str:
+    return f"address:{address}"
+
+
+def login_key(login: str) -> str:
+    return f"login:{login}"
+
+
 def _growing(count: int, free: int) -> float:
+    """0 for the first ``free`` failures, then 1, 2, 4, … seconds."""
     return 0.0 if count <= free else float(2 ** min(count - free - 1, 16))
 
 
-def delay(address_failures: int, account_failures: int) -> float:
-    """Seconds a wrong answer waits given both counts (this one included), capped."""
+def delay(address_failures: int, account_failures: int, cap: float = MAX_DELAY) -> float:
+    """Seconds the answer to a wrong password waits, given both counts (this try included)."""
+    wait = max(_growing(address_failures, ADDRESS_FREE), _growing(account_failures, ACCOUNT_FREE))
+    return min(cap, wait)
+
+
+def max_delay() -> float:
+    """This app's cap on the delay (``LOGIN_MAX_DELAY``, else :data:`MAX_DELAY`)."""
     value = current_app.config.get("LOGIN_MAX_DELAY")
-    cap = MAX_DELAY if value is None else float(value)
-    return min(cap, max(_growing(address_failures, ADDRESS_FREE),
-                        _growing(account_failures, ACCOUNT_FREE)))
+    return MAX_DELAY if value is None else float(value)
 
 
-def count_failure(address: str, login: str) -> tuple[int, int]:
-    """Count one wrong password for the address and the login; both counts, in one transaction."""
-    now = time.time()
-    with progress_store().transaction() as conn:
+def count(store: ProgressStore, address: str, account: str) -> tuple[int, int]:
+    """Count one wrong password; (this address's failures, the account's) in the window.
+
+    One transaction: both counters move together, expired counters are dropped.
+    """
+    now = clock()
+    with store.transaction() as conn:
         throttle.forget_expired(conn, now, WINDOW)
-        return (throttle.count_failure(conn, f"address:{address}", now, WINDOW),
-                throttle.count_failure(conn, f"login:{login}", now, WINDOW))
+        from_address = throttle.count_failure(conn, address_key(address), now, WINDOW)
+        for_account = throttle.count_failure(conn, account, now, WINDOW)
+    return from_address, for_account
 
 
-def succeeded(address: str) -> None:
-    """The right password: this address's own typos are forgiven."""
-    with progress_store().transaction() as conn:
-        throttle.forget(conn, f"address:{address}")
+def forgive(conn: Connection, address: str) -> None:
+    """The right password from ``address``: its own typos are forgiven (not the account's)."""
+    throttle.forget(conn, address_key(address))
 
 
 def wait(seconds: float) -> bool:
-    """Hold the answer ``seconds``; False when every waiting slot is taken (answer 429)."""
+    """Hold the wrong-password answer for ``seconds``; False if all waiting slots are busy."""
     if seconds <= 0:
         return True
     if not _waiting.acquire(blocking=False):
         return False
     try:
-        time.sleep(seconds)
+        pause(seconds)
     finally:
         _waiting.release()
     return True
+
+
+def clock() -> float:
+    """Wall-clock seconds (the tries are compared across processes and machines)."""
+    return time.time()
+
+
+def pause(seconds: float) -> None:
+    """``time.sleep``; a seam for tests, which record the delay instead of waiting."""
+    time.sleep(seconds)

@@ -65,6 +65,16 @@ UNAVAILABLE = "База данных сейчас недоступна, попр
 TAKEN = "Этот логин уже занят: выберите другой."
 
 
+def _count_wrong(login_name: str) -> tuple[int, int]:
+    """One wrong password (or code) for ``login_name`` from this client (:mod:`limits`)."""
+    return limits.count(store.progress_store(), _address(), limits.login_key(login_name))
+
+
+def _forgive_address() -> None:
+    with store.progress_store().transaction() as conn:
+        limits.forgive(conn, _address())
+
+
 def _address() -> str:
     return request.remote_addr or "?"
 
@@ -132,7 +142,7 @@ def login() -> ResponseReturnValue:
             stored = found[1] if found else None
             if found and not found[0].disabled and passwords.verify(stored, given):
                 user = found[0]
-                limits.succeeded(_address())
+                _forgive_address()
                 if stored and passwords.needs_rehash(stored):
                     with store.progress_store().transaction() as conn:
                         store.update(conn, user.id, password_hash=passwords.hash_secret(given))
@@ -141,10 +151,10 @@ def login() -> ResponseReturnValue:
                 return redirect(target or url_for("lessons.index"))
             if not found:
                 passwords.verify(None, given)
-            counts = limits.count_failure(_address(), login_name)
+            counts = _count_wrong(login_name)
         except StorageError:
             return _unavailable()
-        if not limits.wait(limits.delay(*counts)):
+        if not limits.wait(limits.delay(*counts, cap=limits.max_delay())):
             abort(429, description=TOO_MANY)
         error = WRONG
     status = 403 if error else 200
@@ -203,8 +213,8 @@ def _recover(login_name: str, code: str, password: str) -> ResponseReturnValue:
     else:
         passwords.verify(None, code)
     if matched is None:
-        counts = limits.count_failure(_address(), login_name)
-        if not limits.wait(limits.delay(*counts)):
+        counts = _count_wrong(login_name)
+        if not limits.wait(limits.delay(*counts, cap=limits.max_delay())):
             abort(429, description=TOO_MANY)
         raise _WrongCode
     assert found is not None
@@ -215,7 +225,7 @@ def _recover(login_name: str, code: str, password: str) -> ResponseReturnValue:
                      recovery_hash=passwords.hash_secret(new_code), reset_hash=None,
                      reset_until=None)
     revoke(user.id)
-    limits.succeeded(_address())
+    _forgive_address()
     _merge_browser_progress(user)
     sign_in(user)
     return render_template("accounts/code.html", code=new_code, user=user, next=None, fresh=False)
@@ -269,8 +279,8 @@ def change_password() -> ResponseReturnValue:
     new = request.form.get("password", "")
     try:
         if not _password_ok(user, request.form.get("current", "")):
-            counts = limits.count_failure(_address(), user.login)
-            limits.wait(limits.delay(*counts))
+            counts = _count_wrong(user.login)
+            limits.wait(limits.delay(*counts, cap=limits.max_delay()))
             return _settings_error("Текущий пароль введён неверно.")
         problem = passwords.password_problem(new)
         if problem:

@@ -38,6 +38,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from engine.plural import count_word
+from tutor.accounts import limits
 from tutor.accounts.current import current_user
 from tutor.authoring import throttle
 from tutor.authoring.cli import init_app as init_cli
@@ -165,7 +166,7 @@ def login() -> ResponseReturnValue:
         except StorageError:
             log.warning("instructor login refused: the try count is unavailable", exc_info=True)
             abort(503, description=NO_COUNT)
-        if not throttle.wait(throttle.delay(*counts, cap=throttle.max_delay())):
+        if not limits.wait(limits.delay(*counts, cap=limits.max_delay())):
             abort(429, description=TOO_MANY)
         error = WRONG_PASSWORD
     status = 403 if error else 200
