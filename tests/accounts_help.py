@@ -5,20 +5,16 @@
 
 from __future__ import annotations
 
-import os
 import re
-import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
-import pytest
-import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests import databases
+from tests.databases import BACKENDS, PG_URL  # noqa: F401 (the accounts tests import them here)
 from tests.practice_answers import right_answer, wrong_answer
 from tutor import create_app
 from tutor.accounts import passwords, store
@@ -116,30 +112,11 @@ def user_by_login(app: Flask, login: str) -> store.User:
     return found[0]
 
 
-PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")
-_NO_PG = pytest.mark.skipif(not PG_URL, reason="TEMPAI_TEST_PG_URL not set (.ci/run sets it)")
-BACKENDS = [pytest.param("sqlite", id="sqlite"),
-            pytest.param("postgresql", id="postgresql", marks=_NO_PG)]
 
 
-@contextmanager
-def fresh_database(kind: str, folder: Path) -> Iterator[str]:
-    """An empty database URL: a new SQLite file, or a new PostgreSQL schema dropped afterwards."""
-    if kind == "sqlite":
-        yield f"sqlite:///{folder / 'accounts.sqlite3'}"
-        return
-    assert PG_URL
-    schema = f"t_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(PG_URL.replace("postgresql://", "postgresql+psycopg://", 1))
-    with admin.begin() as conn:
-        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
-    separator = "&" if "?" in PG_URL else "?"
-    try:
-        yield f"{PG_URL}{separator}options={quote(f'-csearch_path={schema}')}"
-    finally:
-        with admin.begin() as conn:
-            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
-        admin.dispose()
+def fresh_database(kind: str, folder: Path) -> AbstractContextManager[str]:
+    """An empty database for the accounts tests (:func:`tests.databases.fresh_database`)."""
+    return databases.fresh_database(kind, folder, "accounts.sqlite3")
 
 
 class Site:

@@ -19,40 +19,23 @@ import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 import sqlalchemy as sa
 
+from tests.databases import BACKENDS, fresh_database
 from tutor.storage import aggregates, database
 from tutor.storage.database import SCHEMA_VERSION, ProgressStore, TooManyLearners
 from tutor.storage.stats import kind_stats, pending_mistakes
 
-PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")
 REPO = Path(__file__).resolve().parents[2]
-_NO_PG = pytest.mark.skipif(not PG_URL, reason="TEMPAI_TEST_PG_URL not set (.ci/run sets it)")
-BACKENDS = [pytest.param("sqlite", id="sqlite"), pytest.param("postgresql", id="postgresql",
-                                                               marks=_NO_PG)]
 
 
 @pytest.fixture(params=BACKENDS)
 def fresh_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """An empty database: a new SQLite file, or a new PostgreSQL schema (dropped afterwards)."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
-        return
-    assert PG_URL
-    schema = f"t_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(PG_URL.replace("postgresql://", "postgresql+psycopg://", 1))
-    with admin.begin() as conn:
-        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
-    separator = "&" if "?" in PG_URL else "?"
-    try:
-        yield f"{PG_URL}{separator}options={quote(f'-csearch_path={schema}')}"
-    finally:
-        with admin.begin() as conn:
-            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
-        admin.dispose()
+    with fresh_database(request.param, tmp_path) as url:
+        yield url
 
 
 @pytest.fixture

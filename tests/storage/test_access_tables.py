@@ -7,7 +7,6 @@ the counts 1…N, each exactly once.
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,15 +14,10 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+from tests.databases import BACKENDS, PG_URL
 from tutor.storage import sessions, throttle
 from tutor.storage.database import SCHEMA_VERSION, ProgressStore
 
-PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")
-BACKENDS = [
-    pytest.param("sqlite", id="sqlite"),
-    pytest.param("postgresql", id="postgresql", marks=pytest.mark.skipif(
-        not PG_URL, reason="TEMPAI_TEST_PG_URL not set (.ci/run sets it)")),
-]
 WINDOW = 600.0
 
 
