@@ -52,11 +52,13 @@ def test_the_documented_names_work_without_the_flask_prefix(
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("SECRET_KEY", "plain-name")
     monkeypatch.setenv("TRUSTED_PROXIES", "1")
+    monkeypatch.setenv("INSTRUCTOR_PASSWORD", "bootstrap")
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'p.sqlite3'}")
     with click.Context(click.Command("run"), info_name="run"):
         app = create_app()
     assert app.config["SECRET_KEY"] == "plain-name"
     assert app.config["TRUSTED_PROXIES"] == "1"
+    assert app.config["INSTRUCTOR_PASSWORD"] == "bootstrap"  # read here only, not by authoring
     monkeypatch.setenv("FLASK_SECRET_KEY", "prefixed-wins")
     with click.Context(click.Command("run"), info_name="run"):
         assert create_app().config["SECRET_KEY"] == "prefixed-wins"

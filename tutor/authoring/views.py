@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import wraps
@@ -336,6 +335,5 @@ def problems_count(n: int) -> str:
 
 def init_app(app: Flask) -> None:
     """Register the blueprint and the ``flask content`` commands."""
-    app.config.setdefault("INSTRUCTOR_PASSWORD", os.environ.get("INSTRUCTOR_PASSWORD", ""))
     app.register_blueprint(bp)
     init_cli(app)
