@@ -33,14 +33,17 @@ $(NATIVE): $(VENV)/.test $(wildcard engine/*.py) tools/build_native.py
 
 native: $(NATIVE)
 
+# pytest-xdist: a worker per core, each test module whole on one worker.
+PARALLEL ?= -n auto --dist loadfile
+
 # The whole suite on the compiled engine, then everything but the browser and
 # server tests again on the Python modules: both must give the same answers.
 test: $(VENV)/.test $(NATIVE)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict engine
 	$(VENV)/bin/flask --app tutor content check
-	$(PY) -m pytest -q
-	TEMPAI_ENGINE=python $(PY) -m pytest -q -m "not browser and not server"
+	$(PY) -m pytest -q $(PARALLEL)
+	TEMPAI_ENGINE=python $(PY) -m pytest -q $(PARALLEL) -m "not browser and not server"
 
 bench: $(VENV)/.test $(NATIVE)
 	$(PY) benchmarks/engine.py

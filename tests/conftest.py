@@ -6,6 +6,7 @@ edit or break lesson files without affecting each other.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Iterator
@@ -18,6 +19,11 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from tutor import create_app
 
 FIXTURE_CONTENT = Path(__file__).parent / "fixtures" / "content"
+# make test runs the suite on every core beside its own PostgreSQL (pytest-xdist),
+# where a store call can take longer than production's 1.2 s deadline; the tests
+# of the deadline itself set their own (tests/server/test_frozen_database.py).
+# (FLASK_-prefixed: read by every app, the test ones and the gunicorn ones.)
+os.environ.setdefault("FLASK_DATABASE_DEADLINE_SECONDS", "5")
 HTMX = {"HX-Request": "true"}
 # Tile drawings (and charts): an answer's words are read without their aria-labels.
 _SVG = re.compile(

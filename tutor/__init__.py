@@ -69,7 +69,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 # (``SECRET_KEY=… flask --app tutor run`` works like ``make serve``); a
 # ``FLASK_``-prefixed variable or the instance config wins. Tests pass their own
 # config and never read these.
-PLAIN_ENV = ("SECRET_KEY", "DATABASE_URL", "INSTRUCTOR_PASSWORD", "TRUSTED_PROXIES")
+PLAIN_ENV = ("SECRET_KEY", "DATABASE_URL", "INSTRUCTOR_PASSWORD", "TRUSTED_PROXIES",
+             "DATABASE_DEADLINE_SECONDS")
 
 
 def _read_plain_env(app: Flask) -> None:

@@ -43,6 +43,7 @@ def frozen_site(tmp_path: Path) -> Iterator[tuple[Any, Any]]:
     proxy = kit.TcpProxy(real.hostname or "127.0.0.1", real.port or 5432).start()
     via = real._replace(netloc=f"{real.username}:{real.password}@127.0.0.1:{proxy.port}")
     env = {"DATABASE_URL": via.geturl(), "WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "4",
+           "FLASK_DATABASE_DEADLINE_SECONDS": "1.2",  # production's (tests/conftest.py)
            "FLASK_CONTENT_DIR": str(copy_content(tmp_path / "content"))}
     server = kit.start_server(env)
     try:

@@ -58,10 +58,11 @@ from tutor.drills import Drill, GradedEvent, Verdict, kinds, on_graded
 from tutor.drills.diagnosis import Diagnosis, diagnoses
 from tutor.drills.solutions import kept_for_verdict
 from tutor.progress.chart import Chart, chart
-from tutor.storage import learner
+from tutor.storage import deadline, learner
 from tutor.storage.database import KindTotals, ProgressStore, StorageError, Summary
 from tutor.storage.path import solved_drills
 from tutor.storage.stats import KindStats, lesson_problem_key, totals_stats
+from tutor.web.settings import database_deadline
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 log = logging.getLogger(__name__)
@@ -103,7 +104,7 @@ def progress_store() -> ProgressStore:
 
 
 def _open_store(app: Flask) -> None:
-    store = ProgressStore(database_url(app))
+    store = ProgressStore(database_url(app), database_deadline(app, deadline.ANSWER_SECONDS))
     app.extensions[_EXT] = store
     try:
         store.ensure_migrated()

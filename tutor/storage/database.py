@@ -278,8 +278,12 @@ class Export:
 class ProgressStore:
     """Reads and writes answers; every failure surfaces as :class:`StorageError`."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, answer_seconds: float = deadline.ANSWER_SECONDS) -> None:
         self.url = url
+        # The deadline of one store call (``DATABASE_DEADLINE_SECONDS``): 1.2 s suits a
+        # database beside the app; a far one, or a test run sharing two busy cores
+        # with its own PostgreSQL, needs more.
+        self.answer_seconds = answer_seconds
         self.engine: Engine = _make_engine(url)
         self._migrated = False
         self._lock = threading.Lock()
@@ -319,8 +323,11 @@ class ProgressStore:
         return self._begin()
 
     @contextmanager
-    def _begin(self, seconds: float | None = deadline.ANSWER_SECONDS) -> Iterator[Connection]:
+    def _begin(self, seconds: float | None = 0.0) -> Iterator[Connection]:
+        """A transaction within ``seconds`` (0: :attr:`answer_seconds`; None: no deadline)."""
         self._allowed()
+        if seconds == 0.0:
+            seconds = self.answer_seconds
         try:
             with deadline.deadline(seconds), self.engine.begin() as conn:
                 yield conn
@@ -423,7 +430,7 @@ class ProgressStore:
             return self._record_sqlite(row)
         self._allowed()
         try:
-            with deadline.deadline(deadline.ANSWER_SECONDS), self.engine.begin() as conn:
+            with deadline.deadline(self.answer_seconds), self.engine.begin() as conn:
                 conn.execute(_INSERT_ANSWER, row)
             self._breaker.close()
             return True
