@@ -89,11 +89,21 @@ def assert_no_page_load(page, url: str) -> None:  # noqa: ANN001
     assert page.evaluate("window.__tempaiMarker") == "still-here"
 
 
+# The response can arrive before htmx has swapped it in: a verdict already on the
+# page (the previous answer's) is marked first, and only a fresh one is waited for.
+STALE = "data-test-stale"
+
+
+def mark_stale(elements) -> None:  # noqa: ANN001
+    elements.evaluate_all(f"els => els.forEach(el => el.setAttribute('{STALE}', ''))")
+
+
 def check_on_page(page, url: str) -> str:  # noqa: ANN001
     """Press the page's one «Проверить», wait for the verdict, make sure the page did not reload."""
+    mark_stale(page.locator(".feedback[data-verdict]"))
     with page.expect_response(lambda r: r.url.endswith(url) and r.request.method == "POST"):
         page.get_by_role("button", name="Проверить").click()
-    feedback = page.locator(".feedback[data-verdict]")
+    feedback = page.locator(f".feedback[data-verdict]:not([{STALE}])")
     feedback.wait_for()
     assert page.url.endswith(url)
     assert page.evaluate("window.__tempaiMarker") == "still-here"
@@ -103,11 +113,12 @@ def check_on_page(page, url: str) -> str:  # noqa: ANN001
 def submit(page, drill_id: str) -> str:  # noqa: ANN001
     """Press «Проверить» and wait for the verdict; returns data-verdict."""
     drill = page.locator(f'[data-drill-id="{drill_id}"]')
+    mark_stale(drill.locator(".feedback[data-verdict]"))
     with page.expect_response(
         lambda r: f"/drills/{drill_id}" in r.url and r.request.method == "POST"
     ):
         drill.get_by_role("button", name="Проверить").click()
-    feedback = drill.locator(".feedback[data-verdict]")
+    feedback = drill.locator(f".feedback[data-verdict]:not([{STALE}])")
     feedback.wait_for()
     return str(feedback.get_attribute("data-verdict"))
 

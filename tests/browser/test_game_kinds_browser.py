@@ -69,8 +69,11 @@ def test_wrong_then_right_through_htmx(page, live_server: str, answers, kind: st
     feedback = page.locator(f"#fb-{drill_id}")
     assert feedback.locator(".pay-table__wrong").count() >= 1
     assert "Правила, по которым это посчитано" in feedback.inner_text()
-    page.locator(f'[data-drill-id="{drill_id}"] a:has-text("Попробовать ещё раз")').click()
-    page.locator(f'[data-drill-id="{drill_id}"] .drill__form').wait_for()
+    section = page.locator(f'[data-drill-id="{drill_id}"]')
+    helpers.mark_stale(section)
+    section.locator('a:has-text("Попробовать ещё раз")').click()
+    # The fresh section, with its empty form, has replaced the answered one.
+    page.locator(f'[data-drill-id="{drill_id}"]:not([{helpers.STALE}]) .drill__form').wait_for()
     fill(page, drill_id, right)
     assert submit(page, drill_id) == "correct"
     helpers.assert_no_page_load(page, f"{live_server}/lessons/{SLUG}")
