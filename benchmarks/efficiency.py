@@ -27,6 +27,12 @@ time, overall and for the hands whose best discard leaves 1-shanten (the
 ones with second order). Target: p95 under 5 ms with the
 compiled engine (``make native``); the first line says which engine runs,
 ``TEMPAI_ENGINE=python`` measures the Python modules.
+
+Then a new practice problem of each of the issue's three kinds («Что
+сбросить?», «Сколько тайлов улучшат руку?», «Самый безопасный сброс») at
+each level, generated and prepared as /practice does
+(:func:`generate.measure`, ``--problems`` per kind and level, 0 skips):
+target under 20 ms at p95.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+import generate as practice  # noqa: E402  (benchmarks/generate.py, beside this script)
 import handgen  # noqa: E402
 
 import engine  # noqa: E402
@@ -148,6 +155,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=20)
+    parser.add_argument("--problems", type=int, default=200)
     args = parser.parse_args()
     print(f"engine: {'compiled (build/native)' if engine.NATIVE else 'Python modules'}")
     for kind in ("play", "handgen"):
@@ -162,6 +170,24 @@ def main() -> None:
         report("fresh", rows)
         shares = {n: sum(1 for r in rows if r[2] == n) for n in sorted({r[2] for r in rows})}
         print("  hands by best shanten after a discard:", shares)
+    if args.problems:
+        problems(args.problems)
+
+
+PLAY_KINDS = ("discard", "ukeire", "safety")
+
+
+def problems(count: int) -> None:
+    """A new practice problem per kind and level: generation plus drill, wall and CPU ms."""
+    print(f"practice problems, {count} per kind and level (generate + drill):")
+    for kind in PLAY_KINDS:
+        for level in practice.LEVELS:
+            _, full, cpu = practice.measure(kind, level, count)
+            print(
+                f"  {kind:8} {level:7}  ms: median {statistics.median(full):5.2f}"
+                f"  p95 {practice._percentile(full, 0.95):5.2f}"
+                f"  CPU p95 {practice._percentile(cpu, 0.95):5.2f}"
+            )
 
 
 if __name__ == "__main__":

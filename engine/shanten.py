@@ -56,6 +56,7 @@ from engine.shanten_tables import (
     FREE_CAPS,
     caps_of,
     exact_standard,
+    free_suit_table,
     merge,
     others_table,
     suit_table_of,
@@ -186,6 +187,10 @@ def _lowering(hand: Hand, held: Counts, *, exhausted: bool) -> tuple[Tile, ...]:
     A draw changes one suit: the other three are combined once per suit, as
     block-count readings while the grown hand keeps the fast path's
     condition (no melds, at most three of a kind), as exact tables otherwise.
+    Chiitoitsu and kokushi are asked first (cheap); and before an exact table
+    for the grown suit, its table without copy limits: that overlaps at least
+    as much, so when even it leaves the shanten where it was, the draw does
+    not improve and the exact search is skipped.
     """
     if hand.size != 13:
         raise HandError(SHANTEN_NEED_13_OR_14.format(size=hand.size))
@@ -201,16 +206,21 @@ def _lowering(hand: Hand, held: Counts, *, exhausted: bool) -> tuple[Tile, ...]:
             continue
         grown = counts[:tile] + (counts[tile] + 1,) + counts[tile + 1 :]
         suit = tile // 9 if tile < 27 else 3
+        if not melds and min(chiitoitsu_shanten(grown), kokushi_shanten(grown)) < current:
+            out.append(tile)
+            continue
         if fast and grown[tile] <= 3:
             best = shanten_of(combine(shapes[suit], suit_shapes_of(grown, suit)))
         else:
             if not tables:
                 tables = [others_table(counts, caps, s) for s in range(4)]
+            # The table without copy limits overlaps at least as much as the exact
+            # one: if even it does not lower the shanten, skip the exact search.
+            if table_shanten(merge(tables[suit], free_suit_table(grown, suit)), melds) >= current:
+                continue
             # ``exhausted``: pretend a fifth copy existed
             wider = caps[:tile] + (caps[tile] + 1,) + caps[tile + 1 :] if exhausted else caps
             best = table_shanten(merge(tables[suit], suit_table_of(grown, wider, suit)), melds)
-        if not melds:
-            best = min(best, chiitoitsu_shanten(grown), kokushi_shanten(grown))
         if best < current:
             out.append(tile)
     return tuple(out)

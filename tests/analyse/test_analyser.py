@@ -452,7 +452,7 @@ BAD_INPUT = {
     "bad-win": ({"hand": "123m456p789s1122z", "win": "9z"}, "win", "нет такого тайла"),
     "win-not-in-hand": ({"hand": "123m456p789s11223z", "win": "5m"}, "win", "нет среди закрытых"),
     "open-riichi": ({**OPEN_HAND, "riichi": "1"}, "riichi", "закрытой рукой"),
-    "fifth-copy-as-indicator": ({"hand": "123m456p789s1122z", "dora": "1z1z1z"}, "dora", "четырёх"),
+    "fifth-copy-as-indicator": ({"hand": "123m456p789s1122z", "dora": "1z1z1z"}, "dora", "1z"),
 }
 
 

@@ -1,8 +1,10 @@
 """Practice of the engine-graded kinds in Chromium: «Что сбросить?», «Собрана ли рука?», «Можно ли
-объявить победу?».
+объявить победу?», «Сколько тайлов улучшат руку?», «Самый безопасный сброс».
 
 A learner answers a generated problem wrong, then right, by clicking tiles and
-boxes; each verdict arrives without a page load. Every level of the three kinds
+boxes or typing a number; each verdict arrives without a page load. Without
+JavaScript the three play kinds (discard, ukeire, safety) are answered by a
+plain form post that returns the page with the verdict. Every level of the three kinds
 is drawn at phone width (390 px) and on a desktop with the feedback open, and
 must not scroll sideways; the screenshots go to tests/artifacts/ to be looked at.
 """
@@ -64,6 +66,58 @@ def test_complete_and_yaku_wrong_then_right_without_reload(page) -> None:  # noq
             else:
                 _click(page, "win", answer["win"])
             assert check_on_page(page, url) == verdict, (kind, answer)
+
+
+PLAY_KINDS = (("discard", "player", 5), ("ukeire", "master", 8), ("safety", "player", 4))
+
+
+def _answer(page, kind: str, form: dict[str, str]) -> None:  # noqa: ANN001
+    """Fill a play kind's form as a learner: a tile clicked, or the count typed."""
+    if kind == "ukeire":
+        page.get_by_role("textbox", name="Сколько тайлов улучшат руку?").fill(form["count"])
+    else:
+        _click(page, "discard", form["discard"])
+
+
+@pytest.mark.parametrize("kind", ["ukeire", "safety"])
+def test_ukeire_and_safety_wrong_then_right_without_reload(page, kind: str) -> None:  # noqa: ANN001
+    level, seed = {"ukeire": ("player", 12), "safety": ("master", 7)}[kind]
+    drill = _prepare(kind, level, seed)
+    assert drill is not None
+    url = f"/practice/{kind}/{level}/{seed}"
+    open_page(page, url)
+    _answer(page, kind, wrong_answer(drill))
+    assert check_on_page(page, url) == "incorrect"
+    feedback = page.locator(".drill__feedback").inner_text()
+    if kind == "ukeire":
+        assert f"а правильный — {drill.solution.value}" in feedback
+    else:
+        assert "Вы сбросили" in feedback and "Безопаснее" in feedback
+        tiles = page.locator(".safety-tiers__item li")  # every tile in hand with its reason
+        assert tiles.count() == len(drill.solution.ranked)
+    _answer(page, kind, right_answer(drill))
+    assert check_on_page(page, url) == "correct"
+
+
+def test_play_kinds_wrong_then_right_without_javascript(browser, live_server: str) -> None:  # noqa: ANN001
+    context = browser.new_context(base_url=live_server, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        for kind, level, seed in PLAY_KINDS:
+            drill = _prepare(kind, level, seed)
+            assert drill is not None
+            url = f"/practice/{kind}/{level}/{seed}"
+            for form, verdict in ((wrong_answer(drill), "incorrect"),
+                                  (right_answer(drill), "correct")):
+                page.goto(url)
+                _answer(page, kind, form)
+                with page.expect_navigation():
+                    page.get_by_role("button", name="Проверить").click()
+                assert page.url.split("#")[0].endswith(url)  # the same page, with the verdict
+                shown = page.locator(".feedback[data-verdict]").get_attribute("data-verdict")
+                assert shown == verdict, (kind, form)
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("width", [390, 1280])

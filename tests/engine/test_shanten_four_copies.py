@@ -31,7 +31,7 @@ from engine.shanten import (
     standard_shanten,
 )
 from engine.shanten_shapes import shape_standard
-from engine.shanten_tables import FREE_CAPS, exact_standard, suit_table
+from engine.shanten_tables import FREE_CAPS, exact_standard, free_table, suit_table
 from engine.tiles import to_mpsz
 from engine.waits import find_waits
 from tests import handgen, oracle
@@ -225,6 +225,23 @@ def test_with_four_copies_usable_and_three_held_a_suit_s_table_has_no_limit() ->
         if not any(part) or sum(part) > 14:
             continue
         assert suit_table(part, (4,) * 9, False) == suit_table(part, (8,) * 9, False), part
+        checked += 1
+
+
+def test_the_table_without_limits_bounds_every_exact_table_from_above() -> None:
+    """Why engine.shanten may skip an exact search when the unlimited table does not improve.
+
+    Sampled over dense suits with quads and with caps from melds (0–4 copies usable).
+    """
+    rng = random.Random(1903)
+    checked = 0
+    while checked < 1500:
+        part = tuple(rng.choice((0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        if not any(part) or sum(part) > 14:
+            continue
+        caps = tuple(rng.choice((n, 4, 4, 4)) if n else rng.choice((0, 1, 4, 4)) for n in part)
+        exact, free = suit_table(part, caps, False), free_table(part, False)
+        assert all(e <= f for e, f in zip(exact, free, strict=True)), (part, caps)
         checked += 1
 
 

@@ -4,6 +4,10 @@
 its wait shapes and its ron and tsumo value — or why it cannot win (no yaku,
 furiten). 14 tiles: every reading with its value, the best one marked, and
 the full score. Both under every rule set, for the comparison view.
+Ukeire (:mod:`engine.ukeire`): the 13-tile hand's improving tiles, and for
+14 tiles every discard ranked with its improving tiles and second order,
+copies counted out of everything in sight — the hand, the dora indicators,
+the own discards and the «visible» field (other ponds and melds).
 All numbers come from the engine; this module only arranges them.
 """
 
@@ -11,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TypeVar
 
 from engine import messages
@@ -20,12 +25,14 @@ from engine.hand import Hand, check_copies, parse_hand
 from engine.melds import Meld, parse_meld_text
 from engine.rules import RULESETS, Ruleset
 from engine.score import NoYakuError, ScoreResult, WinSituation, score_hand
-from engine.shanten import Improvement, ShantenResult, improving_tiles, shanten
+from engine.shanten import Improvement, ShantenResult, shanten
 from engine.situation import check_situation
 from engine.tiles import Tile, parse_tile, parse_tiles, parse_wind
+from engine.ukeire import DiscardRanking, Ukeire, rank_discards, seen_counts, ukeire
 from engine.waits import find_waits
 from tutor.analyse.query import Query
 from tutor.analyse.readings import ReadingScore, score_readings
+from tutor.drills.discard import why_best
 from tutor.drills.explain import ReadingView, distinct_readings, tile_names
 
 T = TypeVar("T")
@@ -95,6 +102,7 @@ class Waiting:
     waits: tuple[WaitRow, ...]
     karaten: tuple[Tile, ...]
     furiten: FuritenResult | None
+    ukeire: Ukeire | None = None  # the copies left of improving (or winning) tiles
 
 
 @dataclass(frozen=True)
@@ -128,6 +136,13 @@ class Analysis:
     complete: Complete | None = None
     compare: list[CompareRow] = field(default_factory=list)
     missing: int = 0  # tiles still to add before anything can be said
+    ranking: DiscardRanking | None = None  # 14 tiles: every discard by ukeire, best first
+    why: tuple[str, ...] = ()  # why the first discard of ``ranking`` wins
+
+    @property
+    def has_ranking(self) -> bool:
+        """Is there a discard ranking to show (a 14-tile hand the engine could rank)?"""
+        return self.ranking is not None and bool(self.ranking.options)
 
     @property
     def empty(self) -> bool:
@@ -140,6 +155,7 @@ class Parsed:
     win: Tile | None
     situation: WinSituation
     discards: tuple[Tile, ...]
+    seen: tuple[Tile, ...] = ()  # tiles in sight outside the hand: indicators, discards, visible
 
 
 def parse_query(q: Query) -> Parsed:
@@ -147,6 +163,7 @@ def parse_query(q: Query) -> Parsed:
     melds = _field("melds", lambda: tuple(parse_meld_text(m) for m in q.meld_texts))
     dora = _field("dora", lambda: parse_tiles(q.dora).kinds)
     discards = _field("discards", lambda: parse_tiles(q.discards).kinds)
+    visible = _field("visible", lambda: parse_tiles(q.visible).kinds)
     win = _field("win", lambda: parse_tile(q.win) if q.win else None)
     hand = _field("hand", lambda: _hand(q, melds, win is not None))
     win_tile: Tile | None = None
@@ -165,7 +182,12 @@ def parse_query(q: Query) -> Parsed:
             situation, closed=hand.is_closed, has_kan=any(m.is_kan for m in hand.melds)
         ),
     )
-    return Parsed(hand, win_tile, situation, discards)
+    seen: tuple[Tile, ...] = ()
+    for name, tiles in (("dora", dora), ("discards", discards), ("visible", visible)):
+        seen += tiles
+        # the field that brings a kind past four copies is the one to blame
+        _field(name, partial(seen_counts, hand, seen))
+    return Parsed(hand, win_tile, situation, discards, seen)
 
 
 def _field(name: str, make: Callable[[], T]) -> T:
@@ -205,10 +227,12 @@ def analyse(q: Query) -> Analysis:
             waiting, compare = _waiting(parsed, q)
             return Analysis(q, rules, waiting=waiting, compare=compare)
         complete, compare = _complete(parsed, q)
+        ranking = rank_discards(parsed.hand, parsed.seen, quality=True)
     except HandError as exc:  # e.g. a dora indicator that would be a fifth copy
         field = "dora" if "доры" in str(exc) else "hand"
         return Analysis(q, rules, error=InputError(str(exc), field))
-    return Analysis(q, rules, complete=complete, compare=compare)
+    why = tuple(why_best(ranking)) if ranking.options else ()
+    return Analysis(q, rules, complete=complete, compare=compare, ranking=ranking, why=why)
 
 
 def outcome(hand14: Hand, win: Tile, sit: WinSituation, rules: Ruleset) -> Outcome:
@@ -236,7 +260,7 @@ def _waiting(p: Parsed, q: Query) -> tuple[Waiting, list[CompareRow]]:
     result = find_waits(hand)
     furiten = check_furiten(hand, discards=p.discards, riichi=q.riichi) if result.tenpai else None
     held = hand.all_counts()
-    seen = p.situation.dora_indicators + p.discards
+    seen = p.seen
     tiles = [option.tile for option in result.options]
     # name -> (ron outcomes, tsumo outcomes), one per wait in ``tiles`` order
     table = {
@@ -257,8 +281,9 @@ def _waiting(p: Parsed, q: Query) -> tuple[Waiting, list[CompareRow]]:
             outcomes = {name: pair[index] for name, pair in per_rules.items()}
             if len({o.key for o in outcomes.values()}) > 1:
                 compare.append(CompareRow(t, how, outcomes))
-    improving = () if result.tenpai else improving_tiles(hand)
-    waiting = Waiting(hand, shanten(hand), improving, tuple(rows), result.karaten, furiten)
+    counted = ukeire(hand, p.seen)
+    improving = () if result.tenpai else counted.tiles
+    waiting = Waiting(hand, shanten(hand), improving, tuple(rows), result.karaten, furiten, counted)
     return waiting, compare
 
 

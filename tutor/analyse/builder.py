@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from engine.errors import HandError
 from engine.melds import Meld, parse_meld_text
 from engine.tiles import FIVES, Tile, parse_tiles, tile_code, tile_name
-from tutor.analyse.query import MODES, Query, codes
+from tutor.analyse.query import MODES, TILE_LIST_MODES, Query, codes
 from tutor.tiles.palette import PALETTE_SECTIONS
 
 Url = Callable[[Query], str]
@@ -21,7 +21,7 @@ _ADD_VERB = {
     "hand": "Добавить в руку", "chi": "Объявить чи с", "pon": "Объявить пон из",
     "minkan": "Объявить открытый кан из", "ankan": "Объявить закрытый кан из",
     "win": "Сделать выигрышным тайлом", "dora": "Добавить индикатор доры",
-    "discards": "Добавить в свой сброс",
+    "discards": "Добавить в свой сброс", "visible": "Добавить к видимым тайлам",
 }  # fmt: skip
 _NEEDS = {"pon": 3, "minkan": 4, "ankan": 4}  # copies a meld takes from the set
 
@@ -61,9 +61,9 @@ class ModeLink:
 
 
 def used_copies(q: Query) -> list[int]:
-    """Copies of each kind already used by the hand, melds, indicators, discards and win."""
+    """Copies of each kind already used by the hand, melds, indicators, discards, visible, win."""
     used = [0] * 34
-    for text in (q.hand, q.dora, q.discards, q.win):
+    for text in (q.hand, q.dora, q.discards, q.visible, q.win):
         for code in codes(text):
             used[parse_tiles(code).kinds[0]] += 1
     for meld in melds(q):
@@ -94,7 +94,7 @@ def palette(q: Query, url: Url) -> list[tuple[str, list[PaletteTile]]]:
         for tile in kinds:
             reds = (
                 (False, True)
-                if tile in FIVES and q.mode in ("hand", "win", "dora", "discards")
+                if tile in FIVES and q.mode in ("hand", "win", *TILE_LIST_MODES)
                 else (False,)
             )
             for red in reds:

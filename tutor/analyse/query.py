@@ -32,8 +32,10 @@ MODES: tuple[tuple[str, str], ...] = (
     ("win", "выигрышный тайл"),
     ("dora", "индикатор доры"),
     ("discards", "в свой сброс"),
+    ("visible", "в видимые"),
 )
 MODE_NAMES = dict(MODES)
+TILE_LIST_MODES = ("dora", "discards", "visible")  # a click appends the tile to that field
 _MELD_SPLIT = re.compile(r"[,;]+")
 
 
@@ -50,6 +52,7 @@ class Query:
     round: str = "E"
     dora: str = ""  # dora indicators
     discards: str = ""  # own discards
+    visible: str = ""  # other tiles in sight (other ponds and melds): ukeire counts them out
     rules: str = "online"
     honba: int = 0
     sticks: int = 0
@@ -77,6 +80,7 @@ class Query:
             round=choice("round", WIND_CHOICES),
             dora=_text(args.get("dora")),
             discards=_text(args.get("discards")),
+            visible=_text(args.get("visible")),
             rules=choice("rules", RULESET_CHOICES),
             honba=_count(args.get("honba")),
             sticks=_count(args.get("sticks")),
@@ -116,7 +120,7 @@ class Query:
             return replace(self, hand=join_codes([*codes(self.hand), code]))
         if self.mode == "win":
             return replace(self, win=code)
-        if self.mode in ("dora", "discards"):
+        if self.mode in TILE_LIST_MODES:
             current = getattr(self, self.mode)
             return self.with_changes(**{self.mode: join_codes([*codes(current), code])})
         if self.mode == "chi":

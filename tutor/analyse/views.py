@@ -23,14 +23,16 @@ from flask.typing import ResponseReturnValue
 
 from engine import messages
 from engine.blocks import Form
-from engine.plural import count_word, plural
+from engine.plural import count_word, plural, tiles_word
 from engine.score import ScoreResult
-from engine.shanten import describe_shanten
+from engine.shanten import Improvement, describe_shanten
 from engine.tiles import tile_code
+from engine.ukeire import Quality
 from tutor.analyse import builder
 from tutor.analyse.analysis import Analysis, analyse
 from tutor.analyse.export import DrillBlock, drill_blocks
 from tutor.analyse.query import WIND_CHOICES, Query
+from tutor.drills.discard import short_shanten
 from tutor.drills.fu import FuLine, fu_lines
 from tutor.tiles.render import sprite_url
 
@@ -94,6 +96,10 @@ class View:
     def code(self, tile: int) -> str:
         return tile_code(tile)
 
+    def codes(self, improvements: tuple[Improvement, ...]) -> str:
+        """``"4m 7m 2p"``: the kinds of an ukeire, for the page's data attributes."""
+        return " ".join(tile_code(i.tile) for i in improvements)
+
     # --- wording -------------------------------------------------------------------
     def yaku_name(self, yaku_id: str) -> str:
         return messages.YAKU_NAMES.get(yaku_id, yaku_id)
@@ -140,6 +146,15 @@ class View:
             for f, n in pairs
             if n is not None
         ]
+
+    def short_shanten(self, n: int) -> str:
+        return short_shanten(n)
+
+    def average_wait(self, quality: Quality) -> str:
+        """«6,5 тайла», «8 тайлов»: the average wait of the tenpai the improving draws allow."""
+        whole, tenth = divmod(round(10 * quality.waits / quality.draws), 10)
+        # a fraction takes the genitive singular, a whole number agrees as usual
+        return f"{whole},{tenth} тайла" if tenth else tiles_word(whole)
 
     def count(self, n: int, one: str, few: str, many: str) -> str:
         return count_word(n, one, few, many)
