@@ -156,13 +156,15 @@ def _han_open_reduction(drill: Drill, verdict: Verdict) -> Fields | None:
 def _han_first_yaku(key: str) -> Detector:
     """The first yaku the grader listed under ``key`` (``missed`` or ``wrong``), with its rule.
 
-    A ticked yaku that a stronger one absorbs is not «wrong» in this sense: the
-    hand meets its condition (:func:`_han_absorbed` says so instead).
+    A ticked yaku that a stronger one absorbs, or that a cheaper reading of the
+    hand has, is not «wrong» in this sense: the hand meets its condition
+    (:func:`_han_absorbed` and :func:`_han_other_reading` say so instead).
     """
 
     def detect(drill: Drill, verdict: Verdict) -> Fields | None:
-        absorbed = verdict.details.get("absorbed") or {}
-        listed = [y for y in verdict.details.get(key) or () if y not in absorbed]
+        explained = {**(verdict.details.get("absorbed") or {}),
+                     **(verdict.details.get("other_reading") or {})}
+        listed = [y for y in verdict.details.get(key) or () if y not in explained]
         if not listed:
             return None
         return {"name": YAKU_NAMES[listed[0]], "rule": YAKU_RULES.get(listed[0], "")}
@@ -177,6 +179,14 @@ def _han_absorbed(drill: Drill, verdict: Verdict) -> Fields | None:
         return None
     weak, strong = next(iter(absorbed.items()))
     return {"name": YAKU_NAMES[weak], "stronger": YAKU_NAMES[strong]}
+
+
+def _han_other_reading(drill: Drill, verdict: Verdict) -> Fields | None:
+    """A ticked yaku of a reading that pays less (chiitoitsu of a ryanpeikou hand)."""
+    other = verdict.details.get("other_reading") or {}
+    if not other:
+        return None
+    return {"name": YAKU_NAMES[next(iter(other))]}
 
 
 HAN_RULES: tuple[Rule, ...] = (
@@ -194,6 +204,8 @@ HAN_RULES: tuple[Rule, ...] = (
          name="yaku-missed"),
     Rule(_han_absorbed, "Яку «{name}» здесь поглощено более сильным «{stronger}»: условия "
          "обоих выполнены, но считается только «{stronger}».", name="yaku-absorbed"),
+    Rule(_han_other_reading, "Яку «{name}» есть, только если разобрать руку иначе, а тот "
+         "разбор дешевле: считается разбор, который дороже.", name="yaku-other-reading"),
     Rule(_han_first_yaku("wrong"), "Яку «{name}» в этой руке нет. Его условие: {rule}.",
          name="yaku-wrong"),
 )
