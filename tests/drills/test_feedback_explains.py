@@ -139,6 +139,20 @@ def test_fu_with_two_readings_shows_both_values_and_the_higher_counts(answer: An
                        html)
     assert items == [(" data-best", "40", "4", "8000"), ("", "20", "4", "5200")]
     assert html.count("считается этот") == 1
+    # 20 is the other reading's value, not a forgotten item: the diagnosis says so
+    assert ("Похоже, вы разобрали руку по-другому: так тоже можно, и тогда выходит 20 фу, "
+            "но считается разбор, который дороже, — 40 фу.") in html
+    _, html = answer.words("explains", "two-readings", {"fu": "30"})
+    assert "разобрали руку по-другому" not in html  # 30 is no reading's value
+
+
+def test_han_of_the_cheaper_reading_is_diagnosed_as_such(answer: Answering) -> None:
+    """Seven pairs with tanyao is 3 han; the ryanpeikou reading (5 han) counts."""
+    _, html = answer.words("explains", "ryanpeikou", {"han": "3", "yaku": ["tanyao", "chiitoitsu"]})
+    assert 'data-verdict="incorrect"' in html
+    assert ("Похоже, вы разобрали руку по-другому: так тоже можно, и тогда выходит 3 хан, "
+            "но считается разбор, который дороже, — 5 хан.") in html
+    assert 'data-other-reading="chiitoitsu"' in html
 
 
 def test_han_table_itemises_dora_by_indicator(answer: Answering) -> None:

@@ -98,7 +98,31 @@ _KANS = (FuReason.OPEN_KAN_SIMPLE, FuReason.OPEN_KAN_TERMINAL,
 _HONOR_SETS = (FuReason.OPEN_TRIPLET_TERMINAL, FuReason.CLOSED_TRIPLET_TERMINAL,
                FuReason.RON_TRIPLET_TERMINAL)
 
+def _other_reading(field: str) -> Detector:
+    """The answer is what another, cheaper reading of the hand gives (``fu`` or ``han``).
+
+    222333444m55p tsumo is three concealed triplets (40 fu) or three runs with
+    pinfu (20 fu): a learner who answers 20 read the hand the other way, which is
+    not a forgotten item — the reading that pays more is the one that counts.
+    """
+
+    def detect(drill: Drill, verdict: Verdict) -> Fields | None:
+        answer = verdict.details.get(field)
+        truth = getattr(drill.solution, field)
+        if answer is None or answer == truth:
+            return None
+        for value in drill.kind.readings(drill):
+            if not value.best and getattr(value, field) == answer:
+                return {"other": answer, "best": truth}
+        return None
+
+    return detect
+
+
 FU_RULES: tuple[Rule, ...] = (
+    Rule(_other_reading("fu"), "Похоже, вы разобрали руку по-другому: так тоже можно, и "
+         "тогда выходит {other} фу, но считается разбор, который дороже, — {best} фу.",
+         name="other-reading"),
     Rule(_fu_chiitoitsu, "Чиитойцу всегда стоит ровно 25 фу: ни надбавок, ни округления.",
          name="chiitoitsu-25"),
     Rule(_fu_pinfu_tsumo, "Пинфу цумо — ровно 20 фу: 2 фу за цумо с пинфу не начисляют.",
@@ -190,6 +214,9 @@ def _han_other_reading(drill: Drill, verdict: Verdict) -> Fields | None:
 
 
 HAN_RULES: tuple[Rule, ...] = (
+    Rule(_other_reading("han"), "Похоже, вы разобрали руку по-другому: так тоже можно, и "
+         "тогда выходит {other} хан, но считается разбор, который дороже, — {best} хан.",
+         name="other-reading"),
     Rule(_han_short_by("ura"), "Похоже, вы забыли урадору: после победы в риичи открывают "
          "индикаторы урадоры, и здесь она даёт ещё {n} хан.", name="ura-dora"),
     Rule(_han_short_by("aka"), "Похоже, вы не посчитали красные пятёрки: каждая — 1 хан "
