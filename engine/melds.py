@@ -39,7 +39,7 @@ MELD_NAMES_RU = {
     MeldKind.PON: "пон",
     MeldKind.MINKAN: "открытый кан",
     MeldKind.ANKAN: "закрытый кан",
-    MeldKind.SHOUMINKAN: "добавленный кан",
+    MeldKind.SHOUMINKAN: "доложенный кан",
 }
 
 

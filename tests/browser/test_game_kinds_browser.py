@@ -91,7 +91,7 @@ def test_wrong_then_right_without_javascript(browser, live_server: str, answers,
         fill(page, drill_id, form)
         page.locator(f'[data-drill-id="{drill_id}"]').get_by_role("button",
                                                                  name="Проверить").click()
-        page.wait_for_url(f"**/drills/{drill_id}#drill-{drill_id}")
+        page.wait_for_url(f"**/drills/{drill_id}#fb-{drill_id}")
         shown = page.locator(f"#fb-{drill_id} .feedback").get_attribute("data-verdict")
         assert shown == verdict
     context.close()

@@ -110,7 +110,7 @@ def test_without_javascript_the_form_posts_and_the_page_shows_the_verdict(
     page.goto(LESSON)
     page.locator('[data-drill-id="set-size"]').get_by_label("136").check()
     page.locator('[data-drill-id="set-size"]').get_by_role("button", name="Проверить").click()
-    page.wait_for_url("**/drills/set-size#drill-set-size")
+    page.wait_for_url("**/drills/set-size#fb-set-size")
     assert page.locator("#fb-set-size .feedback").get_attribute("data-verdict") == "correct"
     context.close()
 
@@ -149,3 +149,90 @@ def test_a_refused_answer_shows_its_russian_message_in_place(page, live_server: 
     assert submit(page, "nobetan") == "error"
     assert "Неизвестный тайл «9x»." in page.locator("#fb-nobetan").inner_text()
     assert_no_page_load(page, live_server)
+
+
+def _tab_to(page, selector: str, presses: int = 40) -> None:  # noqa: ANN001
+    """Press Tab until the focused element matches ``selector`` (a keyboard user's way there)."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement.matches({selector!r})"):
+            return
+    raise AssertionError(f"{selector} is not reachable with Tab")
+
+
+def test_the_thread_next_exercise_continue_link_and_solved_marks(page, live_server: str) -> None:  # noqa: ANN001
+    """Issue 18: a learner answers, moves on by keyboard, leaves, and comes back where they were."""
+    page.goto("/")
+    assert page.locator("[data-continue]").count() == 0  # a new learner starts from lesson 1
+    open_lesson(page)
+    tick(page, "nobetan", "3m")
+    tick(page, "nobetan", "6m")
+    assert submit(page, "nobetan") == "correct"
+    wait_until(page, "document.activeElement.dataset.verdict", "correct")
+    # from the verdict, Tab reaches «Следующее упражнение →»; Enter puts focus on that drill
+    _tab_to(page, "#fb-nobetan [data-next-step]")
+    assert page.evaluate("document.activeElement.textContent") == "Следующее упражнение →"
+    page.keyboard.press("Enter")
+    wait_until(page, "document.activeElement.id", "drill-discard")
+    assert page.url.endswith(f"{LESSON}#drill-discard")
+    browser_helpers.assert_no_page_load(page, f"{live_server}{LESSON}#drill-discard")
+    # the learner skips the furiten drill and answers the last one: the end of the
+    # lesson offers the next lesson
+    page.locator('[data-drill-id="set-size"]').get_by_label("136").check()
+    assert submit(page, "set-size") == "correct"
+    step = page.locator("#fb-set-size [data-next-step]")
+    assert step.inner_text() == "Следующий урок: Второй урок →"
+
+    page.goto("/")
+    item = page.locator(".course-map__item", has_text="Основы для тестов")
+    assert item.locator("[data-lesson-state]").get_attribute("data-lesson-state") == "started"
+    assert "решено 2 из 4 упражнений" in item.inner_text()
+    resume = page.locator("[data-continue]")
+    assert resume.inner_text() == "Продолжить: урок 1, упражнение 2"  # the skipped drill
+    resume.click()
+    page.wait_for_url(f"**{LESSON}#drill-discard")
+    solved = page.locator(".drill[data-solved]")
+    assert sorted(solved.evaluate_all("els => els.map(e => e.dataset.drillId)")) == [
+        "nobetan", "set-size"]
+    assert page.locator('[data-drill-id="nobetan"] .drill__title').inner_text().endswith("решено")
+    assert "решено 2 из 4 упражнений" in page.locator("main").inner_text()
+
+    drill = page.locator('[data-drill-id="discard"]')
+    drill.get_by_label("Нет, нельзя").check()
+    drill.get_by_label("постоянный фуритен").check()
+    assert submit(page, "discard") == "correct"
+    page.locator('[data-drill-id="pinfu-ron"]').get_by_label("Сколько фу?").fill("30")
+    assert submit(page, "pinfu-ron") == "correct"
+    page.goto("/")
+    item = page.locator(".course-map__item", has_text="Основы для тестов")
+    assert item.locator("[data-lesson-state]").get_attribute("data-lesson-state") == "done"
+    assert "пройден" in item.inner_text()
+
+
+def test_a_failed_request_says_there_is_no_connection(browser, live_server: str) -> None:  # noqa: ANN001
+    """The network down (aborted request) or a proxy's 502 page: «Нет связи», then a retry works."""
+    context = browser.new_context(base_url=live_server, viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    script_errors: list[str] = []  # the failed loads are logged on purpose; scripts must not fail
+    page.on("pageerror", lambda exc: script_errors.append(str(exc)))
+    open_lesson(page)
+    tick(page, "nobetan", "3m")
+    tick(page, "nobetan", "6m")
+    drill = page.locator('[data-drill-id="nobetan"]')
+    for failure in ("abort", "502"):
+        page.route(
+            "**/drills/nobetan",
+            (lambda route: route.abort()) if failure == "abort"
+            else (lambda route: route.fulfill(status=502, body="<h1>Bad Gateway</h1>")),
+        )
+        drill.get_by_role("button", name="Проверить").click()
+        box = drill.locator('.feedback[data-verdict="offline"]')
+        box.wait_for()
+        assert box.inner_text() == "Нет связи — попробуйте ещё раз."
+        assert box.get_attribute("role") == "alert"
+        page.unroute("**/drills/nobetan")
+        # the button is usable again: the same answer now reaches the server
+        assert submit(page, "nobetan") == "correct"
+    assert_no_page_load(page, live_server)
+    assert script_errors == []
+    context.close()

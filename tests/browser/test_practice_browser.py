@@ -12,7 +12,7 @@ import pytest
 
 from engine.generate import KINDS
 from engine.tiles import tile_code
-from tests.browser.conftest import ARTIFACTS, check_on_page, open_page
+from tests.browser.conftest import ARTIFACTS, check_on_page, open_page, wait_until
 from tutor.practice.views import _prepare
 
 pytestmark = pytest.mark.browser
@@ -94,3 +94,59 @@ def test_practise_then_see_counts_and_chart_on_the_progress_page(page) -> None: 
 
     page.goto("/")
     assert page.locator(".course-map__item").count() >= 2  # the course map still renders
+
+
+FIRST_CONTROL = ("document.activeElement === document.querySelector("
+                 "'.practice .drill__form input:not([type=hidden])')")
+
+
+def test_next_problem_by_keyboard_puts_focus_on_its_first_control(page) -> None:  # noqa: ANN001
+    """A full load focuses the problem's first control; so does «Следующая задача» (htmx)."""
+    url = "/practice/dora/novice/1"
+    open_page(page, url)
+    wait_until(page, FIRST_CONTROL, True)
+    page.keyboard.press("Space")  # the focused first tile of the palette is ticked
+    assert check_on_page(page, url) in ("correct", "incorrect")
+    wait_until(page, "!!document.activeElement.dataset.verdict", True)  # the verdict first
+    for _ in range(60):  # then Tab through the explanation to the next problem
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('[data-next]')"):
+            break
+    assert page.evaluate("document.activeElement.textContent") == "Следующая задача"
+    page.keyboard.press("Enter")
+    page.wait_for_url(lambda now: not now.endswith(url))  # htmx swaps and pushes the URL
+    wait_until(page, FIRST_CONTROL, True)
+    assert page.evaluate("window.__tempaiMarker") == "still-here"  # no page load
+    assert page.locator(".practice").get_attribute("data-seed") != "1"
+    assert page.locator(".feedback").count() == 0
+
+
+def test_practice_without_javascript_lands_on_the_feedback(browser, live_server: str) -> None:  # noqa: ANN001
+    """The plain POST lands on the drill's feedback (``#fb-<id>``), as a lesson drill's does."""
+    context = browser.new_context(
+        base_url=live_server, java_script_enabled=False, viewport={"width": 390, "height": 700}
+    )
+    page = context.new_page()
+    url = "/practice/dora/novice/1"
+    drill = _prepare("dora", "novice", 1)
+    assert drill is not None
+    page.goto(url)
+    for tile in sorted(drill.kind.answer(drill)):
+        _click_tile(page, tile_code(tile))
+    page.get_by_role("button", name="Проверить").click()
+    page.wait_for_url(f"**{url}#fb-{drill.id}")
+    feedback = page.locator(f"#fb-{drill.id} .feedback")
+    assert feedback.get_attribute("data-verdict") == "correct"
+    # the verdict is on the first screen (at the top of the page it is below the
+    # 34-tile palette, out of sight on a phone)
+    # (the page scrolls smoothly: poll its position as the browser reports it)
+    title = page.locator(f"#fb-{drill.id} .feedback__title")
+    for _ in range(40):
+        box = title.bounding_box()
+        if box is not None and 0 <= box["y"] < 700 - box["height"]:
+            break
+        page.wait_for_timeout(50)
+    assert box is not None and 0 <= box["y"] < 700 - box["height"], box
+    next_link = page.get_by_role("link", name="Следующая задача")
+    assert next_link.get_attribute("href") == "/practice/dora/novice"
+    context.close()

@@ -9,11 +9,8 @@ blocks (``/// kind`` … ``///``), fenced code, inline code and inline tiles
 whitespace-separated token with at least one letter, so table rules, numbers
 and arrows are not words, but table cells and headings are.
 
-Spelling: one spelling per term (shared GLOSSARY.md). ``VARIANTS`` lists the
-document variants of glossary terms that differ from the recommended spelling,
-and the other transliterations of yaku names (recommended: the site's
-``engine.messages.YAKU_NAMES``). A variant is allowed only where a lesson names
-it *as* a variant («в старых текстах фу называют миниочками»): ``ALLOWED``.
+Spelling (one spelling per term) is checked by the site itself,
+``tutor/course/spelling.py``; its tests are ``tests/course/test_spelling.py``.
 
 First use: the first time a lesson uses a glossary term in prose (headings,
 admonition titles, drills and code are not prose) it must be a ``[[…]]`` link
@@ -29,7 +26,6 @@ from pathlib import Path
 
 import pytest
 
-from engine import messages as msg
 from tutor import create_app
 from tutor.course.content import Lesson, split_front_matter, store
 from tutor.course.glossary import Glossary, normalize
@@ -40,98 +36,6 @@ FILES = sorted(path.name for path in COURSE.glob("[0-9]*.md"))
 MIN_LESSONS, MIN_WORDS, MAX_WORDS, MIN_LESSON_DRILLS = 18, 600, 2000, 3
 MIN_DRILLS = 60
 MIN_BY_KIND = {"waits": 15, "furiten": 15, "fu": 15}
-
-# variant (regex, lower case, ё as written) -> recommended spelling
-VARIANTS: dict[str, str] = {
-    # glossary terms: document variants the recommendations table rejects
-    r"рьянмен\w*": "рянмен",
-    r"сянпон\w*": "шанпон",
-    r"кан-дор\w*": "кандора",
-    r"ура-дор\w*": "урадора",
-    r"кан-ура-дор\w*": "кан-урадора",
-    r"миниочк\w*": "фу",
-    r"минипойнт\w*": "фу",
-    r"панг\w*": "коцу",
-    r"конг\w*": "кан",
-    r"ринсян\w*": "тайл замены (риншанпай)",
-    r"(?:компенсирующ|замещающ)\w* тайл\w*": "тайл замены (риншанпай)",
-    r"добавленн\w* кан\w*": "доложенный кан",
-    r"обнулени\w*": "прерванная ничья (пересдача)",
-    r"готов\w* рук\w*": "темпай",
-    r"ожидающ\w* рук\w*": "темпай",
-    r"индикатор\w* дора\b": "индикатор доры",
-    r"индикатор\w* (?:первого )?дилера": "индикатор раунда",
-    r"указател\w* раунда": "индикатор раунда",
-    r"мертв\w*": "мёртвая стена",
-    r"счетн\w* палоч\w*": "счётные палочки",
-    r"ханы\b|ханов\b": "хан",
-    r"ветры\b": "ветер",
-    r"достоинств\w*": "благородные тайлы",
-    r"средни[ехм]\w* тайл\w*|«средними»": "простые тайлы",
-    r"ко-игрок\w*": "недилер",
-    r"разрыв\w*": "разлом",
-    r"основн\w* стен\w*": "живая стена",
-    r"фишк\w*|костями\b": "тайл",
-    r"«(?:символы|точки|бамбуки)»": "ман / пин / соу",
-    r"правил\w* упущенного дискарда": "фуритен",
-    r"японск\w* риичи": "риичи-маджонг",
-    r"нотен риичи": "нотен-риичи",
-    r"тройк\w*": "коцу",
-    r"последовательност\w*": "шунцу",
-    r"тойцу": "пара",
-    # yaku: other transliterations
-    r"танъяо|тан-яо|таньяо|танйао": "таняо",
-    r"чууренпото|чуурен пото\b|чурен\w*|тюрен\w*": "чуурен поото",
-    r"пин-фу": "пинфу",
-    r"ипейко\w*|иипейкоу": "иипейко",
-    r"рянпейкоу|рянпэйко": "рянпейко",
-    r"сананкоу|сан-анко": "сананко",
-    r"сууанкоу|суанко\b|суу-анко": "сууанко",
-    r"тойтойхо|тойтой-хо": "тойтой",
-    r"хонитсу|хонъицу": "хоницу",
-    r"чинитсу|чинъицу": "чиницу",
-    r"иккицукан|иттсу|итсу\b": "иццу",
-    r"дзюнчан\w*|джюнчан\w*": "джунчан",
-    r"чантайяо|чанта-яо": "чанта",
-    r"хонроуто": "хонрото",
-    r"чинроуто": "чинрото",
-    r"санкантсу|сан-канцу": "санканцу",
-    r"сёсанген\w*|шосангэн|сёсангэн": "шосанген",
-    r"дайсангэн": "дайсанген",
-    r"сёсууси|шосуси\b|сёсуси": "шосууши",
-    r"дайсууси|дайсуси\b": "дайсууши",
-    r"цууиисо|цуиисо": "цуисо",
-    r"рюиисо|рюуиисо": "рюисо",
-    r"кокуси\w*|кокушимусоу|кокуши-мусо": "кокушимусо",
-    r"суканцу": "сууканцу",
-    r"тенхоу": "тенхо",
-    r"ренхоу": "ренхо",
-    r"хайтэй": "хайтей",
-    r"хоутей": "хотей",
-    r"иппатсу": "иппацу",
-    r"мензэн\w*": "мензен цумо",
-    r"ричи\b|рийчи": "риичи",
-    r"саншоку доукоу|саншоку дококу": "саншоку доко",
-    r"саншоку доуджун|саншоку дойджун": "саншоку доджун",
-}
-
-# Plain Russian names are fine until the lesson that teaches the term (коцу and шунцу: 5).
-TAUGHT_IN: dict[str, int] = {r"тройк\w*": 5, r"последовательност\w*": 5}
-
-# (file, variant regex) -> how many times the lesson names that variant *as* a variant
-ALLOWED: dict[tuple[str, str], int] = {
-    ("01-tiles.md", r"фишк\w*|костями\b"): 2,
-    (
-        "05-winning-hand.md",
-        r"тойцу",
-    ): 1,  # «её ещё называют „атама“ … или „тойцу“»  # «их зовут ещё „фишками“ или „костями“»
-    ("01-tiles.md", r"«(?:символы|точки|бамбуки)»"): 3,  # the other names of the suits
-    ("01-tiles.md", r"достоинств\w*"): 1,  # «в клубе „Феникс“ их называют „достоинствами“»
-    ("01-tiles.md", r"средни[ехм]\w* тайл\w*|«средними»"): 1,  # same for simples
-    ("02-table.md", r"японск\w* риичи"): 1,  # the name a program's help uses, in quotes
-    ("15-furiten.md", r"правил\w* упущенного дискарда"): 1,  # «его называют ещё …»
-    ("16-fu.md", r"миниочк\w*"): 1,  # «в старых текстах фу называют миниочками»
-}
 
 # Glossary terms that are everyday words of every lesson: linking them each time is noise.
 EVERYDAY_TERMS = frozenset({"hand", "turn", "game", "tile", "call", "discard"})
@@ -291,67 +195,6 @@ def test_lesson_html_has_no_raw_markup_left(lessons: dict[str, Lesson], name: st
     html = "".join(part for part in lessons[name].parts if isinstance(part, str))
     leftovers = re.findall(r".{0,30}(?:\[\[|\]\]|^///).{0,30}", html, re.M)
     assert leftovers == []
-
-
-# --- one spelling per term ----------------------------------------------------
-
-
-def variant_hits(text: str, lesson: int = 99) -> Counter[str]:
-    """How often each ``VARIANTS`` pattern occurs in ``text`` (code spans excluded).
-
-    ``lesson`` is the lesson's number: ``TAUGHT_IN`` variants count only from there on.
-    """
-    for pattern in (FENCE, CODE_SPAN):
-        text = pattern.sub(" ", text)
-    lowered = text.lower()
-    return Counter(
-        {
-            variant: n
-            for variant in VARIANTS
-            if lesson >= TAUGHT_IN.get(variant, 0)
-            and (n := len(re.findall(rf"(?<![\w-])(?:{variant})(?![\w-])", lowered)))
-        }
-    )
-
-
-def test_variant_table_points_to_recommended_spellings(glossary: Glossary) -> None:
-    yaku_names = set(msg.YAKU_NAMES.values())
-    unknown = [
-        recommended
-        for recommended in VARIANTS.values()
-        if recommended not in yaku_names
-        and not all(glossary.lookup(part) for part in recommended.split(" / "))
-    ]
-    assert unknown == []
-    assert set(ALLOWED) <= {(name, variant) for name in FILES for variant in VARIANTS}
-
-
-def test_variant_check_flags_other_spellings() -> None:
-    text = "Танъяо и чууренпото; ждём сянпон, чиитойцу не тойцу, `рьянмен` в коде. Тройка."
-    assert variant_hits(text) == Counter(
-        {
-            r"танъяо|тан-яо|таньяо|танйао": 1,
-            r"чууренпото|чуурен пото\b|чурен\w*|тюрен\w*": 1,
-            r"сянпон\w*": 1,
-            r"тойцу": 1,
-            r"тройк\w*": 1,
-        }
-    )
-    assert variant_hits("Тройка драконов.", lesson=2) == Counter()
-    assert variant_hits("Тройка драконов.", lesson=5) == Counter({r"тройк\w*": 1})
-
-
-@pytest.mark.parametrize("name", FILES)
-def test_lesson_uses_the_recommended_spelling_of_each_term(name: str) -> None:
-    hits = variant_hits((COURSE / name).read_text(encoding="utf-8"), int(name[:2]))
-    unexpected = {
-        f"{variant} (пишите «{VARIANTS[variant]}»)": n
-        for variant, n in hits.items()
-        if n != ALLOWED.get((name, variant), 0)
-    }
-    stale = {v: n for (file, v), n in ALLOWED.items() if file == name and hits[v] != n}
-    assert unexpected == {}
-    assert stale == {}, "the allow-list must match the lesson exactly"
 
 
 # --- first use of a term links to the glossary --------------------------------

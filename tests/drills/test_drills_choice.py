@@ -28,6 +28,7 @@ def test_wrong_option_shows_the_right_one(answer: Answering) -> None:
         pytest.param({}, "Выберите один из вариантов.", id="missing"),
         pytest.param({"option": "9"}, "Такого варианта ответа нет.", id="out-of-range"),
         pytest.param({"option": "1; DROP"}, "Такого варианта ответа нет.", id="forged"),
+        pytest.param({"option": "1" * 5000}, "Такого варианта ответа нет.", id="5000-digits"),
     ],
 )
 def test_bad_choice_is_400(answer: Answering, data: dict[str, object], message: str) -> None:

@@ -180,7 +180,7 @@ def test_a_plain_answer_page_shows_the_next_step_too(client: FlaskClient) -> Non
 def test_practice_form_lands_on_its_anchor_and_a_new_problem_focuses_its_first_control(
         client: FlaskClient) -> None:
     page = _page(client, "/practice/waits/novice/7")
-    assert 'action="/practice/waits/novice/7#drill-task"' in page
+    assert 'action="/practice/waits/novice/7#fb-task"' in page
     assert 'class="practice"' in page and "data-focus-first" in page
     answered = client.post("/practice/waits/novice/7", data={
         "csrf_token": csrf_token(client, "/practice/waits/novice/7"), "tiles": ["1m"]},

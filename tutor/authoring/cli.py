@@ -21,6 +21,7 @@ from tutor.authoring.guide import guide_path, guide_problems, refresh_tables
 from tutor.course.checks import check_course
 from tutor.course.content import display_path, store
 from tutor.course.identity import publish
+from tutor.course.spelling import file_problems
 
 content_cli = AppGroup("content", help="Уроки курса: проверка и создание.")
 
@@ -94,7 +95,8 @@ def new_command(title: str, slug: str | None) -> None:
 @content_cli.command("check")
 def check_command() -> None:
     """Проверить весь курс; код выхода 1, если есть ошибки."""
-    report = check_course((guide_problems(),))
+    guide = guide_path()
+    report = check_course((guide_problems(), file_problems(guide, display_path(guide))))
     for problem in report.problems:
         click.echo(str(problem))
     click.echo(report.summary())

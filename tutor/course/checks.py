@@ -3,8 +3,9 @@
 Per-file problems (front matter, drill blocks, tiles, glossary terms) are found
 while a lesson is rendered (:mod:`tutor.course.content`), and links between
 lessons while the store scans the course (:mod:`tutor.course.links`). This
-module adds the yaku examples of ``/yaku``, a render of every lesson page, and
-the course summary printed by ``flask content check``.
+module adds the yaku examples of ``/yaku``, a render of every lesson page, the
+variant spellings of terms (:mod:`tutor.course.spelling`), and the course
+summary printed by ``flask content check``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from tutor.course.handbook import parse_example
 from tutor.course.identity import PUBLISHED_FILE, key_problems, published_problems
 from tutor.course.lessons import DrillState, render_lesson
 from tutor.course.problems import Problem
+from tutor.course.spelling import course_spelling_problems
 from tutor.course.yaml_errors import yaml_error_at
 from tutor.drills.base import Verdict
 
@@ -148,6 +150,9 @@ def check_course(extra: tuple[list[Problem], ...] = ()) -> CourseReport:
     problems.update(yaku_example_problems(examples, display_path(examples)))
     problems.update(render_problems(lessons))
     problems.update(key_problems(lessons))
+    glossary = content.content_dir / "glossary.yaml"
+    data_files = [(path, display_path(path)) for path in (glossary, examples)]
+    problems.update(course_spelling_problems(lessons, data_files))
     published = content.content_dir / PUBLISHED_FILE
     problems.update(published_problems(content.content_dir, lessons, display_path(published)))
     for more in extra:

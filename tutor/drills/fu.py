@@ -89,6 +89,7 @@ class ReadingValue:
     han: int
     points: int
     best: bool
+    yaku: tuple[str, ...] = ()  # the reading's yaku ids (the han drill names them)
 
 
 def reading_values(hand: Hand, win: int, situation: WinSituation, rules: Ruleset,
@@ -105,7 +106,8 @@ def reading_values(hand: Hand, win: int, situation: WinSituation, rules: Ruleset
         if result is None:
             continue
         view = reading(arrangement)
-        value = ReadingValue(view, result.fu, result.han, result.points, view == best_view)
+        value = ReadingValue(view, result.fu, result.han, result.points, view == best_view,
+                             tuple(y.id for y in result.yaku))
         kept = values.get(view)
         if kept is None or (value.points, value.han, value.fu) > (kept.points, kept.han, kept.fu):
             values[view] = value

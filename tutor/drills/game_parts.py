@@ -75,7 +75,7 @@ def seat_list(value: Any) -> tuple[str, ...]:
         return tuple(SEATS[i] for i in seats(value, "места"))
     except HandError:
         raise ValueError(
-            "Места — ветры E, S, W, N, каждый не больше одного раза, например [E, W]."
+            "Места — ветра E, S, W, N, каждый не больше одного раза, например [E, W]."
         ) from None
 
 

@@ -23,7 +23,7 @@ from engine.yaku import SUPERSEDES, YAKU
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, Param, Verdict, drill_hand
-from tutor.drills.fu import SCORING_PARAMS, Fu, drill_rules
+from tutor.drills.fu import SCORING_PARAMS, Fu, ReadingValue, drill_rules
 
 MAX_HAN = 130  # ten yakuman; anything larger is not an answer
 
@@ -90,9 +90,28 @@ def absorbed_by(picked: frozenset[str], truth: frozenset[str]) -> dict[str, str]
     The hand does meet their condition; the engine's ``SUPERSEDES`` table keeps only
     the stronger one (junchan over chanta, chinitsu over honitsu, ryanpeikou over
     iipeikou…), which the feedback must say rather than «this yaku is not here».
+    A yaku of another reading (chiitoitsu of a ryanpeikou hand) is
+    :func:`other_reading_yaku`'s.
     """
     return {weak: strong for strong in sorted(truth) for weak in SUPERSEDES.get(strong, ())
             if weak in picked and weak not in truth}
+
+
+def other_reading_yaku(readings: list[ReadingValue], ticked: set[str]) -> dict[str, int]:
+    """Ticked yaku that only a cheaper reading of the hand has: ``{"chiitoitsu": 3200}``.
+
+    223344m556677p55s is ryanpeikou or seven pairs; the engine counts the
+    reading that pays more, so «chiitoitsu» ticked there is not «not in the
+    hand» but «in the reading that does not count». The value is what that
+    reading would pay (its best, if several readings have the yaku).
+    """
+    found: dict[str, int] = {}
+    for value in readings:
+        if value.best:
+            continue
+        for yaku_id in ticked.intersection(value.yaku):
+            found[yaku_id] = max(found.get(yaku_id, 0), value.points)
+    return found
 
 
 @dataclass(frozen=True)
@@ -173,9 +192,14 @@ class Han(Fu):
         missed = [y.id for y in result.yaku if y.id not in picked]
         wrong = [o.id for o in YAKU_OPTIONS if o.id in picked and o.id not in truth]
         han_ok = han == result.han
+        absorbed = absorbed_by(picked, truth)
+        unexplained = set(wrong) - set(absorbed)
+        # only a wrong tick costs the readings' scoring, not every answer
+        other = other_reading_yaku(self.readings(drill), unexplained) if unexplained else {}
         return Verdict(han_ok and not missed and not wrong, {
             "han": han, "han_ok": han_ok, "picked": sorted(picked),
-            "missed": missed, "wrong": wrong, "absorbed": absorbed_by(picked, truth),
+            "missed": missed, "wrong": wrong, "absorbed": absorbed,
+            "other_reading": other, "points": result.points,
         })
 
     def options(self, drill: Drill) -> tuple[YakuOption, ...]:

@@ -98,7 +98,31 @@ _KANS = (FuReason.OPEN_KAN_SIMPLE, FuReason.OPEN_KAN_TERMINAL,
 _HONOR_SETS = (FuReason.OPEN_TRIPLET_TERMINAL, FuReason.CLOSED_TRIPLET_TERMINAL,
                FuReason.RON_TRIPLET_TERMINAL)
 
+def _other_reading(field: str) -> Detector:
+    """The answer is what another, cheaper reading of the hand gives (``fu`` or ``han``).
+
+    222333444m55p tsumo is three concealed triplets (40 fu) or three runs with
+    pinfu (20 fu): a learner who answers 20 read the hand the other way, which is
+    not a forgotten item — the reading that pays more is the one that counts.
+    """
+
+    def detect(drill: Drill, verdict: Verdict) -> Fields | None:
+        answer = verdict.details.get(field)
+        truth = getattr(drill.solution, field)
+        if answer is None or answer == truth:
+            return None
+        for value in drill.kind.readings(drill):
+            if not value.best and getattr(value, field) == answer:
+                return {"other": answer, "best": truth}
+        return None
+
+    return detect
+
+
 FU_RULES: tuple[Rule, ...] = (
+    Rule(_other_reading("fu"), "Похоже, вы разобрали руку по-другому: так тоже можно, и "
+         "тогда выходит {other} фу, но считается разбор, который дороже, — {best} фу.",
+         name="other-reading"),
     Rule(_fu_chiitoitsu, "Чиитойцу всегда стоит ровно 25 фу: ни надбавок, ни округления.",
          name="chiitoitsu-25"),
     Rule(_fu_pinfu_tsumo, "Пинфу цумо — ровно 20 фу: 2 фу за цумо с пинфу не начисляют.",
@@ -156,13 +180,15 @@ def _han_open_reduction(drill: Drill, verdict: Verdict) -> Fields | None:
 def _han_first_yaku(key: str) -> Detector:
     """The first yaku the grader listed under ``key`` (``missed`` or ``wrong``), with its rule.
 
-    A ticked yaku that a stronger one absorbs is not «wrong» in this sense: the
-    hand meets its condition (:func:`_han_absorbed` says so instead).
+    A ticked yaku that a stronger one absorbs, or that a cheaper reading of the
+    hand has, is not «wrong» in this sense: the hand meets its condition
+    (:func:`_han_absorbed` and :func:`_han_other_reading` say so instead).
     """
 
     def detect(drill: Drill, verdict: Verdict) -> Fields | None:
-        absorbed = verdict.details.get("absorbed") or {}
-        listed = [y for y in verdict.details.get(key) or () if y not in absorbed]
+        explained = {**(verdict.details.get("absorbed") or {}),
+                     **(verdict.details.get("other_reading") or {})}
+        listed = [y for y in verdict.details.get(key) or () if y not in explained]
         if not listed:
             return None
         return {"name": YAKU_NAMES[listed[0]], "rule": YAKU_RULES.get(listed[0], "")}
@@ -179,7 +205,18 @@ def _han_absorbed(drill: Drill, verdict: Verdict) -> Fields | None:
     return {"name": YAKU_NAMES[weak], "stronger": YAKU_NAMES[strong]}
 
 
+def _han_other_reading(drill: Drill, verdict: Verdict) -> Fields | None:
+    """A ticked yaku of a reading that pays less (chiitoitsu of a ryanpeikou hand)."""
+    other = verdict.details.get("other_reading") or {}
+    if not other:
+        return None
+    return {"name": YAKU_NAMES[next(iter(other))]}
+
+
 HAN_RULES: tuple[Rule, ...] = (
+    Rule(_other_reading("han"), "Похоже, вы разобрали руку по-другому: так тоже можно, и "
+         "тогда выходит {other} хан, но считается разбор, который дороже, — {best} хан.",
+         name="other-reading"),
     Rule(_han_short_by("ura"), "Похоже, вы забыли урадору: после победы в риичи открывают "
          "индикаторы урадоры, и здесь она даёт ещё {n} хан.", name="ura-dora"),
     Rule(_han_short_by("aka"), "Похоже, вы не посчитали красные пятёрки: каждая — 1 хан "
@@ -194,6 +231,8 @@ HAN_RULES: tuple[Rule, ...] = (
          name="yaku-missed"),
     Rule(_han_absorbed, "Яку «{name}» здесь поглощено более сильным «{stronger}»: условия "
          "обоих выполнены, но считается только «{stronger}».", name="yaku-absorbed"),
+    Rule(_han_other_reading, "Яку «{name}» есть, только если разобрать руку иначе, а тот "
+         "разбор дешевле: считается разбор, который дороже.", name="yaku-other-reading"),
     Rule(_han_first_yaku("wrong"), "Яку «{name}» в этой руке нет. Его условие: {rule}.",
          name="yaku-wrong"),
 )

@@ -120,7 +120,7 @@ DORA_RULES: tuple[Rule, ...] = (
          name="indicator-previous"),
     Rule(_dora_nine, "После девятки масть идёт по кругу: индикатор 9 — дора 1 той же масти.",
          name="nine-wraps"),
-    Rule(_dora_group(27, 31), "Ветры идут по кругу: Восток → Юг → Запад → Север → Восток.",
+    Rule(_dora_group(27, 31), "Ветра идут по кругу: Восток → Юг → Запад → Север → Восток.",
          name="winds-cycle"),
     Rule(_dora_group(31, 34), "Драконы идут по кругу: белый → зелёный → красный → белый.",
          name="dragons-cycle"),
