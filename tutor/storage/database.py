@@ -1,10 +1,10 @@
-"""Progress storage: every graded answer, per anonymous learner (and wrong instructor passwords).
+"""Progress storage: every graded answer, per anonymous learner.
 
 SQLAlchemy Core over SQLite (the default: ``instance/progress.sqlite3``, WAL
 mode so readers never block the writer) or PostgreSQL (``DATABASE_URL``). The
 app keeps no progress in process memory, so several app processes can share
-one database. The same holds for the instructor login's guess limit: its
-wrong tries are rows here, so every process and server counts the same ones.
+one database. The same holds for the sign-in limits (:mod:`tutor.storage.throttle`):
+their counts are rows here, so every process and server counts the same ones.
 
 Schema (version 4; the aggregate tables of version 3 are described in
 :mod:`tutor.storage.aggregates`)::
@@ -26,16 +26,15 @@ Schema (version 4; the aggregate tables of version 3 are described in
                                              -- wrong answer named ('fu.pinfu-tsumo'), or NULL
         UNIQUE (learner_id, nonce)           -- a re-sent form is counted once
     )
-    login_failures(                          -- version 2
-        id          INTEGER PRIMARY KEY,
-        address     VARCHAR(64) NOT NULL,    -- the client's address (after a trusted proxy)
-        failed_at   TIMESTAMP WITH TIME ZONE NOT NULL
-    )                                        -- rows older than the window are deleted
-                                             -- (no longer written: tutor.storage.throttle)
     session_versions, login_throttle         -- version 4: see tutor.storage.sessions
                                              -- and tutor.storage.throttle
     users, practice_solved                   -- version 5: tutor.storage.users
     classes, memberships, assignments        -- version 6: tutor.storage.groups
+
+Version 2 made ``login_failures`` (one row per wrong instructor password);
+:mod:`tutor.storage.throttle` replaced it, and version 7 drops it. Migration 2
+is kept as a step that does nothing, so the versions keep their numbers: a
+fresh database never makes the table, an old one loses it at version 7.
 
 Migrations are functions in :data:`MIGRATIONS`, applied in order inside one
 transaction; a database newer than the code is refused. Two workers starting
@@ -162,16 +161,6 @@ answers = sa.Table(
 )
 
 
-login_failures = sa.Table(
-    "login_failures",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("address", sa.String(64), nullable=False),
-    sa.Column("failed_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Index("ix_login_failures_address_time", "address", "failed_at"),
-)
-
-
 # Built once: the values travel as parameters, so SQLAlchemy reuses the compiled
 # statement instead of building and cache-keying a new one per answer (issue 8).
 _INSERT_ANSWER = answers.insert()
@@ -202,7 +191,12 @@ def _migrate_to_1(conn: Connection) -> None:
 
 
 def _migrate_to_2(conn: Connection) -> None:
-    login_failures.create(conn, checkfirst=True)
+    """Made ``login_failures``, which version 7 drops: nothing to make any more."""
+
+
+def _drop_login_failures(conn: Connection) -> None:
+    """Version 7: the wrong-password rows of version 2, unread since tutor.storage.throttle."""
+    conn.exec_driver_sql("DROP TABLE IF EXISTS login_failures")  # its index goes with it
 
 
 def _migrate_sessions(conn: Connection) -> None:
@@ -213,6 +207,7 @@ def _migrate_sessions(conn: Connection) -> None:
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     _migrate_to_1, _migrate_to_2, aggregates.migrate, _migrate_sessions,
     users.migrate, groups.migrate,  # issue 21: accounts, then classes
+    _drop_login_failures,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _MIGRATION_LOCK = 0x7465_6D70  # pg_advisory_xact_lock key ('temp')
@@ -465,26 +460,6 @@ class ProgressStore:
         if count == 1:  # this address's first this hour: forget the hours before the last
             conn.execute(table.delete().where(table.c.hour < hour - 1))
         return count
-
-    def recent_login_failures(self, address: str, since: dt.datetime) -> int:
-        """Wrong instructor passwords sent from ``address`` at ``since`` or later."""
-        table = login_failures
-        query = (
-            sa.select(sa.func.count())
-            .select_from(table)
-            .where(table.c.address == address[:64], table.c.failed_at >= since)
-        )
-        with self._begin() as conn:
-            return int(conn.execute(query).scalar_one())
-
-    def record_login_failure(
-        self, address: str, at: dt.datetime, forget_before: dt.datetime
-    ) -> None:
-        """Count one wrong password from ``address``; older tries than ``forget_before`` go."""
-        table = login_failures
-        with self._begin() as conn:
-            conn.execute(table.delete().where(table.c.failed_at < forget_before))
-            conn.execute(table.insert().values(address=address[:64], failed_at=at))
 
     def _record_sqlite(self, row: dict[str, Any]) -> bool:
         """One autocommitted INSERT on this thread's connection (module docstring: why)."""
