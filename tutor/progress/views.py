@@ -59,7 +59,13 @@ from tutor.drills.diagnosis import Diagnosis, diagnoses
 from tutor.drills.solutions import kept_for_verdict
 from tutor.progress.chart import Chart, chart
 from tutor.storage import learner
-from tutor.storage.database import KindTotals, ProgressStore, StorageError, Summary
+from tutor.storage.database import (
+    AnswersBudgetSpent,
+    KindTotals,
+    ProgressStore,
+    StorageError,
+    Summary,
+)
 from tutor.storage.path import solved_drills
 from tutor.storage.stats import KindStats, lesson_problem_key, totals_stats
 
@@ -71,6 +77,9 @@ _PRIVATE = {"Cache-Control": "private, no-store"}  # one learner's data: never c
 _NONCE = re.compile(r"[0-9a-f]{8,64}")
 _SKIP_FIELDS = frozenset({"csrf_token", "nonce", "action"})
 NOT_SAVED = "Не удалось сохранить прогресс: ответ проверен, но в статистику не попал."
+# The hourly budget of stored answers (tutor.storage.budget) is spent.
+OVER_BUDGET = ("Ответ проверен, но не сохранён: за этот час сохранено уже {count} — больше, "
+               "чем успевает решить человек. В следующем часу ответы снова будут сохраняться.")
 NOT_LOADED = "Не удалось загрузить прогресс: хранилище сейчас недоступно. Попробуйте позже."
 NOT_WIPED = "Не удалось стереть прогресс: хранилище недоступно. Попробуйте позже."
 WIPE_CONFIRM = "Чтобы стереть прогресс, отметьте «Да, стереть всё»."
@@ -107,6 +116,8 @@ def _open_store(app: Flask) -> None:
     app.extensions[_EXT] = store
     try:
         store.ensure_migrated()
+        if app.config.get("ANSWERS_PER_HOUR"):  # the budget is data: every process reads it
+            store.set_answers_per_hour(int(app.config["ANSWERS_PER_HOUR"]))
     except StorageError:
         log.exception("progress storage unavailable at start; will retry on first answer")
 
@@ -148,6 +159,9 @@ def record_event(event: GradedEvent) -> None:
             correct=event.correct, level=event.level, lesson=event.lesson, rule=rule,
             address=request.remote_addr or "?",
         )
+    except AnswersBudgetSpent:
+        log.warning("answer not stored: the learner's hourly budget is spent")
+        g.tempai_progress_budget = True
     except StorageError:
         log.warning("could not save an answer", exc_info=True)
         g.tempai_progress_failed = True
@@ -168,7 +182,18 @@ def feedback_notes(drill: Drill, verdict: Verdict) -> list[Note]:
     notes = [Note(found.text, "diagnosis") for found in _diagnoses(drill, verdict)]
     if g.get("tempai_progress_failed"):
         notes.append(Note(NOT_SAVED, "warning"))
+    if g.get("tempai_progress_budget"):
+        notes.append(Note(_over_budget(), "warning"))
     return notes
+
+
+def _over_budget() -> str:
+    try:
+        limit = progress_store().answers_per_hour() or 0
+    except StorageError:
+        limit = 0
+    count = count_word(limit, "ответ", "ответа", "ответов") if limit else "много ответов"
+    return OVER_BUDGET.format(count=count)
 
 
 def form_nonce() -> str:

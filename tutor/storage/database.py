@@ -30,6 +30,7 @@ Schema (version 4; the aggregate tables of version 3 are described in
                                              -- and tutor.storage.throttle
     users, practice_solved                   -- version 5: tutor.storage.users
     classes, memberships, assignments        -- version 6: tutor.storage.groups
+    learner_budget, storage_limits           -- version 8: tutor.storage.budget
 
 Version 2 made ``login_failures`` (one row per wrong instructor password);
 :mod:`tutor.storage.throttle` replaced it, and version 7 drops it. Migration 2
@@ -122,7 +123,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import Pool, PoolProxiedConnection
 
-from tutor.storage import aggregates, deadline, groups, sessions, throttle, users
+from tutor.storage import aggregates, budget, deadline, groups, sessions, throttle, users
 from tutor.storage.aggregates import (
     ALL,
     KINDS_READ,
@@ -186,6 +187,10 @@ class TooManyLearners(StorageError):
     """This address started more new learners this hour than anyone does (not stored)."""
 
 
+class AnswersBudgetSpent(StorageError):
+    """This learner stored their answers for this hour (:mod:`tutor.storage.budget`)."""
+
+
 def _migrate_to_1(conn: Connection) -> None:
     answers.create(conn, checkfirst=True)
 
@@ -207,7 +212,7 @@ def _migrate_sessions(conn: Connection) -> None:
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     _migrate_to_1, _migrate_to_2, aggregates.migrate, _migrate_sessions,
     users.migrate, groups.migrate,  # issue 21: accounts, then classes
-    _drop_login_failures,
+    _drop_login_failures, budget.migrate,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _MIGRATION_LOCK = 0x7465_6D70  # pg_advisory_xact_lock key ('temp')
@@ -404,7 +409,8 @@ class ProgressStore:
         """Store one answer; ``False`` if this form (learner, nonce) was already counted.
 
         ``rule``: the diagnosis's rule id of a wrong answer. ``address``: the
-        client's, for the new-learner limit (:class:`TooManyLearners`).
+        client's, for the new-learner limit (:class:`TooManyLearners`). Beyond the
+        learner's hourly budget the database skips the row: :class:`AnswersBudgetSpent`.
         """
         row = {
             "learner_id": learner_id, "nonce": nonce, "source": source, "kind": kind,
@@ -419,14 +425,26 @@ class ProgressStore:
         self._allowed()
         try:
             with deadline.deadline(deadline.ANSWER_SECONDS), self.engine.begin() as conn:
-                conn.execute(_INSERT_ANSWER, row)
+                key = conn.execute(_INSERT_ANSWER, row).inserted_primary_key
+                stored = key is not None and key[0] is not None  # None: the budget skipped it
             self._breaker.close()
-            return True
         except IntegrityError:
             return False
         except SQLAlchemyError as err:
             self._failed(err)
             raise StorageError(err.__class__.__name__) from err
+        if not stored:
+            raise AnswersBudgetSpent(f"learner {learner_id[:8]}… over the hourly budget")
+        return True
+
+    def answers_per_hour(self) -> int | None:
+        """The answers a learner may store per hour (:mod:`tutor.storage.budget`), or None."""
+        with self._begin() as conn:
+            return budget.limit(conn)
+
+    def set_answers_per_hour(self, value: int) -> None:
+        with self._begin() as conn:
+            budget.set_limit(conn, value)
 
     def _admit(self, learner_id: str, address: str) -> None:
         """Count a learner new to the database against its address's hourly limit."""
@@ -470,16 +488,18 @@ class ProgressStore:
             with self._write_lock:
                 held = self._held_connection()
                 dbapi = held.conn.dbapi_connection  # type: ignore[union-attr]
-                dbapi.execute(_SQLITE_INSERT, values)  # autocommit: committed on return
-                if self._file is not None:
+                stored = dbapi.execute(_SQLITE_INSERT, values).rowcount  # committed on return
+                if self._file is not None and stored:
                     self._unconfirmed.append(values)
-            return True
         except sqlite3.IntegrityError:  # the statement rolled back by itself
             return False
         except sqlite3.Error as err:
             self._release_held()  # a fresh connection next time (the file may be fixed)
             self._next_check = 0.0  # and compare the file at once
             raise StorageError(err.__class__.__name__) from err
+        if not stored:
+            raise AnswersBudgetSpent(f"learner {row['learner_id'][:8]}… over the hourly budget")
+        return True
 
     def _processors(self) -> tuple[tuple[int, Callable[[Any], Any]], ...]:
         processors = self._held.processors
