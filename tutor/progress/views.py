@@ -50,6 +50,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from markupsafe import Markup
 
 from engine.plural import count_word
 from tutor.course.content import store as content_store
@@ -57,7 +58,7 @@ from tutor.course.identity import lesson_drills
 from tutor.drills import Drill, GradedEvent, Verdict, kinds, on_graded
 from tutor.drills.diagnosis import Diagnosis, diagnoses
 from tutor.drills.solutions import kept_for_verdict
-from tutor.progress.chart import Chart, chart
+from tutor.progress import table
 from tutor.storage import learner
 from tutor.storage.database import (
     AnswersBudgetSpent,
@@ -67,7 +68,7 @@ from tutor.storage.database import (
     Summary,
 )
 from tutor.storage.path import solved_drills
-from tutor.storage.stats import KindStats, lesson_problem_key, totals_stats
+from tutor.storage.stats import lesson_problem_key
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 log = logging.getLogger(__name__)
@@ -215,13 +216,6 @@ class LessonRow:
         return self.total > 0 and self.solved == self.total
 
 
-@dataclass(frozen=True)
-class KindRow:
-    stats: KindStats
-    title: str
-    chart: Chart
-
-
 def _lesson_rows(solved: frozenset[str]) -> list[LessonRow]:
     rows = []
     for lesson in content_store().lessons():
@@ -230,21 +224,18 @@ def _lesson_rows(solved: frozenset[str]) -> list[LessonRow]:
     return rows
 
 
-def _kind_rows(kinds_totals: tuple[KindTotals, ...]) -> list[KindRow]:
+def _kind_rows(kinds_totals: tuple[KindTotals, ...]) -> list[Markup]:
+    """Each drill kind's table row (rendered and memoised by :mod:`tutor.progress.table`)."""
     registry = kinds()
-    rows = []
-    for totals in kinds_totals:
-        stats = totals_stats(totals)
-        title = registry[stats.kind].title if stats.kind in registry else stats.kind
-        rows.append(KindRow(stats, title, chart(stats.series)))
-    return rows
+    return [table.kind_row(totals, registry[totals.kind].title if totals.kind in registry
+                           else totals.kind) for totals in kinds_totals]
 
 
-def _overall_chart(overall: KindTotals | None) -> Chart | None:
-    """Accuracy of all answers together, with room on the left for the axis labels."""
+def _overall_chart(overall: KindTotals | None) -> Markup | None:
+    """Accuracy of all answers together (None before the first answer)."""
     if overall is None or not overall.marks:
         return None
-    return chart(totals_stats(overall).series, width=560, height=170, left=46)
+    return table.overall_chart(overall)
 
 
 @bp.get("")
