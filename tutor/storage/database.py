@@ -52,7 +52,12 @@ export reads raw answers, and those are bounded per learner
 (``aggregates.RAW_LIMIT``). A client that drops its cookie to start over and
 over is bounded by ``new_learners``: at most ``NEW_LEARNERS_PER_HOUR`` new
 learners per address and hour are stored (a per-process memo of known learners
-keeps that check off the hot path); their answers are still graded.
+keeps that check off the hot path); their answers are still graded. Each
+learner stores at most ``budget.ANSWERS_PER_HOUR`` answers per hour (a row of
+``storage_limits``, applied by a trigger in the answer's own ``INSERT``:
+:mod:`tutor.storage.budget`), so one address adds at most new learners ×
+that many rows an hour; beyond it answers are graded, not stored
+(:class:`AnswersBudgetSpent`).
 
 The SQLite file deleted or replaced under a running server used to swallow
 answers (they went into the unlinked file while the page said «сохранено»).
