@@ -110,6 +110,17 @@ def test_in_several_classes_the_latest_joined_class_sets_the_rules(world: World)
     assert 'data-rules="ema"' in world.client("carol").get(URL).get_data(as_text=True)
 
 
+def test_a_class_practice_set_links_carry_the_class_rules(world: World) -> None:
+    _, code = create_class(world.client("teacher"), "Феникс", rules="fenix")
+    alice = world.client("alice")
+    assert join(alice, code) == 302  # now her default is fenix, but «Клуб» plays EMA
+    page = alice.get(f"/classes/{world.ids['club']}/sets/2").get_data(as_text=True)
+    assert page.count("?rules=ema") == 3 and "rules=fenix" not in page
+    first = page.split('href="/practice/waits/novice/', 1)[1].split('"', 1)[0]
+    problem = alice.get(f"/practice/waits/novice/{first}").get_data(as_text=True)
+    assert 'data-rules="ema"' in problem
+
+
 def test_a_lesson_drill_keeps_its_lesson_rules(world: World) -> None:
     alice = world.client("alice")
     assert 'data-rules="ema"' in alice.get(URL).get_data(as_text=True)

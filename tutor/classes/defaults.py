@@ -2,7 +2,9 @@
 
 A learner in several classes practises under the rules of the class they
 joined most recently: joining is the clearest sign of what they practise for
-now, and the practice pages' rule picker (``?rules=``) covers the others. An
+now, and the practice pages' rule picker (``?rules=``) covers the others; a
+class's practice set links to its problems with the class's ``?rules=``, so
+the set is solved under its own class's rules in any case. An
 anonymous visitor, a learner in no class, or a database that does not answer
 leaves practice at the problems' own rules. One indexed query of one row,
 asked at most once per request (the practice package keeps the answer).

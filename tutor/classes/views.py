@@ -273,7 +273,7 @@ def practice_set(class_id: int, assignment_id: int) -> ResponseReturnValue:
     if klass is None or item is None or item.kind != "practice":
         abort(404, description="Такого задания нет.")
     shown = work(item)
-    links = [problem_link(key) for key in shown.problems]
+    links = [problem_link(key, klass.rules) for key in shown.problems]
     return render_template("classes/set.html", klass=klass, work=shown,
                            links=[link for link in links if link])
 
