@@ -3,8 +3,10 @@
 In order, the first that applies:
 
 1. the learner's explicit choice, ``?rules=<name>`` on the practice URLs (the
-   select on the practice pages sets it, and every practice link and form
-   carries it on, so the answer is graded under the rules the page showed);
+   select on the practice pages sets it; the problem's form, «Другая задача»,
+   «Следующая задача», the level links and the index's links carry it on, so
+   the answer is graded under the rules the page showed; the mistakes' links
+   do not, and reopen under the default);
 2. the default a higher package provides through :func:`set_default` — the
    classes package gives the rule set of the class the learner joined most
    recently (a class plays one rule set, and a learner who just joined a class
