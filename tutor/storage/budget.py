@@ -14,8 +14,9 @@ applies the same figure, and changing it needs no new trigger
 (:func:`set_limit`; ``ANSWERS_PER_HOUR`` in the app config sets it at start).
 The default, :data:`ANSWERS_PER_HOUR`, is one answer a second for a whole
 hour: a person thinks for several seconds over each problem, and the load
-benchmark's learners (about 14 answers a second each, for at most 80 s a run)
-stay far below it.
+benchmark's learners stay below it (1,166 answers/s over 50 learners in
+docs/performance.md is about 23 a second each; the 80 s of a default run give
+under 2,000 even if one learner answered in every phase at that rate).
 
 Together with the new-learner limit (``aggregates.NEW_LEARNERS_PER_HOUR``
 per address and hour) this bounds what one address can add to the database
