@@ -15,6 +15,12 @@ the history.
 
     PYTHONPATH=$PWD .venv/bin/python benchmarks/history.py
     PYTHONPATH=$PWD .venv/bin/python benchmarks/history.py --answers 10000 --rounds 50
+    PYTHONPATH=$PWD .venv/bin/python benchmarks/history.py --cold
+
+«Мой прогресс» remembers its rendered per-kind rows by their aggregate values
+(:mod:`tutor.progress.table`), so a repeated visit reuses them; ``--cold``
+forgets them before every request, as on a visit after answering in every
+kind, to show the page's cost without that memo.
 """
 
 from __future__ import annotations
@@ -78,10 +84,16 @@ def fill(app: Any, learner: str, count: int) -> float:
     return time.perf_counter() - started
 
 
-def page_times(app: Any, headers: dict[str, str], rounds: int) -> dict[str, list[float]]:
+def page_times(app: Any, headers: dict[str, str], rounds: int,
+               cold: bool = False) -> dict[str, list[float]]:
+    from tutor.progress import table
+
     times: dict[str, list[float]] = {page: [] for page in PAGES}
     for _ in range(rounds):
         for page in PAGES:
+            if cold:
+                table.kind_row.cache_clear()
+                table.overall_chart.cache_clear()
             started = time.perf_counter()
             status, _, _ = call(app, "GET", page, headers)
             times[page].append(time.perf_counter() - started)
@@ -94,6 +106,8 @@ def main() -> int:
     parser.add_argument("--answers", type=int, default=50_000)
     parser.add_argument("--short", type=int, default=300, help="the first-day learner's answers")
     parser.add_argument("--rounds", type=int, default=40, help="timed visits of every page")
+    parser.add_argument("--cold", action="store_true",
+                        help="forget the memoised progress rows before every request")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="tempai-history-") as folder:
         app = build_app(Path(folder))
@@ -107,7 +121,7 @@ def main() -> int:
             page_times(app, headers, 3)  # warm: templates, lessons, practice problems
         for _ in range(args.rounds):  # interleaved, so machine noise hits all alike
             for target, (headers, _) in zip(times, learners, strict=True):
-                for page, values in page_times(app, headers, 1).items():
+                for page, values in page_times(app, headers, 1, args.cold).items():
                     target[page].extend(values)
         worst = 0.0
         print(f"{'page':24} {'empty ms':>9} {args.short:>6} ms {args.answers:>7} ms "

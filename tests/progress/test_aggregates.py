@@ -110,7 +110,13 @@ def _version_2_database(url: str) -> None:
             "level VARCHAR(16), lesson VARCHAR(100), problem VARCHAR(200) NOT NULL, "
             "correct BOOLEAN NOT NULL, answered_at TIMESTAMP WITH TIME ZONE NOT NULL, "
             "UNIQUE (learner_id, nonce))")
-        database.login_failures.create(conn)
+        conn.exec_driver_sql(  # what version 2 added, and version 7 drops
+            f"CREATE TABLE login_failures (id {ident} PRIMARY KEY, address VARCHAR(64) NOT NULL, "
+            "failed_at TIMESTAMP WITH TIME ZONE NOT NULL)")
+        conn.exec_driver_sql("CREATE INDEX ix_login_failures_address_time "
+                             "ON login_failures (address, failed_at)")
+        conn.exec_driver_sql("INSERT INTO login_failures (address, failed_at) "
+                             "VALUES ('203.0.113.7', '2026-11-01 10:00:00+00')")
     engine.dispose()
 
 
@@ -132,6 +138,7 @@ def test_migration_3_folds_the_answers_a_version_2_database_holds(fresh_url: str
     store = ProgressStore(fresh_url)
     try:
         assert store.migrate() == SCHEMA_VERSION
+        assert "login_failures" not in sa.inspect(store.engine).get_table_names()
         for learner in learners:
             _expect_same_as_the_fold(store, learner)
         _answer(store, learners[0], 1, True)  # and the trigger carries on from the fold

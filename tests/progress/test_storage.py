@@ -178,9 +178,10 @@ def test_lesson_done_needs_every_drill_right() -> None:
     assert solved_problems([]) == set()
 
 
-# --- wrong instructor passwords (schema version 2) ---------------------------------------
+# --- old schemas ---------------------------------------------------------------------------
 
-def test_a_version_1_database_gains_the_login_table_and_keeps_its_answers(tmp_path: Path) -> None:
+def test_a_version_1_database_keeps_its_answers_and_ends_without_the_login_table(
+        tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     engine = sa.create_engine(url)
     with engine.begin() as conn:  # what version 1 made
@@ -195,23 +196,6 @@ def test_a_version_1_database_gains_the_login_table_and_keeps_its_answers(tmp_pa
             correct=True, answered_at=dt.datetime(2026, 11, 30, tzinfo=dt.UTC)))
     assert store.migrate() == SCHEMA_VERSION
     assert len(store.history("a" * 32)) == 1
-    at = dt.datetime(2026, 12, 1, tzinfo=dt.UTC)
-    store.record_login_failure("203.0.113.7", at, forget_before=at - dt.timedelta(minutes=10))
-    assert store.recent_login_failures("203.0.113.7", at) == 1
+    assert "login_failures" not in sa.inspect(store.engine).get_table_names()  # version 7
     store.engine.dispose()
 
-
-def test_wrong_passwords_are_counted_per_address_in_the_window(store: ProgressStore) -> None:
-    address = f"test-{uuid.uuid4().hex}"  # unique: PostgreSQL's database outlives a run
-    start = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
-    window = dt.timedelta(minutes=10)
-    for minute in (0, 2, 4):
-        at = start + dt.timedelta(minutes=minute)
-        store.record_login_failure(address, at, forget_before=at - window)
-    store.record_login_failure("192.0.2.1", start, forget_before=start - window)
-    assert store.recent_login_failures(address, start) == 3
-    assert store.recent_login_failures(address, start + dt.timedelta(minutes=3)) == 1
-    assert store.recent_login_failures("192.0.2.99", start) == 0
-    late = start + dt.timedelta(minutes=30)
-    store.record_login_failure(address, late, forget_before=late - window)
-    assert store.recent_login_failures(address, start - window) == 1  # the old ones deleted

@@ -213,3 +213,12 @@ def remove_assignment(conn: Connection, class_id: int, assignment_id: int) -> in
 def count_assignments(conn: Connection, class_id: int) -> int:
     return int(conn.execute(sa.select(sa.func.count()).select_from(assignments)
                             .where(assignments.c.class_id == class_id)).scalar_one())
+
+
+def latest_rules(conn: Connection, user: User) -> str | None:
+    """The rule set of the class ``user`` joined most recently (None: in no class); one row."""
+    query = (sa.select(classes.c.rules).join(memberships, memberships.c.class_id == classes.c.id)
+             .where(memberships.c.user_id == user.id)
+             .order_by(memberships.c.joined_at.desc(), classes.c.id.desc()).limit(1))
+    found = conn.execute(query).scalar()
+    return str(found) if found is not None else None

@@ -43,7 +43,7 @@ from tutor.accounts import passwords
 from tutor.accounts.current import current_user, login_required, role_required
 from tutor.accounts.store import User, progress_store
 from tutor.accounts.store import update as update_user
-from tutor.classes import dashboard, home, record, store
+from tutor.classes import dashboard, defaults, home, record, store
 from tutor.classes.dates import parse, russian
 from tutor.classes.work import STATE_NAMES, parse_target, problem_link, rule_label, work
 from tutor.course.content import store as content_store
@@ -273,7 +273,7 @@ def practice_set(class_id: int, assignment_id: int) -> ResponseReturnValue:
     if klass is None or item is None or item.kind != "practice":
         abort(404, description="Такого задания нет.")
     shown = work(item)
-    links = [problem_link(key) for key in shown.problems]
+    links = [problem_link(key, klass.rules) for key in shown.problems]
     return render_template("classes/set.html", klass=klass, work=shown,
                            links=[link for link in links if link])
 
@@ -336,4 +336,5 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     record.init_app(app)
     home.init_app(app)
+    defaults.init_app(app)
 

@@ -99,14 +99,19 @@ def parse_target(kind: str, target: str, count: int) -> str | None:
     return None
 
 
-def problem_link(key: str) -> tuple[str, str] | None:
-    """(url, label) of a problem key, or None when it no longer exists."""
+def problem_link(key: str, rules: str | None = None) -> tuple[str, str] | None:
+    """(url, label) of a problem key, or None when it no longer exists.
+
+    ``rules``: a practice problem's link carries this rule set (a class's set is
+    solved under the class's rules, whichever class the learner joined last).
+    """
     parts = key.split("/")
     registry = kinds()
     if len(parts) == 4 and parts[0] == "practice" and parts[3].isdigit():
         _, kind, level, seed = parts
         if kind in registry and level in LEVEL_NAMES:
-            return (url_for("practice.problem", kind=kind, level=level, seed=int(seed)),
+            return (url_for("practice.problem", kind=kind, level=level, seed=int(seed),
+                            rules=rules),
                     f"{registry[kind].title} · {LEVEL_NAMES[level]} · №{seed}")
     if len(parts) == 3 and parts[0] == "lesson":
         lesson = content_store().get(parts[1])

@@ -10,6 +10,10 @@ Routes (blueprint ``practice``):
   uses (htmx gets the feedback fragment, a plain form the whole page);
 - ``GET /practice/retry`` — the latest problem (practice or lesson drill) answered wrong.
 
+Every practice URL takes ``?rules=<name>``: the rule set the problems are
+shown and graded under (:mod:`tutor.practice.rules` — by default the rule
+set of the learner's class; lesson drills keep their lesson's).
+
 Bounded reads: the mistakes come from the store's kept list of pending mistakes
 (one query, at most ``aggregates.MISTAKES_KEPT`` rows), never from the history.
 """
@@ -38,10 +42,12 @@ from werkzeug.exceptions import HTTPException
 
 from engine.errors import HandError
 from engine.generate import KINDS, LEVELS, generate
+from engine.messages import RULESET_BY, RULESET_NAMES
 from tutor.course.content import store
 from tutor.course.lessons import DrillState
 from tutor.drills import Drill, DrillError, GradedEvent, Verdict, build_drill, kinds, notify_graded
 from tutor.drills.base import BadAnswer, wants_solution
+from tutor.practice import rules
 from tutor.progress.views import progress_store
 from tutor.storage import learner
 from tutor.storage.database import StorageError
@@ -97,12 +103,20 @@ LEVEL_HINTS: dict[str, dict[str, str]] = {
 
 @dataclass(frozen=True)
 class Task:
-    """One practice problem as shown: its coordinates and the prepared drill."""
+    """One practice problem as shown: its coordinates, the prepared drill and its rules.
+
+    ``choice`` is the rule set picked by hand (carried on in every link and
+    form), ``asked`` the one wanted (the choice or the class's), ``drill``
+    prepared under ``asked`` unless ``fell_back`` (impossible under it).
+    """
 
     kind: str
     level: str
     seed: int
     drill: Drill
+    choice: str | None = None
+    asked: str | None = None
+    fell_back: bool = False
 
     @property
     def key(self) -> str:
@@ -112,26 +126,66 @@ class Task:
     def level_name(self) -> str:
         return LEVEL_NAMES[self.level]
 
+    @property
+    def rules(self) -> str:
+        """The rule set the problem is graded under."""
+        return str(self.drill.params.get("rules") or "online")
+
+    @property
+    def rules_name(self) -> str:
+        return RULESET_NAMES.get(self.rules, self.rules)
+
+    @property
+    def fallback_note(self) -> str:
+        """Why the problem is not under the wanted rules (empty when it is)."""
+        if not self.fell_back or self.asked is None:
+            return ""
+        return (f"По {RULESET_BY[self.asked]} такая задача невозможна, поэтому она "
+                f"показана по {RULESET_BY.get(self.rules, self.rules)}.")
+
 
 @lru_cache(maxsize=512)
-def _prepare(kind: str, level: str, seed: int) -> Drill | None:
-    """Generate and prepare a problem once per process (generation is pure, so caching is safe)."""
+def _params(kind: str, level: str, seed: int) -> dict[str, object] | None:
+    """The generated problem's parameters (generation is pure, so caching is safe)."""
     try:
-        problem = generate(kind, level, seed)
-        return build_drill(kind, {"id": "task", **problem.params}, 0)
+        return {"id": "task", **generate(kind, level, seed).params}
+    except HandError:
+        log.exception("practice problem %s/%s/%s could not be generated", kind, level, seed)
+        return None
+
+
+@lru_cache(maxsize=512)
+def _prepare(kind: str, level: str, seed: int, ruleset: str | None = None) -> Drill | None:
+    """The problem prepared under ``ruleset`` (None: its own rules); None if it cannot be."""
+    params = _params(kind, level, seed)
+    if params is None:
+        return None
+    if ruleset is not None:
+        params = {**params, "rules": ruleset}
+    try:
+        return build_drill(kind, params, 0)
     except (HandError, DrillError):
-        log.exception("practice problem %s/%s/%s could not be built", kind, level, seed)
+        if ruleset is None:
+            log.exception("practice problem %s/%s/%s could not be built", kind, level, seed)
         return None
 
 
 def task(kind: str, level: str, seed: int) -> Task:
-    """The problem at this URL, or a 404 with a Russian message."""
+    """The problem at this URL under the learner's rules, or a 404 with a Russian message."""
     if kind not in KINDS or level not in LEVELS or not 0 <= seed < MAX_SEED:
         abort(404, description=NO_PROBLEM)
-    drill = _prepare(kind, level, seed)
+    params = _params(kind, level, seed)
+    if params is None:
+        abort(404, description=NO_PROBLEM)
+    own_rules = "rules" in params  # the generator drew them: they are part of the problem
+    asked = None if own_rules else rules.wanted()
+    drill = _prepare(kind, level, seed, asked) if asked is not None else None
+    fell_back = asked is not None and drill is None
+    if drill is None:
+        drill = _prepare(kind, level, seed)
     if drill is None:
         abort(404, description=NO_PROBLEM)
-    return Task(kind, level, seed, drill)
+    return Task(kind, level, seed, drill, rules.chosen(), asked, fell_back)
 
 
 def _mistakes() -> list[str]:
@@ -183,7 +237,8 @@ def index() -> str:
     registry = kinds()
     rows = [(k, registry[k].title, LEVEL_HINTS.get(k, {})) for k in KINDS if k in registry]
     return render_template("practice/page.html", rows=rows, levels=LEVEL_NAMES,
-                           mistakes=_mistake_links(_mistakes()))
+                           mistakes=_mistake_links(_mistakes()), rulesets=RULESET_NAMES,
+                           choice=rules.chosen(), wanted=rules.wanted() or "online")
 
 
 @bp.get("/<kind>/<level>")
@@ -192,7 +247,8 @@ def fresh(kind: str, level: str) -> ResponseReturnValue:
     if kind not in KINDS or level not in LEVELS:
         abort(404, description=NO_PROBLEM)
     seed = secrets.randbelow(1_000_000_000)
-    response = redirect(url_for("practice.problem", kind=kind, level=level, seed=seed))
+    response = redirect(url_for("practice.problem", kind=kind, level=level, seed=seed,
+                                rules=rules.chosen()))
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -212,7 +268,7 @@ def _respond(current: Task, state: DrillState | None, status: int = 200) -> Resp
         area = get_template_attribute("practice/feedback.html", "feedback_area")
         return str(area(current, state, mistakes)), status, headers
     html = render_template("practice/problem.html", task=current, state=state,
-                           mistakes=mistakes, levels=LEVEL_NAMES)
+                           mistakes=mistakes, levels=LEVEL_NAMES, rulesets=RULESET_NAMES)
     return html, status, headers
 
 

@@ -50,6 +50,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from markupsafe import Markup
 
 from engine.plural import count_word
 from tutor.course.content import store as content_store
@@ -57,11 +58,17 @@ from tutor.course.identity import lesson_drills
 from tutor.drills import Drill, GradedEvent, Verdict, kinds, on_graded
 from tutor.drills.diagnosis import Diagnosis, diagnoses
 from tutor.drills.solutions import kept_for_verdict
-from tutor.progress.chart import Chart, chart
+from tutor.progress import table
 from tutor.storage import deadline, learner
-from tutor.storage.database import KindTotals, ProgressStore, StorageError, Summary
+from tutor.storage.database import (
+    AnswersBudgetSpent,
+    KindTotals,
+    ProgressStore,
+    StorageError,
+    Summary,
+)
 from tutor.storage.path import solved_drills
-from tutor.storage.stats import KindStats, lesson_problem_key, totals_stats
+from tutor.storage.stats import lesson_problem_key
 from tutor.web.settings import database_deadline
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
@@ -72,6 +79,9 @@ _PRIVATE = {"Cache-Control": "private, no-store"}  # one learner's data: never c
 _NONCE = re.compile(r"[0-9a-f]{8,64}")
 _SKIP_FIELDS = frozenset({"csrf_token", "nonce", "action"})
 NOT_SAVED = "Не удалось сохранить прогресс: ответ проверен, но в статистику не попал."
+# The hourly budget of stored answers (tutor.storage.budget) is spent.
+OVER_BUDGET = ("Ответ проверен, но не сохранён: за этот час сохранено уже {count} — больше, "
+               "чем успевает решить человек. В следующем часу ответы снова будут сохраняться.")
 NOT_LOADED = "Не удалось загрузить прогресс: хранилище сейчас недоступно. Попробуйте позже."
 NOT_WIPED = "Не удалось стереть прогресс: хранилище недоступно. Попробуйте позже."
 WIPE_CONFIRM = "Чтобы стереть прогресс, отметьте «Да, стереть всё»."
@@ -108,6 +118,8 @@ def _open_store(app: Flask) -> None:
     app.extensions[_EXT] = store
     try:
         store.ensure_migrated()
+        if app.config.get("ANSWERS_PER_HOUR"):  # the budget is data: every process reads it
+            store.set_answers_per_hour(int(app.config["ANSWERS_PER_HOUR"]))
     except StorageError:
         log.exception("progress storage unavailable at start; will retry on first answer")
 
@@ -149,6 +161,9 @@ def record_event(event: GradedEvent) -> None:
             correct=event.correct, level=event.level, lesson=event.lesson, rule=rule,
             address=request.remote_addr or "?",
         )
+    except AnswersBudgetSpent:
+        log.warning("answer not stored: the learner's hourly budget is spent")
+        g.tempai_progress_budget = True
     except StorageError:
         log.warning("could not save an answer", exc_info=True)
         g.tempai_progress_failed = True
@@ -169,7 +184,18 @@ def feedback_notes(drill: Drill, verdict: Verdict) -> list[Note]:
     notes = [Note(found.text, "diagnosis") for found in _diagnoses(drill, verdict)]
     if g.get("tempai_progress_failed"):
         notes.append(Note(NOT_SAVED, "warning"))
+    if g.get("tempai_progress_budget"):
+        notes.append(Note(_over_budget(), "warning"))
     return notes
+
+
+def _over_budget() -> str:
+    try:
+        limit = progress_store().answers_per_hour() or 0
+    except StorageError:
+        limit = 0
+    count = count_word(limit, "ответ", "ответа", "ответов") if limit else "много ответов"
+    return OVER_BUDGET.format(count=count)
 
 
 def form_nonce() -> str:
@@ -191,13 +217,6 @@ class LessonRow:
         return self.total > 0 and self.solved == self.total
 
 
-@dataclass(frozen=True)
-class KindRow:
-    stats: KindStats
-    title: str
-    chart: Chart
-
-
 def _lesson_rows(solved: frozenset[str]) -> list[LessonRow]:
     rows = []
     for lesson in content_store().lessons():
@@ -206,21 +225,18 @@ def _lesson_rows(solved: frozenset[str]) -> list[LessonRow]:
     return rows
 
 
-def _kind_rows(kinds_totals: tuple[KindTotals, ...]) -> list[KindRow]:
+def _kind_rows(kinds_totals: tuple[KindTotals, ...]) -> list[Markup]:
+    """Each drill kind's table row (rendered and memoised by :mod:`tutor.progress.table`)."""
     registry = kinds()
-    rows = []
-    for totals in kinds_totals:
-        stats = totals_stats(totals)
-        title = registry[stats.kind].title if stats.kind in registry else stats.kind
-        rows.append(KindRow(stats, title, chart(stats.series)))
-    return rows
+    return [table.kind_row(totals, registry[totals.kind].title if totals.kind in registry
+                           else totals.kind) for totals in kinds_totals]
 
 
-def _overall_chart(overall: KindTotals | None) -> Chart | None:
-    """Accuracy of all answers together, with room on the left for the axis labels."""
+def _overall_chart(overall: KindTotals | None) -> Markup | None:
+    """Accuracy of all answers together (None before the first answer)."""
     if overall is None or not overall.marks:
         return None
-    return chart(totals_stats(overall).series, width=560, height=170, left=46)
+    return table.overall_chart(overall)
 
 
 @bp.get("")

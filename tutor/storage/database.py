@@ -1,10 +1,10 @@
-"""Progress storage: every graded answer, per anonymous learner (and wrong instructor passwords).
+"""Progress storage: every graded answer, per anonymous learner.
 
 SQLAlchemy Core over SQLite (the default: ``instance/progress.sqlite3``, WAL
 mode so readers never block the writer) or PostgreSQL (``DATABASE_URL``). The
 app keeps no progress in process memory, so several app processes can share
-one database. The same holds for the instructor login's guess limit: its
-wrong tries are rows here, so every process and server counts the same ones.
+one database. The same holds for the sign-in limits (:mod:`tutor.storage.throttle`):
+their counts are rows here, so every process and server counts the same ones.
 
 Schema (version 4; the aggregate tables of version 3 are described in
 :mod:`tutor.storage.aggregates`)::
@@ -26,16 +26,16 @@ Schema (version 4; the aggregate tables of version 3 are described in
                                              -- wrong answer named ('fu.pinfu-tsumo'), or NULL
         UNIQUE (learner_id, nonce)           -- a re-sent form is counted once
     )
-    login_failures(                          -- version 2
-        id          INTEGER PRIMARY KEY,
-        address     VARCHAR(64) NOT NULL,    -- the client's address (after a trusted proxy)
-        failed_at   TIMESTAMP WITH TIME ZONE NOT NULL
-    )                                        -- rows older than the window are deleted
-                                             -- (no longer written: tutor.storage.throttle)
     session_versions, login_throttle         -- version 4: see tutor.storage.sessions
                                              -- and tutor.storage.throttle
     users, practice_solved                   -- version 5: tutor.storage.users
     classes, memberships, assignments        -- version 6: tutor.storage.groups
+    learner_budget, storage_limits           -- version 8: tutor.storage.budget
+
+Version 2 made ``login_failures`` (one row per wrong instructor password);
+:mod:`tutor.storage.throttle` replaced it, and version 7 drops it. Migration 2
+is kept as a step that does nothing, so the versions keep their numbers: a
+fresh database never makes the table, an old one loses it at version 7.
 
 Migrations are functions in :data:`MIGRATIONS`, applied in order inside one
 transaction; a database newer than the code is refused. Two workers starting
@@ -52,7 +52,12 @@ export reads raw answers, and those are bounded per learner
 (``aggregates.RAW_LIMIT``). A client that drops its cookie to start over and
 over is bounded by ``new_learners``: at most ``NEW_LEARNERS_PER_HOUR`` new
 learners per address and hour are stored (a per-process memo of known learners
-keeps that check off the hot path); their answers are still graded.
+keeps that check off the hot path); their answers are still graded. Each
+learner stores at most ``budget.ANSWERS_PER_HOUR`` answers per hour (a row of
+``storage_limits``, applied by a trigger in the answer's own ``INSERT``:
+:mod:`tutor.storage.budget`), so one address adds at most new learners ×
+that many rows an hour; beyond it answers are graded, not stored
+(:class:`AnswersBudgetSpent`).
 
 The SQLite file deleted or replaced under a running server used to swallow
 answers (they went into the unlinked file while the page said «сохранено»).
@@ -123,7 +128,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import Pool, PoolProxiedConnection
 
-from tutor.storage import aggregates, deadline, groups, sessions, throttle, users
+from tutor.storage import aggregates, budget, deadline, groups, sessions, throttle, users
 from tutor.storage.aggregates import (
     ALL,
     KINDS_READ,
@@ -162,16 +167,6 @@ answers = sa.Table(
 )
 
 
-login_failures = sa.Table(
-    "login_failures",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("address", sa.String(64), nullable=False),
-    sa.Column("failed_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Index("ix_login_failures_address_time", "address", "failed_at"),
-)
-
-
 # Built once: the values travel as parameters, so SQLAlchemy reuses the compiled
 # statement instead of building and cache-keying a new one per answer (issue 8).
 _INSERT_ANSWER = answers.insert()
@@ -197,12 +192,21 @@ class TooManyLearners(StorageError):
     """This address started more new learners this hour than anyone does (not stored)."""
 
 
+class AnswersBudgetSpent(StorageError):
+    """This learner stored their answers for this hour (:mod:`tutor.storage.budget`)."""
+
+
 def _migrate_to_1(conn: Connection) -> None:
     answers.create(conn, checkfirst=True)
 
 
 def _migrate_to_2(conn: Connection) -> None:
-    login_failures.create(conn, checkfirst=True)
+    """Made ``login_failures``, which version 7 drops: nothing to make any more."""
+
+
+def _drop_login_failures(conn: Connection) -> None:
+    """Version 7: the wrong-password rows of version 2, unread since tutor.storage.throttle."""
+    conn.exec_driver_sql("DROP TABLE IF EXISTS login_failures")  # its index goes with it
 
 
 def _migrate_sessions(conn: Connection) -> None:
@@ -213,6 +217,7 @@ def _migrate_sessions(conn: Connection) -> None:
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     _migrate_to_1, _migrate_to_2, aggregates.migrate, _migrate_sessions,
     users.migrate, groups.migrate,  # issue 21: accounts, then classes
+    _drop_login_failures, budget.migrate,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _MIGRATION_LOCK = 0x7465_6D70  # pg_advisory_xact_lock key ('temp')
@@ -416,7 +421,8 @@ class ProgressStore:
         """Store one answer; ``False`` if this form (learner, nonce) was already counted.
 
         ``rule``: the diagnosis's rule id of a wrong answer. ``address``: the
-        client's, for the new-learner limit (:class:`TooManyLearners`).
+        client's, for the new-learner limit (:class:`TooManyLearners`). Beyond the
+        learner's hourly budget the database skips the row: :class:`AnswersBudgetSpent`.
         """
         row = {
             "learner_id": learner_id, "nonce": nonce, "source": source, "kind": kind,
@@ -431,14 +437,26 @@ class ProgressStore:
         self._allowed()
         try:
             with deadline.deadline(self.answer_seconds), self.engine.begin() as conn:
-                conn.execute(_INSERT_ANSWER, row)
+                key = conn.execute(_INSERT_ANSWER, row).inserted_primary_key
+                stored = key is not None and key[0] is not None  # None: the budget skipped it
             self._breaker.close()
-            return True
         except IntegrityError:
             return False
         except SQLAlchemyError as err:
             self._failed(err)
             raise StorageError(err.__class__.__name__) from err
+        if not stored:
+            raise AnswersBudgetSpent(f"learner {learner_id[:8]}… over the hourly budget")
+        return True
+
+    def answers_per_hour(self) -> int | None:
+        """The answers a learner may store per hour (:mod:`tutor.storage.budget`), or None."""
+        with self._begin() as conn:
+            return budget.limit(conn)
+
+    def set_answers_per_hour(self, value: int) -> None:
+        with self._begin() as conn:
+            budget.set_limit(conn, value)
 
     def _admit(self, learner_id: str, address: str) -> None:
         """Count a learner new to the database against its address's hourly limit."""
@@ -473,26 +491,6 @@ class ProgressStore:
             conn.execute(table.delete().where(table.c.hour < hour - 1))
         return count
 
-    def recent_login_failures(self, address: str, since: dt.datetime) -> int:
-        """Wrong instructor passwords sent from ``address`` at ``since`` or later."""
-        table = login_failures
-        query = (
-            sa.select(sa.func.count())
-            .select_from(table)
-            .where(table.c.address == address[:64], table.c.failed_at >= since)
-        )
-        with self._begin() as conn:
-            return int(conn.execute(query).scalar_one())
-
-    def record_login_failure(
-        self, address: str, at: dt.datetime, forget_before: dt.datetime
-    ) -> None:
-        """Count one wrong password from ``address``; older tries than ``forget_before`` go."""
-        table = login_failures
-        with self._begin() as conn:
-            conn.execute(table.delete().where(table.c.failed_at < forget_before))
-            conn.execute(table.insert().values(address=address[:64], failed_at=at))
-
     def _record_sqlite(self, row: dict[str, Any]) -> bool:
         """One autocommitted INSERT on this thread's connection (module docstring: why)."""
         values = [row[name] for name in _ANSWER_COLUMNS]
@@ -502,16 +500,18 @@ class ProgressStore:
             with self._write_lock:
                 held = self._held_connection()
                 dbapi = held.conn.dbapi_connection  # type: ignore[union-attr]
-                dbapi.execute(_SQLITE_INSERT, values)  # autocommit: committed on return
-                if self._file is not None:
+                stored = dbapi.execute(_SQLITE_INSERT, values).rowcount  # committed on return
+                if self._file is not None and stored:
                     self._unconfirmed.append(values)
-            return True
         except sqlite3.IntegrityError:  # the statement rolled back by itself
             return False
         except sqlite3.Error as err:
             self._release_held()  # a fresh connection next time (the file may be fixed)
             self._next_check = 0.0  # and compare the file at once
             raise StorageError(err.__class__.__name__) from err
+        if not stored:
+            raise AnswersBudgetSpent(f"learner {row['learner_id'][:8]}… over the hourly budget")
+        return True
 
     def _processors(self) -> tuple[tuple[int, Callable[[Any], Any]], ...]:
         processors = self._held.processors

@@ -1,0 +1,107 @@
+"""The hourly budget of stored answers per learner (tutor/storage/budget.py), on both backends.
+
+Beyond the budget an answer is not stored (the store raises AnswersBudgetSpent,
+the aggregates do not move), other learners and the next hour are unaffected,
+a re-sent form is not counted, and the page grades the answer and says in
+Russian that it was not saved.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from tests.accounts_help import answer_practice
+from tests.databases import BACKENDS, fresh_database
+from tutor import create_app
+from tutor.storage import budget
+from tutor.storage.database import AnswersBudgetSpent, ProgressStore
+
+HOUR = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture(params=BACKENDS)
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    with fresh_database(request.param, tmp_path) as made:
+        yield made
+
+
+@pytest.fixture
+def store(url: str) -> Iterator[ProgressStore]:
+    s = ProgressStore(url)
+    s.migrate()
+    s.set_answers_per_hour(3)
+    yield s
+    s.engine.dispose()
+
+
+def _record(store: ProgressStore, learner: str, at: dt.datetime, nonce: str | None = None) -> bool:
+    return store.record(learner, nonce=nonce or uuid.uuid4().hex, source="practice", kind="fu",
+                        problem="practice/fu/novice/1", correct=True, level="novice", at=at)
+
+
+def _total(store: ProgressStore, learner: str) -> int:
+    overall = store.summary(learner).overall
+    return overall.total if overall else 0
+
+
+def test_the_default_budget_is_in_the_database(url: str) -> None:
+    s = ProgressStore(url)
+    try:
+        s.migrate()
+        assert s.answers_per_hour() == budget.ANSWERS_PER_HOUR
+    finally:
+        s.engine.dispose()
+
+
+def test_answers_beyond_the_hourly_budget_are_not_stored(store: ProgressStore) -> None:
+    alice, bob = uuid.uuid4().hex, uuid.uuid4().hex
+    for minute in range(3):
+        assert _record(store, alice, HOUR + dt.timedelta(minutes=minute))
+    with pytest.raises(AnswersBudgetSpent):
+        _record(store, alice, HOUR + dt.timedelta(minutes=59))
+    assert _total(store, alice) == 3 and len(store.history(alice)) == 3
+    assert _record(store, bob, HOUR + dt.timedelta(minutes=30))  # another learner: own budget
+    assert _record(store, alice, HOUR + dt.timedelta(hours=1))  # the next hour: a new budget
+    assert _total(store, alice) == 4
+
+
+def test_a_resent_form_is_not_counted_against_the_budget(store: ProgressStore) -> None:
+    alice = uuid.uuid4().hex
+    assert _record(store, alice, HOUR, nonce="same")
+    for _ in range(3):
+        assert not _record(store, alice, HOUR, nonce="same")  # a duplicate: rolled back
+    assert _record(store, alice, HOUR) and _record(store, alice, HOUR)
+    with pytest.raises(AnswersBudgetSpent):
+        _record(store, alice, HOUR)
+
+
+def test_the_budget_can_change_without_a_new_trigger(store: ProgressStore) -> None:
+    alice = uuid.uuid4().hex
+    for _ in range(3):
+        _record(store, alice, HOUR)
+    store.set_answers_per_hour(5)
+    assert _record(store, alice, HOUR) and _record(store, alice, HOUR)
+    with pytest.raises(AnswersBudgetSpent):
+        _record(store, alice, HOUR)
+
+
+def test_the_page_grades_but_says_the_answer_was_not_saved(url: str, content_dir: Path) -> None:
+    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "test",
+                      "DATABASE_URL": url, "ANSWERS_PER_HOUR": 2})
+    client: FlaskClient = app.test_client()
+    try:
+        for seed in (1, 2):
+            html = answer_practice(client, "fu", "novice", seed, True)
+            assert 'data-verdict="correct"' in html and "не сохранён" not in html
+        html = answer_practice(client, "fu", "novice", 3, True)
+        assert 'data-verdict="correct"' in html  # still graded
+        assert ("Ответ проверен, но не сохранён: за этот час сохранено уже 2 ответа" in html)
+        assert "Не удалось сохранить прогресс" not in html  # not a database failure
+    finally:
+        app.extensions["tempai.progress_store"].engine.dispose()
