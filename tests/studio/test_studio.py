@@ -358,3 +358,30 @@ def test_publish_to_everyone_after_an_admins_review(world: World) -> None:
     assert 'data-verdict="correct"' in answer.get_data(as_text=True)
     assert root.post(f"/studio/review/{lesson_id}", data={
         "csrf_token": token(root, "/studio"), "decision": "approve"}).status_code == 404
+
+
+def test_a_lesson_view_renders_markdown_once_per_version(world: World, monkeypatch) -> None:  # noqa: ANN001
+    from tutor.studio import published
+
+    published_lesson(world)
+    alice = world.client("alice")
+    assert alice.get(club_url(world)).status_code == 200
+    calls: list[str] = []
+    real = published.check_source
+    monkeypatch.setattr(published, "check_source", lambda text: calls.append(text) or real(text))
+    for _ in range(3):
+        assert alice.get(club_url(world)).status_code == 200
+    assert calls == []  # kept per (lesson, version): no Markdown rendered again
+    published._cache.clear()  # another app server: its own cache, the same database
+    assert alice.get(club_url(world)).status_code == 200
+    assert len(calls) == 1
+
+
+def test_an_answer_without_javascript_gets_the_whole_page(world: World) -> None:
+    published_lesson(world)
+    alice = world.client("alice")
+    drill = drill_of(world, source(), "club-waits")
+    form = hidden(alice, club_url(world))
+    page = alice.post(f"{club_url(world)}/2/drills/club-waits",
+                      data={**form, **right_answer(drill)}).get_data(as_text=True)
+    assert "<h1>Правила клуба</h1>" in page and 'data-verdict="correct"' in page

@@ -245,6 +245,23 @@ def publications_of(conn: Connection, lesson_id: int) -> list[Publication]:
     return [_publication(row) for row in conn.execute(query.limit(CLASSES_MAX))]
 
 
+def publications_among(conn: Connection, lesson_ids: list[int]) -> list[Publication]:
+    """Where each of these lessons is published, in one query (bounded per lesson on average)."""
+    if not lesson_ids:
+        return []
+    query = (_publications().where(P.c.lesson_id.in_(lesson_ids))
+             .order_by(P.c.lesson_id, P.c.class_id).limit(CLASSES_MAX * len(lesson_ids)))
+    return [_publication(row) for row in conn.execute(query)]
+
+
+def requests_among(conn: Connection, lesson_ids: list[int]) -> dict[int, Request]:
+    """The publish-to-everyone requests of these lessons, by lesson id (one query)."""
+    if not lesson_ids:
+        return {}
+    found = _requests(conn, club_requests.c.lesson_id.in_(lesson_ids), len(lesson_ids))
+    return {r.lesson_id: r for r in found}
+
+
 def class_lesson(conn: Connection, class_id: int, slug: str) -> Publication | None:
     """The lesson at ``/classes/<class_id>/lessons/<slug>`` (one indexed lookup)."""
     row = conn.execute(_publications().where(P.c.class_id == class_id, P.c.slug == slug)

@@ -1,5 +1,8 @@
 """``/studio``: instructors write club lessons in the browser (issue 22).
 
+Ids in paths are bounded (``int(max=…)``, the 32-bit column range), so a huge
+number is a 404, never a database overflow.
+
 Routes (blueprint ``studio``; each needs an instructor or admin account, and
 every ``/studio/<id>`` route reads the lesson with :func:`tutor.studio.store.owned`,
 so another instructor's id is 404; every POST carries the CSRF token):
@@ -15,7 +18,8 @@ so another instructor's id is 404; every POST carries the CSRF token):
 - ``GET /studio/review`` and ``POST /studio/review/<id>`` — an admin's review.
 
 Reads are bounded by :mod:`tutor.studio.store`'s limits; a page reads one
-lesson, its latest source and at most a few bounded lists.
+lesson, its latest source and at most a few bounded lists (the list page: the
+lessons, then their publications and requests in one query each).
 """
 
 from __future__ import annotations
@@ -133,11 +137,13 @@ def _headers() -> dict[str, str]:
 def index() -> ResponseReturnValue:
     with _db() as conn:
         lessons = store.listed(conn, _me())
+        ids = [lesson.id for lesson in lessons]
+        pubs, asked = store.publications_among(conn, ids), store.requests_among(conn, ids)
         rows = []
-        for lesson in lessons[:store.LESSONS_LISTED]:
-            pubs = store.publications_of(conn, lesson.id)
-            broken = [p for p in pubs if not published.usable(conn, p)]
-            rows.append((lesson, pubs, broken, store.request_of(conn, lesson.id)))
+        for lesson in lessons:
+            mine = [p for p in pubs if p.lesson_id == lesson.id]
+            broken = [p for p in mine if not published.usable(conn, p)]
+            rows.append((lesson, mine, broken, asked.get(lesson.id)))
         waiting = len(store.pending(conn)) if _me().role == "admin" else 0
     return render_template("studio/index.html", rows=rows, waiting=waiting), 200, _headers()
 
@@ -197,7 +203,7 @@ def _editor_context(conn: Connection, lesson: store.ClubLesson, source: str) -> 
     }
 
 
-@bp.get("/studio/<int:lesson_id>")
+@bp.get("/studio/<int(max=2147483647):lesson_id>")
 @role_required(*TEACHERS)
 def editor(lesson_id: int) -> ResponseReturnValue:
     with _db() as conn:
@@ -212,7 +218,7 @@ def editor(lesson_id: int) -> ResponseReturnValue:
                            **context), 200, _headers()
 
 
-@bp.post("/studio/<int:lesson_id>/preview")
+@bp.post("/studio/<int(max=2147483647):lesson_id>/preview")
 @role_required(*TEACHERS)
 def preview(lesson_id: int) -> ResponseReturnValue:
     source = _text(request.form.get("source", ""))
@@ -223,7 +229,7 @@ def preview(lesson_id: int) -> ResponseReturnValue:
     return str(fragment(checked, preview_html(checked.lesson, source))), 200, _headers()
 
 
-@bp.post("/studio/<int:lesson_id>/save")
+@bp.post("/studio/<int(max=2147483647):lesson_id>/save")
 @role_required(*TEACHERS)
 def save(lesson_id: int) -> ResponseReturnValue:
     source = _text(request.form.get("source", ""))
@@ -233,7 +239,7 @@ def save(lesson_id: int) -> ResponseReturnValue:
         if too_big is not None:
             context = _editor_context(conn, lesson, _source(conn, lesson))
             page = render_template("studio/editor.html", saved=None, note=None, error=too_big,
-                                   **{**context, "source": source[:1000]})
+                                   **{**context, "source": source})
             return page, 413, _headers()
         slug, title, summary = _meta(source, lesson.title, lesson.slug)
         number = store.save(conn, lesson, _me(), source, slug, title, summary)
@@ -243,7 +249,7 @@ def save(lesson_id: int) -> ResponseReturnValue:
 # -- versions --------------------------------------------------------------------------
 
 
-@bp.get("/studio/<int:lesson_id>/versions")
+@bp.get("/studio/<int(max=2147483647):lesson_id>/versions")
 @role_required(*TEACHERS)
 def versions(lesson_id: int) -> ResponseReturnValue:
     with _db() as conn:
@@ -252,7 +258,7 @@ def versions(lesson_id: int) -> ResponseReturnValue:
     return render_template("studio/versions.html", lesson=lesson, versions=listed), 200, _headers()
 
 
-@bp.get("/studio/<int:lesson_id>/diff")
+@bp.get("/studio/<int(max=2147483647):lesson_id>/diff")
 @role_required(*TEACHERS)
 def show_diff(lesson_id: int) -> ResponseReturnValue:
     with _db() as conn:
@@ -265,7 +271,7 @@ def show_diff(lesson_id: int) -> ResponseReturnValue:
                            changed=diff.changed(rows)), 200, _headers()
 
 
-@bp.post("/studio/<int:lesson_id>/versions/<int:number>/restore")
+@bp.post("/studio/<int(max=2147483647):lesson_id>/versions/<int(max=2147483647):number>/restore")
 @role_required(*TEACHERS)
 def restore(lesson_id: int, number: int) -> ResponseReturnValue:
     with _db() as conn:
@@ -277,7 +283,7 @@ def restore(lesson_id: int, number: int) -> ResponseReturnValue:
                             message="restored"))
 
 
-@bp.get("/studio/<int:lesson_id>/export.md")
+@bp.get("/studio/<int(max=2147483647):lesson_id>/export.md")
 @role_required(*TEACHERS)
 def export(lesson_id: int) -> ResponseReturnValue:
     with _db() as conn:
@@ -300,7 +306,7 @@ def _checked_latest(conn: Connection, lesson: store.ClubLesson) -> check.Checked
     return checked
 
 
-@bp.post("/studio/<int:lesson_id>/publish")
+@bp.post("/studio/<int(max=2147483647):lesson_id>/publish")
 @role_required(*TEACHERS)
 def publish(lesson_id: int) -> ResponseReturnValue:
     wanted = [int(x) for x in request.form.getlist("class_id") if x.isdigit()][: store.CLASSES_MAX]
@@ -325,7 +331,7 @@ def publish(lesson_id: int) -> ResponseReturnValue:
     return redirect(url_for("studio.editor", lesson_id=lesson_id, message="published"))
 
 
-@bp.post("/studio/<int:lesson_id>/unpublish")
+@bp.post("/studio/<int(max=2147483647):lesson_id>/unpublish")
 @role_required(*TEACHERS)
 def unpublish(lesson_id: int) -> ResponseReturnValue:
     class_id = request.form.get("class_id", "")
@@ -336,7 +342,7 @@ def unpublish(lesson_id: int) -> ResponseReturnValue:
     return redirect(url_for("studio.editor", lesson_id=lesson_id, message="unpublished"))
 
 
-@bp.post("/studio/<int:lesson_id>/request")
+@bp.post("/studio/<int(max=2147483647):lesson_id>/request")
 @role_required(*TEACHERS)
 def request_everyone(lesson_id: int) -> ResponseReturnValue:
     with _db() as conn:
@@ -358,7 +364,7 @@ def review() -> ResponseReturnValue:
     return render_template("studio/review.html", waiting=waiting), 200, _headers()
 
 
-@bp.post("/studio/review/<int:lesson_id>")
+@bp.post("/studio/review/<int(max=2147483647):lesson_id>")
 @role_required("admin")
 def decide(lesson_id: int) -> ResponseReturnValue:
     approve = request.form.get("decision") == "approve"
