@@ -385,3 +385,29 @@ def test_an_answer_without_javascript_gets_the_whole_page(world: World) -> None:
     page = alice.post(f"{club_url(world)}/2/drills/club-waits",
                       data={**form, **right_answer(drill)}).get_data(as_text=True)
     assert "<h1>Правила клуба</h1>" in page and 'data-verdict="correct"' in page
+
+
+def test_preview_drills_can_be_answered(world: World) -> None:
+    teacher = world.client("teacher")
+    lesson_id = new_lesson(teacher)
+    text = source()
+    fragment = teacher.post(f"/studio/{lesson_id}/preview", headers=HTMX, data={
+        "csrf_token": token(teacher, "/studio"), "source": text}).get_data(as_text=True)
+    assert 'hx-post="/author/preview/drills/club-waits"' in fragment
+    drill = drill_of(world, text, "club-waits")
+    answer = teacher.post("/author/preview/drills/club-waits", headers=HTMX, data={
+        "csrf_token": token(teacher, "/studio"), "source": text, **right_answer(drill)})
+    assert 'data-verdict="correct"' in answer.get_data(as_text=True)
+
+
+def test_two_app_servers_share_the_published_lesson(site, world: World) -> None:  # noqa: ANN001
+    from tests.accounts_help import sign_in
+    from tutor.studio import published
+
+    published_lesson(world)
+    second = site.app()  # another server process on the same database: its own cache
+    published._cache.clear()
+    alice = second.test_client()
+    assert sign_in(alice, "alice") == 302
+    page = alice.get(club_url(world))
+    assert page.status_code == 200 and 'id="drill-club-fu"' in page.get_data(as_text=True)
