@@ -159,6 +159,10 @@ def test_learners_of_the_class_see_and_answer_others_do_not(world: World) -> Non
         assert 'data-verdict="correct"' in right.get_data(as_text=True)
     solved = summary_of(alice, user_by_login(world.app, "alice").learner_id).solved
     assert {f"club/{lesson_id}/2/club-waits", f"club/{lesson_id}/2/club-fu"} <= set(solved)
+    assert alice.get("/progress").status_code == 200  # the club answers sit among the rest
+    assert alice.get("/account/export").status_code == 200
+    teacher = world.client("teacher")
+    assert teacher.get(f"/classes/{world.ids['club']}").status_code == 200
     # bob may not answer, even knowing the address
     bob = world.client("bob")
     drill = drill_of(world, text, "club-waits")

@@ -281,7 +281,11 @@ def for_member(conn: Connection, user: User) -> list[Publication]:
 
 
 def request_everyone(conn: Connection, lesson: ClubLesson, number: int) -> None:
-    """Ask an admin to publish version ``number`` to everyone (replaces an earlier request)."""
+    """Ask an admin to publish version ``number`` to everyone.
+
+    It replaces an earlier request, an approved one too: a new version is read
+    by an admin before everyone sees it, so the lesson leaves ``/club`` until then.
+    """
     conn.execute(club_requests.delete().where(club_requests.c.lesson_id == lesson.id))
     conn.execute(club_requests.insert().values(lesson_id=lesson.id, version=number,
                                                state="pending", requested_at=time.time()))
