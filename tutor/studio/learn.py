@@ -87,6 +87,13 @@ def _db() -> Iterator[Connection]:
         abort(503, description=UNAVAILABLE)
 
 
+def _rendered(found: store.Publication) -> published.Rendered | None:
+    try:
+        return published.rendered(found)
+    except StorageError:
+        abort(503, description=UNAVAILABLE)
+
+
 def _class_page(class_id: int, slug: str) -> Page:
     user = current_user()
     if user is None:
@@ -96,9 +103,9 @@ def _class_page(class_id: int, slug: str) -> Page:
     with _db() as conn:
         klass = classes.membership(conn, user, class_id) or classes.owned(conn, user, class_id)
         found = store.class_lesson(conn, class_id, slug) if klass else None
-        if found is None:
-            abort(404, description=NO_LESSON)
-        view = published.rendered(conn, found)
+    if found is None:
+        abort(404, description=NO_LESSON)
+    view = _rendered(found)
     if view is None:
         abort(404, description=HIDDEN)
     base = url_for("club.class_answer", class_id=class_id, slug=slug, version=found.version,
@@ -109,9 +116,9 @@ def _class_page(class_id: int, slug: str) -> Page:
 def _everyone_page(lesson_id: int) -> Page:
     with _db() as conn:
         found = store.everyone_lesson(conn, lesson_id)
-        if found is None:
-            abort(404, description=NO_LESSON)
-        view = published.rendered(conn, found)
+    if found is None:
+        abort(404, description=NO_LESSON)
+    view = _rendered(found)
     if view is None:
         abort(404, description=HIDDEN)
     base = url_for("club.everyone_answer", lesson_id=lesson_id, version=found.version,
@@ -179,17 +186,17 @@ def map_entries() -> list[MapEntry]:
     try:
         with progress_store().transaction() as conn:
             found = [*(store.for_member(conn, user) if user else []), *store.for_everyone(conn)]
-            for pub in found:
-                if not published.usable(conn, pub):
-                    continue
-                if pub.class_id:
-                    url = url_for("club.class_lesson", class_id=pub.class_id, slug=pub.slug)
-                    note = f"Урок класса «{pub.class_name}»"
-                else:
-                    url = url_for("club.everyone", lesson_id=pub.lesson_id)
-                    note = "Урок клуба"
-                entries.append(MapEntry(pub.title, pub.summary, url, pub.drills, note,
-                                        pub.position))
+        for pub in found:
+            if not published.usable(pub):
+                continue
+            if pub.class_id:
+                url = url_for("club.class_lesson", class_id=pub.class_id, slug=pub.slug)
+                note = f"Урок класса «{pub.class_name}»"
+            else:
+                url = url_for("club.everyone", lesson_id=pub.lesson_id)
+                note = "Урок клуба"
+            entries.append(MapEntry(pub.title, pub.summary, url, pub.drills, note,
+                                    pub.position))
     except StorageError:
         return []
     return entries

@@ -20,8 +20,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from sqlalchemy.engine import Connection
-
+from tutor.accounts.store import progress_store
 from tutor.authoring.sanitise import sanitise
 from tutor.course.content import DrillSlot, Lesson
 from tutor.studio import store
@@ -77,35 +76,49 @@ def cached(key: tuple[int, int]) -> Rendered | None:
         return found
 
 
-def recheck(conn: Connection, lesson_id: int, version: int) -> bool | None:
-    """Check a stored version now and store the result; None when the version is gone."""
-    source = store.source_of(conn, lesson_id, version)
+def _source(lesson_id: int, version: int) -> str | None:
+    with progress_store().transaction() as conn:
+        return store.source_of(conn, lesson_id, version)
+
+
+def recheck(lesson_id: int, version: int) -> bool | None:
+    """Check a stored version now and store the result; None when the version is gone.
+
+    The check renders the lesson (tens of milliseconds, more on a busy server),
+    so it runs between two short transactions, never inside one: a transaction
+    has the database deadline of :mod:`tutor.storage.deadline`.
+    """
+    source = _source(lesson_id, version)
     if source is None:
         return None
     checked = check_source(source)
-    store.store_check(conn, lesson_id, version, check_version(), checked.messages(),
-                      len(checked.lesson.drills))
+    with progress_store().transaction() as conn:
+        store.store_check(conn, lesson_id, version, check_version(), checked.messages(),
+                          len(checked.lesson.drills))
     if checked.ok:
         _keep((lesson_id, version), checked.lesson)
     return checked.ok
 
 
-def usable(conn: Connection, publication: store.Publication) -> bool:
+def usable(publication: store.Publication) -> bool:
     """The published version passes the check of this check version (rechecked if stale)."""
     if publication.check_version == check_version():
         return bool(publication.check_ok)
-    return bool(recheck(conn, publication.lesson_id, publication.version))
+    return bool(recheck(publication.lesson_id, publication.version))
 
 
-def rendered(conn: Connection, publication: store.Publication) -> Rendered | None:
-    """The version rendered (from the cache, else its stored source), or None if unusable."""
-    if not usable(conn, publication):
+def rendered(publication: store.Publication) -> Rendered | None:
+    """The version rendered (from the cache, else its stored source), or None if unusable.
+
+    Raises :class:`~tutor.storage.database.StorageError` when the database is away.
+    """
+    if not usable(publication):
         return None
     key = (publication.lesson_id, publication.version)
     found = cached(key)
     if found is not None:
         return found
-    source = store.source_of(conn, *key)
+    source = _source(*key)
     if source is None:
         return None
     return _keep(key, check_source(source).lesson)

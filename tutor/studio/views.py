@@ -139,13 +139,20 @@ def index() -> ResponseReturnValue:
         lessons = store.listed(conn, _me())
         ids = [lesson.id for lesson in lessons]
         pubs, asked = store.publications_among(conn, ids), store.requests_among(conn, ids)
-        rows = []
-        for lesson in lessons:
-            mine = [p for p in pubs if p.lesson_id == lesson.id]
-            broken = [p for p in mine if not published.usable(conn, p)]
-            rows.append((lesson, mine, broken, asked.get(lesson.id)))
         waiting = len(store.pending(conn)) if _me().role == "admin" else 0
+    rows = []
+    for lesson in lessons:  # a stale publication is rechecked here, outside the transaction
+        mine = [p for p in pubs if p.lesson_id == lesson.id]
+        rows.append((lesson, mine, [p for p in mine if not _usable(p)], asked.get(lesson.id)))
     return render_template("studio/index.html", rows=rows, waiting=waiting), 200, _headers()
+
+
+def _usable(publication: store.Publication) -> bool:
+    """:func:`tutor.studio.published.usable` (it may recheck: outside any transaction)."""
+    try:
+        return published.usable(publication)
+    except StorageError:
+        abort(503, description=UNAVAILABLE)
 
 
 def _create(conn: Connection, source: str, title: str) -> store.ClubLesson:
@@ -189,15 +196,26 @@ def import_file() -> ResponseReturnValue:
 # -- the editor ------------------------------------------------------------------------
 
 
-def _editor_context(conn: Connection, lesson: store.ClubLesson, source: str) -> dict[str, Any]:
-    checked = check.check_source(source)
-    user = _me()
+def _editor_rows(conn: Connection, lesson: store.ClubLesson) -> dict[str, Any]:
+    """What the editor reads from the database (three bounded queries)."""
     return {
-        "lesson": lesson, "source": source, "checked": checked,
-        "html": preview_html(checked.lesson, source),
-        "classes": classes.teaching(conn, user),
+        "lesson": lesson,
+        "classes": classes.teaching(conn, _me()),
         "publications": store.publications_of(conn, lesson.id),
         "request_state": store.request_of(conn, lesson.id),
+    }
+
+
+def _editor_context(rows: dict[str, Any], source: str) -> dict[str, Any]:
+    """The rows plus the check and the preview, made after the transaction closed.
+
+    Checking renders the lesson; inside a transaction that time would count
+    against the database deadline (:mod:`tutor.storage.deadline`).
+    """
+    checked = check.check_source(source)
+    return {
+        **rows, "source": source, "checked": checked,
+        "html": preview_html(checked.lesson, source),
         "course_count": len(content_store().lessons()),
         "max_bytes": check.limits()[0],
     }
@@ -208,7 +226,8 @@ def _editor_context(conn: Connection, lesson: store.ClubLesson, source: str) -> 
 def editor(lesson_id: int) -> ResponseReturnValue:
     with _db() as conn:
         lesson = _lesson(conn, lesson_id)
-        context = _editor_context(conn, lesson, _source(conn, lesson))
+        rows, source = _editor_rows(conn, lesson), _source(conn, lesson)
+    context = _editor_context(rows, source)
     saved = request.args.get("saved", type=int)
     message = request.args.get("message", "")
     notes = {"restored": "Версия восстановлена: она сохранена как новая.",
@@ -237,10 +256,14 @@ def save(lesson_id: int) -> ResponseReturnValue:
     with _db() as conn:
         lesson = _lesson(conn, lesson_id)
         if too_big is not None:
-            context = _editor_context(conn, lesson, _source(conn, lesson))
-            page = render_template("studio/editor.html", saved=None, note=None, error=too_big,
-                                   **{**context, "source": source})
-            return page, 413, _headers()
+            rows, kept = _editor_rows(conn, lesson), _source(conn, lesson)
+    if too_big is not None:
+        context = {**_editor_context(rows, kept), "source": source}
+        page = render_template("studio/editor.html", saved=None, note=None, error=too_big,
+                               **context)
+        return page, 413, _headers()
+    with _db() as conn:
+        lesson = _lesson(conn, lesson_id)
         slug, title, summary = _meta(source, lesson.title, lesson.slug)
         number = store.save(conn, lesson, _me(), source, slug, title, summary)
     return redirect(url_for("studio.editor", lesson_id=lesson_id, saved=number))
@@ -298,12 +321,13 @@ def export(lesson_id: int) -> ResponseReturnValue:
 # -- publishing ------------------------------------------------------------------------
 
 
-def _checked_latest(conn: Connection, lesson: store.ClubLesson) -> check.Checked:
-    """The latest version checked now (and its result stored, for the recheck)."""
-    checked = check.check_source(_source(conn, lesson))
-    store.store_check(conn, lesson.id, lesson.latest, check.check_version(),
-                      checked.messages(), len(checked.lesson.drills))
-    return checked
+def _latest_passes(lesson: store.ClubLesson, source: str) -> bool:
+    """Check the latest version now (outside any transaction) and store the result."""
+    checked = check.check_source(source)
+    with _db() as conn:
+        store.store_check(conn, lesson.id, lesson.latest, check.check_version(),
+                          checked.messages(), len(checked.lesson.drills))
+    return checked.ok
 
 
 @bp.post("/studio/<int(max=2147483647):lesson_id>/publish")
@@ -324,9 +348,11 @@ def publish(lesson_id: int) -> ResponseReturnValue:
             if store.slug_taken(conn, klass.id, lesson.slug, lesson.id):
                 abort(409, description=SLUG_TAKEN.format(klass.name, lesson.slug))
             targets.append(klass)
-        if not _checked_latest(conn, lesson).ok:
-            abort(409, description=CANNOT_PUBLISH)
-        for klass in targets:
+        source = _source(conn, lesson)
+    if not _latest_passes(lesson, source):
+        abort(409, description=CANNOT_PUBLISH)
+    with _db() as conn:
+        for klass in targets:  # the version checked above, even if a newer one was saved since
             store.publish(conn, lesson, klass.id, lesson.latest, after)
     return redirect(url_for("studio.editor", lesson_id=lesson_id, message="published"))
 
@@ -347,8 +373,10 @@ def unpublish(lesson_id: int) -> ResponseReturnValue:
 def request_everyone(lesson_id: int) -> ResponseReturnValue:
     with _db() as conn:
         lesson = _lesson(conn, lesson_id)
-        if not _checked_latest(conn, lesson).ok:
-            abort(409, description=CANNOT_PUBLISH)
+        source = _source(conn, lesson)
+    if not _latest_passes(lesson, source):
+        abort(409, description=CANNOT_PUBLISH)
+    with _db() as conn:
         store.request_everyone(conn, lesson, lesson.latest)
     return redirect(url_for("studio.editor", lesson_id=lesson_id, message="requested"))
 
@@ -370,10 +398,14 @@ def decide(lesson_id: int) -> ResponseReturnValue:
     approve = request.form.get("decision") == "approve"
     with _db() as conn:
         found = store.request_of(conn, lesson_id)
-        if found is None or found.state != "pending":
-            abort(404, description="Такого запроса нет.")
-        if approve and not published.recheck(conn, lesson_id, found.version):
+    if found is None or found.state != "pending":
+        abort(404, description="Такого запроса нет.")
+    try:
+        if approve and not published.recheck(lesson_id, found.version):
             abort(409, description=CANNOT_PUBLISH)
+    except StorageError:
+        abort(503, description=UNAVAILABLE)
+    with _db() as conn:
         store.decide(conn, lesson_id, _me(), approve)
     return redirect(url_for("studio.review"))
 
