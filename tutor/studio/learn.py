@@ -40,7 +40,7 @@ from tutor.accounts.current import current_user
 from tutor.accounts.store import progress_store
 from tutor.authoring.sanitise import sanitise
 from tutor.classes import store as classes
-from tutor.course.content import DrillSlot
+from tutor.course.content import DrillSlot, Lesson
 from tutor.course.lessons import DrillState, MapEntry, add_map_extras
 from tutor.drills.base import BadAnswer, GradedEvent, Verdict, notify_graded, wants_solution
 from tutor.storage.database import StorageError
@@ -65,7 +65,7 @@ class Page:
     base: str  # the URL drill forms post under: …/<version>/drills/
 
     @property
-    def lesson(self):  # noqa: ANN201 - the course Lesson
+    def lesson(self) -> Lesson:
         return self.view.lesson
 
     def drill_url(self, drill_id: str) -> str:

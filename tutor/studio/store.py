@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -89,9 +90,9 @@ V = club_lesson_versions
 P = club_publications
 
 
-def _lesson(row: sa.Row[tuple[object, ...]]) -> ClubLesson:
-    return ClubLesson(int(row.id), int(row.owner_id), str(row.slug), str(row.title),  # type: ignore[call-overload]
-                      str(row.summary), int(row.latest), float(row.updated_at))  # type: ignore[call-overload, arg-type]
+def _lesson(row: Any) -> ClubLesson:
+    return ClubLesson(int(row.id), int(row.owner_id), str(row.slug), str(row.title),
+                      str(row.summary), int(row.latest), float(row.updated_at))
 
 
 def _problems(text: str | None) -> tuple[tuple[int, str], ...]:
@@ -206,10 +207,10 @@ _PUB_COLS = (P.c.lesson_id, P.c.class_id, P.c.version, P.c.position, P.c.slug,
              V.c.check_version, V.c.check_ok, V.c.drills)
 
 
-def _publication(row: sa.Row[tuple[object, ...]]) -> Publication:
-    return Publication(int(row.lesson_id), int(row.class_id), int(row.version),  # type: ignore[call-overload]
-                       int(row.position), str(row.slug), str(row.title), str(row.summary),  # type: ignore[call-overload]
-                       str(row.name), row.check_version, row.check_ok, int(row.drills or 0))  # type: ignore[arg-type, call-overload]
+def _publication(row: Any) -> Publication:
+    return Publication(int(row.lesson_id), int(row.class_id), int(row.version),
+                       int(row.position), str(row.slug), str(row.title), str(row.summary),
+                       str(row.name), row.check_version, row.check_ok, int(row.drills or 0))
 
 
 def _publications() -> sa.Select[tuple[object, ...]]:
