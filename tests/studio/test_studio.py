@@ -272,10 +272,13 @@ def test_limits_on_size_and_drills(site) -> None:  # noqa: ANN001
     huge = source(body="щ" * 3000)
     response = teacher.post(f"/studio/{lesson_id}/save", data={
         "csrf_token": token(teacher, "/studio"), "source": huge})
-    assert response.status_code == 413 and "слишком длинный" in response.get_data(as_text=True)
+    assert response.status_code == 413
+    assert "можно не больше 5 000 байт" in response.get_data(as_text=True)
+    assert "щ" * 3000 in response.get_data(as_text=True)  # the text is kept for trimming
     upload = teacher.post("/studio/import", content_type="multipart/form-data", data={
         "csrf_token": token(teacher, "/studio"), "file": (io.BytesIO(huge.encode()), "big.md")})
     assert upload.status_code == 413
+    assert "слишком длинный: можно не больше 5 000 байт" in upload.get_data(as_text=True)
     many = source(body="\n".join(f"/// waits\nid: w{i}\nhand: 23456m456p789s55z\n///\n"
                                  for i in range(3)))
     save(teacher, lesson_id, many)

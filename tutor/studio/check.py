@@ -64,10 +64,15 @@ def size_problem(source: str) -> str | None:
     """The Russian message for a source over the size limit, else None."""
     most, _ = limits()
     size = len(source.encode("utf-8"))
-    if size <= most:
-        return None
-    text = f"Текст урока слишком длинный: {size:,} байт, можно не больше {most:,}."
-    return text.replace(",", " ")
+    return None if size <= most else too_long(f"{size:,} байт".replace(",", " "))
+
+
+def too_long(size: str | None = None) -> str:
+    """«Текст урока слишком длинный: 6 200 байт, можно не больше 5 000 байт.» (size if known)."""
+    most, _ = limits()
+    limit = f"можно не больше {most:,} байт.".replace(",", " ")
+    return f"Текст урока слишком длинный: {size}, {limit}" if size else (
+        f"Текст урока слишком длинный: {limit}")
 
 
 def check_source(source: str) -> Checked:

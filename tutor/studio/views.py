@@ -181,7 +181,7 @@ def import_file() -> ResponseReturnValue:
     most, _ = check.limits()
     data = upload.read(most + 1)
     if len(data) > most:
-        abort(413, description=check.size_problem("x" * (most + 1)))
+        abort(413, description=check.too_long())
     try:
         source = _text(data.decode("utf-8").removeprefix("\ufeff"))
     except UnicodeDecodeError:
