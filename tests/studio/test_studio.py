@@ -332,6 +332,7 @@ def test_a_lesson_failing_a_new_check_version_is_hidden_and_shown_to_its_author(
     assert alice.post(f"{club_url(world)}/2/drills/club-waits", data=form).status_code == 404
     studio = world.client("teacher").get("/studio").get_data(as_text=True)
     assert "data-hidden-publication" in studio
+    assert "В уроке 2 упражнения, можно не больше 1" in studio  # the error itself, with its line
     editor = world.client("teacher").get(f"/studio/{lesson_id}").get_data(as_text=True)
     assert "можно не больше 1" in editor and "скрыт от учеников" in editor
     # the checks relax again: the lesson is back without a new publication

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from flask import Flask, current_app
 
+from engine.plural import count_word
 from tutor.authoring.views import draft_lesson
 from tutor.course.content import Lesson, store
 from tutor.course.links import link_problems
@@ -103,7 +104,8 @@ def _limit_problems(source: str, lesson: Lesson) -> list[Problem]:
     if len(lesson.drills) > most_drills:
         extra = list(lesson.drills.values())[most_drills]
         found.append(Problem("урок", extra.line, (
-            f"В уроке {len(lesson.drills)} упражнений, можно не больше {most_drills}: "
+            f"В уроке {count_word(len(lesson.drills), 'упражнение', 'упражнения', 'упражнений')},"
+            f" можно не больше {most_drills}: "
             "разделите урок на два.")))
     if len(lesson.title) > MAX_TITLE:
         found.append(Problem("урок", _line_of(source, "title"),

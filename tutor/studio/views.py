@@ -144,7 +144,12 @@ def index() -> ResponseReturnValue:
     for lesson in lessons:  # a stale publication is rechecked here, outside the transaction
         mine = [p for p in pubs if p.lesson_id == lesson.id]
         rows.append((lesson, mine, [p for p in mine if not _usable(p)], asked.get(lesson.id)))
-    return render_template("studio/index.html", rows=rows, waiting=waiting), 200, _headers()
+    hidden = {(p.lesson_id, p.version) for _, _, broken, _ in rows for p in broken}
+    with _db() as conn:  # what the check found in each hidden version (one row each)
+        errors = {key: found.problems for key in hidden
+                  if (found := store.version(conn, *key)) is not None}
+    return render_template("studio/index.html", rows=rows, waiting=waiting,
+                           errors=errors), 200, _headers()
 
 
 def _usable(publication: store.Publication) -> bool:
