@@ -419,3 +419,19 @@ def test_two_app_servers_share_the_published_lesson(site, world: World) -> None:
     assert sign_in(alice, "alice") == 302
     page = alice.get(club_url(world))
     assert page.status_code == 200 and 'id="drill-club-fu"' in page.get_data(as_text=True)
+
+
+def test_the_check_knows_the_courses_spellings(world: World) -> None:
+    with world.app.test_request_context():
+        checked = check_source(source(body="Про ура-дору поговорим позже."))
+    assert any("в курсе пишем «урадора»" in p.message for p in checked.problems), checked.problems
+
+
+def test_the_check_version_follows_limits_and_glossary(tmp_path) -> None:  # noqa: ANN001
+    glossary = tmp_path / "glossary.yaml"
+    glossary.write_text("terms: []\n", encoding="utf-8")
+    first = check.compute_check_version(100, 4, glossary)
+    assert check.compute_check_version(100, 4, glossary) == first  # deterministic
+    assert check.compute_check_version(100, 5, glossary) != first
+    glossary.write_text("terms: [x]\n", encoding="utf-8")
+    assert check.compute_check_version(100, 4, glossary) != first

@@ -7,9 +7,10 @@ drills, a title of at most :data:`MAX_TITLE` characters and a slug of at most
 :data:`MAX_SLUG`. Every message names a line of the source, so the editor can
 put the cursor there.
 
-The check version is a hash of the source files of everything that decides a
-check's outcome — the engine, the drill kinds, the course's Markdown and
-checks, this module — and of the limits in force. :func:`init_app` computes it
+The check version is a hash of everything that decides a check's outcome —
+the source files of the engine, the drill kinds, the course's Markdown and
+checks and this module, the spelling table, the app's glossary — and of the
+limits in force. :func:`init_app` computes it
 once at start-up. A published version's stored result carries the check
 version it was made under; one made under another is stale and is checked
 again on first use (:mod:`tutor.studio.published`).
@@ -28,6 +29,7 @@ from tutor.authoring.views import draft_lesson
 from tutor.course.content import Lesson, store
 from tutor.course.links import link_problems
 from tutor.course.problems import Problem
+from tutor.course.spelling import find_variants
 from tutor.drills.solutions import drill_solution
 
 MAX_SOURCE_BYTES = 100_000
@@ -36,7 +38,8 @@ MAX_TITLE = 120
 MAX_SLUG = 40
 _EXT = "tempai.studio.check_version"
 _ROOT = Path(__file__).resolve().parent.parent.parent
-_HASHED = ("engine", "tutor/drills", "tutor/course", "tutor/studio/check.py")
+_HASHED = ("engine", "tutor/drills", "tutor/course", "tutor/studio/check.py",
+           "tutor/course/spelling.yaml")
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,8 @@ def check_source(source: str) -> Checked:
     course[lesson.slug] = lesson
     found.update(link_problems(lesson, course, store().glossary()))
     found.update(_limit_problems(source, lesson))
+    found.update(Problem("урок", hit.line, hit.message())
+                 for hit in find_variants(source, lesson.order))  # one spelling per term
     found.update(_render_problems(lesson))
     return Checked(lesson, sorted(found, key=lambda p: (p.line, p.message)))
 
@@ -132,9 +137,15 @@ def _render_problems(lesson: Lesson) -> list[Problem]:
     return found
 
 
-def compute_check_version(max_bytes: int, max_drills: int) -> str:
-    """sha256 of the checking code's sources and the limits (read once, at start-up)."""
+def compute_check_version(max_bytes: int, max_drills: int, glossary: Path | None = None) -> str:
+    """sha256 of the checking code's sources, its data, the glossary and the limits.
+
+    Read once, at start-up. The glossary is the app's (terms and links in a
+    lesson are checked against it); a missing one counts as empty.
+    """
     digest = hashlib.sha256(f"{max_bytes}/{max_drills}/{MAX_TITLE}/{MAX_SLUG}".encode())
+    if glossary is not None and glossary.is_file():
+        digest.update(glossary.read_bytes())
     for name in _HASHED:
         path = _ROOT / name
         files = [path] if path.is_file() else sorted(path.rglob("*.py"))
@@ -150,6 +161,8 @@ def check_version() -> str:
 
 
 def init_app(app: Flask) -> None:
+    content = Path(app.config["CONTENT_DIR"])
+    glossary = Path(app.config.get("GLOSSARY_PATH") or content / "glossary.yaml")
     app.extensions[_EXT] = compute_check_version(
         int(app.config.get("STUDIO_MAX_SOURCE_BYTES", MAX_SOURCE_BYTES)),
-        int(app.config.get("STUDIO_MAX_DRILLS", MAX_DRILLS)))
+        int(app.config.get("STUDIO_MAX_DRILLS", MAX_DRILLS)), glossary)
