@@ -30,6 +30,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("practice",),
     ("classes",),  # an instructor's classes, assignments and dashboard (issue 21)
     ("authoring",),
+    ("studio",),  # club lessons written in the browser, published to classes (issue 22)
 )
 RANK = {package: rank for rank, floor in enumerate(FLOORS) for package in floor}
 

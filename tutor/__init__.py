@@ -136,6 +136,8 @@ def _register_blueprints(app: Flask) -> None:
     from tutor.practice import views as practice
     from tutor.progress import path as learner_path
     from tutor.progress import views as progress
+    from tutor.studio import learn as club
+    from tutor.studio import views as studio
     from tutor.tiles import jinja as tiles
     from tutor.web import assets, errors, health, logs
 
@@ -144,7 +146,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(answers.bp)
     # accounts after progress: it uses the progress store progress opens
     for feature in (tiles, reference, handbook, practice, progress, learner_path, accounts,
-                    classes, authoring, analyse, logs, health, assets):
+                    classes, authoring, studio, club, analyse, logs, health, assets):
         if hasattr(feature, "init_app"):
             feature.init_app(app)
         else:

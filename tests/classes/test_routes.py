@@ -14,6 +14,7 @@ from flask import Flask
 
 from tests.accounts_help import token
 from tests.classes.world import World, build
+from tests.studio.studio_help import new_lesson, publish, save, source
 
 ROLES = ("anonymous", "alice", "bob", "teacher", "other", "root")
 LOGIN = 302  # an anonymous GET is sent to the login form
@@ -35,6 +36,15 @@ GET_EXPECTED: dict[str, tuple[int, ...] | None] = {
     "classes.practice_set": (LOGIN, 200, 404, 200, 404, 200),
     "authoring.preview": (LOGIN, 403, 403, 200, 200, 200),
     "authoring.login": (403, 403, 403, 403, 403, 403),  # no INSTRUCTOR_PASSWORD: closed
+    # issue 22: teacher's studio lesson 1, published to «Клуб» as /classes/<club>/lessons/basics
+    "studio.index": (LOGIN, 404, 404, 200, 200, 200),
+    "studio.editor": (LOGIN, 404, 404, 200, 404, 200),
+    "studio.versions": (LOGIN, 404, 404, 200, 404, 200),
+    "studio.show_diff": (LOGIN, 404, 404, 200, 404, 200),
+    "studio.export": (LOGIN, 404, 404, 200, 404, 200),
+    "studio.review": (LOGIN, 404, 404, 404, 404, 200),
+    "club.class_lesson": (LOGIN, 200, 404, 200, 404, 200),
+    "club.everyone": (404, 404, 404, 404, 404, 404),  # not approved for everyone
 }
 
 # Public pages the fixture course cannot render (it has no yaku examples: logged as an error).
@@ -57,19 +67,34 @@ POST_REFUSED: dict[str, tuple[int | None, ...]] = {
     "accounts.delete": (403, None, None, None, None, None),
     "authoring.preview": (403, 403, 403, None, None, None),
     "authoring.preview_drill": (403, 403, 403, None, None, None),
+    "studio.new": (403, 404, 404, None, None, None),
+    "studio.import_file": (403, 404, 404, None, None, None),
+    "studio.preview": (403, 404, 404, None, 404, None),
+    "studio.save": (403, 404, 404, None, 404, None),
+    "studio.restore": (403, 404, 404, None, 404, None),
+    "studio.publish": (403, 404, 404, None, 404, None),
+    "studio.unpublish": (403, 404, 404, None, 404, None),
+    "studio.request_everyone": (403, 404, 404, None, 404, None),
+    "studio.decide": (403, 404, 404, 404, 404, None),
+    "club.class_answer": (403, None, 404, None, 404, None),
 }
 
 
 @pytest.fixture
 def world(app: Flask) -> World:
-    return build(app)
+    made = build(app)
+    teacher = made.client("teacher")
+    lesson_id = new_lesson(teacher)
+    save(teacher, lesson_id, source(slug="basics"))
+    assert publish(teacher, lesson_id, made.ids["club"]) == 302
+    return made
 
 
 def _values(world: World) -> dict[str, object]:
     return {"class_id": world.ids["club"], "user_id": world.ids["alice"],
             "assignment_id": world.ids["practice_task"], "slug": "basics",
             "drill_id": "nobetan", "kind": "waits", "level": "novice", "seed": 7,
-            "filename": "css/site.css"}
+            "filename": "css/site.css", "lesson_id": 1, "number": 1, "version": 2}
 
 
 def _url(world: World, rule: object) -> str:

@@ -32,7 +32,7 @@ TAGS = frozenset(_TEXT | _TABLES | _FORMS | _SVG | _MEDIA)
 _GLOBAL = {
     "class", "id", "title", "role", "tabindex", "lang", "aria-label", "aria-labelledby",
     "aria-describedby", "aria-live", "aria-hidden", "aria-pressed", "data-drill-kind",
-    "data-drill-id", "data-verdict", "data-autofocus",
+    "data-drill-id", "data-verdict", "data-autofocus", "data-say",
 }
 ATTRIBUTES: dict[str, set[str]] = {
     "*": _GLOBAL,

@@ -272,6 +272,15 @@ def build_preview(source: str, state: DrillState | None = None) -> Preview:
     course[lesson.slug] = lesson
     found = [*lesson.problems, *link_problems(lesson, course, store().glossary())]
     problems = sorted({*found, *_taken(lesson, lessons)})
+    return Preview(lesson, preview_html(lesson, source, state), problems)
+
+
+def preview_html(lesson: Lesson, source: str, state: DrillState | None = None) -> Markup:
+    """The draft's sanitised body; its drills post (with ``source``) to the preview's grader.
+
+    Shared with the studio's editor (:mod:`tutor.studio`), which checks the
+    draft itself and needs only the rendered side.
+    """
     frame = get_template_attribute("authoring/parts.html", "preview_drill")
     pieces = [
         str(frame(lesson.drills[part.id], source, state))
@@ -279,8 +288,7 @@ def build_preview(source: str, state: DrillState | None = None) -> Preview:
         else part
         for part in lesson.parts
     ]
-    html = Markup(sanitise("".join(pieces), _post_prefix()))  # noqa: S704 - sanitised just now
-    return Preview(lesson, html, problems)
+    return Markup(sanitise("".join(pieces), _post_prefix()))  # noqa: S704 - sanitised just now
 
 
 def _sample() -> str:

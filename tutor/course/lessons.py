@@ -1,5 +1,10 @@
 """The course map (``/``) and lesson pages (``/lessons/<slug>``).
 
+The course map also lists lessons that live above this package (the club
+lessons of :mod:`tutor.studio`, issue 22): a higher floor registers a
+:class:`MapExtras` provider with :func:`add_map_extras` in ``create_app``, and
+:func:`index` places each :class:`MapEntry` after the course lesson it names.
+
 :func:`render_lesson` is shared with the drills blueprint: without
 JavaScript, answering a drill returns the whole lesson page with that drill's
 feedback in place.
@@ -9,9 +14,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from flask import Blueprint, abort, current_app, render_template, url_for
+from flask import Blueprint, Flask, abort, current_app, render_template, url_for
 from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 
@@ -81,10 +86,46 @@ def next_step(lesson: Lesson, drill_id: str) -> NextStep | None:
                     f"Следующий урок: {after.title} →", None)
 
 
+@dataclass(frozen=True)
+class MapEntry:
+    """A lesson from elsewhere on the course map: where it goes and what the map shows."""
+
+    title: str
+    summary: str
+    url: str
+    drills: int
+    note: str  # e.g. the class it was published to
+    after: int  # placed after this many course lessons; 0 (or past the end): at the end
+
+
+class MapExtras(Protocol):
+    """What a provider gives for the current request (bounded; [] for anonymous visitors)."""
+
+    def __call__(self) -> list[MapEntry]: ...
+
+
+_EXTRAS = "tempai.course_map_extras"
+
+
+def add_map_extras(app: Flask, provider: MapExtras) -> None:
+    """Let ``provider`` add entries to every course map of ``app`` (a feature of create_app)."""
+    app.extensions.setdefault(_EXTRAS, []).append(provider)
+
+
+def placed_extras(count: int) -> dict[int, list[MapEntry]]:
+    """The providers' entries by the number of course lessons before them (1..count)."""
+    placed: dict[int, list[MapEntry]] = {}
+    for provider in current_app.extensions.get(_EXTRAS, ()):
+        for entry in provider():
+            after = entry.after if 0 < entry.after <= count else count
+            placed.setdefault(after, []).append(entry)
+    return placed
+
+
 @bp.get("/")
 def index() -> str:
     lessons = store().lessons()
-    return render_template("course/index.html", lessons=lessons)
+    return render_template("course/index.html", lessons=lessons, extras=placed_extras(len(lessons)))
 
 
 @bp.get("/lessons/<slug>")

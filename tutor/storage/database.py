@@ -31,6 +31,8 @@ Schema (version 4; the aggregate tables of version 3 are described in
     users, practice_solved                   -- version 5: tutor.storage.users
     classes, memberships, assignments        -- version 6: tutor.storage.groups
     learner_budget, storage_limits           -- version 8: tutor.storage.budget
+    club_lessons, club_lesson_versions,      -- version 9: tutor.storage.club
+    club_publications, club_requests
 
 Version 2 made ``login_failures`` (one row per wrong instructor password);
 :mod:`tutor.storage.throttle` replaced it, and version 7 drops it. Migration 2
@@ -128,7 +130,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import Pool, PoolProxiedConnection
 
-from tutor.storage import aggregates, budget, deadline, groups, sessions, throttle, users
+from tutor.storage import aggregates, budget, club, deadline, groups, sessions, throttle, users
 from tutor.storage.aggregates import (
     ALL,
     KINDS_READ,
@@ -218,6 +220,7 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     _migrate_to_1, _migrate_to_2, aggregates.migrate, _migrate_sessions,
     users.migrate, groups.migrate,  # issue 21: accounts, then classes
     _drop_login_failures, budget.migrate,
+    club.migrate,  # issue 22: lessons written in /studio
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _MIGRATION_LOCK = 0x7465_6D70  # pg_advisory_xact_lock key ('temp')

@@ -1,0 +1,168 @@
+"""The content check of a club lesson, its limits, and the app's *check version*.
+
+A club lesson is checked like a course file (front matter, drill blocks graded
+by the engine, tiles, glossary terms, links to course lessons) plus the
+studio's own limits: :data:`MAX_SOURCE_BYTES` of Markdown, :data:`MAX_DRILLS`
+drills, a title of at most :data:`MAX_TITLE` characters and a slug of at most
+:data:`MAX_SLUG`. Every message names a line of the source, so the editor can
+put the cursor there.
+
+The check version is a hash of everything that decides a check's outcome —
+the source files of the engine, the drill kinds, the course's Markdown and
+checks and this module, the spelling table, the app's glossary — and of the
+limits in force. :func:`init_app` computes it
+once at start-up. A published version's stored result carries the check
+version it was made under; one made under another is stale and is checked
+again on first use (:mod:`tutor.studio.published`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Flask, current_app
+
+from engine.plural import count_word
+from tutor.authoring.views import draft_lesson
+from tutor.course.content import Lesson, store
+from tutor.course.links import link_problems
+from tutor.course.problems import Problem
+from tutor.course.spelling import find_variants
+from tutor.drills.solutions import drill_solution
+
+MAX_SOURCE_BYTES = 100_000
+MAX_DRILLS = 40
+MAX_TITLE = 120
+MAX_SLUG = 40
+_EXT = "tempai.studio.check_version"
+_ROOT = Path(__file__).resolve().parent.parent.parent
+_HASHED = ("engine", "tutor/drills", "tutor/course", "tutor/studio/check.py",
+           "tutor/course/spelling.yaml")
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A source as a lesson, with every problem sorted by line."""
+
+    lesson: Lesson
+    problems: list[Problem]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def messages(self) -> list[tuple[int, str]]:
+        return [(p.line, p.message) for p in self.problems]
+
+
+def limits() -> tuple[int, int]:
+    """(bytes of source, drills) allowed; the app config may lower them (tests do)."""
+    config = current_app.config
+    return (int(config.get("STUDIO_MAX_SOURCE_BYTES", MAX_SOURCE_BYTES)),
+            int(config.get("STUDIO_MAX_DRILLS", MAX_DRILLS)))
+
+
+def size_problem(source: str) -> str | None:
+    """The Russian message for a source over the size limit, else None."""
+    most, _ = limits()
+    size = len(source.encode("utf-8"))
+    return None if size <= most else too_long(f"{size:,} байт".replace(",", " "))
+
+
+def too_long(size: str | None = None) -> str:
+    """«Текст урока слишком длинный: 6 200 байт, можно не больше 5 000 байт.» (size if known)."""
+    most, _ = limits()
+    limit = f"можно не больше {most:,} байт.".replace(",", " ")
+    return f"Текст урока слишком длинный: {size}, {limit}" if size else (
+        f"Текст урока слишком длинный: {limit}")
+
+
+def check_source(source: str) -> Checked:
+    """Render ``source`` as a lesson and collect its problems (never raises for bad content)."""
+    too_big = size_problem(source)
+    if too_big is not None:
+        return Checked(draft_lesson(""), [Problem("урок", 1, too_big)])
+    lesson = draft_lesson(source)
+    found = set(lesson.problems)
+    course = {item.slug: item for item in store().lessons()}
+    course[lesson.slug] = lesson
+    found.update(link_problems(lesson, course, store().glossary()))
+    found.update(_limit_problems(source, lesson))
+    found.update(Problem("урок", hit.line, hit.message())
+                 for hit in find_variants(source, lesson.order))  # one spelling per term
+    found.update(_render_problems(lesson))
+    return Checked(lesson, sorted(found, key=lambda p: (p.line, p.message)))
+
+
+def _line_of(source: str, field: str) -> int:
+    for number, line in enumerate(source.split("\n"), 1):
+        if line.startswith(f"{field}:"):
+            return number
+    return 1
+
+
+def _limit_problems(source: str, lesson: Lesson) -> list[Problem]:
+    _, most_drills = limits()
+    found = []
+    if len(lesson.drills) > most_drills:
+        extra = list(lesson.drills.values())[most_drills]
+        found.append(Problem("урок", extra.line, (
+            f"В уроке {count_word(len(lesson.drills), 'упражнение', 'упражнения', 'упражнений')},"
+            f" можно не больше {most_drills}: "
+            "разделите урок на два.")))
+    if len(lesson.title) > MAX_TITLE:
+        found.append(Problem("урок", _line_of(source, "title"),
+                             f"Название длиннее {MAX_TITLE} символов."))
+    if len(lesson.slug) > MAX_SLUG:
+        found.append(Problem("урок", _line_of(source, "slug"),
+                             f"slug длиннее {MAX_SLUG} символов."))
+    if len(lesson.summary) > 300:
+        found.append(Problem("урок", _line_of(source, "summary"),
+                             "Описание (summary) длиннее 300 символов."))
+    return found
+
+
+def _render_problems(lesson: Lesson) -> list[Problem]:
+    """A drill whose explanation fails to render would be a 500 for a learner: report it."""
+    found = []
+    for drill in lesson.drills.values():
+        try:
+            drill_solution(drill)
+        except Exception as exc:  # noqa: BLE001 - reported, never raised
+            found.append(Problem("урок", drill.line, (
+                f"Решение упражнения «{drill.id}» не удалось показать ({type(exc).__name__}). "
+                "Это ошибка программы, а не урока: сообщите разработчикам.")))
+    return found
+
+
+def compute_check_version(max_bytes: int, max_drills: int, glossary: Path | None = None) -> str:
+    """sha256 of the checking code's sources, its data, the glossary and the limits.
+
+    Read once, at start-up. The glossary is the app's (terms and links in a
+    lesson are checked against it); a missing one counts as empty.
+    """
+    digest = hashlib.sha256(f"{max_bytes}/{max_drills}/{MAX_TITLE}/{MAX_SLUG}".encode())
+    if glossary is not None and glossary.is_file():
+        digest.update(glossary.read_bytes())
+    for name in _HASHED:
+        path = _ROOT / name
+        files = [path] if path.is_file() else sorted(path.rglob("*.py"))
+        for file in files:
+            digest.update(str(file.relative_to(_ROOT)).encode())
+            digest.update(file.read_bytes())
+    return digest.hexdigest()[:32]
+
+
+def check_version() -> str:
+    """The current app's check version (computed by :func:`init_app`)."""
+    return str(current_app.extensions[_EXT])
+
+
+def init_app(app: Flask) -> None:
+    content = Path(app.config["CONTENT_DIR"])
+    glossary = Path(app.config.get("GLOSSARY_PATH") or content / "glossary.yaml")
+    app.extensions[_EXT] = compute_check_version(
+        int(app.config.get("STUDIO_MAX_SOURCE_BYTES", MAX_SOURCE_BYTES)),
+        int(app.config.get("STUDIO_MAX_DRILLS", MAX_DRILLS)), glossary)

@@ -1,0 +1,430 @@
+"""``/studio``: instructors write club lessons in the browser (issue 22).
+
+Ids in paths are bounded (``int(max=…)``, the 32-bit column range), so a huge
+number is a 404, never a database overflow.
+
+Routes (blueprint ``studio``; each needs an instructor or admin account, and
+every ``/studio/<id>`` route reads the lesson with :func:`tutor.studio.store.owned`,
+so another instructor's id is 404; every POST carries the CSRF token):
+
+- ``GET /studio`` — my lessons; ``POST /studio/new`` (from the template
+  ``flask content new`` uses) and ``POST /studio/import`` (a ``.md`` file);
+- ``GET /studio/<id>`` — the editor; ``POST …/preview`` (htmx: check messages
+  and the sanitised preview), ``POST …/save`` (a new version);
+- ``GET …/versions``, ``GET …/diff?a=&b=``, ``POST …/versions/<v>/restore``;
+- ``GET …/export.md``;
+- ``POST …/publish`` (to my classes, at a place in the course map),
+  ``POST …/unpublish``, ``POST …/request`` (ask to publish to everyone);
+- ``GET /studio/review`` and ``POST /studio/review/<id>`` — an admin's review.
+
+Reads are bounded by :mod:`tutor.studio.store`'s limits; a page reads one
+lesson, its latest source and at most a few bounded lists (the list page: the
+lessons, then their publications and requests in one query each).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    get_template_attribute,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from sqlalchemy.engine import Connection
+
+from tutor.accounts.current import current_user, role_required
+from tutor.accounts.store import User, progress_store
+from tutor.authoring.cli import lesson_text, slugify
+from tutor.authoring.views import preview_html
+from tutor.classes import store as classes
+from tutor.course.content import FIELD_RULES, SLUG, parse_front_matter, split_front_matter
+from tutor.course.content import store as content_store
+from tutor.storage.database import StorageError
+from tutor.studio import check, diff, published, store
+
+bp = Blueprint("studio", __name__)
+TEACHERS = ("instructor", "admin")
+NOT_FOUND = "Такого урока в вашей студии нет."
+NO_VERSION = "Такой версии урока нет."
+UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
+TOO_MANY = (f"В студии уже {store.LESSONS_LISTED} уроков — больше создать нельзя: "
+            "удалите или объедините старые.")
+NOT_UTF8 = "Файл не читается как текст UTF-8: сохраните его в этой кодировке и загрузите снова."
+NO_FILE = "Выберите файл урока .md."
+CANNOT_PUBLISH = "Урок с ошибками проверки опубликовать нельзя: исправьте их и сохраните урок."
+NO_CLASS = "Отметьте хотя бы один свой класс."
+NO_SUCH_CLASS = "Такого класса у вас нет."
+SLUG_TAKEN = "В классе «{}» уже есть урок с адресом {}: смените slug в шапке урока."
+DEFAULT_TITLE = "Новый урок"
+NEW_ORDER = 100  # the template's order: a club lesson has no place in the course files yet
+REQUEST_BYTES = 1_000_000  # a studio form: 100 kB of Russian is ~600 kB url-encoded
+
+
+@bp.before_request
+def larger_bodies() -> None:
+    """Studio forms carry a whole lesson: allow more than the site's 64 kB for them."""
+    request.max_content_length = REQUEST_BYTES
+    request.max_form_memory_size = REQUEST_BYTES
+
+
+@contextmanager
+def _db() -> Iterator[Connection]:
+    try:
+        with progress_store().transaction() as conn:
+            yield conn
+    except StorageError:
+        abort(503, description=UNAVAILABLE)
+
+
+def _me() -> User:
+    user = current_user()
+    assert user is not None  # role_required let the request in
+    return user
+
+
+def _lesson(conn: Connection, lesson_id: int) -> store.ClubLesson:
+    found = store.owned(conn, _me(), lesson_id)
+    if found is None:
+        abort(404, description=NOT_FOUND)
+    return found
+
+
+def _source(conn: Connection, lesson: store.ClubLesson, number: int | None = None) -> str:
+    source = store.source_of(conn, lesson.id, lesson.latest if number is None else number)
+    if source is None:
+        abort(404, description=NO_VERSION)
+    return source
+
+
+def _meta(source: str, fallback_title: str, fallback_slug: str) -> tuple[str, str, str]:
+    """(slug, title, summary) from the front matter, each only when valid (else the fallback)."""
+    yaml_text, _, _ = split_front_matter(source)
+    meta, _ = parse_front_matter(yaml_text, "урок")
+    valid = {k: v for k, v in meta.items() if k in FIELD_RULES and FIELD_RULES[k][0](v)}
+    slug = str(valid.get("slug", fallback_slug))
+    if len(slug) > check.MAX_SLUG or not SLUG.fullmatch(slug):
+        slug = fallback_slug
+    title = " ".join(str(valid.get("title", fallback_title)).split())[: check.MAX_TITLE]
+    summary = " ".join(str(valid.get("summary", "")).split())[:300]
+    return slug, title or fallback_title, summary
+
+
+def _text(form_value: str) -> str:
+    return form_value.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _headers() -> dict[str, str]:
+    return {"Cache-Control": "private, no-store", "Vary": "HX-Request"}
+
+
+# -- the list, new lessons, import ---------------------------------------------------
+
+
+@bp.get("/studio")
+@role_required(*TEACHERS)
+def index() -> ResponseReturnValue:
+    with _db() as conn:
+        lessons = store.listed(conn, _me())
+        ids = [lesson.id for lesson in lessons]
+        pubs, asked = store.publications_among(conn, ids), store.requests_among(conn, ids)
+        waiting = len(store.pending(conn)) if _me().role == "admin" else 0
+    rows = []
+    for lesson in lessons:  # a stale publication is rechecked here, outside the transaction
+        mine = [p for p in pubs if p.lesson_id == lesson.id]
+        rows.append((lesson, mine, [p for p in mine if not _usable(p)], asked.get(lesson.id)))
+    hidden = {(p.lesson_id, p.version) for _, _, broken, _ in rows for p in broken}
+    with _db() as conn:  # what the check found in each hidden version (one row each)
+        errors = {key: found.problems for key in hidden
+                  if (found := store.version(conn, *key)) is not None}
+    return render_template("studio/index.html", rows=rows, waiting=waiting,
+                           errors=errors), 200, _headers()
+
+
+def _usable(publication: store.Publication) -> bool:
+    """:func:`tutor.studio.published.usable` (it may recheck: outside any transaction)."""
+    try:
+        return published.usable(publication)
+    except StorageError:
+        abort(503, description=UNAVAILABLE)
+
+
+def _create(conn: Connection, source: str, title: str) -> store.ClubLesson:
+    if store.count_owned(conn, _me()) >= store.LESSONS_LISTED:
+        abort(409, description=TOO_MANY)
+    slug, title, summary = _meta(source, title, slugify(title))
+    return store.create(conn, _me(), slug, title, summary, source)
+
+
+@bp.post("/studio/new")
+@role_required(*TEACHERS)
+def new() -> ResponseReturnValue:
+    title = " ".join(request.form.get("title", "").split())[: check.MAX_TITLE] or DEFAULT_TITLE
+    source = lesson_text(title, slugify(title), NEW_ORDER)
+    with _db() as conn:
+        lesson = _create(conn, source, title)
+    return redirect(url_for("studio.editor", lesson_id=lesson.id))
+
+
+@bp.post("/studio/import")
+@role_required(*TEACHERS)
+def import_file() -> ResponseReturnValue:
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        abort(400, description=NO_FILE)
+    most, _ = check.limits()
+    data = upload.read(most + 1)
+    if len(data) > most:
+        abort(413, description=check.too_long())
+    try:
+        source = _text(data.decode("utf-8").removeprefix("\ufeff"))
+    except UnicodeDecodeError:
+        abort(400, description=NOT_UTF8)
+    stem = re.sub(r"\.md$", "", str(upload.filename).rsplit("/", 1)[-1])
+    title = " ".join(stem.split())[: check.MAX_TITLE] or DEFAULT_TITLE
+    with _db() as conn:
+        lesson = _create(conn, source, title)
+    return redirect(url_for("studio.editor", lesson_id=lesson.id))
+
+
+# -- the editor ------------------------------------------------------------------------
+
+
+def _editor_rows(conn: Connection, lesson: store.ClubLesson) -> dict[str, Any]:
+    """What the editor reads from the database (three bounded queries)."""
+    return {
+        "lesson": lesson,
+        "classes": classes.teaching(conn, _me()),
+        "publications": store.publications_of(conn, lesson.id),
+        "request_state": store.request_of(conn, lesson.id),
+    }
+
+
+def _editor_context(rows: dict[str, Any], source: str) -> dict[str, Any]:
+    """The rows plus the check and the preview, made after the transaction closed.
+
+    Checking renders the lesson; inside a transaction that time would count
+    against the database deadline (:mod:`tutor.storage.deadline`).
+    """
+    checked = check.check_source(source)
+    return {
+        **rows, "source": source, "checked": checked,
+        "html": preview_html(checked.lesson, source),
+        "course_count": len(content_store().lessons()),
+        "max_bytes": check.limits()[0],
+    }
+
+
+@bp.get("/studio/<int(max=2147483647):lesson_id>")
+@role_required(*TEACHERS)
+def editor(lesson_id: int) -> ResponseReturnValue:
+    with _db() as conn:
+        lesson = _lesson(conn, lesson_id)
+        rows, source = _editor_rows(conn, lesson), _source(conn, lesson)
+    context = _editor_context(rows, source)
+    saved = request.args.get("saved", type=int)
+    message = request.args.get("message", "")
+    notes = {"restored": "Версия восстановлена: она сохранена как новая.",
+             "published": "Урок опубликован.", "unpublished": "Урок снят с публикации.",
+             "requested": "Запрос отправлен: урок проверит администратор."}
+    return render_template("studio/editor.html", saved=saved, note=notes.get(message),
+                           **context), 200, _headers()
+
+
+@bp.post("/studio/<int(max=2147483647):lesson_id>/preview")
+@role_required(*TEACHERS)
+def preview(lesson_id: int) -> ResponseReturnValue:
+    source = _text(request.form.get("source", ""))
+    with _db() as conn:
+        _lesson(conn, lesson_id)
+    checked = check.check_source(source)
+    fragment = get_template_attribute("studio/parts.html", "preview_pane")
+    return str(fragment(checked, preview_html(checked.lesson, source))), 200, _headers()
+
+
+@bp.post("/studio/<int(max=2147483647):lesson_id>/save")
+@role_required(*TEACHERS)
+def save(lesson_id: int) -> ResponseReturnValue:
+    source = _text(request.form.get("source", ""))
+    too_big = check.size_problem(source)
+    with _db() as conn:
+        lesson = _lesson(conn, lesson_id)
+        if too_big is not None:
+            rows, kept = _editor_rows(conn, lesson), _source(conn, lesson)
+    if too_big is not None:
+        context = {**_editor_context(rows, kept), "source": source}
+        page = render_template("studio/editor.html", saved=None, note=None, error=too_big,
+                               **context)
+        return page, 413, _headers()
+    with _db() as conn:
+        lesson = _lesson(conn, lesson_id)
+        slug, title, summary = _meta(source, lesson.title, lesson.slug)
+        number = store.save(conn, lesson, _me(), source, slug, title, summary)
+    return redirect(url_for("studio.editor", lesson_id=lesson_id, saved=number))
+
+
+# -- versions --------------------------------------------------------------------------
+
+
+@bp.get("/studio/<int(max=2147483647):lesson_id>/versions")
+@role_required(*TEACHERS)
+def versions(lesson_id: int) -> ResponseReturnValue:
+    with _db() as conn:
+        lesson = _lesson(conn, lesson_id)
+        listed = store.versions(conn, lesson.id)
+    return render_template("studio/versions.html", lesson=lesson, versions=listed), 200, _headers()
+
+
+@bp.get("/studio/<int(max=2147483647):lesson_id>/diff")
+@role_required(*TEACHERS)
+def show_diff(lesson_id: int) -> ResponseReturnValue:
+    with _db() as conn:
+        lesson = _lesson(conn, lesson_id)
+        a = request.args.get("a", type=int) or max(lesson.latest - 1, 1)
+        b = request.args.get("b", type=int) or lesson.latest
+        old, new_source = _source(conn, lesson, a), _source(conn, lesson, b)
+    rows = diff.diff_rows(old, new_source)
+    return render_template("studio/diff.html", lesson=lesson, a=a, b=b, rows=rows,
+                           changed=diff.changed(rows)), 200, _headers()
+
+
+@bp.post("/studio/<int(max=2147483647):lesson_id>/versions/<int(max=2147483647):number>/restore")
+@role_required(*TEACHERS)
+def restore(lesson_id: int, number: int) -> ResponseReturnValue:
+    with _db() as conn:
+        lesson = _lesson(conn, lesson_id)
+        source = _source(conn, lesson, number)
+        slug, title, summary = _meta(source, lesson.title, lesson.slug)
+        saved = store.save(conn, lesson, _me(), source, slug, title, summary)
+    return redirect(url_for("studio.editor", lesson_id=lesson_id, saved=saved,
+                            message="restored"))
+
+
+@bp.get("/studio/<int(max=2147483647):lesson_id>/export.md")
+@role_required(*TEACHERS)
+def export(lesson_id: int) -> ResponseReturnValue:
+    with _db() as conn:
+        lesson = _lesson(conn, lesson_id)
+        source = _source(conn, lesson)
+    body = source if source.endswith("\n") else source + "\n"
+    return Response(body, mimetype="text/markdown", headers={
+        "Content-Disposition": f'attachment; filename="{lesson.slug}.md"',
+        "Cache-Control": "private, no-store"})
+
+
+# -- publishing ------------------------------------------------------------------------
+
+
+def _latest_passes(lesson: store.ClubLesson, source: str) -> bool:
+    """Check the latest version now (outside any transaction) and store the result."""
+    checked = check.check_source(source)
+    with _db() as conn:
+        store.store_check(conn, lesson.id, lesson.latest, check.check_version(),
+                          checked.messages(), len(checked.lesson.drills))
+    return checked.ok
+
+
+@bp.post("/studio/<int(max=2147483647):lesson_id>/publish")
+@role_required(*TEACHERS)
+def publish(lesson_id: int) -> ResponseReturnValue:
+    wanted = [int(x) for x in request.form.getlist("class_id") if x.isdigit()][: store.CLASSES_MAX]
+    position = request.form.get("position", "0")
+    after = int(position) if position.isdigit() and len(position) < 6 else 0
+    with _db() as conn:
+        lesson = _lesson(conn, lesson_id)
+        if not wanted:
+            abort(400, description=NO_CLASS)
+        targets = []
+        for class_id in wanted:
+            klass = classes.owned(conn, _me(), class_id)
+            if klass is None:
+                abort(404, description=NO_SUCH_CLASS)
+            if store.slug_taken(conn, klass.id, lesson.slug, lesson.id):
+                abort(409, description=SLUG_TAKEN.format(klass.name, lesson.slug))
+            targets.append(klass)
+        source = _source(conn, lesson)
+    if not _latest_passes(lesson, source):
+        abort(409, description=CANNOT_PUBLISH)
+    with _db() as conn:
+        for klass in targets:  # the version checked above, even if a newer one was saved since
+            store.publish(conn, lesson, klass.id, lesson.latest, after)
+    return redirect(url_for("studio.editor", lesson_id=lesson_id, message="published"))
+
+
+@bp.post("/studio/<int(max=2147483647):lesson_id>/unpublish")
+@role_required(*TEACHERS)
+def unpublish(lesson_id: int) -> ResponseReturnValue:
+    class_id = request.form.get("class_id", "")
+    with _db() as conn:
+        lesson = _lesson(conn, lesson_id)
+        if not class_id.isdigit() or not store.unpublish(conn, lesson.id, int(class_id)):
+            abort(404, description="Урок в этом классе не опубликован.")
+    return redirect(url_for("studio.editor", lesson_id=lesson_id, message="unpublished"))
+
+
+@bp.post("/studio/<int(max=2147483647):lesson_id>/request")
+@role_required(*TEACHERS)
+def request_everyone(lesson_id: int) -> ResponseReturnValue:
+    with _db() as conn:
+        lesson = _lesson(conn, lesson_id)
+        source = _source(conn, lesson)
+    if not _latest_passes(lesson, source):
+        abort(409, description=CANNOT_PUBLISH)
+    with _db() as conn:
+        store.request_everyone(conn, lesson, lesson.latest)
+    return redirect(url_for("studio.editor", lesson_id=lesson_id, message="requested"))
+
+
+# -- the admin's review ------------------------------------------------------------------
+
+
+@bp.get("/studio/review")
+@role_required("admin")
+def review() -> ResponseReturnValue:
+    with _db() as conn:
+        waiting = store.pending(conn)
+    return render_template("studio/review.html", waiting=waiting), 200, _headers()
+
+
+@bp.post("/studio/review/<int(max=2147483647):lesson_id>")
+@role_required("admin")
+def decide(lesson_id: int) -> ResponseReturnValue:
+    approve = request.form.get("decision") == "approve"
+    with _db() as conn:
+        found = store.request_of(conn, lesson_id)
+    if found is None or found.state != "pending":
+        abort(404, description="Такого запроса нет.")
+    try:
+        if approve and not published.recheck(lesson_id, found.version):
+            abort(409, description=CANNOT_PUBLISH)
+    except StorageError:
+        abort(503, description=UNAVAILABLE)
+    with _db() as conn:
+        store.decide(conn, lesson_id, _me(), approve)
+    return redirect(url_for("studio.review"))
+
+
+@bp.app_template_filter("studio_time")
+def studio_time(moment: float) -> str:
+    """``2 декабря 2026, 15:04`` (UTC) for a version's time."""
+    months = ("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
+              "сентября", "октября", "ноября", "декабря")
+    t = time.gmtime(moment)
+    return f"{t.tm_mday} {months[t.tm_mon - 1]} {t.tm_year}, {t.tm_hour:02d}:{t.tm_min:02d} UTC"
+
+
+def init_app(app: Flask) -> None:
+    check.init_app(app)
+    app.register_blueprint(bp)
+
