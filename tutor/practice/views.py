@@ -256,8 +256,8 @@ def fresh(kind: str, level: str) -> ResponseReturnValue:
 @bp.get("/retry")
 def retry() -> ResponseReturnValue:
     """The latest problem still answered wrong, practice or lesson («Повторить ошибку»)."""
-    links = _mistake_links(_mistakes())
-    return redirect(links[0][0] if links else url_for("practice.index"))
+    first = next(filter(None, map(_mistake_link, _mistakes())), None)  # only the first is used
+    return redirect(first[0] if first else url_for("practice.index"))
 
 
 def _respond(current: Task, state: DrillState | None, status: int = 200) -> ResponseReturnValue:
