@@ -19,7 +19,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.accounts_help import PASSWORD, make_user
-from tests.browser.conftest import CHROMIUM, FIXTURES, LAUNCH_ARGS, submit
+from tests.browser.conftest import FIXTURES, submit
 from tutor import create_app
 
 pytestmark = pytest.mark.browser
@@ -44,26 +44,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     thread.join(timeout=5)
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} не найден: браузерные тесты пропущены")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
-
 
 class People:
     """One browser context per person; console errors (CSP included) are collected."""
 
-    def __init__(self, chromium, base: str) -> None:  # noqa: ANN001
-        self.chromium, self.base, self.contexts, self.errors = chromium, base, [], []
+    def __init__(self, browser, base: str) -> None:  # noqa: ANN001
+        self.browser, self.base, self.contexts, self.errors = browser, base, [], []
 
     def new(self, phone: bool = False):  # noqa: ANN201
-        context = self.chromium.new_context(base_url=self.base,
+        context = self.browser.new_context(base_url=self.base,
                                             viewport=PHONE if phone else None)
         self.contexts.append(context)
         page = context.new_page()
@@ -108,8 +97,8 @@ def answer_waits(page, right: bool) -> str:  # noqa: ANN001
     return submit(page, "nobetan")
 
 
-def test_a_class_from_the_admin_to_the_dashboard(chromium, site: str) -> None:  # noqa: ANN001
-    people = People(chromium, site)
+def test_a_class_from_the_admin_to_the_dashboard(browser, site: str) -> None:  # noqa: ANN001
+    people = People(browser, site)
     try:
         _story(people)
     finally:

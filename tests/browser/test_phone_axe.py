@@ -19,8 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM, LAUNCH_ARGS
-
 pytestmark = [pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,21 +44,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     thread.join(timeout=5)
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} не найден: браузерные тесты пропущены")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
-
 
 @pytest.fixture
-def phone(chromium, site: str) -> Iterator[object]:  # noqa: ANN001
-    context = chromium.new_context(base_url=site, viewport=PHONE, has_touch=True, is_mobile=True)
+def phone(browser, site: str) -> Iterator[object]:  # noqa: ANN001
+    context = browser.new_context(base_url=site, viewport=PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
     yield page
     context.close()

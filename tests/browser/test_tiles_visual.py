@@ -23,21 +23,12 @@ import pytest
 
 from engine.hand import parse_hand
 from engine.melds import parse_meld
+from tests.browser.conftest import ARTIFACTS
 from tutor.tiles.palette import render_palette
 from tutor.tiles.render import render_hand, render_inline, render_tiles, tile_svg
 
-CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "tests" / "artifacts"
-LAUNCH_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="нет /usr/bin/chromium"),
-]
+pytestmark = pytest.mark.browser  # the browser fixture (conftest) skips without Chromium
 
 
 def _page(theme: str) -> str:
@@ -100,15 +91,6 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.mark.parametrize(
