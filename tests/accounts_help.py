@@ -6,10 +6,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -133,3 +135,19 @@ class Site:
     def close(self) -> None:
         for made in self.apps:
             made.extensions[store.STORE_EXT].engine.dispose()
+
+
+# The fixtures of every package whose tests need accounts (tests/accounts, tests/classes,
+# tests/studio): each conftest imports these two, so they are written once.
+@pytest.fixture(params=BACKENDS)
+def site(request: pytest.FixtureRequest, content_dir: Path, tmp_path: Path) -> Iterator[Site]:
+    """A fresh database per test: SQLite, and PostgreSQL when TEMPAI_TEST_PG_URL is set."""
+    with fresh_database(request.param, tmp_path) as url:
+        made = Site(content_dir, url)
+        yield made
+        made.close()
+
+
+@pytest.fixture
+def app(site: Site) -> Flask:
+    return site.app()
