@@ -10,7 +10,9 @@ so another instructor's id is 404; every POST carries the CSRF token):
 - ``GET /studio`` — my lessons; ``POST /studio/new`` (from the template
   ``flask content new`` uses) and ``POST /studio/import`` (a ``.md`` file);
 - ``GET /studio/<id>`` — the editor; ``POST …/preview`` (htmx: check messages
-  and the sanitised preview), ``POST …/save`` (a new version);
+  and the sanitised preview), ``POST …/preview/drills/<drill id>`` (an answer
+  to a preview drill, graded from the draft the form carries, under the
+  studio's body limit), ``POST …/save`` (a new version);
 - ``GET …/versions``, ``GET …/diff?a=&b=``, ``POST …/versions/<v>/restore``;
 - ``GET …/export.md``;
 - ``POST …/publish`` (to my classes, at a place in the course map),
@@ -47,10 +49,13 @@ from sqlalchemy.engine import Connection
 from tutor.accounts.current import current_user, role_required
 from tutor.accounts.store import User, progress_store
 from tutor.authoring.cli import lesson_text, slugify
+from tutor.authoring.sanitise import sanitise
 from tutor.authoring.views import preview_html
 from tutor.classes import store as classes
 from tutor.course.content import FIELD_RULES, SLUG, parse_front_matter, split_front_matter
 from tutor.course.content import store as content_store
+from tutor.course.lessons import DrillState
+from tutor.drills.base import BadAnswer, Verdict, wants_solution
 from tutor.storage.database import StorageError
 from tutor.studio import check, diff, published, store
 
@@ -63,6 +68,7 @@ TOO_MANY = (f"В студии уже {store.LESSONS_LISTED} уроков — б�
             "удалите или объедините старые.")
 NOT_UTF8 = "Файл не читается как текст UTF-8: сохраните его в этой кодировке и загрузите снова."
 NO_FILE = "Выберите файл урока .md."
+NO_PREVIEW_DRILL = "Такого упражнения в черновике нет: обновите предпросмотр."
 CANNOT_PUBLISH = "Урок с ошибками проверки опубликовать нельзя: исправьте их и сохраните урок."
 NO_CLASS = "Отметьте хотя бы один свой класс."
 NO_SUCH_CLASS = "Такого класса у вас нет."
@@ -72,9 +78,15 @@ NEW_ORDER = 100  # the template's order: a club lesson has no place in the cours
 REQUEST_BYTES = 1_000_000  # a studio form: 100 kB of Russian is ~600 kB url-encoded
 
 
-@bp.before_request
-def larger_bodies() -> None:
-    """Studio forms carry a whole lesson: allow more than the site's 64 kB for them."""
+@bp.url_value_preprocessor
+def larger_bodies(endpoint: str | None, values: dict[str, Any] | None) -> None:
+    """Studio forms carry a whole lesson: allow more than the site's 64 kB for them.
+
+    A URL value preprocessor, not a ``before_request``: Flask runs these
+    first, and the app's ``before_request`` handlers — CSRFProtect's among
+    them, which reads the form — before any blueprint's. Raised there, the
+    limit would come after the form had been refused.
+    """
     request.max_content_length = REQUEST_BYTES
     request.max_form_memory_size = REQUEST_BYTES
 
@@ -211,7 +223,13 @@ def _editor_rows(conn: Connection, lesson: store.ClubLesson) -> dict[str, Any]:
     }
 
 
-def _editor_context(rows: dict[str, Any], source: str) -> dict[str, Any]:
+def _drill_prefix(lesson_id: int) -> str:
+    """Where the editor's preview drills post: the studio's own grader of this lesson."""
+    return url_for("studio.preview_drill", lesson_id=lesson_id, drill_id="x")[:-1]
+
+
+def _editor_context(rows: dict[str, Any], source: str,
+                    state: DrillState | None = None) -> dict[str, Any]:
     """The rows plus the check and the preview, made after the transaction closed.
 
     Checking renders the lesson; inside a transaction that time would count
@@ -220,7 +238,7 @@ def _editor_context(rows: dict[str, Any], source: str) -> dict[str, Any]:
     checked = check.check_source(source)
     return {
         **rows, "source": source, "checked": checked,
-        "html": preview_html(checked.lesson, source),
+        "html": preview_html(checked.lesson, source, state, _drill_prefix(rows["lesson"].id)),
         "course_count": len(content_store().lessons()),
         "max_bytes": check.limits()[0],
     }
@@ -250,7 +268,43 @@ def preview(lesson_id: int) -> ResponseReturnValue:
         _lesson(conn, lesson_id)
     checked = check.check_source(source)
     fragment = get_template_attribute("studio/parts.html", "preview_pane")
-    return str(fragment(checked, preview_html(checked.lesson, source))), 200, _headers()
+    html = preview_html(checked.lesson, source, prefix=_drill_prefix(lesson_id))
+    return str(fragment(checked, html)), 200, _headers()
+
+
+@bp.post("/studio/<int(max=2147483647):lesson_id>/preview/drills/<drill_id>")
+@role_required(*TEACHERS)
+def preview_drill(lesson_id: int, drill_id: str) -> ResponseReturnValue:
+    """Grade an answer to a drill of the editor's draft (never recorded as progress).
+
+    The form carries the draft, as the authoring preview's does, but this route
+    has the studio's body limit (a lesson of :data:`check.MAX_SOURCE_BYTES`
+    fits) and is open only to the lesson's author or an admin.
+    """
+    source = _text(request.form.get("source", ""))
+    with _db() as conn:
+        lesson = _lesson(conn, lesson_id)
+        rows = _editor_rows(conn, lesson) if not request.htmx else None
+    too_big = check.size_problem(source)
+    if too_big is not None:
+        abort(413, description=too_big)
+    drill = check.check_source(source).lesson.drills.get(drill_id)
+    if drill is None:
+        abort(404, description=NO_PREVIEW_DRILL)
+    try:
+        if wants_solution(request.form):
+            verdict = Verdict(False, solution_only=True)
+        else:
+            verdict = drill.kind.grade(drill, request.form)
+        state, status = DrillState(drill.id, request.form, verdict=verdict), 200
+    except BadAnswer as exc:
+        state, status = DrillState(drill.id, request.form, error=exc.message), exc.status
+    if rows is None:
+        area = get_template_attribute("authoring/parts.html", "preview_feedback")
+        return sanitise(str(area(drill, state)), _drill_prefix(lesson_id)), status, _headers()
+    page = render_template("studio/editor.html", saved=None, note=None,
+                           **_editor_context(rows, source, state))
+    return page, status, _headers()
 
 
 @bp.post("/studio/<int(max=2147483647):lesson_id>/save")
