@@ -9,6 +9,14 @@ publications per lesson, :data:`MAP_MAX` club lessons on one course map and
 one publication row (an indexed ``(class_id, slug)`` lookup) and, only when
 its rendered version is not in the process's cache, one version's source.
 
+When an instructor deletes their account, their lessons stay with the
+club, as their classes do (:func:`tutor.accounts.views.delete` removes only
+the account and its memberships): published lessons stay visible to the
+classes and, if approved, to everyone; versions and requests name the author
+as :data:`DELETED`; an admin finds such a lesson in their own ``/studio``
+list (:func:`listed`) and may fix, unpublish or export it. Nothing is
+unpublished behind the learners' backs, and no query needs the owner's row.
+
 A version's check result is read for *this app's* check version only (the
 query joins ``club_checks`` on it): two app servers of a rolling deploy each
 check a version once under their own check version and never overwrite each
@@ -46,6 +54,7 @@ CLASSES_MAX = 100
 MAP_MAX = 50
 REVIEW_LISTED = 50
 PROBLEMS_KEPT = 50  # check messages stored per version
+DELETED = "удалённая учётная запись"  # the author of a lesson whose account is gone
 
 
 @dataclass(frozen=True)
@@ -158,9 +167,17 @@ def owned(conn: Connection, user: User, lesson_id: int) -> ClubLesson | None:
 
 
 def listed(conn: Connection, user: User) -> list[ClubLesson]:
-    """``user``'s own lessons, last edited first (bounded)."""
-    query = (sa.select(*_LESSON_COLS).where(club_lessons.c.owner_id == user.id)
-             .order_by(club_lessons.c.updated_at.desc()).limit(LESSONS_LISTED))
+    """``user``'s own lessons, last edited first (bounded).
+
+    An admin's list also has the lessons whose owner deleted their account,
+    so someone can still look after them.
+    """
+    mine: sa.ColumnElement[bool] = club_lessons.c.owner_id == user.id
+    query = sa.select(*_LESSON_COLS)
+    if user.role == "admin":
+        query = query.join(users, users.c.id == club_lessons.c.owner_id, isouter=True)
+        mine = sa.or_(mine, users.c.id.is_(None))
+    query = query.where(mine).order_by(club_lessons.c.updated_at.desc()).limit(LESSONS_LISTED)
     return [_lesson(row) for row in conn.execute(query)]
 
 
@@ -187,7 +204,7 @@ def versions(conn: Connection, lesson_id: int) -> list[Version]:
              .join(C, _checked(V.c.lesson_id, V.c.version), isouter=True)
              .where(V.c.lesson_id == lesson_id).order_by(V.c.version.desc())
              .limit(VERSIONS_LISTED))
-    return [Version(int(r.lesson_id), int(r.version), str(r.display_name or "—"),
+    return [Version(int(r.lesson_id), int(r.version), str(r.display_name or DELETED),
                     float(r.created_at), r.check_version, r.check_ok,
                     _problems(r.check_problems)) for r in conn.execute(query)]
 
@@ -204,7 +221,7 @@ def _version_rows(conn: Connection, lesson_id: int, number: int) -> list[Version
              .join(users, users.c.id == V.c.author_id, isouter=True)
              .join(C, _checked(V.c.lesson_id, V.c.version), isouter=True)
              .where(V.c.lesson_id == lesson_id, V.c.version == number).limit(1))
-    return [Version(int(r.lesson_id), int(r.version), str(r.display_name or "—"),
+    return [Version(int(r.lesson_id), int(r.version), str(r.display_name or DELETED),
                     float(r.created_at), r.check_version, r.check_ok,
                     _problems(r.check_problems)) for r in conn.execute(query)]
 
@@ -343,7 +360,7 @@ def _requests(conn: Connection, where: sa.ColumnElement[bool], limit: int) -> li
              .join(users, users.c.id == club_lessons.c.owner_id, isouter=True)
              .where(where).order_by(R.c.requested_at).limit(limit))
     return [Request(int(r.lesson_id), int(r.version), str(r.state), str(r.title),
-                    str(r.display_name or "—")) for r in conn.execute(query)]
+                    str(r.display_name or DELETED)) for r in conn.execute(query)]
 
 
 def decide(conn: Connection, lesson_id: int, admin: User, approve: bool) -> bool:
