@@ -1,7 +1,9 @@
 """``/studio``: instructors write club lessons in the browser (issue 22).
 
-Ids in paths are bounded (``int(max=…)``, the 32-bit column range), so a huge
-number is a 404, never a database overflow.
+Ids in paths are bounded (``int(max=…)``, the 32-bit column range), and so
+are ids in queries and forms (:func:`_id`), so a huge number is a 404, never a
+database overflow. NUL characters are dropped from posted text and a file
+with NUL bytes is refused as binary: PostgreSQL cannot store them.
 
 Routes (blueprint ``studio``; each needs an instructor or admin account, and
 every ``/studio/<id>`` route reads the lesson with :func:`tutor.studio.store.owned`,
@@ -75,6 +77,10 @@ NO_SUCH_CLASS = "Такого класса у вас нет."
 SLUG_TAKEN = "В классе «{}» уже есть урок с адресом {}: смените slug в шапке урока."
 DEFAULT_TITLE = "Новый урок"
 NEW_ORDER = 100  # the template's order: a club lesson has no place in the course files yet
+MAX_ID = 2_147_483_647  # the id columns' range: a larger number is nobody's
+_DIGITS = re.compile(r"[0-9]{1,10}")
+NOT_TEXT = ("Файл похож на двоичный, а не на текст урока: в нём есть нулевые байты. "
+            "Загрузите файл .md в кодировке UTF-8.")
 REQUEST_BYTES = 1_000_000  # a studio form: 100 kB of Russian is ~600 kB url-encoded
 
 
@@ -134,7 +140,15 @@ def _meta(source: str, fallback_title: str, fallback_slug: str) -> tuple[str, st
 
 
 def _text(form_value: str) -> str:
-    return form_value.replace("\r\n", "\n").replace("\r", "\n")
+    """Line ends as ``\n``; NUL characters dropped (no text has them, PostgreSQL refuses them)."""
+    return form_value.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+
+
+def _id(value: str | None) -> int | None:
+    """A database id from a form or query (ASCII digits in the 32-bit column range), else None."""
+    if value is None or not _DIGITS.fullmatch(value) or int(value) > MAX_ID:
+        return None
+    return int(value)
 
 
 def _headers() -> dict[str, str]:
@@ -182,7 +196,8 @@ def _create(conn: Connection, source: str, title: str) -> store.ClubLesson:
 @bp.post("/studio/new")
 @role_required(*TEACHERS)
 def new() -> ResponseReturnValue:
-    title = " ".join(request.form.get("title", "").split())[: check.MAX_TITLE] or DEFAULT_TITLE
+    title = " ".join(_text(request.form.get("title", "")).split())[: check.MAX_TITLE]
+    title = title or DEFAULT_TITLE
     source = lesson_text(title, slugify(title), NEW_ORDER)
     with _db() as conn:
         lesson = _create(conn, source, title)
@@ -199,11 +214,13 @@ def import_file() -> ResponseReturnValue:
     data = upload.read(most + 1)
     if len(data) > most:
         abort(413, description=check.too_long())
+    if b"\x00" in data:
+        abort(400, description=NOT_TEXT)
     try:
         source = _text(data.decode("utf-8").removeprefix("\ufeff"))
     except UnicodeDecodeError:
         abort(400, description=NOT_UTF8)
-    stem = re.sub(r"\.md$", "", str(upload.filename).rsplit("/", 1)[-1])
+    stem = re.sub(r"\.md$", "", _text(str(upload.filename)).rsplit("/", 1)[-1])
     title = " ".join(stem.split())[: check.MAX_TITLE] or DEFAULT_TITLE
     with _db() as conn:
         lesson = _create(conn, source, title)
@@ -345,12 +362,22 @@ def versions(lesson_id: int) -> ResponseReturnValue:
 def show_diff(lesson_id: int) -> ResponseReturnValue:
     with _db() as conn:
         lesson = _lesson(conn, lesson_id)
-        a = request.args.get("a", type=int) or max(lesson.latest - 1, 1)
-        b = request.args.get("b", type=int) or lesson.latest
+        a, b = _version_arg("a", max(lesson.latest - 1, 1)), _version_arg("b", lesson.latest)
         old, new_source = _source(conn, lesson, a), _source(conn, lesson, b)
     rows = diff.diff_rows(old, new_source)
     return render_template("studio/diff.html", lesson=lesson, a=a, b=b, rows=rows,
                            changed=diff.changed(rows)), 200, _headers()
+
+
+def _version_arg(name: str, default: int) -> int:
+    """A version number from the query: absent → ``default``; not a version number → 404."""
+    raw = request.args.get(name)
+    if not raw:
+        return default
+    number = _id(raw)
+    if not number:
+        abort(404, description=NO_VERSION)
+    return number
 
 
 @bp.post("/studio/<int(max=2147483647):lesson_id>/versions/<int(max=2147483647):number>/restore")
@@ -392,9 +419,10 @@ def _latest_passes(lesson: store.ClubLesson, source: str) -> bool:
 @bp.post("/studio/<int(max=2147483647):lesson_id>/publish")
 @role_required(*TEACHERS)
 def publish(lesson_id: int) -> ResponseReturnValue:
-    wanted = [int(x) for x in request.form.getlist("class_id") if x.isdigit()][: store.CLASSES_MAX]
+    found = (_id(x) for x in request.form.getlist("class_id")[: store.CLASSES_MAX])
+    wanted = [x for x in found if x is not None]
     position = request.form.get("position", "0")
-    after = int(position) if position.isdigit() and len(position) < 6 else 0
+    after = int(position) if _DIGITS.fullmatch(position) and len(position) < 6 else 0
     with _db() as conn:
         lesson = _lesson(conn, lesson_id)
         if not wanted:
@@ -419,10 +447,10 @@ def publish(lesson_id: int) -> ResponseReturnValue:
 @bp.post("/studio/<int(max=2147483647):lesson_id>/unpublish")
 @role_required(*TEACHERS)
 def unpublish(lesson_id: int) -> ResponseReturnValue:
-    class_id = request.form.get("class_id", "")
+    class_id = _id(request.form.get("class_id"))
     with _db() as conn:
         lesson = _lesson(conn, lesson_id)
-        if not class_id.isdigit() or not store.unpublish(conn, lesson.id, int(class_id)):
+        if class_id is None or not store.unpublish(conn, lesson.id, class_id):
             abort(404, description="Урок в этом классе не опубликован.")
     return redirect(url_for("studio.editor", lesson_id=lesson_id, message="unpublished"))
 
