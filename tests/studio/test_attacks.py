@@ -188,9 +188,12 @@ def test_xss_carriers_never_reach_a_page(world: World, payload: str, published: 
 def test_slugs_cannot_leave_their_place(world: World) -> None:
     teacher = world.client("teacher")
     lesson_id = new_lesson(teacher)
-    for slug in ("../../etc/passwd", "..", "a/b", 'x"; filename=evil.exe', "x\\y", "%2e%2e"):
+    for slug in ("../../etc/passwd", "..", "a/b", 'x"; filename=evil.exe', "x\\y", "%2e%2e",
+                 "'\"><script>alert(1)</script>"):
         text = source(slug=slug)
         save(teacher, lesson_id, text)
+        for url in (f"/studio/{lesson_id}", "/studio"):
+            assert_clean(teacher.get(url).get_data(as_text=True))
         export = teacher.get(f"/studio/{lesson_id}/export.md")
         assert export.status_code == 200
         disposition = export.headers["Content-Disposition"]
