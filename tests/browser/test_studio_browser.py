@@ -6,6 +6,9 @@ the check's message at its line (a click puts the cursor there), fixes it,
 saves and publishes to a class; a learner of that class, on a 390 px phone,
 finds it on the course map and answers both drills; a learner of another
 class neither sees nor opens it; the instructor restores an earlier version.
+axe-core (:func:`tests.browser.test_phone_axe.axe_violations`) finds nothing
+on ``/studio``, the editor showing a check message, the diff, the versions
+and the club lesson with its drills graded.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import pytest
 from tests.accounts_help import make_user
 from tests.browser.conftest import CHROMIUM, FIXTURES, LAUNCH_ARGS, submit
 from tests.browser.test_classes_browser import People, sign_in
+from tests.browser.test_phone_axe import axe_violations
 from tests.practice_answers import right_answer
 from tests.studio.studio_help import WAITS_12, source
 from tutor import create_app
@@ -89,6 +93,7 @@ def _story(people: People, fu: int, class_id: int) -> None:
     teacher = people.new()
     sign_in(teacher, "teacher")
     teacher.get_by_role("link", name="Студия").click()
+    assert axe_violations(teacher) == [], "/studio"
     teacher.get_by_label("Название нового урока").fill("Правила клуба")
     teacher.get_by_role("button", name="Новый урок").click()
     teacher.wait_for_url(re.compile(r".*/studio/\d+$"))
@@ -103,6 +108,7 @@ def _story(people: People, fu: int, class_id: int) -> None:
     offset = len("\n".join(broken.split("\n")[: line - 1])) + 1
     assert teacher.evaluate("document.activeElement.id") == "studio-source"
     assert teacher.locator("#studio-source").evaluate("a => a.selectionStart") == offset
+    assert axe_violations(teacher) == [], "the editor with a check message"
     teacher.get_by_role("button", name="Сохранить версию").click()
     assert teacher.locator("[data-saved]").get_attribute("data-saved") == "2"
     assert teacher.locator("[data-publish-blocked]").count() == 1
@@ -127,13 +133,18 @@ def _story(people: People, fu: int, class_id: int) -> None:
     assert submit(alice, "club-waits") == "correct"
     alice.locator('[data-drill-id="club-fu"]').get_by_label("Сколько фу?").fill(str(fu))
     assert submit(alice, "club-fu") == "correct"
+    assert axe_violations(alice) == [], "a club lesson with graded drills"
 
     bob = people.new(phone=True)
     sign_in(bob, "bob")
     assert bob.locator("[data-club-lesson]").count() == 0
     assert bob.goto(f"/classes/{class_id}/lessons/club-rules").status == 404
 
+    teacher.goto(editor + "/diff?a=2&b=3")
+    assert teacher.locator(".studio__diff--added").count() > 0
+    assert axe_violations(teacher) == [], "the diff"
     teacher.goto(editor + "/versions")
+    assert axe_violations(teacher) == [], "the versions"
     teacher.get_by_role("button", name="Восстановить версию 2").click()
     assert teacher.locator("[data-saved]").get_attribute("data-saved") == "4"
     assert f"hand: {WAITS_12}" in teacher.locator("#studio-source").input_value()
@@ -150,3 +161,6 @@ def _story(people: People, fu: int, class_id: int) -> None:
     source_box = phone.locator("#studio-source").bounding_box()
     preview_box = phone.locator("#studio-preview").bounding_box()
     assert source_box and preview_box and preview_box["y"] > source_box["y"]
+    for tail in ("/versions", "/diff?a=2&b=4"):  # four versions: the restore buttons fit too
+        phone.goto(editor + tail)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], tail

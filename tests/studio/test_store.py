@@ -6,6 +6,7 @@ from tests.accounts_help import make_user
 from tests.classes.world import World
 from tutor.accounts.store import progress_store
 from tutor.studio import store
+from tutor.studio.check import check_version
 
 
 def test_queries_are_scoped_and_bounded(world: World, monkeypatch) -> None:  # noqa: ANN001
@@ -29,7 +30,7 @@ def test_queries_are_scoped_and_bounded(world: World, monkeypatch) -> None:  # n
         assert [v.version for v in store.versions(conn, lesson.id)] == [5, 4, 3]  # bounded
         assert store.source_of(conn, lesson.id, 2) == "v2"
         assert store.source_of(conn, lesson.id, 9) is None
-        store.store_check(conn, lesson.id, 5, "cv", [(3, "плохо")], 2)
+        store.store_check(conn, lesson.id, 5, check_version(), [(3, "плохо")], 2)
         version = store.version(conn, lesson.id, 5)
         assert version is not None and version.check_ok is False
         assert version.problems == ((3, "плохо"),)

@@ -395,17 +395,43 @@ def test_an_answer_without_javascript_gets_the_whole_page(world: World) -> None:
     assert "<h1>Правила клуба</h1>" in page and 'data-verdict="correct"' in page
 
 
-def test_preview_drills_can_be_answered(world: World) -> None:
+def near_limit() -> str:
+    """A lesson just under the studio's 100 000 bytes: far over the site's 64 kB body limit."""
+    body = "Длинный абзац урока о правилах клуба. " * 1400
+    padding = check.MAX_SOURCE_BYTES - len(source(body=body).encode()) - 10
+    text = source(body=body + "ы" * (padding // 2))
+    assert check.MAX_SOURCE_BYTES - 20 < len(text.encode()) <= check.MAX_SOURCE_BYTES
+    return text
+
+
+def test_preview_drills_of_a_long_lesson_can_be_answered(world: World) -> None:
     teacher = world.client("teacher")
     lesson_id = new_lesson(teacher)
-    text = source()
+    text = near_limit()
+    assert save(teacher, lesson_id, text) == 2  # the whole lesson fits through the studio
     fragment = teacher.post(f"/studio/{lesson_id}/preview", headers=HTMX, data={
         "csrf_token": token(teacher, "/studio"), "source": text}).get_data(as_text=True)
-    assert 'hx-post="/author/preview/drills/club-waits"' in fragment
+    url = f"/studio/{lesson_id}/preview/drills/club-waits"
+    assert f'hx-post="{url}"' in fragment and "/author/preview" not in fragment
+    editor = teacher.get(f"/studio/{lesson_id}").get_data(as_text=True)
+    assert f'hx-post="{url}"' in editor
     drill = drill_of(world, text, "club-waits")
-    answer = teacher.post("/author/preview/drills/club-waits", headers=HTMX, data={
-        "csrf_token": token(teacher, "/studio"), "source": text, **right_answer(drill)})
+    form = {"csrf_token": token(teacher, "/studio"), "source": text}
+    answer = teacher.post(url, headers=HTMX, data={**form, **right_answer(drill)})
+    assert answer.status_code == 200
     assert 'data-verdict="correct"' in answer.get_data(as_text=True)
+    wrong = teacher.post(url, data={**form, **wrong_answer(drill)})  # without JavaScript
+    assert wrong.status_code == 200 and 'data-verdict="incorrect"' in wrong.get_data(as_text=True)
+    assert "<textarea" in wrong.get_data(as_text=True)  # the editor, with the draft kept
+    assert teacher.post(f"/studio/{lesson_id}/preview/drills/nope", headers=HTMX,
+                        data=form).status_code == 404
+    # the author's route only: another instructor and a learner get 404
+    other = world.client("other")
+    assert other.post(url, headers=HTMX, data={
+        **form, "csrf_token": token(other, "/studio"), **right_answer(drill)}).status_code == 404
+    alice = world.client("alice")
+    assert alice.post(url, headers=HTMX, data={
+        **form, "csrf_token": token(alice, "/classes"), **right_answer(drill)}).status_code == 404
 
 
 def test_two_app_servers_share_the_published_lesson(site, world: World) -> None:  # noqa: ANN001

@@ -275,20 +275,23 @@ def build_preview(source: str, state: DrillState | None = None) -> Preview:
     return Preview(lesson, preview_html(lesson, source, state), problems)
 
 
-def preview_html(lesson: Lesson, source: str, state: DrillState | None = None) -> Markup:
+def preview_html(lesson: Lesson, source: str, state: DrillState | None = None,
+                 prefix: str | None = None) -> Markup:
     """The draft's sanitised body; its drills post (with ``source``) to the preview's grader.
 
     Shared with the studio's editor (:mod:`tutor.studio`), which checks the
-    draft itself and needs only the rendered side.
+    draft itself, needs only the rendered side and has its drills post under
+    its own ``prefix`` (a studio route, with the studio's body limit).
     """
     frame = get_template_attribute("authoring/parts.html", "preview_drill")
+    post = prefix or _post_prefix()
     pieces = [
-        str(frame(lesson.drills[part.id], source, state))
+        str(frame(lesson.drills[part.id], source, state, post + part.id))
         if isinstance(part, DrillSlot)
         else part
         for part in lesson.parts
     ]
-    return Markup(sanitise("".join(pieces), _post_prefix()))  # noqa: S704 - sanitised just now
+    return Markup(sanitise("".join(pieces), post))  # noqa: S704 - sanitised just now
 
 
 def _sample() -> str:

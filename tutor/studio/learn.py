@@ -40,11 +40,12 @@ from tutor.accounts.current import current_user
 from tutor.accounts.store import progress_store
 from tutor.authoring.sanitise import sanitise
 from tutor.classes import store as classes
-from tutor.course.content import DrillSlot, Lesson
+from tutor.course.content import SLUG, DrillSlot, Lesson
 from tutor.course.lessons import DrillState, MapEntry, add_map_extras
 from tutor.drills.base import BadAnswer, GradedEvent, Verdict, notify_graded, wants_solution
 from tutor.storage.database import StorageError
 from tutor.studio import published, store
+from tutor.studio.check import MAX_SLUG
 
 bp = Blueprint("club", __name__)
 NO_LESSON = "Такого урока нет."
@@ -100,6 +101,8 @@ def _class_page(class_id: int, slug: str) -> Page:
         if request.method == "GET" and not request.htmx:
             abort(redirect(url_for("accounts.login", next=request.path)))
         abort(403, description=SIGN_IN)
+    if len(slug) > MAX_SLUG or not SLUG.fullmatch(slug):
+        abort(404, description=NO_LESSON)  # no lesson has this address: no query for it
     with _db() as conn:
         klass = classes.membership(conn, user, class_id) or classes.owned(conn, user, class_id)
         found = store.class_lesson(conn, class_id, slug) if klass else None

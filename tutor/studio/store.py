@@ -8,6 +8,20 @@ publications per lesson, :data:`MAP_MAX` club lessons on one course map and
 :data:`REVIEW_LISTED` requests on the admin's review page. A lesson page reads
 one publication row (an indexed ``(class_id, slug)`` lookup) and, only when
 its rendered version is not in the process's cache, one version's source.
+
+When an instructor deletes their account, their lessons stay with the
+club, as their classes do (:func:`tutor.accounts.views.delete` removes only
+the account and its memberships): published lessons stay visible to the
+classes and, if approved, to everyone; versions and requests name the author
+as :data:`DELETED`; an admin finds such a lesson in their own ``/studio``
+list (:func:`listed`) and may fix, unpublish or export it. Nothing is
+unpublished behind the learners' backs, and no query needs the owner's row.
+
+A version's check result is read for *this app's* check version only (the
+query joins ``club_checks`` on it): two app servers of a rolling deploy each
+check a version once under their own check version and never overwrite each
+other's result; :func:`store_check` keeps the newest
+:data:`~tutor.storage.club.CHECKS_KEPT` check versions per version.
 """
 
 from __future__ import annotations
@@ -18,12 +32,21 @@ from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from tutor.accounts.store import User
-from tutor.storage.club import club_lesson_versions, club_lessons, club_publications, club_requests
+from tutor.storage.club import (
+    CHECKS_KEPT,
+    club_checks,
+    club_lesson_versions,
+    club_lessons,
+    club_publications,
+    club_requests,
+)
 from tutor.storage.groups import classes, memberships
 from tutor.storage.users import users
+from tutor.studio.check import check_version
 
 LESSONS_LISTED = 200
 VERSIONS_LISTED = 50
@@ -31,6 +54,7 @@ CLASSES_MAX = 100
 MAP_MAX = 50
 REVIEW_LISTED = 50
 PROBLEMS_KEPT = 50  # check messages stored per version
+DELETED = "удалённая учётная запись"  # the author of a lesson whose account is gone
 
 
 @dataclass(frozen=True)
@@ -88,6 +112,13 @@ _LESSON_COLS = (club_lessons.c.id, club_lessons.c.owner_id, club_lessons.c.slug,
                 club_lessons.c.updated_at)
 V = club_lesson_versions
 P = club_publications
+C = club_checks
+
+
+def _checked(lesson_id: Any, number: Any) -> sa.ColumnElement[bool]:
+    """The join to this app's check result of a version (none yet: NULLs)."""
+    return sa.and_(C.c.lesson_id == lesson_id, C.c.version == number,
+                   C.c.check_version == check_version())
 
 
 def _lesson(row: Any) -> ClubLesson:
@@ -136,9 +167,17 @@ def owned(conn: Connection, user: User, lesson_id: int) -> ClubLesson | None:
 
 
 def listed(conn: Connection, user: User) -> list[ClubLesson]:
-    """``user``'s own lessons, last edited first (bounded)."""
-    query = (sa.select(*_LESSON_COLS).where(club_lessons.c.owner_id == user.id)
-             .order_by(club_lessons.c.updated_at.desc()).limit(LESSONS_LISTED))
+    """``user``'s own lessons, last edited first (bounded).
+
+    An admin's list also has the lessons whose owner deleted their account,
+    so someone can still look after them.
+    """
+    mine: sa.ColumnElement[bool] = club_lessons.c.owner_id == user.id
+    query = sa.select(*_LESSON_COLS)
+    if user.role == "admin":
+        query = query.join(users, users.c.id == club_lessons.c.owner_id, isouter=True)
+        mine = sa.or_(mine, users.c.id.is_(None))
+    query = query.where(mine).order_by(club_lessons.c.updated_at.desc()).limit(LESSONS_LISTED)
     return [_lesson(row) for row in conn.execute(query)]
 
 
@@ -158,12 +197,14 @@ def save(conn: Connection, lesson: ClubLesson, author: User, source: str, slug: 
 
 def versions(conn: Connection, lesson_id: int) -> list[Version]:
     """The newest :data:`VERSIONS_LISTED` versions, newest first, with their authors' names."""
-    query = (sa.select(V.c.lesson_id, V.c.version, V.c.created_at, V.c.check_version,
-                       V.c.check_ok, V.c.check_problems, users.c.display_name)
+    query = (sa.select(V.c.lesson_id, V.c.version, V.c.created_at, C.c.check_version,
+                       C.c.ok.label("check_ok"), C.c.problems.label("check_problems"),
+                       users.c.display_name)
              .join(users, users.c.id == V.c.author_id, isouter=True)
+             .join(C, _checked(V.c.lesson_id, V.c.version), isouter=True)
              .where(V.c.lesson_id == lesson_id).order_by(V.c.version.desc())
              .limit(VERSIONS_LISTED))
-    return [Version(int(r.lesson_id), int(r.version), str(r.display_name or "—"),
+    return [Version(int(r.lesson_id), int(r.version), str(r.display_name or DELETED),
                     float(r.created_at), r.check_version, r.check_ok,
                     _problems(r.check_problems)) for r in conn.execute(query)]
 
@@ -174,11 +215,13 @@ def version(conn: Connection, lesson_id: int, number: int) -> Version | None:
 
 
 def _version_rows(conn: Connection, lesson_id: int, number: int) -> list[Version]:
-    query = (sa.select(V.c.lesson_id, V.c.version, V.c.created_at, V.c.check_version,
-                       V.c.check_ok, V.c.check_problems, users.c.display_name)
+    query = (sa.select(V.c.lesson_id, V.c.version, V.c.created_at, C.c.check_version,
+                       C.c.ok.label("check_ok"), C.c.problems.label("check_problems"),
+                       users.c.display_name)
              .join(users, users.c.id == V.c.author_id, isouter=True)
+             .join(C, _checked(V.c.lesson_id, V.c.version), isouter=True)
              .where(V.c.lesson_id == lesson_id, V.c.version == number).limit(1))
-    return [Version(int(r.lesson_id), int(r.version), str(r.display_name or "—"),
+    return [Version(int(r.lesson_id), int(r.version), str(r.display_name or DELETED),
                     float(r.created_at), r.check_version, r.check_ok,
                     _problems(r.check_problems)) for r in conn.execute(query)]
 
@@ -194,9 +237,17 @@ def store_check(conn: Connection, lesson_id: int, number: int, check_version: st
                 problems: list[tuple[int, str]], drills: int) -> None:
     """Keep a version's check result with the check version it was made under."""
     kept = json.dumps(problems[:PROBLEMS_KEPT], ensure_ascii=False)
-    conn.execute(V.update().where(V.c.lesson_id == lesson_id, V.c.version == number)
-                 .values(check_version=check_version, check_ok=not problems,
-                         check_problems=kept, drills=drills))
+    values = {"lesson_id": lesson_id, "version": number, "check_version": check_version,
+              "ok": not problems, "problems": kept, "drills": drills, "checked_at": time.time()}
+    insert = (postgresql.insert(C) if conn.dialect.name == "postgresql"
+              else sqlite.insert(C)).values(**values)
+    conn.execute(insert.on_conflict_do_update(
+        index_elements=[C.c.lesson_id, C.c.version, C.c.check_version],
+        set_={k: insert.excluded[k] for k in ("ok", "problems", "drills", "checked_at")}))
+    newest = (sa.select(C.c.check_version).where(C.c.lesson_id == lesson_id, C.c.version == number)
+              .order_by(C.c.checked_at.desc()).limit(CHECKS_KEPT))
+    conn.execute(C.delete().where(C.c.lesson_id == lesson_id, C.c.version == number,
+                                  C.c.check_version.not_in(newest.scalar_subquery())))
 
 
 # -- publications --------------------------------------------------------------------
@@ -204,7 +255,7 @@ def store_check(conn: Connection, lesson_id: int, number: int, check_version: st
 
 _PUB_COLS = (P.c.lesson_id, P.c.class_id, P.c.version, P.c.position, P.c.slug,
              club_lessons.c.title, club_lessons.c.summary, classes.c.name,
-             V.c.check_version, V.c.check_ok, V.c.drills)
+             C.c.check_version, C.c.ok.label("check_ok"), C.c.drills)
 
 
 def _publication(row: Any) -> Publication:
@@ -217,7 +268,7 @@ def _publications() -> sa.Select[tuple[object, ...]]:
     return (sa.select(*_PUB_COLS)
             .join(club_lessons, club_lessons.c.id == P.c.lesson_id)
             .join(classes, classes.c.id == P.c.class_id)
-            .join(V, sa.and_(V.c.lesson_id == P.c.lesson_id, V.c.version == P.c.version)))
+            .join(C, _checked(P.c.lesson_id, P.c.version), isouter=True))
 
 
 def slug_taken(conn: Connection, class_id: int, slug: str, lesson_id: int) -> bool:
@@ -309,7 +360,7 @@ def _requests(conn: Connection, where: sa.ColumnElement[bool], limit: int) -> li
              .join(users, users.c.id == club_lessons.c.owner_id, isouter=True)
              .where(where).order_by(R.c.requested_at).limit(limit))
     return [Request(int(r.lesson_id), int(r.version), str(r.state), str(r.title),
-                    str(r.display_name or "—")) for r in conn.execute(query)]
+                    str(r.display_name or DELETED)) for r in conn.execute(query)]
 
 
 def decide(conn: Connection, lesson_id: int, admin: User, approve: bool) -> bool:
@@ -332,9 +383,10 @@ def for_everyone(conn: Connection) -> list[Publication]:
     """Approved lessons, shown to every visitor (bounded by :data:`MAP_MAX`; class_id 0)."""
     R = club_requests
     query = (sa.select(R.c.lesson_id, R.c.version, club_lessons.c.slug, club_lessons.c.title,
-                       club_lessons.c.summary, V.c.check_version, V.c.check_ok, V.c.drills)
+                       club_lessons.c.summary, C.c.check_version, C.c.ok.label("check_ok"),
+                       C.c.drills)
              .join(club_lessons, club_lessons.c.id == R.c.lesson_id)
-             .join(V, sa.and_(V.c.lesson_id == R.c.lesson_id, V.c.version == R.c.version))
+             .join(C, _checked(R.c.lesson_id, R.c.version), isouter=True)
              .where(R.c.state == "approved").order_by(R.c.decided_at).limit(MAP_MAX))
     return [Publication(int(r.lesson_id), 0, int(r.version), 0, str(r.slug), str(r.title),
                         str(r.summary), "", r.check_version, r.check_ok, int(r.drills or 0))
@@ -345,9 +397,10 @@ def everyone_lesson(conn: Connection, lesson_id: int) -> Publication | None:
     """One approved lesson (``/club/<lesson_id>``), or None."""
     R = club_requests
     query = (sa.select(R.c.lesson_id, R.c.version, club_lessons.c.slug, club_lessons.c.title,
-                       club_lessons.c.summary, V.c.check_version, V.c.check_ok, V.c.drills)
+                       club_lessons.c.summary, C.c.check_version, C.c.ok.label("check_ok"),
+                       C.c.drills)
              .join(club_lessons, club_lessons.c.id == R.c.lesson_id)
-             .join(V, sa.and_(V.c.lesson_id == R.c.lesson_id, V.c.version == R.c.version))
+             .join(C, _checked(R.c.lesson_id, R.c.version), isouter=True)
              .where(R.c.state == "approved", R.c.lesson_id == lesson_id).limit(1))
     row = conn.execute(query).first()
     if row is None:

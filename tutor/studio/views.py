@@ -1,7 +1,9 @@
 """``/studio``: instructors write club lessons in the browser (issue 22).
 
-Ids in paths are bounded (``int(max=…)``, the 32-bit column range), so a huge
-number is a 404, never a database overflow.
+Ids in paths are bounded (``int(max=…)``, the 32-bit column range), and so
+are ids in queries and forms (:func:`_id`), so a huge number is a 404, never a
+database overflow. NUL characters are dropped from posted text and a file
+with NUL bytes is refused as binary: PostgreSQL cannot store them.
 
 Routes (blueprint ``studio``; each needs an instructor or admin account, and
 every ``/studio/<id>`` route reads the lesson with :func:`tutor.studio.store.owned`,
@@ -10,7 +12,9 @@ so another instructor's id is 404; every POST carries the CSRF token):
 - ``GET /studio`` — my lessons; ``POST /studio/new`` (from the template
   ``flask content new`` uses) and ``POST /studio/import`` (a ``.md`` file);
 - ``GET /studio/<id>`` — the editor; ``POST …/preview`` (htmx: check messages
-  and the sanitised preview), ``POST …/save`` (a new version);
+  and the sanitised preview), ``POST …/preview/drills/<drill id>`` (an answer
+  to a preview drill, graded from the draft the form carries, under the
+  studio's body limit), ``POST …/save`` (a new version);
 - ``GET …/versions``, ``GET …/diff?a=&b=``, ``POST …/versions/<v>/restore``;
 - ``GET …/export.md``;
 - ``POST …/publish`` (to my classes, at a place in the course map),
@@ -47,10 +51,13 @@ from sqlalchemy.engine import Connection
 from tutor.accounts.current import current_user, role_required
 from tutor.accounts.store import User, progress_store
 from tutor.authoring.cli import lesson_text, slugify
+from tutor.authoring.sanitise import sanitise
 from tutor.authoring.views import preview_html
 from tutor.classes import store as classes
 from tutor.course.content import FIELD_RULES, SLUG, parse_front_matter, split_front_matter
 from tutor.course.content import store as content_store
+from tutor.course.lessons import DrillState
+from tutor.drills.base import BadAnswer, Verdict, wants_solution
 from tutor.storage.database import StorageError
 from tutor.studio import check, diff, published, store
 
@@ -63,18 +70,29 @@ TOO_MANY = (f"В студии уже {store.LESSONS_LISTED} уроков — б�
             "удалите или объедините старые.")
 NOT_UTF8 = "Файл не читается как текст UTF-8: сохраните его в этой кодировке и загрузите снова."
 NO_FILE = "Выберите файл урока .md."
+NO_PREVIEW_DRILL = "Такого упражнения в черновике нет: обновите предпросмотр."
 CANNOT_PUBLISH = "Урок с ошибками проверки опубликовать нельзя: исправьте их и сохраните урок."
 NO_CLASS = "Отметьте хотя бы один свой класс."
 NO_SUCH_CLASS = "Такого класса у вас нет."
 SLUG_TAKEN = "В классе «{}» уже есть урок с адресом {}: смените slug в шапке урока."
 DEFAULT_TITLE = "Новый урок"
 NEW_ORDER = 100  # the template's order: a club lesson has no place in the course files yet
+MAX_ID = 2_147_483_647  # the id columns' range: a larger number is nobody's
+_DIGITS = re.compile(r"[0-9]{1,10}")
+NOT_TEXT = ("Файл похож на двоичный, а не на текст урока: в нём есть нулевые байты. "
+            "Загрузите файл .md в кодировке UTF-8.")
 REQUEST_BYTES = 1_000_000  # a studio form: 100 kB of Russian is ~600 kB url-encoded
 
 
-@bp.before_request
-def larger_bodies() -> None:
-    """Studio forms carry a whole lesson: allow more than the site's 64 kB for them."""
+@bp.url_value_preprocessor
+def larger_bodies(endpoint: str | None, values: dict[str, Any] | None) -> None:
+    """Studio forms carry a whole lesson: allow more than the site's 64 kB for them.
+
+    A URL value preprocessor, not a ``before_request``: Flask runs these
+    first, and the app's ``before_request`` handlers — CSRFProtect's among
+    them, which reads the form — before any blueprint's. Raised there, the
+    limit would come after the form had been refused.
+    """
     request.max_content_length = REQUEST_BYTES
     request.max_form_memory_size = REQUEST_BYTES
 
@@ -122,7 +140,15 @@ def _meta(source: str, fallback_title: str, fallback_slug: str) -> tuple[str, st
 
 
 def _text(form_value: str) -> str:
-    return form_value.replace("\r\n", "\n").replace("\r", "\n")
+    """Line ends as ``\n``; NUL characters dropped (no text has them, PostgreSQL refuses them)."""
+    return form_value.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+
+
+def _id(value: str | None) -> int | None:
+    """A database id from a form or query (ASCII digits in the 32-bit column range), else None."""
+    if value is None or not _DIGITS.fullmatch(value) or int(value) > MAX_ID:
+        return None
+    return int(value)
 
 
 def _headers() -> dict[str, str]:
@@ -170,7 +196,8 @@ def _create(conn: Connection, source: str, title: str) -> store.ClubLesson:
 @bp.post("/studio/new")
 @role_required(*TEACHERS)
 def new() -> ResponseReturnValue:
-    title = " ".join(request.form.get("title", "").split())[: check.MAX_TITLE] or DEFAULT_TITLE
+    title = " ".join(_text(request.form.get("title", "")).split())[: check.MAX_TITLE]
+    title = title or DEFAULT_TITLE
     source = lesson_text(title, slugify(title), NEW_ORDER)
     with _db() as conn:
         lesson = _create(conn, source, title)
@@ -187,11 +214,13 @@ def import_file() -> ResponseReturnValue:
     data = upload.read(most + 1)
     if len(data) > most:
         abort(413, description=check.too_long())
+    if b"\x00" in data:
+        abort(400, description=NOT_TEXT)
     try:
         source = _text(data.decode("utf-8").removeprefix("\ufeff"))
     except UnicodeDecodeError:
         abort(400, description=NOT_UTF8)
-    stem = re.sub(r"\.md$", "", str(upload.filename).rsplit("/", 1)[-1])
+    stem = re.sub(r"\.md$", "", _text(str(upload.filename)).rsplit("/", 1)[-1])
     title = " ".join(stem.split())[: check.MAX_TITLE] or DEFAULT_TITLE
     with _db() as conn:
         lesson = _create(conn, source, title)
@@ -211,7 +240,13 @@ def _editor_rows(conn: Connection, lesson: store.ClubLesson) -> dict[str, Any]:
     }
 
 
-def _editor_context(rows: dict[str, Any], source: str) -> dict[str, Any]:
+def _drill_prefix(lesson_id: int) -> str:
+    """Where the editor's preview drills post: the studio's own grader of this lesson."""
+    return url_for("studio.preview_drill", lesson_id=lesson_id, drill_id="x")[:-1]
+
+
+def _editor_context(rows: dict[str, Any], source: str,
+                    state: DrillState | None = None) -> dict[str, Any]:
     """The rows plus the check and the preview, made after the transaction closed.
 
     Checking renders the lesson; inside a transaction that time would count
@@ -220,7 +255,7 @@ def _editor_context(rows: dict[str, Any], source: str) -> dict[str, Any]:
     checked = check.check_source(source)
     return {
         **rows, "source": source, "checked": checked,
-        "html": preview_html(checked.lesson, source),
+        "html": preview_html(checked.lesson, source, state, _drill_prefix(rows["lesson"].id)),
         "course_count": len(content_store().lessons()),
         "max_bytes": check.limits()[0],
     }
@@ -250,7 +285,43 @@ def preview(lesson_id: int) -> ResponseReturnValue:
         _lesson(conn, lesson_id)
     checked = check.check_source(source)
     fragment = get_template_attribute("studio/parts.html", "preview_pane")
-    return str(fragment(checked, preview_html(checked.lesson, source))), 200, _headers()
+    html = preview_html(checked.lesson, source, prefix=_drill_prefix(lesson_id))
+    return str(fragment(checked, html)), 200, _headers()
+
+
+@bp.post("/studio/<int(max=2147483647):lesson_id>/preview/drills/<drill_id>")
+@role_required(*TEACHERS)
+def preview_drill(lesson_id: int, drill_id: str) -> ResponseReturnValue:
+    """Grade an answer to a drill of the editor's draft (never recorded as progress).
+
+    The form carries the draft, as the authoring preview's does, but this route
+    has the studio's body limit (a lesson of :data:`check.MAX_SOURCE_BYTES`
+    fits) and is open only to the lesson's author or an admin.
+    """
+    source = _text(request.form.get("source", ""))
+    with _db() as conn:
+        lesson = _lesson(conn, lesson_id)
+        rows = _editor_rows(conn, lesson) if not request.htmx else None
+    too_big = check.size_problem(source)
+    if too_big is not None:
+        abort(413, description=too_big)
+    drill = check.check_source(source).lesson.drills.get(drill_id)
+    if drill is None:
+        abort(404, description=NO_PREVIEW_DRILL)
+    try:
+        if wants_solution(request.form):
+            verdict = Verdict(False, solution_only=True)
+        else:
+            verdict = drill.kind.grade(drill, request.form)
+        state, status = DrillState(drill.id, request.form, verdict=verdict), 200
+    except BadAnswer as exc:
+        state, status = DrillState(drill.id, request.form, error=exc.message), exc.status
+    if rows is None:
+        area = get_template_attribute("authoring/parts.html", "preview_feedback")
+        return sanitise(str(area(drill, state)), _drill_prefix(lesson_id)), status, _headers()
+    page = render_template("studio/editor.html", saved=None, note=None,
+                           **_editor_context(rows, source, state))
+    return page, status, _headers()
 
 
 @bp.post("/studio/<int(max=2147483647):lesson_id>/save")
@@ -291,12 +362,22 @@ def versions(lesson_id: int) -> ResponseReturnValue:
 def show_diff(lesson_id: int) -> ResponseReturnValue:
     with _db() as conn:
         lesson = _lesson(conn, lesson_id)
-        a = request.args.get("a", type=int) or max(lesson.latest - 1, 1)
-        b = request.args.get("b", type=int) or lesson.latest
+        a, b = _version_arg("a", max(lesson.latest - 1, 1)), _version_arg("b", lesson.latest)
         old, new_source = _source(conn, lesson, a), _source(conn, lesson, b)
     rows = diff.diff_rows(old, new_source)
     return render_template("studio/diff.html", lesson=lesson, a=a, b=b, rows=rows,
                            changed=diff.changed(rows)), 200, _headers()
+
+
+def _version_arg(name: str, default: int) -> int:
+    """A version number from the query: absent → ``default``; not a version number → 404."""
+    raw = request.args.get(name)
+    if not raw:
+        return default
+    number = _id(raw)
+    if not number:
+        abort(404, description=NO_VERSION)
+    return number
 
 
 @bp.post("/studio/<int(max=2147483647):lesson_id>/versions/<int(max=2147483647):number>/restore")
@@ -338,9 +419,10 @@ def _latest_passes(lesson: store.ClubLesson, source: str) -> bool:
 @bp.post("/studio/<int(max=2147483647):lesson_id>/publish")
 @role_required(*TEACHERS)
 def publish(lesson_id: int) -> ResponseReturnValue:
-    wanted = [int(x) for x in request.form.getlist("class_id") if x.isdigit()][: store.CLASSES_MAX]
+    found = (_id(x) for x in request.form.getlist("class_id")[: store.CLASSES_MAX])
+    wanted = [x for x in found if x is not None]
     position = request.form.get("position", "0")
-    after = int(position) if position.isdigit() and len(position) < 6 else 0
+    after = int(position) if _DIGITS.fullmatch(position) and len(position) < 6 else 0
     with _db() as conn:
         lesson = _lesson(conn, lesson_id)
         if not wanted:
@@ -365,10 +447,10 @@ def publish(lesson_id: int) -> ResponseReturnValue:
 @bp.post("/studio/<int(max=2147483647):lesson_id>/unpublish")
 @role_required(*TEACHERS)
 def unpublish(lesson_id: int) -> ResponseReturnValue:
-    class_id = request.form.get("class_id", "")
+    class_id = _id(request.form.get("class_id"))
     with _db() as conn:
         lesson = _lesson(conn, lesson_id)
-        if not class_id.isdigit() or not store.unpublish(conn, lesson.id, int(class_id)):
+        if class_id is None or not store.unpublish(conn, lesson.id, class_id):
             abort(404, description="Урок в этом классе не опубликован.")
     return redirect(url_for("studio.editor", lesson_id=lesson_id, message="unpublished"))
 
