@@ -21,7 +21,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.accounts_help import make_user
-from tests.browser.conftest import CHROMIUM, FIXTURES, LAUNCH_ARGS, submit
+from tests.browser.conftest import FIXTURES, submit
 from tests.browser.test_classes_browser import People, sign_in
 from tests.browser.test_phone_axe import axe_violations
 from tests.practice_answers import right_answer
@@ -60,21 +60,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
     thread.join(timeout=5)
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} не найден: браузерные тесты пропущены")
-    from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
-
-
-def test_write_check_publish_answer_restore(chromium, site) -> None:  # noqa: ANN001
+def test_write_check_publish_answer_restore(browser, site) -> None:  # noqa: ANN001
     base, fu, class_id = site
-    people = People(chromium, base)
+    people = People(browser, base)
     try:
         _story(people, fu, class_id)
     finally:

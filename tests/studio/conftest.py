@@ -6,23 +6,12 @@ teacher owns «Клуб» (alice, carol), other owns «Другой» (bob), roo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from tests.accounts_help import BACKENDS, Site, fresh_database
+from tests.accounts_help import Site, site  # noqa: F401 (fixture)
 from tests.classes.world import World, build
 
 
-@pytest.fixture(params=BACKENDS)
-def site(request: pytest.FixtureRequest, content_dir: Path, tmp_path: Path) -> Iterator[Site]:
-    with fresh_database(request.param, tmp_path) as url:
-        made = Site(content_dir, url)
-        yield made
-        made.close()
-
-
 @pytest.fixture
-def world(site: Site) -> World:
+def world(site: Site) -> World:  # noqa: F811 (the fixture imported above)
     return build(site.app())
