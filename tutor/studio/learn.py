@@ -19,8 +19,6 @@ the lessons approved for everyone through the course's hook
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from flask import (
@@ -34,7 +32,6 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from sqlalchemy.engine import Connection
 
 from tutor.accounts.current import current_user
 from tutor.accounts.store import progress_store
@@ -44,8 +41,9 @@ from tutor.course.content import SLUG, DrillSlot, Lesson
 from tutor.course.lessons import DrillState, MapEntry, add_map_extras
 from tutor.drills.base import BadAnswer, GradedEvent, Verdict, notify_graded, wants_solution
 from tutor.storage.database import StorageError
-from tutor.studio import published, store
+from tutor.studio import db, published, store
 from tutor.studio.check import MAX_SLUG
+from tutor.studio.db import UNAVAILABLE
 
 bp = Blueprint("club", __name__)
 NO_LESSON = "Такого урока нет."
@@ -53,7 +51,6 @@ NO_DRILL = "Такого упражнения в этом уроке нет."
 HIDDEN = ("Этот урок временно скрыт: после обновления проверок в нём нашлись ошибки, "
           "и преподаватель их исправляет. Загляните позже.")
 STALE = "Урок обновился, пока вы его решали: откройте его заново."
-UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
 SIGN_IN = "Войдите, чтобы открыть уроки класса."
 
 
@@ -79,14 +76,6 @@ class Page:
         return url_for("club.everyone", lesson_id=p.lesson_id)
 
 
-@contextmanager
-def _db() -> Iterator[Connection]:
-    try:
-        with progress_store().transaction() as conn:
-            yield conn
-    except StorageError:
-        abort(503, description=UNAVAILABLE)
-
 
 def _rendered(found: store.Publication) -> published.Rendered | None:
     try:
@@ -103,7 +92,7 @@ def _class_page(class_id: int, slug: str) -> Page:
         abort(403, description=SIGN_IN)
     if len(slug) > MAX_SLUG or not SLUG.fullmatch(slug):
         abort(404, description=NO_LESSON)  # no lesson has this address: no query for it
-    with _db() as conn:
+    with db.transaction() as conn:
         klass = classes.membership(conn, user, class_id) or classes.owned(conn, user, class_id)
         found = store.class_lesson(conn, class_id, slug) if klass else None
     if found is None:
@@ -117,7 +106,7 @@ def _class_page(class_id: int, slug: str) -> Page:
 
 
 def _everyone_page(lesson_id: int) -> Page:
-    with _db() as conn:
+    with db.transaction() as conn:
         found = store.everyone_lesson(conn, lesson_id)
     if found is None:
         abort(404, description=NO_LESSON)

@@ -381,30 +381,27 @@ def withdraw(conn: Connection, lesson_id: int) -> None:
 
 def for_everyone(conn: Connection) -> list[Publication]:
     """Approved lessons, shown to every visitor (bounded by :data:`MAP_MAX`; class_id 0)."""
-    R = club_requests
-    query = (sa.select(R.c.lesson_id, R.c.version, club_lessons.c.slug, club_lessons.c.title,
-                       club_lessons.c.summary, C.c.check_version, C.c.ok.label("check_ok"),
-                       C.c.drills)
-             .join(club_lessons, club_lessons.c.id == R.c.lesson_id)
-             .join(C, _checked(R.c.lesson_id, R.c.version), isouter=True)
-             .where(R.c.state == "approved").order_by(R.c.decided_at).limit(MAP_MAX))
-    return [Publication(int(r.lesson_id), 0, int(r.version), 0, str(r.slug), str(r.title),
-                        str(r.summary), "", r.check_version, r.check_ok, int(r.drills or 0))
-            for r in conn.execute(query)]
+    query = _approved().order_by(club_requests.c.decided_at).limit(MAP_MAX)
+    return [_approved_row(r) for r in conn.execute(query)]
 
 
 def everyone_lesson(conn: Connection, lesson_id: int) -> Publication | None:
     """One approved lesson (``/club/<lesson_id>``), or None."""
+    row = conn.execute(_approved().where(club_requests.c.lesson_id == lesson_id).limit(1)).first()
+    return None if row is None else _approved_row(row)
+
+
+def _approved() -> sa.Select[Any]:
+    """Approved requests with their lesson and this app's check result (class_id 0)."""
     R = club_requests
-    query = (sa.select(R.c.lesson_id, R.c.version, club_lessons.c.slug, club_lessons.c.title,
-                       club_lessons.c.summary, C.c.check_version, C.c.ok.label("check_ok"),
-                       C.c.drills)
-             .join(club_lessons, club_lessons.c.id == R.c.lesson_id)
-             .join(C, _checked(R.c.lesson_id, R.c.version), isouter=True)
-             .where(R.c.state == "approved", R.c.lesson_id == lesson_id).limit(1))
-    row = conn.execute(query).first()
-    if row is None:
-        return None
-    return Publication(int(row.lesson_id), 0, int(row.version), 0, str(row.slug),
-                       str(row.title), str(row.summary), "", row.check_version, row.check_ok,
-                       int(row.drills or 0))
+    return (sa.select(R.c.lesson_id, R.c.version, club_lessons.c.slug, club_lessons.c.title,
+                      club_lessons.c.summary, C.c.check_version, C.c.ok.label("check_ok"),
+                      C.c.drills)
+            .join(club_lessons, club_lessons.c.id == R.c.lesson_id)
+            .join(C, _checked(R.c.lesson_id, R.c.version), isouter=True)
+            .where(R.c.state == "approved"))
+
+
+def _approved_row(r: Any) -> Publication:
+    return Publication(int(r.lesson_id), 0, int(r.version), 0, str(r.slug), str(r.title),
+                       str(r.summary), "", r.check_version, r.check_ok, int(r.drills or 0))

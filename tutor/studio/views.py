@@ -30,8 +30,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from flask import (
@@ -49,7 +47,7 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy.engine import Connection
 
 from tutor.accounts.current import current_user, role_required
-from tutor.accounts.store import User, progress_store
+from tutor.accounts.store import User
 from tutor.authoring.cli import lesson_text, slugify
 from tutor.authoring.sanitise import sanitise
 from tutor.authoring.views import preview_html
@@ -59,13 +57,13 @@ from tutor.course.content import store as content_store
 from tutor.course.lessons import DrillState
 from tutor.drills.base import BadAnswer, Verdict, wants_solution
 from tutor.storage.database import StorageError
-from tutor.studio import check, diff, published, store
+from tutor.studio import check, db, diff, published, store
+from tutor.studio.db import UNAVAILABLE
 
 bp = Blueprint("studio", __name__)
 TEACHERS = ("instructor", "admin")
 NOT_FOUND = "Такого урока в вашей студии нет."
 NO_VERSION = "Такой версии урока нет."
-UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
 TOO_MANY = (f"В студии уже {store.LESSONS_LISTED} уроков — больше создать нельзя: "
             "удалите или объедините старые.")
 NOT_UTF8 = "Файл не читается как текст UTF-8: сохраните его в этой кодировке и загрузите снова."
@@ -96,14 +94,6 @@ def larger_bodies(endpoint: str | None, values: dict[str, Any] | None) -> None:
     request.max_content_length = REQUEST_BYTES
     request.max_form_memory_size = REQUEST_BYTES
 
-
-@contextmanager
-def _db() -> Iterator[Connection]:
-    try:
-        with progress_store().transaction() as conn:
-            yield conn
-    except StorageError:
-        abort(503, description=UNAVAILABLE)
 
 
 def _me() -> User:
@@ -161,7 +151,7 @@ def _headers() -> dict[str, str]:
 @bp.get("/studio")
 @role_required(*TEACHERS)
 def index() -> ResponseReturnValue:
-    with _db() as conn:
+    with db.transaction() as conn:
         lessons = store.listed(conn, _me())
         ids = [lesson.id for lesson in lessons]
         pubs, asked = store.publications_among(conn, ids), store.requests_among(conn, ids)
@@ -171,7 +161,7 @@ def index() -> ResponseReturnValue:
         mine = [p for p in pubs if p.lesson_id == lesson.id]
         rows.append((lesson, mine, [p for p in mine if not _usable(p)], asked.get(lesson.id)))
     hidden = {(p.lesson_id, p.version) for _, _, broken, _ in rows for p in broken}
-    with _db() as conn:  # what the check found in each hidden version (one row each)
+    with db.transaction() as conn:  # what the check found in each hidden version (one row each)
         errors = {key: found.problems for key in hidden
                   if (found := store.version(conn, *key)) is not None}
     return render_template("studio/index.html", rows=rows, waiting=waiting,
@@ -199,7 +189,7 @@ def new() -> ResponseReturnValue:
     title = " ".join(_text(request.form.get("title", "")).split())[: check.MAX_TITLE]
     title = title or DEFAULT_TITLE
     source = lesson_text(title, slugify(title), NEW_ORDER)
-    with _db() as conn:
+    with db.transaction() as conn:
         lesson = _create(conn, source, title)
     return redirect(url_for("studio.editor", lesson_id=lesson.id))
 
@@ -222,7 +212,7 @@ def import_file() -> ResponseReturnValue:
         abort(400, description=NOT_UTF8)
     stem = re.sub(r"\.md$", "", _text(str(upload.filename)).rsplit("/", 1)[-1])
     title = " ".join(stem.split())[: check.MAX_TITLE] or DEFAULT_TITLE
-    with _db() as conn:
+    with db.transaction() as conn:
         lesson = _create(conn, source, title)
     return redirect(url_for("studio.editor", lesson_id=lesson.id))
 
@@ -264,7 +254,7 @@ def _editor_context(rows: dict[str, Any], source: str,
 @bp.get("/studio/<int(max=2147483647):lesson_id>")
 @role_required(*TEACHERS)
 def editor(lesson_id: int) -> ResponseReturnValue:
-    with _db() as conn:
+    with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
         rows, source = _editor_rows(conn, lesson), _source(conn, lesson)
     context = _editor_context(rows, source)
@@ -281,7 +271,7 @@ def editor(lesson_id: int) -> ResponseReturnValue:
 @role_required(*TEACHERS)
 def preview(lesson_id: int) -> ResponseReturnValue:
     source = _text(request.form.get("source", ""))
-    with _db() as conn:
+    with db.transaction() as conn:
         _lesson(conn, lesson_id)
     checked = check.check_source(source)
     fragment = get_template_attribute("studio/parts.html", "preview_pane")
@@ -299,7 +289,7 @@ def preview_drill(lesson_id: int, drill_id: str) -> ResponseReturnValue:
     fits) and is open only to the lesson's author or an admin.
     """
     source = _text(request.form.get("source", ""))
-    with _db() as conn:
+    with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
         rows = _editor_rows(conn, lesson) if not request.htmx else None
     too_big = check.size_problem(source)
@@ -329,7 +319,7 @@ def preview_drill(lesson_id: int, drill_id: str) -> ResponseReturnValue:
 def save(lesson_id: int) -> ResponseReturnValue:
     source = _text(request.form.get("source", ""))
     too_big = check.size_problem(source)
-    with _db() as conn:
+    with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
         if too_big is not None:
             rows, kept = _editor_rows(conn, lesson), _source(conn, lesson)
@@ -338,7 +328,7 @@ def save(lesson_id: int) -> ResponseReturnValue:
         page = render_template("studio/editor.html", saved=None, note=None, error=too_big,
                                **context)
         return page, 413, _headers()
-    with _db() as conn:
+    with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
         slug, title, summary = _meta(source, lesson.title, lesson.slug)
         number = store.save(conn, lesson, _me(), source, slug, title, summary)
@@ -351,7 +341,7 @@ def save(lesson_id: int) -> ResponseReturnValue:
 @bp.get("/studio/<int(max=2147483647):lesson_id>/versions")
 @role_required(*TEACHERS)
 def versions(lesson_id: int) -> ResponseReturnValue:
-    with _db() as conn:
+    with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
         listed = store.versions(conn, lesson.id)
     return render_template("studio/versions.html", lesson=lesson, versions=listed), 200, _headers()
@@ -360,7 +350,7 @@ def versions(lesson_id: int) -> ResponseReturnValue:
 @bp.get("/studio/<int(max=2147483647):lesson_id>/diff")
 @role_required(*TEACHERS)
 def show_diff(lesson_id: int) -> ResponseReturnValue:
-    with _db() as conn:
+    with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
         a, b = _version_arg("a", max(lesson.latest - 1, 1)), _version_arg("b", lesson.latest)
         old, new_source = _source(conn, lesson, a), _source(conn, lesson, b)
@@ -383,7 +373,7 @@ def _version_arg(name: str, default: int) -> int:
 @bp.post("/studio/<int(max=2147483647):lesson_id>/versions/<int(max=2147483647):number>/restore")
 @role_required(*TEACHERS)
 def restore(lesson_id: int, number: int) -> ResponseReturnValue:
-    with _db() as conn:
+    with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
         source = _source(conn, lesson, number)
         slug, title, summary = _meta(source, lesson.title, lesson.slug)
@@ -395,7 +385,7 @@ def restore(lesson_id: int, number: int) -> ResponseReturnValue:
 @bp.get("/studio/<int(max=2147483647):lesson_id>/export.md")
 @role_required(*TEACHERS)
 def export(lesson_id: int) -> ResponseReturnValue:
-    with _db() as conn:
+    with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
         source = _source(conn, lesson)
     body = source if source.endswith("\n") else source + "\n"
@@ -410,7 +400,7 @@ def export(lesson_id: int) -> ResponseReturnValue:
 def _latest_passes(lesson: store.ClubLesson, source: str) -> bool:
     """Check the latest version now (outside any transaction) and store the result."""
     checked = check.check_source(source)
-    with _db() as conn:
+    with db.transaction() as conn:
         store.store_check(conn, lesson.id, lesson.latest, check.check_version(),
                           checked.messages(), len(checked.lesson.drills))
     return checked.ok
@@ -423,7 +413,7 @@ def publish(lesson_id: int) -> ResponseReturnValue:
     wanted = [x for x in found if x is not None]
     position = request.form.get("position", "0")
     after = int(position) if _DIGITS.fullmatch(position) and len(position) < 6 else 0
-    with _db() as conn:
+    with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
         if not wanted:
             abort(400, description=NO_CLASS)
@@ -438,7 +428,7 @@ def publish(lesson_id: int) -> ResponseReturnValue:
         source = _source(conn, lesson)
     if not _latest_passes(lesson, source):
         abort(409, description=CANNOT_PUBLISH)
-    with _db() as conn:
+    with db.transaction() as conn:
         for klass in targets:  # the version checked above, even if a newer one was saved since
             store.publish(conn, lesson, klass.id, lesson.latest, after)
     return redirect(url_for("studio.editor", lesson_id=lesson_id, message="published"))
@@ -448,7 +438,7 @@ def publish(lesson_id: int) -> ResponseReturnValue:
 @role_required(*TEACHERS)
 def unpublish(lesson_id: int) -> ResponseReturnValue:
     class_id = _id(request.form.get("class_id"))
-    with _db() as conn:
+    with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
         if class_id is None or not store.unpublish(conn, lesson.id, class_id):
             abort(404, description="Урок в этом классе не опубликован.")
@@ -458,12 +448,12 @@ def unpublish(lesson_id: int) -> ResponseReturnValue:
 @bp.post("/studio/<int(max=2147483647):lesson_id>/request")
 @role_required(*TEACHERS)
 def request_everyone(lesson_id: int) -> ResponseReturnValue:
-    with _db() as conn:
+    with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
         source = _source(conn, lesson)
     if not _latest_passes(lesson, source):
         abort(409, description=CANNOT_PUBLISH)
-    with _db() as conn:
+    with db.transaction() as conn:
         store.request_everyone(conn, lesson, lesson.latest)
     return redirect(url_for("studio.editor", lesson_id=lesson_id, message="requested"))
 
@@ -474,7 +464,7 @@ def request_everyone(lesson_id: int) -> ResponseReturnValue:
 @bp.get("/studio/review")
 @role_required("admin")
 def review() -> ResponseReturnValue:
-    with _db() as conn:
+    with db.transaction() as conn:
         waiting = store.pending(conn)
     return render_template("studio/review.html", waiting=waiting), 200, _headers()
 
@@ -483,7 +473,7 @@ def review() -> ResponseReturnValue:
 @role_required("admin")
 def decide(lesson_id: int) -> ResponseReturnValue:
     approve = request.form.get("decision") == "approve"
-    with _db() as conn:
+    with db.transaction() as conn:
         found = store.request_of(conn, lesson_id)
     if found is None or found.state != "pending":
         abort(404, description="Такого запроса нет.")
@@ -492,7 +482,7 @@ def decide(lesson_id: int) -> ResponseReturnValue:
             abort(409, description=CANNOT_PUBLISH)
     except StorageError:
         abort(503, description=UNAVAILABLE)
-    with _db() as conn:
+    with db.transaction() as conn:
         store.decide(conn, lesson_id, _me(), approve)
     return redirect(url_for("studio.review"))
 

@@ -1,0 +1,29 @@
+"""One database transaction for a studio or club-lesson request, or a Russian 503.
+
+Both blueprints (:mod:`tutor.studio.views`, :mod:`tutor.studio.learn`) read and
+write through it, so an unavailable database reads the same everywhere and
+never becomes a 500.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from flask import abort
+from sqlalchemy.engine import Connection
+
+from tutor.accounts.store import progress_store
+from tutor.storage.database import StorageError
+
+UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
+
+
+@contextmanager
+def transaction() -> Iterator[Connection]:
+    """The store's transaction; a :class:`StorageError` becomes a 503 (:data:`UNAVAILABLE`)."""
+    try:
+        with progress_store().transaction() as conn:
+            yield conn
+    except StorageError:
+        abort(503, description=UNAVAILABLE)
