@@ -155,8 +155,9 @@ def merge(conn: Connection, source: str, target: str) -> None:
     (a count is only ever read for the current hour). Two rows at most.
     """
     table = learner_budget
-    rows = {row.learner_id: (int(row.hour), int(row.count)) for row in conn.execute(
-        sa.select(table).where(table.c.learner_id.in_([source, target])))}
+    rows = {learner: (int(hour), int(count)) for learner, hour, count in conn.execute(
+        sa.select(table.c.learner_id, table.c.hour, table.c.count)
+        .where(table.c.learner_id.in_([source, target])))}
     if source not in rows:
         return
     conn.execute(table.delete().where(table.c.learner_id == source))
