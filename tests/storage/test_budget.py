@@ -22,7 +22,7 @@ from tests.databases import BACKENDS, fresh_database
 from tutor import create_app
 from tutor.accounts.merge import merge_learner
 from tutor.storage import budget
-from tutor.storage.database import AnswersBudgetSpent, ProgressStore
+from tutor.storage.database import AnswersBudgetSpent, ProgressStore, StorageError
 
 HOUR = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
 
@@ -189,3 +189,24 @@ def test_merging_an_older_hour_leaves_the_account_budget_of_this_hour(store: Pro
     assert _total(store, account) == 4
     assert [count for _, count in _budget_rows(store, account)] == [1]
     assert _record(store, account, now) and _record(store, account, now)
+
+
+def test_the_configured_budget_is_written_when_the_database_comes_up_later(
+        monkeypatch: pytest.MonkeyPatch, content_dir: Path, tmp_path: Path) -> None:
+    real = ProgressStore.migrate
+
+    def down(self: ProgressStore) -> int:
+        raise StorageError("OperationalError")
+
+    monkeypatch.setattr(ProgressStore, "migrate", down)
+    store = _app_with(content_dir, f"sqlite:///{tmp_path / 'p.sqlite3'}", 2)  # starts anyway
+    monkeypatch.setattr(ProgressStore, "migrate", real)
+    try:
+        alice = uuid.uuid4().hex
+        store.ensure_migrated()  # the first answer's call
+        assert store.answers_per_hour() == 2
+        assert _record(store, alice, HOUR) and _record(store, alice, HOUR)
+        with pytest.raises(AnswersBudgetSpent):
+            _record(store, alice, HOUR)
+    finally:
+        store.engine.dispose()

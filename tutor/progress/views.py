@@ -116,11 +116,10 @@ def progress_store() -> ProgressStore:
 def _open_store(app: Flask) -> None:
     per_hour = answers_per_hour(app)  # a bad value stops the start-up before anything opens
     store = ProgressStore(database_url(app), database_deadline(app, deadline.ANSWER_SECONDS))
+    store.configured_answers_per_hour = per_hour  # the budget is data: every process reads it
     app.extensions[_EXT] = store
     try:
-        store.ensure_migrated()
-        if per_hour is not None:  # the budget is data: every process reads it
-            store.set_answers_per_hour(per_hour)
+        store.ensure_migrated()  # also writes the budget, or retries both on first use
     except StorageError:
         log.exception("progress storage unavailable at start; will retry on first answer")
 

@@ -294,6 +294,9 @@ class ProgressStore:
         self.answer_seconds = answer_seconds
         self.engine: Engine = _make_engine(url)
         self._migrated = False
+        # ``ANSWERS_PER_HOUR`` from the config, written with the migration (so also
+        # when the database was down at start and comes up later); None: keep the stored one.
+        self.configured_answers_per_hour: int | None = None
         self._lock = threading.Lock()
         self._held = _Held()
         self._write_lock = threading.Lock()  # this process's SQLite writers, one at a time
@@ -320,6 +323,8 @@ class ProgressStore:
         with self._lock:
             if not self._migrated:
                 self.migrate()
+                if self.configured_answers_per_hour is not None:
+                    self.set_answers_per_hour(self.configured_answers_per_hour)
                 self._migrated = True
 
     def transaction(self) -> AbstractContextManager[Connection]:
