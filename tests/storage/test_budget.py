@@ -210,3 +210,23 @@ def test_the_configured_budget_is_written_when_the_database_comes_up_later(
             _record(store, alice, HOUR)
     finally:
         store.engine.dispose()
+
+
+def test_a_database_with_version_8s_trigger_gets_the_whole_second_hour(url: str) -> None:
+    s = ProgressStore(url)
+    try:
+        s.migrate()
+        if s.engine.dialect.name == "sqlite":  # put back version 8's rounding trigger
+            with s.engine.begin() as conn:
+                conn.exec_driver_sql("DROP TRIGGER answers_budget")
+                conn.exec_driver_sql(budget._SQLITE[1].replace(
+                    "substr(NEW.answered_at, 1, 19)", "NEW.answered_at"))
+                conn.exec_driver_sql("UPDATE schema_version SET version = 9")
+            assert s.migrate() > 9
+        s.set_answers_per_hour(1)
+        alice = uuid.uuid4().hex
+        assert _record(s, alice, HOUR + dt.timedelta(minutes=59, seconds=59, microseconds=999_900))
+        with pytest.raises(AnswersBudgetSpent):  # the same hour, 10:00–11:00
+            _record(s, alice, HOUR)
+    finally:
+        s.engine.dispose()

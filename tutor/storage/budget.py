@@ -30,7 +30,7 @@ for the answer's hour with the limit; over it, the row is skipped
 reports no row), otherwise the count goes up by one. If the ``INSERT`` then
 fails (a re-sent form), the count's update is rolled back with it.
 
-Schema (version 8)::
+Schema (version 8; version 10 creates the trigger again, see :func:`recreate_trigger`)::
 
     learner_budget(
         learner_id  VARCHAR(64) PRIMARY KEY,
@@ -140,6 +140,11 @@ def migrate(conn: Connection) -> None:
     metadata.create_all(conn, checkfirst=True)
     if limit(conn) is None:
         set_limit(conn, ANSWERS_PER_HOUR)
+    recreate_trigger(conn)
+
+
+def recreate_trigger(conn: Connection) -> None:
+    """Version 10: the trigger as it is now (version 8's SQLite one rounded the seconds)."""
     for statement in (_SQLITE if conn.dialect.name == "sqlite" else _POSTGRESQL):
         conn.exec_driver_sql(statement)
 

@@ -33,6 +33,7 @@ Schema (version 4; the aggregate tables of version 3 are described in
     learner_budget, storage_limits           -- version 8: tutor.storage.budget
     club_lessons, club_lesson_versions,      -- version 9: tutor.storage.club
     club_publications, club_requests
+    (the answers_budget trigger again)       -- version 10: tutor.storage.budget
 
 Version 2 made ``login_failures`` (one row per wrong instructor password);
 :mod:`tutor.storage.throttle` replaced it, and version 7 drops it. Migration 2
@@ -221,6 +222,7 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     users.migrate, groups.migrate,  # issue 21: accounts, then classes
     _drop_login_failures, budget.migrate,
     club.migrate,  # issue 22: lessons written in /studio
+    budget.recreate_trigger,  # SQLite's hour of an answer cut to whole seconds
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _MIGRATION_LOCK = 0x7465_6D70  # pg_advisory_xact_lock key ('temp')
