@@ -230,3 +230,14 @@ def test_a_database_with_version_8s_trigger_gets_the_whole_second_hour(url: str)
             _record(s, alice, HOUR)
     finally:
         s.engine.dispose()
+
+
+def test_a_form_resent_after_the_budget_is_spent_is_a_duplicate_not_unsaved(
+        store: ProgressStore) -> None:
+    alice = uuid.uuid4().hex
+    assert _record(store, alice, HOUR, nonce="first")
+    assert _record(store, alice, HOUR) and _record(store, alice, HOUR)  # spent
+    assert not _record(store, alice, HOUR, nonce="first")  # stored before: counted once
+    with pytest.raises(AnswersBudgetSpent):
+        _record(store, alice, HOUR, nonce="new")
+    assert _total(store, alice) == 3

@@ -456,8 +456,25 @@ class ProgressStore:
             self._failed(err)
             raise StorageError(err.__class__.__name__) from err
         if not stored:
-            raise AnswersBudgetSpent(f"learner {learner_id[:8]}… over the hourly budget")
+            return self._skipped(learner_id, nonce)
         return True
+
+    def _skipped(self, learner_id: str, nonce: str) -> bool:
+        """The budget skipped an answer: ``False`` if it is a re-sent form stored before.
+
+        The trigger runs before the unique check, so a form re-sent after the
+        budget was spent would otherwise be reported as not saved although it
+        was (one indexed read, only on this rare path).
+        """
+        try:
+            with self._begin() as conn:
+                known = conn.execute(sa.select(answers.c.id).where(
+                    answers.c.learner_id == learner_id, answers.c.nonce == nonce)).first()
+        except StorageError:
+            known = None
+        if known is not None:
+            return False
+        raise AnswersBudgetSpent(f"learner {learner_id[:8]}… over the hourly budget")
 
     def answers_per_hour(self) -> int | None:
         """The answers a learner may store per hour (:mod:`tutor.storage.budget`), or None."""
@@ -520,7 +537,7 @@ class ProgressStore:
             self._next_check = 0.0  # and compare the file at once
             raise StorageError(err.__class__.__name__) from err
         if not stored:
-            raise AnswersBudgetSpent(f"learner {row['learner_id'][:8]}… over the hourly budget")
+            return self._skipped(row["learner_id"], row["nonce"])
         return True
 
     def _processors(self) -> tuple[tuple[int, Callable[[Any], Any]], ...]:
