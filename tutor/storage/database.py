@@ -294,7 +294,10 @@ class ProgressStore:
         # database beside the app; a far one, or a test run sharing two busy cores
         # with its own PostgreSQL, needs more.
         self.answer_seconds = answer_seconds
-        self.engine: Engine = _make_engine(url)
+        try:
+            self.engine: Engine = _make_engine(url)
+        except (sa.exc.ArgumentError, ValueError, ImportError) as err:
+            raise RuntimeError(_bad_url(url, err)) from None
         self._migrated = False
         # ``ANSWERS_PER_HOUR`` from the config, written with the migration (so also
         # when the database was down at start and comes up later); None: keep the stored one.
@@ -753,6 +756,14 @@ def _switch_to_wal(cursor: Any, tries: int = 50) -> None:
             if "locked" not in str(error) or attempt == tries - 1:
                 raise
             time.sleep(0.02 * (attempt + 1))
+
+
+def _bad_url(url: str, err: Exception) -> str:
+    """Why the site does not start with this ``DATABASE_URL`` (its password never shown)."""
+    scheme = url.split("://", 1)[0][:40] + "://…" if "://" in url else "без схемы"
+    return (f"DATABASE_URL не подходит ({scheme}): адрес не разобрать или для него нет "
+            f"драйвера ({err.__class__.__name__}). Нужен postgresql://пользователь:пароль@хост:"
+            "порт/база или sqlite:///путь/к/файлу.")
 
 
 def _make_engine(url: str) -> Engine:
