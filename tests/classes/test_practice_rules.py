@@ -169,3 +169,16 @@ def test_a_practice_page_of_a_class_member_is_private_to_caches(world: World) ->
         response = alice.get(url)
         assert "private" in response.headers.get("Cache-Control", ""), url
         assert "Cookie" in response.headers.get("Vary", ""), url
+
+
+def test_a_fallen_back_problem_is_graded_under_the_rules_it_was_shown_under(
+        world: World) -> None:
+    seed = next(s for s in range(50) if _prepare("fu", "player", s) is not None
+                and _prepare("fu", "player", s, "ema") is None)
+    alice = world.client("alice")
+    page = alice.get(f"/practice/fu/player/{seed}").get_data(as_text=True)
+    action = _action(page)
+    assert action.endswith("?rules=ema")  # what was asked for, so the POST falls back alike
+    own = _prepare("fu", "player", seed)
+    assert own is not None
+    assert _verdict(alice, action, right_answer(own)) == "correct"
