@@ -7,6 +7,7 @@ The same hand is also a lesson drill written for the online rules.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -135,3 +136,49 @@ def test_a_problem_impossible_under_the_class_rules_is_shown_under_its_own(
     page = world.client("alice").get(f"/practice/fu/player/{seed}").get_data(as_text=True)
     assert 'data-rules="online"' in page
     assert "По правилам EMA такая задача невозможна" in page
+
+
+def _action(page: str) -> str:
+    match = re.search(r'<form[^>]* action="([^"#]+)#fb-task"', page)
+    assert match, "the problem page has its answer form"
+    return match.group(1).replace("&amp;", "&")
+
+
+def test_an_answer_is_graded_under_the_rules_its_page_showed_after_the_class_changed(
+        world: World) -> None:
+    alice = world.client("alice")
+    page = alice.get(URL).get_data(as_text=True)
+    assert 'data-rules="ema"' in page
+    action = _action(page)
+    _, code = create_class(world.client("teacher"), "Онлайн", rules="online")
+    assert join(alice, code) == 302  # her default is now online: the open page still says EMA
+    assert 'data-rules="online"' in alice.get(URL).get_data(as_text=True)
+    assert _verdict(alice, action, _han("ema")) == "correct"
+    assert _verdict(alice, action, _han("online")) == "incorrect"
+
+
+def test_a_forged_rules_field_in_the_body_does_not_change_the_grading(world: World) -> None:
+    alice = world.client("alice")
+    answer = {**_han("ema"), "rules": "online"}
+    assert _verdict(alice, URL, answer) == "correct"  # the body's «rules» is not a rule choice
+
+
+def test_a_practice_page_of_a_class_member_is_private_to_caches(world: World) -> None:
+    alice = world.client("alice")
+    for url in (URL, "/practice"):
+        response = alice.get(url)
+        assert "private" in response.headers.get("Cache-Control", ""), url
+        assert "Cookie" in response.headers.get("Vary", ""), url
+
+
+def test_a_fallen_back_problem_is_graded_under_the_rules_it_was_shown_under(
+        world: World) -> None:
+    seed = next(s for s in range(50) if _prepare("fu", "player", s) is not None
+                and _prepare("fu", "player", s, "ema") is None)
+    alice = world.client("alice")
+    page = alice.get(f"/practice/fu/player/{seed}").get_data(as_text=True)
+    action = _action(page)
+    assert action.endswith("?rules=ema")  # what was asked for, so the POST falls back alike
+    own = _prepare("fu", "player", seed)
+    assert own is not None
+    assert _verdict(alice, action, right_answer(own)) == "correct"

@@ -14,13 +14,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from flask.testing import FlaskClient
 
 from tests.accounts_help import answer_practice
 from tests.databases import BACKENDS, fresh_database
 from tutor import create_app
+from tutor.accounts.merge import merge_learner
 from tutor.storage import budget
-from tutor.storage.database import AnswersBudgetSpent, ProgressStore
+from tutor.storage.database import MIGRATIONS, AnswersBudgetSpent, ProgressStore, StorageError
 
 HOUR = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
 
@@ -105,3 +107,138 @@ def test_the_page_grades_but_says_the_answer_was_not_saved(url: str, content_dir
         assert "Не удалось сохранить прогресс" not in html  # not a database failure
     finally:
         app.extensions["tempai.progress_store"].engine.dispose()
+
+
+def _app_with(content_dir: Path, url: str, value: object) -> ProgressStore:
+    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "test",
+                      "DATABASE_URL": url, "ANSWERS_PER_HOUR": value})
+    store: ProgressStore = app.extensions["tempai.progress_store"]
+    return store
+
+
+@pytest.mark.parametrize("value", [0, -5, "0", "-1", "abc", "много", 2.5, True, 2**31, "1e99",
+                                   [3], {"n": 3}])
+def test_a_bad_answers_per_hour_stops_start_up_in_russian(
+        value: object, content_dir: Path, tmp_path: Path) -> None:
+    with pytest.raises(RuntimeError, match="ANSWERS_PER_HOUR должно быть целым числом"):
+        _app_with(content_dir, f"sqlite:///{tmp_path / 'p.sqlite3'}", value)
+
+
+def test_a_bad_answers_per_hour_from_the_environment_stops_start_up(
+        monkeypatch: pytest.MonkeyPatch, content_dir: Path, tmp_path: Path) -> None:
+    monkeypatch.setenv("FLASK_ANSWERS_PER_HOUR", "тысяча")
+    with pytest.raises(RuntimeError, match="задано 'тысяча'"):
+        create_app({"TESTING": True, "CONTENT_DIR": str(content_dir),
+                    "DATABASE_URL": f"sqlite:///{tmp_path / 'p.sqlite3'}"})
+
+
+@pytest.mark.parametrize(("value", "stored"), [(7, 7), ("12", 12), (40.0, 40), ("", 3600),
+                                               (None, 3600)])
+def test_a_good_or_unset_answers_per_hour_reaches_the_database(
+        value: object, stored: int, content_dir: Path, tmp_path: Path) -> None:
+    store = _app_with(content_dir, f"sqlite:///{tmp_path / 'p.sqlite3'}", value)
+    try:
+        assert store.answers_per_hour() == stored
+    finally:
+        store.engine.dispose()
+
+
+def test_exactly_the_limit_is_stored_and_the_next_is_not(store: ProgressStore) -> None:
+    alice = uuid.uuid4().hex
+    last = HOUR + dt.timedelta(minutes=59, seconds=59, microseconds=999_999)
+    assert _record(store, alice, HOUR) and _record(store, alice, HOUR)
+    assert _record(store, alice, last)  # the third of three, in the hour's last instant
+    with pytest.raises(AnswersBudgetSpent):
+        _record(store, alice, last)
+    assert _record(store, alice, HOUR + dt.timedelta(hours=1))  # the next hour starts at 11:00
+    assert _total(store, alice) == 4
+
+
+def _budget_rows(store: ProgressStore, learner: str) -> list[tuple[int, int]]:
+    with store.transaction() as conn:
+        rows = conn.execute(sa.select(budget.learner_budget.c.hour, budget.learner_budget.c.count)
+                            .where(budget.learner_budget.c.learner_id == learner)).all()
+    return [(int(hour), int(count)) for hour, count in rows]
+
+
+def test_merging_past_the_budget_keeps_every_answer_and_counts_them_for_the_account(
+        store: ProgressStore) -> None:
+    anonymous, account = uuid.uuid4().hex, uuid.uuid4().hex
+    now = dt.datetime.now(dt.UTC)
+    for _ in range(3):
+        assert _record(store, anonymous, now)  # the anonymous side spent its budget
+    assert _record(store, account, now) and _record(store, account, now)
+    with store.transaction() as conn:
+        merge_learner(conn, anonymous, account)
+    assert _total(store, account) == 5 and len(store.history(account)) == 5  # none lost
+    assert _budget_rows(store, anonymous) == []  # the anonymous id is left with nothing
+    assert [count for _, count in _budget_rows(store, account)] == [5]
+    with pytest.raises(AnswersBudgetSpent):  # five stored this hour: over three
+        _record(store, account, now)
+    assert _record(store, account, now + dt.timedelta(hours=1))  # the next hour: a new budget
+
+
+def test_merging_an_older_hour_leaves_the_account_budget_of_this_hour(store: ProgressStore) -> None:
+    anonymous, account = uuid.uuid4().hex, uuid.uuid4().hex
+    now = dt.datetime.now(dt.UTC)
+    for _ in range(3):
+        assert _record(store, anonymous, now - dt.timedelta(hours=2))
+    assert _record(store, account, now)
+    with store.transaction() as conn:
+        merge_learner(conn, anonymous, account)
+    assert _total(store, account) == 4
+    assert [count for _, count in _budget_rows(store, account)] == [1]
+    assert _record(store, account, now) and _record(store, account, now)
+
+
+def test_the_configured_budget_is_written_when_the_database_comes_up_later(
+        monkeypatch: pytest.MonkeyPatch, content_dir: Path, tmp_path: Path) -> None:
+    real = ProgressStore.migrate
+
+    def down(self: ProgressStore) -> int:
+        raise StorageError("OperationalError")
+
+    monkeypatch.setattr(ProgressStore, "migrate", down)
+    store = _app_with(content_dir, f"sqlite:///{tmp_path / 'p.sqlite3'}", 2)  # starts anyway
+    monkeypatch.setattr(ProgressStore, "migrate", real)
+    try:
+        alice = uuid.uuid4().hex
+        store.ensure_migrated()  # the first answer's call
+        assert store.answers_per_hour() == 2
+        assert _record(store, alice, HOUR) and _record(store, alice, HOUR)
+        with pytest.raises(AnswersBudgetSpent):
+            _record(store, alice, HOUR)
+    finally:
+        store.engine.dispose()
+
+
+def test_a_database_with_version_8s_trigger_gets_the_whole_second_hour(url: str) -> None:
+    s = ProgressStore(url)
+    try:
+        s.migrate()
+        if s.engine.dialect.name == "sqlite":  # put back version 8's rounding trigger
+            with s.engine.begin() as conn:
+                conn.exec_driver_sql("DROP TRIGGER answers_budget")
+                conn.exec_driver_sql(budget._SQLITE[1].replace(
+                    "substr(NEW.answered_at, 1, 19)", "NEW.answered_at"))
+                before = MIGRATIONS.index(budget.recreate_trigger)  # the version just before it
+                conn.exec_driver_sql(f"UPDATE schema_version SET version = {before}")
+            assert s.migrate() > before
+        s.set_answers_per_hour(1)
+        alice = uuid.uuid4().hex
+        assert _record(s, alice, HOUR + dt.timedelta(minutes=59, seconds=59, microseconds=999_900))
+        with pytest.raises(AnswersBudgetSpent):  # the same hour, 10:00–11:00
+            _record(s, alice, HOUR)
+    finally:
+        s.engine.dispose()
+
+
+def test_a_form_resent_after_the_budget_is_spent_is_a_duplicate_not_unsaved(
+        store: ProgressStore) -> None:
+    alice = uuid.uuid4().hex
+    assert _record(store, alice, HOUR, nonce="first")
+    assert _record(store, alice, HOUR) and _record(store, alice, HOUR)  # spent
+    assert not _record(store, alice, HOUR, nonce="first")  # stored before: counted once
+    with pytest.raises(AnswersBudgetSpent):
+        _record(store, alice, HOUR, nonce="new")
+    assert _total(store, alice) == 3

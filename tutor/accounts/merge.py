@@ -14,6 +14,9 @@ in one transaction:
 - solved drills and solved practice problems are united;
 - pending mistakes are united (for a problem pending on both sides, the later
   one is kept), then cut to the newest ``MISTAKES_KEPT``;
+- the hour's count of stored answers (:mod:`tutor.storage.budget`) moves too:
+  the answers moved are kept whatever the budget, and the account's budget
+  for the hour counts them;
 - the anonymous id is left with nothing, and the raw history is trimmed to
   its bound if the sum passed it.
 
@@ -27,7 +30,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from tutor.storage import aggregates
+from tutor.storage import aggregates, budget
 from tutor.storage.aggregates import (
     MARKS,
     MISTAKES_KEPT,
@@ -138,5 +141,6 @@ def merge_learner(conn: Connection, source: str | None, target: str) -> None:
     _unite(conn, learner_solved, source, target)
     _unite(conn, practice_solved, source, target)
     _merge_mistakes(conn, source, target)
+    budget.merge(conn, source, target)
     if total > RAW_LIMIT:
         aggregates.trim(conn, target)

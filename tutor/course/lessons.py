@@ -12,6 +12,7 @@ feedback in place.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -30,6 +31,7 @@ from tutor.drills.explain import tile_names
 from tutor.tiles.render import render_inline
 
 bp = Blueprint("lessons", __name__)
+log = logging.getLogger(__name__)
 
 _TILES = re.compile(TILES_RE)
 _STRONG = re.compile(r"\*\*(.+?)\*\*")
@@ -112,11 +114,35 @@ def add_map_extras(app: Flask, provider: MapExtras) -> None:
     app.extensions.setdefault(_EXTRAS, []).append(provider)
 
 
+def _well_formed(entry: object) -> bool:
+    return (isinstance(entry, MapEntry) and all(isinstance(getattr(entry, name), str) for name in
+                                                ("title", "summary", "url", "note"))
+            and all(type(getattr(entry, name)) is int for name in ("drills", "after")))
+
+
+def _entries(provider: MapExtras) -> list[MapEntry]:
+    """What ``provider`` gives; nothing if it fails (the course map must show the course)."""
+    try:
+        found = list(provider())
+    except Exception:  # a higher floor's bug or its database: logged, never the map's 500
+        log.exception("course map extras from %r failed", provider)
+        return []
+    kept = [entry for entry in found if _well_formed(entry)]
+    if len(kept) != len(found):
+        log.error("course map extras from %r: %d malformed entries left out",
+                  provider, len(found) - len(kept))
+    return kept
+
+
 def placed_extras(count: int) -> dict[int, list[MapEntry]]:
-    """The providers' entries by the number of course lessons before them (1..count)."""
+    """The providers' entries by the number of course lessons before them (1..count).
+
+    A provider that raises or gives a malformed entry loses its entries (and
+    is logged); the course's own lessons and the other providers' stay.
+    """
     placed: dict[int, list[MapEntry]] = {}
     for provider in current_app.extensions.get(_EXTRAS, ()):
-        for entry in provider():
+        for entry in _entries(provider):
             after = entry.after if 0 < entry.after <= count else count
             placed.setdefault(after, []).append(entry)
     return placed

@@ -6,7 +6,10 @@ In order, the first that applies:
    select on the practice pages sets it; the problem's form, «Другая задача»,
    «Следующая задача», the level links and the index's links carry it on, so
    the answer is graded under the rules the page showed; the mistakes' links
-   do not, and reopen under the default);
+   do not, and reopen under the default). The answer form also names a rule
+   set that came from the class (:attr:`tutor.practice.views.Task.answer_rules`):
+   the default is asked again on the POST, and a learner who joined or left a
+   class in between must still be graded under the rules they saw;
 2. the default a higher package provides through :func:`set_default` — the
    classes package gives the rule set of the class the learner joined most
    recently (a class plays one rule set, and a learner who just joined a class

@@ -58,6 +58,8 @@ bp = Blueprint("practice", __name__, url_prefix="/practice")
 log = logging.getLogger(__name__)
 
 LEVEL_NAMES: dict[str, str] = {"novice": "новичок", "player": "игрок", "master": "мастер"}
+# The pages depend on the learner's class (its rule set) and carry their CSRF token.
+PRIVATE = {"Cache-Control": "private", "Vary": "Cookie"}
 NO_PROBLEM = "Такой задачи нет: проверьте вид упражнения, уровень и номер."
 MAX_SEED = 2**53  # stays exact in JSON and JavaScript
 MISTAKES_SHOWN = 10
@@ -125,6 +127,16 @@ class Task:
     @property
     def level_name(self) -> str:
         return LEVEL_NAMES[self.level]
+
+    @property
+    def answer_rules(self) -> str | None:
+        """The ``?rules=`` of the answer form: the rule set the page was shown under.
+
+        The class's default is asked again on the POST, and the learner may have
+        joined or left a class in between: the answer must be graded under the
+        rules the page showed, so the form names them even when nobody chose them.
+        """
+        return self.choice or self.asked
 
     @property
     def rules(self) -> str:
@@ -233,12 +245,13 @@ def _mistake_links(keys: list[str]) -> list[tuple[str, str]]:
 
 
 @bp.get("")
-def index() -> str:
+def index() -> ResponseReturnValue:
     registry = kinds()
     rows = [(k, registry[k].title, LEVEL_HINTS.get(k, {})) for k in KINDS if k in registry]
-    return render_template("practice/page.html", rows=rows, levels=LEVEL_NAMES,
+    html = render_template("practice/page.html", rows=rows, levels=LEVEL_NAMES,
                            mistakes=_mistake_links(_mistakes()), rulesets=RULESET_NAMES,
                            choice=rules.chosen(), wanted=rules.wanted() or "online")
+    return html, 200, PRIVATE
 
 
 @bp.get("/<kind>/<level>")
@@ -261,7 +274,7 @@ def retry() -> ResponseReturnValue:
 
 
 def _respond(current: Task, state: DrillState | None, status: int = 200) -> ResponseReturnValue:
-    headers = {"Vary": "HX-Request"}
+    headers = {**PRIVATE, "Vary": "HX-Request, Cookie"}
     mistakes = [url for url, _ in _mistake_links(_mistakes())
                 if url != request.path and url.startswith(url_for("practice.index"))]
     if request.htmx and state is not None:

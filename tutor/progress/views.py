@@ -69,7 +69,7 @@ from tutor.storage.database import (
 )
 from tutor.storage.path import solved_drills
 from tutor.storage.stats import lesson_problem_key
-from tutor.web.settings import database_deadline
+from tutor.web.settings import answers_per_hour, database_deadline
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 log = logging.getLogger(__name__)
@@ -114,12 +114,12 @@ def progress_store() -> ProgressStore:
 
 
 def _open_store(app: Flask) -> None:
+    per_hour = answers_per_hour(app)  # a bad value stops the start-up before anything opens
     store = ProgressStore(database_url(app), database_deadline(app, deadline.ANSWER_SECONDS))
+    store.configured_answers_per_hour = per_hour  # the budget is data: every process reads it
     app.extensions[_EXT] = store
     try:
-        store.ensure_migrated()
-        if app.config.get("ANSWERS_PER_HOUR"):  # the budget is data: every process reads it
-            store.set_answers_per_hour(int(app.config["ANSWERS_PER_HOUR"]))
+        store.ensure_migrated()  # also writes the budget, or retries both on first use
     except StorageError:
         log.exception("progress storage unavailable at start; will retry on first answer")
 

@@ -30,7 +30,7 @@ for the answer's hour with the limit; over it, the row is skipped
 reports no row), otherwise the count goes up by one. If the ``INSERT`` then
 fails (a re-sent form), the count's update is rolled back with it.
 
-Schema (version 8)::
+Schema (version 8; version 11 creates the trigger again, see :func:`recreate_trigger`)::
 
     learner_budget(
         learner_id  VARCHAR(64) PRIMARY KEY,
@@ -64,7 +64,10 @@ storage_limits = sa.Table(
     sa.Column("value", sa.Integer, nullable=False),
 )
 
-_SQLITE_HOUR = "CAST(strftime('%s', NEW.answered_at) AS INTEGER) / 3600"
+# SQLite's strftime('%s') rounds the fraction of a second (10:59:59.9996 is 11:00:00):
+# cut the stored text ("YYYY-MM-DD HH:MM:SS.ffffff", SQLAlchemy's format) to whole
+# seconds first, so the hour is the answer's own, as floor() gives on PostgreSQL.
+_SQLITE_HOUR = "CAST(strftime('%s', substr(NEW.answered_at, 1, 19)) AS INTEGER) / 3600"
 _SQLITE = (
     "DROP TRIGGER IF EXISTS answers_budget",
     f"""
@@ -137,6 +140,41 @@ def migrate(conn: Connection) -> None:
     metadata.create_all(conn, checkfirst=True)
     if limit(conn) is None:
         set_limit(conn, ANSWERS_PER_HOUR)
+    recreate_trigger(conn)
+
+
+def recreate_trigger(conn: Connection) -> None:
+    """Version 10: the trigger as it is now (version 8's SQLite one rounded the seconds)."""
     for statement in (_SQLITE if conn.dialect.name == "sqlite" else _POSTGRESQL):
         conn.exec_driver_sql(statement)
 
+
+
+def merge(conn: Connection, source: str, target: str) -> None:
+    """Hand ``source``'s count to ``target`` (an anonymous learner signing in).
+
+    The merge moves answers with an ``UPDATE``, which the trigger does not see:
+    without this the account would start the hour at its own count alone and
+    could store a second full budget in it, and the anonymous id would keep its
+    row. Counts of one hour add up; of different hours the later hour's is kept
+    (a count is only ever read for the current hour). Two rows at most.
+    """
+    table = learner_budget
+    rows = {learner: (int(hour), int(count)) for learner, hour, count in conn.execute(
+        sa.select(table.c.learner_id, table.c.hour, table.c.count)
+        .where(table.c.learner_id.in_([source, target])))}
+    if source not in rows:
+        return
+    conn.execute(table.delete().where(table.c.learner_id == source))
+    hour, count = rows[source]
+    if target not in rows:
+        conn.execute(table.insert().values(learner_id=target, hour=hour, count=count))
+        return
+    own_hour, own_count = rows[target]
+    if own_hour == hour:
+        values = {"hour": hour, "count": own_count + count}
+    elif own_hour < hour:
+        values = {"hour": hour, "count": count}
+    else:
+        return
+    conn.execute(table.update().where(table.c.learner_id == target).values(**values))

@@ -34,6 +34,7 @@ Schema (version 4; the aggregate tables of version 3 are described in
     club_lessons, club_lesson_versions,      -- version 9: tutor.storage.club
     club_publications, club_requests
     club_checks                              -- version 10: tutor.storage.club
+    (the answers_budget trigger again)       -- version 11: tutor.storage.budget
 
 Version 2 made ``login_failures`` (one row per wrong instructor password);
 :mod:`tutor.storage.throttle` replaced it, and version 7 drops it. Migration 2
@@ -223,6 +224,7 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     _drop_login_failures, budget.migrate,
     club.migrate,  # issue 22: lessons written in /studio
     club.migrate_checks,  # issue 22: check results per check version
+    budget.recreate_trigger,  # SQLite's hour of an answer cut to whole seconds
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _MIGRATION_LOCK = 0x7465_6D70  # pg_advisory_xact_lock key ('temp')
@@ -294,8 +296,14 @@ class ProgressStore:
         # database beside the app; a far one, or a test run sharing two busy cores
         # with its own PostgreSQL, needs more.
         self.answer_seconds = answer_seconds
-        self.engine: Engine = _make_engine(url)
+        try:
+            self.engine: Engine = _make_engine(url)
+        except (sa.exc.ArgumentError, ValueError, ImportError) as err:
+            raise RuntimeError(_bad_url(url, err)) from None
         self._migrated = False
+        # ``ANSWERS_PER_HOUR`` from the config, written with the migration (so also
+        # when the database was down at start and comes up later); None: keep the stored one.
+        self.configured_answers_per_hour: int | None = None
         self._lock = threading.Lock()
         self._held = _Held()
         self._write_lock = threading.Lock()  # this process's SQLite writers, one at a time
@@ -322,6 +330,8 @@ class ProgressStore:
         with self._lock:
             if not self._migrated:
                 self.migrate()
+                if self.configured_answers_per_hour is not None:
+                    self.set_answers_per_hour(self.configured_answers_per_hour)
                 self._migrated = True
 
     def transaction(self) -> AbstractContextManager[Connection]:
@@ -451,8 +461,25 @@ class ProgressStore:
             self._failed(err)
             raise StorageError(err.__class__.__name__) from err
         if not stored:
-            raise AnswersBudgetSpent(f"learner {learner_id[:8]}… over the hourly budget")
+            return self._skipped(learner_id, nonce)
         return True
+
+    def _skipped(self, learner_id: str, nonce: str) -> bool:
+        """The budget skipped an answer: ``False`` if it is a re-sent form stored before.
+
+        The trigger runs before the unique check, so a form re-sent after the
+        budget was spent would otherwise be reported as not saved although it
+        was (one indexed read, only on this rare path).
+        """
+        try:
+            with self._begin() as conn:
+                known = conn.execute(sa.select(answers.c.id).where(
+                    answers.c.learner_id == learner_id, answers.c.nonce == nonce)).first()
+        except StorageError:
+            known = None
+        if known is not None:
+            return False
+        raise AnswersBudgetSpent(f"learner {learner_id[:8]}… over the hourly budget")
 
     def answers_per_hour(self) -> int | None:
         """The answers a learner may store per hour (:mod:`tutor.storage.budget`), or None."""
@@ -515,7 +542,7 @@ class ProgressStore:
             self._next_check = 0.0  # and compare the file at once
             raise StorageError(err.__class__.__name__) from err
         if not stored:
-            raise AnswersBudgetSpent(f"learner {row['learner_id'][:8]}… over the hourly budget")
+            return self._skipped(row["learner_id"], row["nonce"])
         return True
 
     def _processors(self) -> tuple[tuple[int, Callable[[Any], Any]], ...]:
@@ -731,6 +758,14 @@ def _switch_to_wal(cursor: Any, tries: int = 50) -> None:
             if "locked" not in str(error) or attempt == tries - 1:
                 raise
             time.sleep(0.02 * (attempt + 1))
+
+
+def _bad_url(url: str, err: Exception) -> str:
+    """Why the site does not start with this ``DATABASE_URL`` (its password never shown)."""
+    scheme = url.split("://", 1)[0][:40] + "://…" if "://" in url else "без схемы"
+    return (f"DATABASE_URL не подходит ({scheme}): адрес не разобрать или для него нет "
+            f"драйвера ({err.__class__.__name__}). Нужен postgresql://пользователь:пароль@хост:"
+            "порт/база или sqlite:///путь/к/файлу.")
 
 
 def _make_engine(url: str) -> Engine:

@@ -9,6 +9,12 @@ hashes (:mod:`tutor.web.assets`). ``wsgi.py`` sets 1 s for production, where a
 ``DATABASE_DEADLINE_SECONDS``: how long one store call may wait for the
 database before the answer is graded unsaved (:mod:`tutor.storage.deadline`);
 unset, 1.2 s.
+
+``ANSWERS_PER_HOUR``: how many answers one learner may store per hour
+(:mod:`tutor.storage.budget`); unset, the figure already in the database.
+A whole number from 1 to :data:`MAX_ANSWERS_PER_HOUR`: 0, a negative number
+(the trigger would then store nothing, silently) or a word stops the start-up
+with a Russian message, as a bad deadline does.
 """
 
 from __future__ import annotations
@@ -17,7 +23,8 @@ from typing import Any
 
 from flask import Flask
 
-_RECHECK = "tempai.recheck_seconds"  # app.extensions: the parsed value
+_RECHECK = "tempai.recheck_seconds"
+MAX_ANSWERS_PER_HOUR = 2**31 - 1  # the budget's INTEGER column  # app.extensions: the parsed value
 
 
 def recheck_seconds(app: Flask) -> float:
@@ -42,3 +49,22 @@ def _seconds(value: Any, name: str = "CONTENT_RECHECK_SECONDS") -> float:
             f"{name} должно быть числом секунд (например 1), а задано {value!r}."
         ) from None
     return max(0.0, seconds)
+
+
+def answers_per_hour(app: Flask) -> int | None:
+    """``ANSWERS_PER_HOUR`` as a whole number ≥ 1 (unset: None); a bad value stops the start-up."""
+    value = app.config.get("ANSWERS_PER_HOUR")
+    if value is None or value == "":
+        return None
+    try:
+        if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+            raise ValueError(value)
+        number = int(value)
+    except (TypeError, ValueError, OverflowError):
+        number = 0
+    if not 1 <= number <= MAX_ANSWERS_PER_HOUR:
+        raise RuntimeError(
+            f"ANSWERS_PER_HOUR должно быть целым числом ответов в час от 1 до "
+            f"{MAX_ANSWERS_PER_HOUR} (по умолчанию 3600), а задано {value!r}."
+        )
+    return number
