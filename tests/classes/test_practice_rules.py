@@ -11,13 +11,17 @@ import re
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.accounts_help import HTMX, answer_lesson, hidden
-from tests.classes.world import World, build, create_class, join
+from tests.accounts_help import HTMX, answer_lesson, hidden, user_by_login
+from tests.classes.world import World, assign, build, create_class, join
 from tests.practice_answers import right_answer
+from tutor.accounts.store import progress_store
 from tutor.practice.views import _prepare
+from tutor.storage.aggregates import learner_mistakes
+from tutor.storage.users import practice_solved
 
 KIND, LEVEL, SEED = "han", "player", 1
 URL = f"/practice/{KIND}/{LEVEL}/{SEED}"
@@ -182,3 +186,146 @@ def test_a_fallen_back_problem_is_graded_under_the_rules_it_was_shown_under(
     own = _prepare("fu", "player", seed)
     assert own is not None
     assert _verdict(alice, action, right_answer(own)) == "correct"
+
+
+# --- the rule set is part of the stored problem: sets, mistakes, old rows -------------
+
+SET_URL = re.compile(r'href="/practice/(\w+)/(\w+)/(\d+)\?rules=(\w+)"')
+
+
+def _set_links(world: World, number: int = 2) -> list[tuple[str, str, int, str]]:
+    page = world.client("alice").get(f"/classes/{world.ids['club']}/sets/{number}")
+    return [(k, lv, int(s), r) for k, lv, s, r in SET_URL.findall(page.get_data(as_text=True))]
+
+
+def _solve(client: FlaskClient, kind: str, level: str, seed: int, ruleset: str) -> None:
+    """Answer right on the problem's page under ``?rules=ruleset`` (as the page shows it)."""
+    page = client.get(f"/practice/{kind}/{level}/{seed}?rules={ruleset}").get_data(as_text=True)
+    shown = re.search(r'data-rules="(\w+)"', page)
+    assert shown
+    drill = _prepare(kind, level, seed, shown.group(1)) or _prepare(kind, level, seed)
+    assert drill is not None
+    assert _verdict(client, _action(page), right_answer(drill)) == "correct"
+
+
+def _states(world: World) -> tuple[list[str], list[str]]:
+    """The assignments' states on alice's home page and on her dashboard row."""
+    home = world.client("alice").get("/").get_data(as_text=True)
+    board = world.client("teacher").get(f"/classes/{world.ids['club']}").get_data(as_text=True)
+    row = re.search(r'<tr data-learner="alice">(.*?)</tr>', board, re.S)
+    assert row
+    return (re.findall(r'data-assignment-state="([^"]+)"', home),
+            re.findall(r'data-state="([^"]+)"', row.group(1)))
+
+
+def _csv_states(world: World) -> str:
+    csv = world.client("teacher").get(f"/classes/{world.ids['club']}/export.csv")
+    line = next(x for x in csv.get_data(as_text=True).splitlines() if x.startswith("Alice,"))
+    return line.rsplit(",", 2)[-1]
+
+
+def test_a_set_problem_counts_only_when_solved_under_the_class_rules(world: World) -> None:
+    links = _set_links(world)
+    assert len(links) == 3 and {r for *_, r in links} == {"ema"}
+    alice = world.client("alice")
+    for kind, level, seed, _ in links:
+        _solve(alice, kind, level, seed, "online")  # the picker switched to the online rules
+    assert _states(world) == (["not-started", "not-started"], ["not-started", "not-started"])
+    assert _csv_states(world) == "не начато"
+    for kind, level, seed, ruleset in links:
+        _solve(alice, kind, level, seed, ruleset)
+    assert _states(world) == (["not-started", "done"], ["not-started", "done"])
+    assert _csv_states(world) == "сделано"
+
+
+def _stored(world: World, table: str) -> list[str]:
+    with world.app.test_request_context():
+        with progress_store().transaction() as conn:
+            return list(conn.execute(sa.text(
+                f"SELECT problem FROM {table} WHERE learner_id = :who ORDER BY problem"),
+                {"who": user_by_login(world.app, "alice").learner_id}).scalars())
+
+
+def test_the_default_rules_keep_the_plain_key_and_old_rows_still_count(world: World) -> None:
+    teacher, alice = world.client("teacher"), world.client("alice")
+    online, code = create_class(teacher, "Онлайн", rules="online")
+    assign(teacher, online, kind="practice", practice_kind="waits", level="novice", count="1")
+    assert join(alice, code) == 302
+    page = alice.get(f"/classes/{online}/sets/3").get_data(as_text=True)
+    seed = int(re.findall(r"/practice/waits/novice/(\d+)\?rules=online", page)[0])
+    _solve(alice, "waits", "novice", seed, "online")
+    _solve(alice, "waits", "novice", seed, "ema")
+    assert _stored(world, "practice_solved") == [f"practice/waits/novice/{seed}",
+                                                 f"practice/waits/novice/{seed}@ema"]
+    home = alice.get("/").get_data(as_text=True)
+    assert re.findall(r'data-assignment-state="([^"]+)"', home)[-1] == "done"
+    # a row stored before rule sets were recorded: the plain key, for the online class's set
+    with world.app.test_request_context():
+        with progress_store().transaction() as conn:
+            conn.execute(sa.text("DELETE FROM practice_solved"))
+            conn.execute(practice_solved.insert().values(
+                learner_id=user_by_login(world.app, "alice").learner_id,
+                problem=f"practice/waits/novice/{seed}"))
+    home = alice.get("/").get_data(as_text=True)
+    assert re.findall(r'data-assignment-state="([^"]+)"', home)[-1] == "done"
+
+
+def test_a_kind_with_its_own_rules_counts_under_any_choice(world: World) -> None:
+    teacher, alice = world.client("teacher"), world.client("alice")
+    assign(teacher, world.ids["club"], kind="practice", practice_kind="yaku", level="novice",
+           count="1")
+    page = alice.get(f"/classes/{world.ids['club']}/sets/3").get_data(as_text=True)
+    seed = int(re.findall(r"/practice/yaku/novice/(\d+)\?rules=ema", page)[0])
+    _solve(alice, "yaku", "novice", seed, "online")  # the problem's rules are its own
+    assert _stored(world, "practice_solved") == [f"practice/yaku/novice/{seed}"]
+    assert _states(world)[1][-1] == "done"
+
+
+def test_a_mistake_reopens_under_the_rules_it_was_missed_under(world: World) -> None:
+    alice, teacher = world.client("alice"), world.client("teacher")
+    wrong = {"han": "1"} if _han("ema").get("han") != "1" else {"han": "5"}
+    assert _verdict(alice, URL, wrong) == "incorrect"  # under the class's EMA
+    assert alice.get("/practice/retry").headers["Location"] == f"{URL}?rules=ema"
+    _, code = create_class(teacher, "Онлайн", rules="online")
+    assert join(alice, code) == 302  # her default is online now: the mistake was under EMA
+    assert alice.get("/practice/retry").headers["Location"] == f"{URL}?rules=ema"
+    assert _verdict(alice, f"{URL}?rules=fenix", wrong) == "incorrect"
+    assert alice.get("/practice/retry").headers["Location"] == f"{URL}?rules=fenix"
+    index = alice.get("/practice").get_data(as_text=True)
+    assert f'href="{URL}?rules=fenix"' in index and f'href="{URL}?rules=ema"' in index
+    assert _stored(world, "learner_mistakes") == [f"practice/{KIND}/{LEVEL}/{SEED}@ema",
+                                                  f"practice/{KIND}/{LEVEL}/{SEED}@fenix"]
+    learner = teacher.get(f"/classes/{world.ids['club']}/learners/{world.ids['alice']}")
+    assert f'href="{URL}?rules=ema"' in learner.get_data(as_text=True)
+    board = teacher.get(f"/classes/{world.ids['club']}").get_data(as_text=True)
+    assert f'href="{URL}?rules=ema"' in board  # the class's most missed, under its rules
+    assert _verdict(alice, f"{URL}?rules=ema", _han("ema")) == "correct"
+    assert alice.get("/practice/retry").headers["Location"] == f"{URL}?rules=fenix"
+
+
+GARBAGE = ["practice/han/player/1@nonsense", "practice/han/player/1@online",
+           "practice/han/player/1@", "practice/han/player/x", "practice/han/player/-1",
+           "practice/han/player/1/2", "practice/han/player/\u0661", "practice/nope/player/1",
+           "practice/han/nope/1", f"practice/han/player/{2**60}", "practice/han/player/1@EMA",
+           "practice//player/1", "lesson/nope/nope", "practice/han/player/1@ema@ema"]
+
+
+def test_garbage_keys_in_the_stored_mistakes_are_skipped_without_an_error(
+        world: World) -> None:
+    alice_id = user_by_login(world.app, "alice").learner_id
+    with world.app.test_request_context():
+        with progress_store().transaction() as conn:
+            conn.execute(learner_mistakes.insert(), [
+                {"learner_id": alice_id, "problem": key, "answer_id": 1000 + i, "kind": "han"}
+                for i, key in enumerate(GARBAGE)])
+    alice, teacher = world.client("alice"), world.client("teacher")
+    assert alice.get("/practice/retry").headers["Location"] == "/practice"
+    index = alice.get("/practice")
+    assert index.status_code == 200 and "/practice/han/player/1?" not in index.get_data(
+        as_text=True)
+    for url in ("/", "/progress", URL):
+        assert alice.get(url).status_code == 200, url
+    for url in (f"/classes/{world.ids['club']}",
+                f"/classes/{world.ids['club']}/learners/{world.ids['alice']}",
+                f"/classes/{world.ids['club']}/export.csv"):
+        assert teacher.get(url).status_code == 200, url

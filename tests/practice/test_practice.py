@@ -20,6 +20,7 @@ from engine.generate import KINDS, LEVELS, generate
 from tests.conftest import HTMX
 from tests.practice_answers import right_answer, wrong_answer
 from tutor import create_app
+from tutor.practice import rules
 from tutor.practice.views import task
 
 _CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -138,14 +139,16 @@ def test_a_bad_csrf_token_is_refused_in_place(tmp_path: Path, content_dir: Path)
 
 
 def test_a_wrong_answer_comes_back_until_answered_right(client: FlaskClient) -> None:
+    # The plain key is the default rules', and its link names them (a class may play others).
     _answer(client, "dora", "player", 11, right=False)
     index = client.get("/practice").get_data(as_text=True)
-    assert 'href="/practice/dora/player/11"' in index
-    assert client.get("/practice/retry").headers["Location"] == "/practice/dora/player/11"
+    assert 'href="/practice/dora/player/11?rules=online"' in index
+    retry = client.get("/practice/retry").headers["Location"]
+    assert retry == "/practice/dora/player/11?rules=online"
     page = _answer(client, "waits", "novice", 5, right=True)
-    assert 'href="/practice/dora/player/11">Повторить ошибку' in page
+    assert 'href="/practice/dora/player/11?rules=online">Повторить ошибку' in page
     _answer(client, "dora", "player", 11, right=True)
-    assert 'href="/practice/dora/player/11"' not in client.get("/practice").get_data(as_text=True)
+    assert "/practice/dora/player/11" not in client.get("/practice").get_data(as_text=True)
     assert client.get("/practice/retry").headers["Location"] == "/practice"
 
 
@@ -244,6 +247,13 @@ def test_a_wrong_discard_comes_back_under_its_title_until_answered_right(client:
                                                                          ) -> None:
     _answer(client, "discard", "player", 6, right=False)
     index = client.get("/practice").get_data(as_text=True)
-    assert 'href="/practice/discard/player/6">Что сбросить? · игрок · №6</a>' in index
+    assert 'href="/practice/discard/player/6?rules=online">Что сбросить? · игрок · №6</a>' in index
     _answer(client, "discard", "player", 6, right=True)
     assert "/practice/discard/player/6" not in client.get("/practice").get_data(as_text=True)
+
+
+def test_the_kinds_that_keep_their_own_rules_are_the_ones_whose_generator_draws_them() -> None:
+    # rules.OWN_RULES decides a stored key without generating the problem: it must agree.
+    drawn = {(kind, "rules" in generate(kind, level, seed).params)
+             for kind in KINDS for level in LEVELS for seed in range(2)}
+    assert drawn == {(kind, kind in rules.OWN_RULES) for kind in KINDS}

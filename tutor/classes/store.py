@@ -58,6 +58,7 @@ class Assignment:
     count: int
     seed: int
     due_on: str | None
+    rules: str  # the class's rule set: a practice set is solved under it
 
 
 def _klass(row: sa.Row[tuple[object, ...]]) -> Klass:
@@ -178,14 +179,20 @@ def leave(conn: Connection, class_id: int, user_id: int) -> int:
 
 def _assignment(row: sa.Row[tuple[object, ...]]) -> Assignment:
     return Assignment(int(row.id), int(row.class_id), row.kind, row.target, int(row.count),  # type: ignore[arg-type]
-                      int(row.seed), row.due_on)  # type: ignore[arg-type]
+                      int(row.seed), row.due_on, row.rules)  # type: ignore[arg-type]
+
+
+def _with_rules() -> sa.Select[tuple[object, ...]]:
+    """The assignments with their class's rule set (one join on the class's primary key)."""
+    return (sa.select(assignments, classes.c.rules)
+            .join(classes, classes.c.id == assignments.c.class_id))
 
 
 def assignments_of(conn: Connection, class_ids: list[int]) -> list[Assignment]:
     """The assignments of these classes, oldest first (bounded per class)."""
     if not class_ids:
         return []
-    query = (sa.select(assignments).where(assignments.c.class_id.in_(class_ids))
+    query = (_with_rules().where(assignments.c.class_id.in_(class_ids))
              .order_by(assignments.c.class_id, assignments.c.id)
              .limit(ASSIGNMENTS_MAX * len(class_ids)))
     return [_assignment(row) for row in conn.execute(query)]
@@ -199,7 +206,7 @@ def add_assignment(conn: Connection, class_id: int, kind: str, target: str, coun
 
 
 def assignment(conn: Connection, class_id: int, assignment_id: int) -> Assignment | None:
-    row = conn.execute(sa.select(assignments).where(
+    row = conn.execute(_with_rules().where(
         assignments.c.id == assignment_id, assignments.c.class_id == class_id)).first()
     return _assignment(row) if row else None
 

@@ -2,10 +2,12 @@
 
 An assignment is data (:class:`tutor.classes.store.Assignment`); this module
 turns it into the problem keys the progress aggregates use
-(``lesson/<slug>/<drill>``, ``practice/<kind>/<level>/<seed>``). A practice
-set is ``count`` problems from seeds ``seed``, ``seed + 1``, … — the seed is
-drawn once when the instructor assigns it, so every learner of the class
-gets the same problems (:func:`engine.generate.generate` is pure).
+(``lesson/<slug>/<drill>``, ``practice/<kind>/<level>/<seed>[@<rules>]``). A
+practice set is ``count`` problems from seeds ``seed``, ``seed + 1``, … — the
+seed is drawn once when the instructor assigns it, so every learner of the
+class gets the same problems (:func:`engine.generate.generate` is pure) — under
+the class's rule set: its keys name that rule set (:func:`tutor.practice.rules.key`),
+so a problem of the set solved under other rules does not count.
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from tutor.classes.dates import due_text
 from tutor.classes.store import Assignment
 from tutor.course.content import store as content_store
 from tutor.drills import diagnosis, kinds
-from tutor.practice.views import LEVEL_NAMES
-from tutor.storage.stats import lesson_problem_key, practice_problem_key
+from tutor.practice import rules
+from tutor.practice.views import LEVEL_NAMES, practice_link
+from tutor.storage.stats import lesson_problem_key
 
 NOT_STARTED, IN_PROGRESS, DONE = "not-started", "in-progress", "done"
 STATE_NAMES = {NOT_STARTED: "не начато", IN_PROGRESS: "в работе", DONE: "сделано"}
@@ -62,7 +65,7 @@ def work(item: Assignment) -> Work:
                  f"{LEVEL_NAMES.get(level, level)} · "
                  f"{count_word(item.count, 'задача', 'задачи', 'задач')}")
         url = url_for("classes.practice_set", class_id=item.class_id, assignment_id=item.id)
-        problems = tuple(practice_problem_key(kind, level, item.seed + i)
+        problems = tuple(rules.key(kind, level, item.seed + i, item.rules)
                          for i in range(item.count))
         return Work(item, title, url, problems)
     slug, _, drill_id = item.target.partition("/")
@@ -99,20 +102,17 @@ def parse_target(kind: str, target: str, count: int) -> str | None:
     return None
 
 
-def problem_link(key: str, rules: str | None = None) -> tuple[str, str] | None:
+def problem_link(key: str, ruleset: str | None = None) -> tuple[str, str] | None:
     """(url, label) of a problem key, or None when it no longer exists.
 
-    ``rules``: a practice problem's link carries this rule set (a class's set is
-    solved under the class's rules, whichever class the learner joined last).
+    A practice problem's link carries the rule set its key names (a class's set
+    is solved under the class's rules, whichever class the learner joined
+    last; a mistake reopens under the rules it was made under); ``ruleset``
+    stands in for a plain key's default (a kind that keeps its own rules).
     """
+    if key.startswith("practice/"):
+        return practice_link(key, ruleset)
     parts = key.split("/")
-    registry = kinds()
-    if len(parts) == 4 and parts[0] == "practice" and parts[3].isdigit():
-        _, kind, level, seed = parts
-        if kind in registry and level in LEVEL_NAMES:
-            return (url_for("practice.problem", kind=kind, level=level, seed=int(seed),
-                            rules=rules),
-                    f"{registry[kind].title} · {LEVEL_NAMES[level]} · №{seed}")
     if len(parts) == 3 and parts[0] == "lesson":
         lesson = content_store().get(parts[1])
         drill = lesson.drills.get(parts[2]) if lesson else None

@@ -5,8 +5,8 @@ In order, the first that applies:
 1. the learner's explicit choice, ``?rules=<name>`` on the practice URLs (the
    select on the practice pages sets it; the problem's form, «Другая задача»,
    «Следующая задача», the level links and the index's links carry it on, so
-   the answer is graded under the rules the page showed; the mistakes' links
-   do not, and reopen under the default). The answer form also names a rule
+   the answer is graded under the rules the page showed; a mistake's link
+   names the rules it was missed under). The answer form also names a rule
    set that came from the class (:attr:`tutor.practice.views.Task.answer_rules`):
    the default is asked again on the POST, and a learner who joined or left a
    class in between must still be graded under the rules they saw;
@@ -25,6 +25,13 @@ rule set replaces the default one; a problem that cannot happen under it (an
 open all-simples hand has no yaku under EMA) is shown under its own rules, and
 the page says so.
 
+Which rule set was asked is part of the stored problem key (:func:`key`):
+a problem solved under EMA is not the one solved under the online rules, so
+a class's practice set counts only what was solved under the class's rules,
+and a mistake reopens under the rules it was made under. The default rule
+set (and a kind that keeps its own) keeps the plain key the rows stored
+before rule sets were recorded have.
+
 The practice package sits below the classes package, so the default comes
 through a registered function (set up by ``create_app`` via the classes
 package), not an import; it is asked at most once per request.
@@ -37,8 +44,11 @@ from collections.abc import Callable
 from flask import g, request
 
 from engine.rules import RULESETS
+from tutor.storage.stats import practice_problem_key
 
 PARAM = "rules"
+# Kinds whose generator draws the rule set (tests/practice check it against the generator).
+OWN_RULES = frozenset({"yaku", "draw", "multi_ron", "next_hand", "final"})
 _providers: list[Callable[[], str | None]] = []
 
 
@@ -65,3 +75,13 @@ def default() -> str | None:
 def wanted() -> str | None:
     """The rule set this learner's practice problems should use; None: their own."""
     return chosen() or default()
+
+
+def key(kind: str, level: str, seed: int, asked: str | None) -> str:
+    """The stored key of a problem shown while ``asked`` was wanted (None: its own rules).
+
+    A problem that fell back to its own rules keeps the asked rule set in its
+    key: it is the problem a learner practising under ``asked`` is given (the
+    class's set includes it), and its link reopens the same page.
+    """
+    return practice_problem_key(kind, level, seed, None if kind in OWN_RULES else asked)

@@ -12,7 +12,9 @@ Routes (blueprint ``practice``):
 
 Every practice URL takes ``?rules=<name>``: the rule set the problems are
 shown and graded under (:mod:`tutor.practice.rules` — by default the rule
-set of the learner's class; lesson drills keep their lesson's).
+set of the learner's class; lesson drills keep their lesson's). The stored
+problem key names it unless it is the default (:func:`tutor.practice.rules.key`),
+and a mistake's link reopens the problem under it.
 
 Bounded reads: the mistakes come from the store's kept list of pending mistakes
 (one query, at most ``aggregates.MISTAKES_KEPT`` rows), never from the history.
@@ -43,6 +45,7 @@ from werkzeug.exceptions import HTTPException
 from engine.errors import HandError
 from engine.generate import KINDS, LEVELS, generate
 from engine.messages import RULESET_BY, RULESET_NAMES
+from engine.rules import DEFAULT_RULESET
 from tutor.course.content import store
 from tutor.course.lessons import DrillState
 from tutor.drills import Drill, DrillError, GradedEvent, Verdict, build_drill, kinds, notify_graded
@@ -51,7 +54,7 @@ from tutor.practice import rules
 from tutor.progress.views import progress_store
 from tutor.storage import learner
 from tutor.storage.database import StorageError
-from tutor.storage.stats import practice_problem_key
+from tutor.storage.stats import parse_practice_key
 from tutor.web.errors import CSRF_MESSAGE, message_for, render_error
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
@@ -122,7 +125,8 @@ class Task:
 
     @property
     def key(self) -> str:
-        return practice_problem_key(self.kind, self.level, self.seed)
+        """The stored key: the rules asked for are part of the problem (:func:`rules.key`)."""
+        return rules.key(self.kind, self.level, self.seed, self.asked)
 
     @property
     def level_name(self) -> str:
@@ -216,15 +220,33 @@ def _mistakes() -> list[str]:
     return mistakes
 
 
-def _mistake_link(key: str) -> tuple[str, str] | None:
-    """(url, label) for ``practice/<kind>/<level>/<seed>`` or ``lesson/<slug>/<drill>``."""
-    parts = key.split("/")
+def practice_link(key: str, rules_: str | None = None) -> tuple[str, str] | None:
+    """(url, label) of a practice problem key, or None when it is not one that exists.
+
+    The link names the rule set of the key (the plain key: the default rules,
+    or ``rules_`` when given — a class's set of a kind that keeps its own
+    rules), so the problem reopens under the rules it was tried under, whatever
+    the learner's class now plays.
+    """
+    parsed = parse_practice_key(key)
     registry = kinds()
-    if len(parts) == 4 and parts[0] == "practice":
-        _, kind, level, seed = parts
-        if kind in registry and level in LEVEL_NAMES and seed.isdigit():
-            url = url_for("practice.problem", kind=kind, level=level, seed=int(seed))
-            return url, f"{registry[kind].title} · {LEVEL_NAMES[level]} · №{seed}"
+    if (parsed is None or parsed.kind not in registry or parsed.level not in LEVEL_NAMES
+            or not parsed.seed < MAX_SEED):
+        return None
+    shown = parsed.rules or rules_ or DEFAULT_RULESET.name
+    url = url_for("practice.problem", kind=parsed.kind, level=parsed.level, seed=parsed.seed,
+                  rules=shown)
+    label = f"{registry[parsed.kind].title} · {LEVEL_NAMES[parsed.level]} · №{parsed.seed}"
+    if parsed.rules:
+        label += f" · {RULESET_NAMES.get(parsed.rules, parsed.rules)}"
+    return url, label
+
+
+def _mistake_link(key: str) -> tuple[str, str] | None:
+    """(url, label) for a practice problem key or ``lesson/<slug>/<drill>``."""
+    if key.startswith("practice/"):
+        return practice_link(key)
+    parts = key.split("/")
     if len(parts) == 3 and parts[0] == "lesson":
         lesson = store().get(parts[1])
         drill = lesson.drills.get(parts[2]) if lesson else None
@@ -275,8 +297,8 @@ def retry() -> ResponseReturnValue:
 
 def _respond(current: Task, state: DrillState | None, status: int = 200) -> ResponseReturnValue:
     headers = {**PRIVATE, "Vary": "HX-Request, Cookie"}
-    mistakes = [url for url, _ in _mistake_links(_mistakes())
-                if url != request.path and url.startswith(url_for("practice.index"))]
+    others = [key for key in _mistakes() if key != current.key and key.startswith("practice/")]
+    mistakes = [url for url, _ in _mistake_links(others)]
     if request.htmx and state is not None:
         area = get_template_attribute("practice/feedback.html", "feedback_area")
         return str(area(current, state, mistakes)), status, headers

@@ -19,7 +19,8 @@ Schema (version 4; the aggregate tables of version 3 are described in
         level       VARCHAR(16),             -- practice level, NULL for lessons
         lesson      VARCHAR(100),            -- lesson slug, NULL for practice
         problem     VARCHAR(200) NOT NULL,   -- 'lesson/<slug>/<drill>' or
-                                             -- 'practice/<kind>/<level>/<seed>'
+                                             -- 'practice/<kind>/<level>/<seed>[@<rules>]'
+                                             -- (stats.practice_problem_key: under 100 chars)
         correct     BOOLEAN NOT NULL,
         answered_at TIMESTAMP WITH TIME ZONE NOT NULL,
         rule        VARCHAR(64),             -- version 3: the rule the diagnosis of a

@@ -9,9 +9,11 @@ the aggregates are tested against.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from engine.rules import DEFAULT_RULESET, RULESETS
 from tutor.storage.database import Answer, KindTotals
 
 RECENT = 20
@@ -138,5 +140,43 @@ def lesson_problem_key(slug: str, drill_id: str) -> str:
     return f"lesson/{slug}/{drill_id}"
 
 
-def practice_problem_key(kind: str, level: str, seed: int) -> str:
-    return f"practice/{kind}/{level}/{seed}"
+def practice_problem_key(kind: str, level: str, seed: int, rules: str | None = None) -> str:
+    """``practice/<kind>/<level>/<seed>``, with ``@<rules>`` when it was asked under other rules.
+
+    The default rule set (and ``None``: the problem's own rules) keeps the plain
+    key, so the rows stored before rule sets were recorded keep their meaning;
+    any other rule set is a different problem to solve (a class's practice set
+    counts only what was solved under the class's rules).
+    """
+    suffix = f"@{rules}" if rules is not None and rules != DEFAULT_RULESET.name else ""
+    return f"practice/{kind}/{level}/{seed}{suffix}"
+
+
+@dataclass(frozen=True)
+class PracticeKey:
+    """A parsed practice problem key; ``rules`` is None for the plain (default-rules) key."""
+
+    kind: str
+    level: str
+    seed: int
+    rules: str | None
+
+
+_PRACTICE_KEY = re.compile(
+    r"practice/([a-z_]{1,32})/([a-z]{1,16})/([0-9]{1,16})(?:@([a-z]{1,16}))?")
+
+
+def parse_practice_key(key: str) -> PracticeKey | None:
+    """The parts of a key :func:`practice_problem_key` made, or None for anything else.
+
+    Kind and level are only checked for their shape (the callers know which
+    exist); a rule set must be a known one other than the default, so each
+    problem has exactly one key.
+    """
+    match = _PRACTICE_KEY.fullmatch(key)
+    if match is None:
+        return None
+    kind, level, seed, rules = match.groups()
+    if rules is not None and (rules not in RULESETS or rules == DEFAULT_RULESET.name):
+        return None
+    return PracticeKey(kind, level, int(seed), rules)
