@@ -94,6 +94,25 @@ CASES = [
     ("10-link-unclear.md", 7,
      "Ссылка «urok-fu»: непонятная ссылка: пишите /lessons/<slug>, /lessons/<slug>#якорь "
      "или #якорь или полный адрес https://…"),
+    # addresses and raw HTML that the allow-list (tutor.course.markdown.allowlist) forbids
+    ("10-link-javascript.md", 9,
+     "Адрес «javascript:alert(1)»: схема «javascript:» в уроке не разрешена (можно http, "
+     "https, mailto, адреса сайта и #якоря): ссылка убрана со страницы."),
+    ("10-link-vbscript.md", 7,
+     "Адрес «VBScript:MsgBox(1)»: схема «vbscript:» в уроке не разрешена (можно http, "
+     "https, mailto, адреса сайта и #якоря): ссылка убрана со страницы."),
+    ("10-image-data.md", 9,
+     "Адрес «data:image/svg+xml;base64,PHN2Zz4=»: схема «data:» в уроке не разрешена (можно "
+     "http, https, mailto, адреса сайта и #якоря): картинка убрана со страницы."),
+    ("10-html-link-javascript.md", 9,
+     "Адрес «javascript:alert(1)»: схема «javascript:» в уроке не разрешена (можно http, "
+     "https, mailto, адреса сайта и #якоря): на странице тег «<a>» будет виден как текст."),
+    ("10-html-script.md", 9,
+     "HTML-тег «<script>» в уроке запрещён: на странице он будет виден как текст. "
+     "Пишите разметку Markdown."),
+    ("10-html-event-handler.md", 9,
+     "Атрибут «onclick» у HTML-тега «<b>» в уроке запрещён: на странице тег будет виден "
+     "как текст."),
     ("glossary-no-definition.yaml", 10,
      "Глоссарий: У термина нет поля «definition» (непустой текст)."),
     ("yaku-example-wrong.yaml", 2,

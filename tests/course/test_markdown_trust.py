@@ -6,9 +6,15 @@ the stand-in tile renderer of test_markdown_ext.
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
+from pathlib import Path
+
 import pytest
 
+from tests.course.test_content_check import course_with, site
 from tests.course.test_markdown_ext import render
+from tutor.authoring.sanitise import sanitise
+from tutor.course.markdown.allowlist import URL_SCHEMES, forbidden_scheme, url_scheme
 from tutor.course.markdown.safety import ALLOWED, ANYWHERE
 
 NOT_ALLOWED = "в уроке не разрешён (можно только class, id, title): он убран со страницы."
@@ -62,7 +68,8 @@ def test_an_unsafe_address_set_through_attributes_is_reported() -> None:
     html, context = render('[x](/lessons/a){: href="javascript:alert(1)" }')
     assert html == "<p><a>x</a></p>"
     assert [(p.line, p.message) for p in context.problems] == [
-        (6, "Адрес «javascript:alert(1)» небезопасен: ссылка убрана."),
+        (6, "Адрес «javascript:alert(1)»: схема «javascript:» в уроке не разрешена (можно http, "
+            "https, mailto, адреса сайта и #якоря): ссылка убрана со страницы."),
     ]
 
 
@@ -99,3 +106,71 @@ def test_a_mistyped_tile_group_is_a_problem_with_its_line(source: str, spec: str
 ])
 def test_prose_with_colons_is_not_a_tile_group(source: str) -> None:
     assert render(source)[1].problems == []
+
+
+# -- what reaches the HTML -------------------------------------------------------------
+
+class Markup(HTMLParser):
+    """Every address a browser would follow or load, and every event handler, as markup."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.schemes: list[str] = []
+        self.handlers: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.handlers.append(f"{tag}[{name}]")
+            scheme = url_scheme(value or "") if name in ("href", "src", "action") else None
+            if scheme is not None:
+                self.schemes.append(scheme)
+
+
+def assert_neutral(html: str) -> None:
+    """No javascript:/data:/vbscript: address and no on… attribute in ``html``'s markup."""
+    found = Markup()
+    found.feed(html)
+    assert found.handlers == []
+    assert set(found.schemes) <= URL_SCHEMES, found.schemes
+
+
+UNSAFE_SOURCES = [
+    "[x](javascript:alert(1))", "[x](JavaScript:alert(1))", "[x](vbscript:msgbox(1))",
+    "[x](data:text/html;base64,PHNjcmlwdD4=)", "![x](data:image/png;base64,AAAA)",
+    "![x](javascript:alert(1))", "[x](java&#115;cript:alert(1))", "[x](&#106;avascript:alert(1))",
+    "[x]: javascript:alert(1)\n\n[ссылка][x]", '[x](/lessons/a){: href="javascript:alert(1)" }',
+    '<a href="javascript:alert(1)">x</a>', '<b onclick="alert(1)">x</b>',
+    "<img src=x onerror=alert(1)>", '<script>alert(1)</script>', '<iframe src="https://x">',
+    '*x*{: onclick="alert(1)" }',
+]
+
+
+@pytest.mark.parametrize("source", UNSAFE_SOURCES)
+def test_each_unsafe_case_is_neutral_in_the_lesson_and_after_the_sanitiser(source: str) -> None:
+    html, context = render(source)
+    assert context.problems, "the check must name it"
+    assert_neutral(html)
+    assert_neutral(sanitise(html, "/preview/"))
+    assert_neutral(sanitise(source, "/preview/"))  # nh3 alone, were raw HTML not escaped
+
+
+def test_the_check_and_the_sanitiser_keep_the_same_schemes() -> None:
+    """An address the check lets through survives nh3, and one it forbids does not."""
+    for url in ("https://a.example/x", "http://a.example", "mailto:a@b.example", "/lessons/fu",
+                "#якорь", "../x", "?a=1", "javascript:x", "data:,x", "vbscript:x", "ftp://a",
+                "tel:1", "JAVA&#83;CRIPT:x"):
+        kept = 'href="' in sanitise(f'<a href="{url}">x</a>', "/preview/")
+        assert kept == (forbidden_scheme(url) is None), url
+
+
+@pytest.mark.parametrize("fixture", [
+    "10-link-javascript.md", "10-link-vbscript.md", "10-image-data.md",
+    "10-html-link-javascript.md", "10-html-script.md", "10-html-event-handler.md",
+])
+def test_a_broken_lesson_page_carries_no_unsafe_markup(tmp_path: Path, fixture: str) -> None:
+    content = course_with(tmp_path, fixture)
+    slug = fixture.removeprefix("10-").removesuffix(".md")
+    page = site(content).test_client().get(f"/lessons/{slug}")
+    assert page.status_code == 200
+    assert_neutral(page.get_data(as_text=True))

@@ -10,6 +10,7 @@ review of a lesson for everyone, and the course map's places.
 
 from __future__ import annotations
 
+import html
 import io
 import re
 from html.parser import HTMLParser
@@ -133,6 +134,39 @@ def test_check_message_names_the_line_and_blocks_publishing(world: World) -> Non
     save(teacher, lesson_id, source())
     assert publish(teacher, lesson_id, world.ids["club"]) == 302
     assert world.client("alice").get(club_url(world)).status_code == 200
+
+
+def test_forbidden_addresses_and_raw_html_are_named_at_their_lines(world: World) -> None:
+    teacher = world.client("teacher")
+    lesson_id = new_lesson(teacher)
+    body = ("Смотрите [сюда](javascript:alert(1)).\n\n![схема](data:image/png;base64,AAAA)\n\n"
+            'Текст <b onclick="f()">жирный</b>.\n\n<iframe src="https://x.example"></iframe>')
+    text = source(body=body)
+    lines = text.split("\n")
+    at = {needle: next(n for n, line in enumerate(lines, 1) if needle in line)
+          for needle in ("javascript:", "data:", "onclick", "iframe")}
+    schemes = "(можно http, https, mailto, адреса сайта и #якоря)"
+    expected = [
+        (at["javascript:"], "Адрес «javascript:alert(1)»: схема «javascript:» в уроке не "
+                            f"разрешена {schemes}: ссылка убрана со страницы."),
+        (at["data:"], "Адрес «data:image/png;base64,AAAA»: схема «data:» в уроке не "
+                      f"разрешена {schemes}: картинка убрана со страницы."),
+        (at["onclick"], "Атрибут «onclick» у HTML-тега «<b>» в уроке запрещён: на странице "
+                        "тег будет виден как текст."),
+        (at["iframe"], "HTML-тег «<iframe>» в уроке запрещён: на странице он будет виден как "
+                       "текст. Пишите разметку Markdown."),
+    ]
+    fragment = teacher.post(f"/studio/{lesson_id}/preview", headers=HTMX, data={
+        "csrf_token": token(teacher, "/studio"), "source": text}).get_data(as_text=True)
+    found = re.findall(r'data-line="(\d+)">строка (\d+)</button> <span class="studio__message">'
+                       r"([^<]+)", fragment)
+    shown = [(int(line), html.unescape(message).strip()) for line, label, message in found
+             if line == label]
+    assert shown == expected
+    save(teacher, lesson_id, text)
+    assert "data-publish-blocked" in teacher.get(f"/studio/{lesson_id}").get_data(as_text=True)
+    assert publish(teacher, lesson_id, world.ids["club"]) == 409
+    assert world.client("alice").get(club_url(world)).status_code == 404
 
 
 def test_learners_of_the_class_see_and_answer_others_do_not(world: World) -> None:
@@ -299,9 +333,10 @@ def test_xss_in_title_source_and_import_never_reaches_a_page(world: World) -> No
     fragment = teacher.post(f"/studio/{lesson_id}/preview", headers=HTMX, data={
         "csrf_token": token(teacher, "/studio"), "source": text}).get_data(as_text=True)
     assert_clean(fragment)
-    assert "javascript:alert(3)»: непонятная ссылка" in fragment  # the check refuses it
+    assert "javascript:alert(3)»: схема «javascript:» в уроке не разрешена" in fragment
+    assert "HTML-тег «&lt;iframe&gt;» в уроке запрещён" in fragment  # the check refuses both
     assert publish(teacher, lesson_id, world.ids["club"]) == 409
-    save(teacher, lesson_id, text.replace("[ссылка](javascript:alert(3))", ""))
+    save(teacher, lesson_id, text.replace(XSS_BODY, "Текст."))  # the title's script stays
     assert publish(teacher, lesson_id, world.ids["club"]) == 302
     for who in ("alice", "teacher"):
         assert_clean(world.client(who).get(club_url(world)).get_data(as_text=True))

@@ -6,9 +6,11 @@ goes through :func:`sanitise`. The list keeps what a lesson needs — text,
 tables, notes, our tile SVG (``<use>`` may point only at our sprite) and the
 drill forms with the few htmx attributes our own templates set, each checked
 against the value they must have, and every attribute a published lesson may
-carry (:mod:`tutor.course.markdown.safety`, so the preview shows what the
-site will) — and drops everything else: scripts, event
-handlers, ``style``, frames, objects, ``javascript:``/``data:`` URLs.
+carry — and drops everything else: scripts, event handlers, ``style``,
+frames, objects, ``javascript:``/``data:`` URLs. The lesson's part of the
+list (tags, attributes, URL schemes) is :mod:`tutor.course.markdown.allowlist`,
+which the content check reads too, so the preview shows what the site will
+and the check reports what this drops.
 """
 
 from __future__ import annotations
@@ -18,16 +20,18 @@ from collections.abc import Callable
 
 import nh3
 
-_TEXT = {
-    "p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "em", "b", "i", "code",
-    "pre", "blockquote", "ul", "ol", "li", "dl", "dt", "dd", "a", "span", "div", "section",
-    "article", "header", "nav", "sup", "sub", "del", "abbr", "small", "caption",
-}
-_TABLES = {"table", "thead", "tbody", "tfoot", "tr", "th", "td", "colgroup", "col"}
-_FORMS = {"form", "input", "button", "label", "fieldset", "legend", "select", "option"}
-_SVG = {"svg", "use"}
-_MEDIA = {"img"}  # Markdown's ![alt](src); a lesson may show one (tutor.course.markdown.safety)
-TAGS = frozenset(_TEXT | _TABLES | _FORMS | _SVG | _MEDIA)
+from tutor.course.markdown.allowlist import (
+    ALLOWED,
+    ANYWHERE,
+    CONTENT_DROPPED_TAGS,
+    LESSON_TAGS,
+    TEMPLATE_TAGS,
+    URL_SCHEMES,
+)
+
+# The lesson's tags and URL schemes are shared with the content check
+# (tutor.course.markdown.allowlist), so the check reports exactly what this drops.
+TAGS = LESSON_TAGS | TEMPLATE_TAGS
 
 _GLOBAL = {
     "class", "id", "title", "role", "tabindex", "lang", "aria-label", "aria-labelledby",
@@ -54,7 +58,9 @@ ATTRIBUTES: dict[str, set[str]] = {
     "svg": {"viewBox", "width", "height", "focusable"},
     "use": {"href", "width", "height", "transform"},
 }
-URL_SCHEMES = frozenset({"http", "https", "mailto"})
+for _tag, _names in ALLOWED.items():  # every attribute a published lesson may carry
+    ATTRIBUTES.setdefault(_tag, set()).update(_names)
+_GLOBAL.update(ANYWHERE)
 
 _SPRITE = re.compile(r"^/static/tiles\.svg(?:\?v=[0-9a-f]+)?#t-[a-z0-9-]+$")
 _DRILL_TARGET = re.compile(r"^#fb-[a-z0-9-]+$")
@@ -90,7 +96,7 @@ def sanitise(html: str, post_prefix: str) -> str:
     return nh3.clean(
         html,
         tags=set(TAGS),
-        clean_content_tags={"script", "style", "iframe", "object", "embed", "template"},
+        clean_content_tags=set(CONTENT_DROPPED_TAGS),
         attributes={tag: set(names) for tag, names in ATTRIBUTES.items()},
         attribute_filter=lambda tag, name, value: _checked(tag, name, value, post_prefix),
         url_schemes=set(URL_SCHEMES),

@@ -30,6 +30,7 @@ from flask import current_app
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
+from tutor.course.markdown.allowlist import forbidden_scheme
 from tutor.course.problems import Problem
 
 
@@ -71,6 +72,8 @@ def _link_message(
     target: str, lesson: LinkedLesson, by_slug: Mapping[str, LinkedLesson], glossary: Any | None
 ) -> str | None:
     if _EXTERNAL.match(target) or target == "#":  # `[//]: # (…)` is an invisible note
+        return None
+    if forbidden_scheme(target) is not None:  # javascript:, data:…: the safety check says so
         return None
     path, _, anchor = target.partition("#")
     path = path.split("?", 1)[0]

@@ -4,8 +4,10 @@ Our extensions (inline tiles ``:123m:``, glossary terms ``[[текст|терм�
 drill blocks ``/// kind … ///``; source citations ``[002]`` linked to
 the legend on ``/rules``) share a :class:`RenderContext` that collects
 problems with file and line and the drills found. Raw HTML in a lesson is
-escaped; links may only use safe schemes and only allow-listed attributes
-(:mod:`tutor.course.markdown.safety`) survive ``attr_list``.
+escaped, and reported when the allow-list forbids it
+(:mod:`tutor.course.markdown.rawhtml`); links may only use the allowed schemes
+and only allow-listed attributes (:mod:`tutor.course.markdown.safety`, lists in
+:mod:`tutor.course.markdown.allowlist`) survive ``attr_list``.
 
 The context and the line helpers the extensions share live in
 :mod:`tutor.course.markdown.context`.
@@ -19,6 +21,7 @@ from markdown.extensions.toc import slugify_unicode
 from tutor.course.markdown.context import RenderContext, fenced_lines, prose_lines
 from tutor.course.markdown.drills import DrillBlockExtension
 from tutor.course.markdown.links import LinkCollectExtension
+from tutor.course.markdown.rawhtml import RawHtmlExtension
 from tutor.course.markdown.safety import SafetyExtension
 from tutor.course.markdown.sources import CitationExtension
 from tutor.course.markdown.terms import GlossaryTermExtension
@@ -42,6 +45,7 @@ def make_markdown(context: RenderContext) -> markdown.Markdown:
             InlineTilesExtension(context=context),
             GlossaryTermExtension(context=context),
             LinkCollectExtension(context=context),
+            RawHtmlExtension(context=context),
             CitationExtension(),
             SafetyExtension(context=context),
         ],

@@ -11,6 +11,11 @@ attributes Markdown itself writes (a link's ``href``, an image's ``src`` and
 dropped — from the element tree, and from fenced code blocks, whose
 attributes Python-Markdown writes straight into stashed HTML — and reported
 as a problem with its file line, so ``flask content check`` fails on it.
+So is a link or image whose address has a scheme outside
+:data:`~tutor.course.markdown.allowlist.URL_SCHEMES` (``javascript:``,
+``data:``, ``vbscript:``, however spelt): the address is removed and the
+message names the scheme. The lists are data in
+:mod:`tutor.course.markdown.allowlist`, shared with the nh3 sanitiser.
 
 The author preview (:mod:`tutor.authoring.sanitise`) renders through this
 same pipeline before nh3 cleans it, and its allow-list holds every
@@ -30,30 +35,35 @@ from markdown.extensions.fenced_code import FencedBlockPreprocessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
+from tutor.course.markdown.allowlist import (
+    ALLOWED,
+    ANYWHERE,
+    URL_ATTRIBUTES,
+    allowed,
+    forbidden_scheme,
+    scheme_message,
+)
 from tutor.course.markdown.context import RenderContext
 
-_SAFE_URL = re.compile(r"^(?:https?:|mailto:|#|\?|/(?!/)|\.{1,2}/|[^:/?#]+(?:[/?#]|$))", re.I)
-_URL_ATTRS = ("href", "src")
+__all__ = ["ALLOWED", "ANYWHERE", "SafetyExtension", "allowed", "safe_url"]
+
 _BRACES = re.compile(r"\{[^}]*\}")
 
-ANYWHERE = frozenset({"class", "id", "title"})
-ALLOWED: dict[str, frozenset[str]] = {
-    "a": frozenset({"href"}),
-    "img": frozenset({"src", "alt"}),
-    "ol": frozenset({"start"}),
-    "th": frozenset({"align"}),
-    "td": frozenset({"align"}),
-    # the glossary term's popover (tutor.course.markdown.terms): declarative, no script
-    "button": frozenset({"type", "popovertarget"}),
-    "span": frozenset({"popover"}),
-}
+
+def safe_url(url: str) -> bool:
+    """An allowed scheme (:data:`~tutor.course.markdown.allowlist.URL_SCHEMES`) or a path
+    of this site; ``//host`` (and ``/\\host``, which browsers read the same) is neither."""
+    if forbidden_scheme(url) is not None:
+        return False
+    return not url.strip().replace("\\", "/").startswith("//")
+
+
+# What a dropped address's element loses, by tag (an attribute set through {…} on another).
+_OUTCOME = {"img": "картинка убрана со страницы."}
+_LINK_GONE = "ссылка убрана со страницы."
+
 _FENCE_KEYS = frozenset({"id", "."})  # a fenced block keeps its id and classes (the language)
 _ALLOWED_TEXT = "class, id, title"
-
-
-def allowed(tag: str, name: str) -> bool:
-    """Whether attribute ``name`` may stay on element ``tag`` of a lesson."""
-    return name in ANYWHERE or name in ALLOWED.get(tag, ())
 
 
 class _Dropped:
@@ -62,7 +72,7 @@ class _Dropped:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.attributes: list[str] = []
-        self.urls: list[str] = []
+        self.urls: list[tuple[str, str]] = []  # (tag, address)
 
 
 class SourceLinesPreprocessor(Preprocessor):
@@ -112,11 +122,11 @@ class SafeAttributesTreeprocessor(Treeprocessor):
                 if not allowed(tag, name):
                     del element.attrib[name]
                     dropped.attributes.append(name)
-            for name in _URL_ATTRS:
+            for name in URL_ATTRIBUTES:
                 value = element.get(name)
-                if value is not None and not _SAFE_URL.match(value.strip()):
+                if value is not None and not safe_url(value):
                     del element.attrib[name]
-                    dropped.urls.append(value)
+                    dropped.urls.append((tag, value))
         if self.context is not None:
             self._report(self.context)
 
@@ -125,9 +135,15 @@ class SafeAttributesTreeprocessor(Treeprocessor):
             for line in self._lines_of(name):
                 context.problem(line, f"Атрибут «{name}» в уроке не разрешён (можно только "
                                       f"{_ALLOWED_TEXT}): он убран со страницы.")
-        checked = {target for _, target in context.links}  # the link check reports these
-        for url in dict.fromkeys(u for u in self.dropped.urls if u not in checked):
-            for line in self._lines_of(url)[:1]:
+        written = {}  # address → its first body line, as the link collector found it
+        for line, target in reversed(context.links):
+            written[target] = line - context.line_offset
+        for tag, url in dict.fromkeys(self.dropped.urls):
+            line = written.get(url) or self._lines_of(url)[0]
+            scheme = forbidden_scheme(url)
+            if scheme is not None:
+                context.problem(line, scheme_message(url, scheme, _OUTCOME.get(tag, _LINK_GONE)))
+            elif url not in written:  # the link check reports a link to another host
                 context.problem(line, f"Адрес «{url}» небезопасен: ссылка убрана.")
 
     def _lines_of(self, needle: str) -> list[int]:
