@@ -45,10 +45,9 @@ from tutor.authoring.cli import lesson_text
 from tutor.authoring.guide import guide_path, render_guide
 from tutor.authoring.sanitise import sanitise
 from tutor.course.content import DrillSlot, Lesson, _glossary_url, lesson_from_text, store
-from tutor.course.lessons import DrillState
+from tutor.course.lessons import DrillState, graded_state
 from tutor.course.links import link_problems
 from tutor.course.problems import Problem
-from tutor.drills.base import BadAnswer, Verdict, wants_solution
 from tutor.progress.views import progress_store
 from tutor.storage import sessions
 from tutor.storage.database import StorageError
@@ -320,15 +319,7 @@ def preview_drill(drill_id: str) -> ResponseReturnValue:
     drill = lesson.drills.get(drill_id)
     if drill is None:
         abort(404, description=NO_DRILL)
-    try:
-        if wants_solution(request.form):
-            verdict = Verdict(False, solution_only=True)
-        else:
-            verdict = drill.kind.grade(drill, request.form)
-        state = DrillState(drill.id, request.form, verdict=verdict)
-        status = 200
-    except BadAnswer as exc:
-        state, status = DrillState(drill.id, request.form, error=exc.message), exc.status
+    state, status = graded_state(drill, request.form)
     headers = {"Vary": "HX-Request", "Cache-Control": "no-store"}
     if request.htmx:
         area = get_template_attribute("authoring/parts.html", "preview_feedback")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -26,7 +27,7 @@ from engine.plural import count_word
 from engine.tiles import tile_name
 from tutor.course.content import Lesson, store
 from tutor.course.markdown.tiles import TILES_RE
-from tutor.drills.base import Verdict
+from tutor.drills.base import BadAnswer, Drill, Verdict, wants_solution
 from tutor.drills.explain import tile_names
 from tutor.tiles.render import render_inline
 
@@ -45,6 +46,26 @@ class DrillState:
     form: MultiDict[str, str]
     verdict: Verdict | None = None
     error: str | None = None
+
+
+def graded_state(drill: Drill, form: MultiDict[str, str],
+                 graded: Callable[[Verdict], None] | None = None) -> tuple[DrillState, int]:
+    """``form`` graded (or the solution asked for) as the drill's state, with its HTTP status.
+
+    For the pages that show a bad answer's message in the drill (author preview,
+    studio, club lessons) rather than through the site's error handler: a
+    :class:`BadAnswer` becomes the state's error and its status. ``graded`` sees
+    each real verdict (not a solution request), to record it as progress.
+    """
+    try:
+        if wants_solution(form):
+            return DrillState(drill.id, form, verdict=Verdict(False, solution_only=True)), 200
+        verdict = drill.kind.grade(drill, form)
+    except BadAnswer as exc:
+        return DrillState(drill.id, form, error=exc.message), exc.status
+    if graded is not None:
+        graded(verdict)
+    return DrillState(drill.id, form, verdict=verdict), 200
 
 
 def render_lesson(

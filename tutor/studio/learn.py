@@ -38,8 +38,8 @@ from tutor.accounts.store import progress_store
 from tutor.authoring.sanitise import sanitise
 from tutor.classes import store as classes
 from tutor.course.content import SLUG, DrillSlot, Lesson
-from tutor.course.lessons import DrillState, MapEntry, add_map_extras
-from tutor.drills.base import BadAnswer, GradedEvent, Verdict, notify_graded, wants_solution
+from tutor.course.lessons import DrillState, MapEntry, add_map_extras, graded_state
+from tutor.drills.base import GradedEvent, Verdict, notify_graded
 from tutor.storage.database import StorageError
 from tutor.studio import db, published, store
 from tutor.studio.check import MAX_SLUG
@@ -132,18 +132,13 @@ def _grade(page: Page, version: int, drill_id: str) -> ResponseReturnValue:
     drill = page.lesson.drills.get(drill_id)
     if drill is None:
         abort(404, description=NO_DRILL)
-    form = request.form
-    try:
-        if wants_solution(form):
-            verdict = Verdict(False, solution_only=True)
-        else:
-            verdict = drill.kind.grade(drill, form)
-            problem = f"club/{page.publication.lesson_id}/{version}/{drill.id}"
-            notify_graded(GradedEvent(drill.kind.name, drill.id, verdict.correct, source="lesson",
-                                      extra={"problem": problem}, drill=drill, verdict=verdict))
-        state, status = DrillState(drill.id, form, verdict=verdict), 200
-    except BadAnswer as exc:
-        state, status = DrillState(drill.id, form, error=exc.message), exc.status
+    problem = f"club/{page.publication.lesson_id}/{version}/{drill.id}"
+
+    def record(verdict: Verdict) -> None:
+        notify_graded(GradedEvent(drill.kind.name, drill.id, verdict.correct, source="lesson",
+                                  extra={"problem": problem}, drill=drill, verdict=verdict))
+
+    state, status = graded_state(drill, request.form, record)
     if request.htmx:
         area = get_template_attribute("studio/parts.html", "club_feedback")
         return (sanitise(str(area(drill, state)), page.base), status,

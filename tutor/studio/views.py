@@ -54,8 +54,7 @@ from tutor.authoring.views import preview_html
 from tutor.classes import store as classes
 from tutor.course.content import FIELD_RULES, SLUG, parse_front_matter, split_front_matter
 from tutor.course.content import store as content_store
-from tutor.course.lessons import DrillState
-from tutor.drills.base import BadAnswer, Verdict, wants_solution
+from tutor.course.lessons import DrillState, graded_state
 from tutor.storage.database import StorageError
 from tutor.studio import check, db, diff, published, store
 from tutor.studio.db import UNAVAILABLE
@@ -298,14 +297,7 @@ def preview_drill(lesson_id: int, drill_id: str) -> ResponseReturnValue:
     drill = check.check_source(source).lesson.drills.get(drill_id)
     if drill is None:
         abort(404, description=NO_PREVIEW_DRILL)
-    try:
-        if wants_solution(request.form):
-            verdict = Verdict(False, solution_only=True)
-        else:
-            verdict = drill.kind.grade(drill, request.form)
-        state, status = DrillState(drill.id, request.form, verdict=verdict), 200
-    except BadAnswer as exc:
-        state, status = DrillState(drill.id, request.form, error=exc.message), exc.status
+    state, status = graded_state(drill, request.form)
     if rows is None:
         area = get_template_attribute("authoring/parts.html", "preview_feedback")
         return sanitise(str(area(drill, state)), _drill_prefix(lesson_id)), status, _headers()
