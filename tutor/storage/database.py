@@ -344,13 +344,11 @@ class ProgressStore:
         return self._begin()
 
     @contextmanager
-    def _begin(self, seconds: float | None = 0.0) -> Iterator[Connection]:
-        """A transaction within ``seconds`` (0: :attr:`answer_seconds`; None: no deadline)."""
+    def _begin(self, seconds: float | None = None) -> Iterator[Connection]:
+        """A transaction within ``seconds`` (unset: :attr:`answer_seconds`)."""
         self._allowed()
-        if seconds == 0.0:
-            seconds = self.answer_seconds
         try:
-            with deadline.deadline(seconds), self.engine.begin() as conn:
+            with deadline.deadline(seconds or self.answer_seconds), self.engine.begin() as conn:
                 yield conn
             self._breaker.close()
         except SQLAlchemyError as err:
