@@ -22,6 +22,7 @@ from tutor import create_app
 from tutor.accounts import passwords, store
 from tutor.course.content import store as content_store
 from tutor.practice.views import task
+from tutor.storage import deadline
 
 HTMX = {"HX-Request": "true"}
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -66,9 +67,10 @@ def sign_out(client: FlaskClient) -> None:
 def make_user(app: Flask, login: str, role: str) -> store.User:
     """An account made directly (an instructor or admin for a test)."""
     with app.test_request_context():
+        password_hash = passwords.hash_secret(PASSWORD)
         with store.progress_store().transaction() as conn:
             return store.create(conn, login=login, display_name=login.capitalize(), role=role,
-                                password_hash=passwords.hash_secret(PASSWORD))
+                                password_hash=password_hash)
 
 
 def hidden(client: FlaskClient, url: str) -> dict[str, str]:
@@ -137,15 +139,42 @@ class Site:
             made.extensions[store.STORE_EXT].engine.dispose()
 
 
+class Argon2Outside:
+    """Fails a test whose code hashes or verifies a password inside a database transaction.
+
+    argon2 is CPU time (64 MiB and three passes in production): inside a
+    transaction it is spent from the store call's deadline and holds a pooled
+    connection, and on a busy server the deadline ran out — registering got a
+    503 (CI, two gunicorn processes). Every accounts, classes and studio test
+    runs with this guard on ``passwords.hash_secret`` and ``passwords.verify``.
+    """
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.inside: list[str] = []
+        for name in ("hash_secret", "verify"):
+            monkeypatch.setattr(passwords, name, self._checked(name, getattr(passwords, name)))
+
+    def _checked(self, name: str, real: Any) -> Any:
+        def checked(*args: Any) -> Any:
+            if deadline.in_deadline():
+                self.inside.append(name)
+                raise AssertionError(f"passwords.{name} inside a database transaction")
+            return real(*args)
+        return checked
+
+
 # The fixtures of every package whose tests need accounts (tests/accounts, tests/classes,
 # tests/studio): each conftest imports these two, so they are written once.
 @pytest.fixture(params=BACKENDS)
-def site(request: pytest.FixtureRequest, content_dir: Path, tmp_path: Path) -> Iterator[Site]:
+def site(request: pytest.FixtureRequest, content_dir: Path, tmp_path: Path,
+         monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
     """A fresh database per test: SQLite, and PostgreSQL when TEMPAI_TEST_PG_URL is set."""
+    guard = Argon2Outside(monkeypatch)
     with fresh_database(request.param, tmp_path) as url:
         made = Site(content_dir, url)
         yield made
         made.close()
+    assert not guard.inside, f"argon2 inside a transaction: {guard.inside}"
 
 
 @pytest.fixture

@@ -22,7 +22,8 @@ FIXTURE_CONTENT = Path(__file__).parent / "fixtures" / "content"
 # make test runs the suite on every core beside its own PostgreSQL (pytest-xdist),
 # where a store call can take longer than production's 1.2 s deadline; the tests
 # of the deadline itself set their own (tests/server/test_frozen_database.py).
-# (FLASK_-prefixed: read by every app, the test ones and the gunicorn ones.)
+# (FLASK_-prefixed: read by every test app; a gunicorn a test starts gets it from
+# tests.live.suite_deadline, since loadkit passes no FLASK_ variable on.)
 os.environ.setdefault("FLASK_DATABASE_DEADLINE_SECONDS", "5")
 HTMX = {"HX-Request": "true"}
 # Tile drawings (and charts): an answer's words are read without their aria-labels.

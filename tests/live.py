@@ -8,6 +8,7 @@ by path avoids that.)
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import shutil
 import sys
@@ -20,6 +21,18 @@ REPO = Path(__file__).resolve().parent.parent
 BENCHMARKS = REPO / "benchmarks"
 FIXTURE_CONTENT = Path(__file__).parent / "fixtures" / "content"
 VERDICT = re.compile(r'data-verdict="(correct|incorrect)"')
+
+
+
+def suite_deadline() -> dict[str, str]:
+    """The suite's database deadline (tests/conftest.py), for a gunicorn sharing PostgreSQL.
+
+    ``loadkit.start_server`` drops ``FLASK_`` variables (a benchmark measures
+    production's settings), so a test whose servers share the suite's busy
+    PostgreSQL passes this on.
+    """
+    return {"FLASK_DATABASE_DEADLINE_SECONDS": os.environ["FLASK_DATABASE_DEADLINE_SECONDS"]}
+
 
 # The basics fixture's drills, each with one right and one wrong answer.
 ANSWERS: dict[str, tuple[list[tuple[str, str]], list[tuple[str, str]]]] = {

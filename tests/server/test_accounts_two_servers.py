@@ -21,7 +21,7 @@ import sqlalchemy as sa
 
 from tests.accounts_help import PASSWORD
 from tests.databases import NO_PG, fresh_database
-from tests.live import copy_content, loadkit, need_gunicorn
+from tests.live import copy_content, loadkit, need_gunicorn, suite_deadline
 from tutor.accounts import limits
 from tutor.storage.database import ProgressStore
 from tutor.storage.throttle import login_throttle
@@ -55,7 +55,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         env = {"SECRET_KEY": secrets.token_hex(32), "DATABASE_URL": url,
                "FLASK_CONTENT_DIR": str(copy_content(folder / "content")),
                "FLASK_LOGIN_MAX_DELAY": "0",  # wrong passwords are counted, not waited on
-               "WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "4"}
+               "WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "4", **suite_deadline()}
         servers: list[Any] = []
         try:
             for _ in range(2):

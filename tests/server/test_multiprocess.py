@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.live import ANSWERS, VERDICT, copy_content, loadkit, need_gunicorn
+from tests.live import ANSWERS, VERDICT, copy_content, loadkit, need_gunicorn, suite_deadline
 
 pytestmark = pytest.mark.server
 PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")
@@ -38,7 +38,7 @@ def two_servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[list
     url = PG_URL if request.param == "postgresql" else f"sqlite:///{tmp_path / 'shared.sqlite3'}"
     env = {"SECRET_KEY": secrets.token_hex(32), "DATABASE_URL": str(url),
            "FLASK_CONTENT_DIR": str(copy_content(tmp_path / "content")),
-           "WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "4"}
+           "WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "4", **suite_deadline()}
     servers = []
     try:
         for _ in range(2):

@@ -35,15 +35,16 @@ def create_admin(login: str) -> None:
     problem = problem or passwords.password_problem(password)
     if problem:
         raise click.ClickException(problem)
+    password_hash = passwords.hash_secret(password)  # outside the database's deadline
     with store.progress_store().transaction() as conn:
         found = store.by_login(conn, name)
         if found:
             store.update(conn, found[0].id, role="admin", disabled=False,
-                         password_hash=passwords.hash_secret(password))
+                         password_hash=password_hash)
             user_id = found[0].id
         else:
             user_id = store.create(conn, login=name, display_name=name, role="admin",
-                                   password_hash=passwords.hash_secret(password)).id
+                                   password_hash=password_hash).id
     if found:
         from_cli_revoke(user_id)
     click.echo(f"Администратор {name} готов (учётная запись №{user_id}).")

@@ -105,13 +105,15 @@ def register() -> ResponseReturnValue:
             error = "Пароли не совпадают."
         if error is None:
             code = passwords.new_code()
+            # Hashed before the transaction: argon2 is CPU time, not the database's deadline.
+            password_hash = passwords.hash_secret(password)
+            recovery_hash = passwords.hash_secret(code)
             try:
                 with store.progress_store().transaction() as conn:
                     user = store.create(
                         conn, login=login,
                         display_name=store.clean_name(form.get("display_name", ""), login),
-                        password_hash=passwords.hash_secret(password),
-                        recovery_hash=passwords.hash_secret(code),
+                        password_hash=password_hash, recovery_hash=recovery_hash,
                     )
                 _merge_browser_progress(user)
                 sign_in(user)
@@ -144,8 +146,9 @@ def login() -> ResponseReturnValue:
                 user = found[0]
                 _forgive_address()
                 if stored and passwords.needs_rehash(stored):
+                    rehashed = passwords.hash_secret(given)
                     with store.progress_store().transaction() as conn:
-                        store.update(conn, user.id, password_hash=passwords.hash_secret(given))
+                        store.update(conn, user.id, password_hash=rehashed)
                 _merge_browser_progress(user)
                 sign_in(user)
                 return redirect(target or url_for("lessons.index"))
@@ -220,10 +223,10 @@ def _recover(login_name: str, code: str, password: str) -> ResponseReturnValue:
     assert found is not None
     user = found[0]
     new_code = passwords.new_code()
+    password_hash, recovery_hash = passwords.hash_secret(password), passwords.hash_secret(new_code)
     with store.progress_store().transaction() as conn:
-        store.update(conn, user.id, password_hash=passwords.hash_secret(password),
-                     recovery_hash=passwords.hash_secret(new_code), reset_hash=None,
-                     reset_until=None)
+        store.update(conn, user.id, password_hash=password_hash, recovery_hash=recovery_hash,
+                     reset_hash=None, reset_until=None)
     revoke(user.id)
     _forgive_address()
     _merge_browser_progress(user)
@@ -285,8 +288,9 @@ def change_password() -> ResponseReturnValue:
         problem = passwords.password_problem(new)
         if problem:
             return _settings_error(problem)
+        password_hash = passwords.hash_secret(new)
         with store.progress_store().transaction() as conn:
-            store.update(conn, user.id, password_hash=passwords.hash_secret(new))
+            store.update(conn, user.id, password_hash=password_hash)
         revoke(user.id)
         sign_in(user)
     except StorageError:

@@ -58,6 +58,11 @@ def deadline(seconds: float | None) -> Iterator[None]:
         _local.until = before
 
 
+def in_deadline() -> bool:
+    """Whether this thread is inside a :func:`deadline` block with a limit (a store call)."""
+    return getattr(_local, "until", None) is not None
+
+
 def _remaining() -> float | None:
     until: float | None = getattr(_local, "until", None)
     return None if until is None else max(0.0, until - time.monotonic())
