@@ -36,14 +36,22 @@ native: $(NATIVE)
 # pytest-xdist: a worker per core, each test module whole on one worker.
 PARALLEL ?= -n auto --dist loadfile
 
-# The whole suite on the compiled engine, then everything but the browser and
-# server tests again on the Python modules: both must give the same answers.
+# The whole suite on the compiled engine, then again on the Python modules the
+# tests whose answers come from the engine: the engine itself, the drills, the
+# practice problems, the analyser, the course (every lesson's answers) and the
+# pages that render every real drill's solution. Both
+# builds must give the same answers; the rest of the suite (storage, accounts,
+# classes, studio, pages, browsers, servers) does not depend on which build
+# answered, so it runs once.
+ENGINE_TESTS := tests/engine tests/drills tests/practice tests/analyse tests/course \
+                tests/web/test_app.py
+
 test: $(VENV)/.test $(NATIVE)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict engine
 	$(VENV)/bin/flask --app tutor content check
 	$(PY) -m pytest -q $(PARALLEL)
-	TEMPAI_ENGINE=python $(PY) -m pytest -q $(PARALLEL) -m "not browser and not server"
+	TEMPAI_ENGINE=python $(PY) -m pytest -q $(PARALLEL) -m "not browser and not server" $(ENGINE_TESTS)
 
 bench: $(VENV)/.test $(NATIVE)
 	$(PY) benchmarks/engine.py
