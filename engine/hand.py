@@ -1,7 +1,8 @@
 """A hand: concealed tile counts plus melds, validated once at the edge.
 
 Invariants (checked by :func:`parse_hand`): no kind appears more than four
-times across the concealed part and the melds; at most four melds; the
+times across the concealed part and the melds; at most one red five of each
+suit (:func:`check_red_fives`); at most four melds; the
 concealed part has ``size - 3 * len(melds)`` tiles, where ``size`` is 13 for a
 waiting hand and 14 for a complete one (a kan still counts as three here).
 """
@@ -14,23 +15,44 @@ from dataclasses import dataclass
 from engine.errors import HandError
 from engine.melds import Meld, meld_from_json, parse_meld_text
 from engine.plural import tiles_word
-from engine.tiles import NUM_KINDS, Counts, Tile, parse_tiles, tile_name, to_mpsz
+from engine.tiles import FIVES, NUM_KINDS, Counts, Tile, parse_tiles, suit_of, tile_name, to_mpsz
+
+RedSuits = tuple[bool, bool, bool]  # whether the concealed part holds the red 5m, 5p, 5s
+NO_RED: RedSuits = (False, False, False)
 
 
 @dataclass(frozen=True)
 class Hand:
-    """Concealed counts (34), melds, and how many red fives each part holds."""
+    """Concealed counts (34), melds, and which suits' red five the concealed part holds.
+
+    By suit, not a count: with a count, ``5m0p`` was drawn and printed as
+    ``0m5p`` (the first five turned red), moving the red five to another suit.
+    """
 
     concealed: Counts
     melds: tuple[Meld, ...] = ()
-    red: int = 0
+    red_suits: RedSuits = NO_RED
+
+    @property
+    def red(self) -> int:
+        """How many red fives the concealed part holds (each is one aka dora)."""
+        return sum(self.red_suits)
+
+    def red_flags(self) -> list[bool]:
+        """Flags aligned with the concealed kinds in order: each red suit's first five is red."""
+        flags = []
+        for kind, n in enumerate(self.concealed):
+            for i in range(n):
+                flags.append(i == 0 and kind in FIVES and self.red_suits[kind // 9])
+        return flags
 
     @classmethod
     def from_suits(
-        cls, suits: tuple[Counts, Counts, Counts, Counts], melds: tuple[Meld, ...], red: int
+        cls, suits: tuple[Counts, Counts, Counts, Counts], melds: tuple[Meld, ...],
+        red_suits: RedSuits,
     ) -> Hand:
         """The hand whose concealed counts are these man, pin, sou and honour counts."""
-        return cls(suits[0] + suits[1] + suits[2] + suits[3], melds, red)
+        return cls(suits[0] + suits[1] + suits[2] + suits[3], melds, red_suits)
 
     @property
     def suits(self) -> tuple[Counts, Counts, Counts, Counts]:
@@ -60,26 +82,23 @@ class Hand:
                 counts[kind] += 1
         return tuple(counts)
 
-    @property
-    def red_total(self) -> int:
-        return self.red + sum(m.red for m in self.melds)
-
     def with_tile(self, tile: Tile) -> Hand:
         counts = list(self.concealed)
         counts[tile] += 1
-        return Hand(tuple(counts), self.melds, self.red)
+        return Hand(tuple(counts), self.melds, self.red_suits)
 
     def without_tile(self, tile: Tile) -> Hand:
         """The hand less one concealed ``tile`` (a discard, or the winning tile drawn apart).
 
-        The red-five count is kept: which five leaves is not known from a kind.
+        The red fives are kept: which five leaves is not known from a kind.
         """
         counts = list(self.concealed)
         counts[tile] -= 1
-        return Hand(tuple(counts), self.melds, self.red)
+        return Hand(tuple(counts), self.melds, self.red_suits)
 
     def to_mpsz(self) -> str:
-        return to_mpsz((k for k, n in enumerate(self.concealed) for _ in range(n)), self.red)
+        kinds = [k for k, n in enumerate(self.concealed) for _ in range(n)]
+        return to_mpsz(kinds, self.red_flags())
 
 
 def parse_hand(
@@ -96,9 +115,10 @@ def parse_hand(
     meld_list = tuple(_to_meld(m) for m in melds)
     if len(meld_list) > 4:
         raise HandError(f"Сетов не может быть больше четырёх, а указано {len(meld_list)}.")
-    hand = Hand(parsed.counts(), meld_list, parsed.red_count)
+    concealed_reds = red_fives_by_suit(parsed.kinds, parsed.red)
+    hand = Hand(parsed.counts(), meld_list, _as_suits(concealed_reds))
     check_copies(hand.all_counts())
-    _check_reds(hand)
+    check_red_fives(red_fives_by_suit(parsed.kinds, parsed.red, meld_list))
     expected = (size,) if size is not None else (13, 14)
     if hand.size not in expected:
         raise HandError(_count_message(hand, expected))
@@ -124,10 +144,42 @@ def check_copies(counts: Sequence[int], what: str = "В руке") -> None:
             )
 
 
-def _check_reds(hand: Hand) -> None:
-    # One red five per suit, as in every set of red fives the documents describe.
-    if hand.red_total > 3:
-        raise HandError("Красных пятёрок в комплекте только три: по одной в каждой масти.")
+RedFives = tuple[int, int, int]  # red fives of man, pin and sou
+
+
+def red_fives_by_suit(
+    kinds: Sequence[Tile], red: Sequence[bool], melds: Iterable[Meld] = ()
+) -> RedFives:
+    """Red fives of each suit in these tiles (``red[i]``: ``kinds[i]`` was a 0) and melds."""
+    per = [0, 0, 0]
+    for kind, is_red in zip(kinds, red, strict=True):
+        if is_red:
+            per[suit_of(kind)] += 1
+    for meld in melds:
+        if meld.red:
+            per[suit_of(meld.tiles[0])] += meld.red
+    return per[0], per[1], per[2]
+
+
+def _as_suits(per_suit: RedFives) -> RedSuits:
+    return per_suit[0] > 0, per_suit[1] > 0, per_suit[2] > 0
+
+
+def check_red_fives(per_suit: Sequence[int], where: str = "в руке") -> None:
+    """Raise if a suit has more than one red five.
+
+    The set the engine plays with (``Ruleset.red_fives``) has one red five in
+    each suit, 0m 0p 0s: seed 002 says fives are replaced by red ones but not
+    how many; Tenhou's standard set with red fives has one in each suit.
+    Checking only the total (three) let ``0m0m`` through as two aka dora.
+    """
+    for suit, count in enumerate(per_suit):
+        if count > 1:
+            five = tile_name(suit * 9 + 4)
+            raise HandError(
+                f"Красная {five} в комплекте одна (по одной красной пятёрке в каждой масти), "
+                f"а {where} их {count}."
+            )
 
 
 def _count_message(hand: Hand, expected: tuple[int, ...]) -> str:

@@ -99,32 +99,38 @@ def quick_hand(text: object, melds: Sequence[object], size: int) -> Hand | None:
     pz = _honor_counts(honors) if honors else _Z7
     if not (pm and pp and ps and pz):
         return None  # a kind more than four times: parse_hand words the error
-    red = rm + rp + rs
-    if red > 3:
-        return None
+    if rm > 1 or rp > 1 or rs > 1:
+        return None  # a second red five of a suit: parse_hand words the error
+    reds = (rm > 0, rp > 0, rs > 0)
     if not melds:
-        return Hand.from_suits((pm, pp, ps, pz), (), red)
-    return _with_melds((pm, pp, ps, pz), melds, red)
+        return Hand.from_suits((pm, pp, ps, pz), (), reds)
+    return _with_melds((pm, pp, ps, pz), melds, reds)
 
 
-def _with_melds(suits: _Suits, melds: Sequence[object], red: int) -> Hand | None:
-    """The hand with its ready melds, if no kind exceeds four copies and reds stay at three."""
+def _with_melds(
+    suits: _Suits, melds: Sequence[object], reds: tuple[bool, bool, bool]
+) -> Hand | None:
+    """The hand with its ready melds, if no kind exceeds four copies nor a suit one red five."""
     if len(melds) > 4:
         return None
     counts = [*suits[0], *suits[1], *suits[2], *suits[3]]
     ready: list[Meld] = []
-    total_red = red
+    in_sight = [int(r) for r in reds]
     for m in melds:
         if not isinstance(m, Meld):
             return None
         ready.append(m)
-        total_red += m.red
+        if m.red:
+            suit = m.tiles[0] // 9
+            in_sight[suit] += m.red
+            if in_sight[suit] > 1:
+                return None
         for t in m.tiles:
             n = counts[t] + 1
             if n > 4:
                 return None
             counts[t] = n
-    return Hand.from_suits(suits, tuple(ready), red) if total_red <= 3 else None
+    return Hand.from_suits(suits, tuple(ready), reds)
 
 
 @lru_cache(maxsize=8192)

@@ -154,6 +154,39 @@ def test_bad_visible_tiles_give_a_russian_message_and_no_500(
     assert 'id="ukeire"' not in html
 
 
+RED_HAND = "2306m13p456789s11z"  # TWO_SHAPES with its 5m red
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        ({"hand": RED_HAND, "visible": "0m"}, "visible"),
+        ({"hand": RED_HAND, "dora": "0m"}, "dora"),
+        ({"hand": TWO_SHAPES, "discards": "0p", "visible": "0p"}, "visible"),  # the second one
+        ({"hand": "2356m13p789s1z", "melds": "pon 055s", "visible": "0s"}, "visible"),
+    ],
+)
+def test_a_second_red_five_of_a_suit_in_sight_is_refused_at_its_field(
+    client: FlaskClient, args: dict[str, str], field: str
+) -> None:
+    # Rule: one red five of each suit in the set (engine.hand.check_red_fives).
+    html = page(client, **args)
+    match = re.search(r'data-error-field="(\w+)"><strong>[^<]+</strong> ([^<]+)</p>', html)
+    assert match and match.group(1) == field, html[:300]
+    assert "в комплекте одна" in match.group(2)
+    assert 'id="ukeire"' not in html
+
+
+def test_one_red_five_of_each_suit_in_sight_is_fine_and_a_used_one_is_greyed_out(
+    client: FlaskClient,
+) -> None:
+    html = page(client, hand=RED_HAND, dora="0p", visible="0s", mode="visible")
+    assert 'id="ukeire"' in html and "data-error-field" not in html
+    for suit in ("ман", "пин", "соу"):  # each suit's red five is placed already
+        assert f'aria-label="Добавить к видимым тайлам красная 5 {suit} — нельзя"' in html
+    assert 'aria-label="Добавить к видимым тайлам 5 ман"' in html  # plain fives still can
+
+
 def test_the_palette_adds_to_the_visible_tiles_and_counts_them_as_used(
     client: FlaskClient,
 ) -> None:

@@ -265,6 +265,15 @@ def test_hand_from_text_keeps_red_fives() -> None:
     assert hrefs(str(render_hand("505m", url=URL))) == ["0m", "5m", "5m"]
 
 
+def test_a_parsed_hand_draws_its_red_five_in_its_own_suit() -> None:
+    # A plain 5m and the red 5p: a count of red fives used to turn the 5m red instead.
+    hand = parse_hand("05m0p123456789s1z", size=13)
+    drawn = hrefs(str(render_hand(hand, url=URL)))
+    assert drawn[:4] == ["0m", "5m", "0p", "1s"]
+    assert hrefs(str(render_hand(parse_hand("5m0p123456789s11z", size=13), url=URL)))[:2] == [
+        "5m", "0p"]
+
+
 def test_render_tiles_marks_the_first_fives_red() -> None:
     assert hrefs(str(render_tiles([4, 4, 13], red=2, url=URL))) == ["0m", "5m", "0p"]
 

@@ -21,7 +21,7 @@ from typing import TypeVar
 from engine import messages
 from engine.errors import HandError
 from engine.furiten import FuritenResult, check_furiten
-from engine.hand import Hand, check_copies, parse_hand
+from engine.hand import Hand, check_copies, check_red_fives, parse_hand, red_fives_by_suit
 from engine.melds import Meld, parse_meld_text
 from engine.rules import RULESETS, Ruleset
 from engine.score import NoYakuError, ScoreResult, WinSituation, score_hand
@@ -187,7 +187,22 @@ def parse_query(q: Query) -> Parsed:
         seen += tiles
         # the field that brings a kind past four copies is the one to blame
         _field(name, partial(seen_counts, hand, seen))
+    _check_red_fives_in_sight(q, melds)
     return Parsed(hand, win_tile, situation, discards, seen)
+
+
+def _check_red_fives_in_sight(q: Query, melds: tuple[Meld, ...]) -> None:
+    """One red five of each suit in the whole set: the hand, its melds and every field in sight.
+
+    The field that brings a suit's second red five is the one to blame.
+    """
+    held = parse_tiles(q.hand + q.win)
+    reds = list(red_fives_by_suit(held.kinds, held.red, melds))
+    for name in ("dora", "discards", "visible"):
+        tiles = parse_tiles(getattr(q, name))
+        added = red_fives_by_suit(tiles.kinds, tiles.red)
+        reds = [a + b for a, b in zip(reds, added, strict=True)]
+        _field(name, partial(check_red_fives, reds, "вместе с рукой на столе"))
 
 
 def _field(name: str, make: Callable[[], T]) -> T:

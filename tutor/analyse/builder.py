@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engine.errors import HandError
 from engine.melds import Meld, parse_meld_text
-from engine.tiles import FIVES, Tile, parse_tiles, tile_code, tile_name
+from engine.tiles import FIVES, Tile, parse_tiles, suit_of, tile_code, tile_name
 from tutor.analyse.query import MODES, TILE_LIST_MODES, Query, codes
 from tutor.tiles.palette import PALETTE_SECTIONS
 
@@ -73,6 +73,17 @@ def used_copies(q: Query) -> list[int]:
     return used
 
 
+def used_red_fives(q: Query) -> set[int]:
+    """The suits whose one red five is already placed somewhere (hand, a field or a meld)."""
+    suits = set()
+    for text in (q.hand, q.dora, q.discards, q.visible, q.win):
+        suits |= {suit_of(parse_tiles(code).kinds[0]) for code in codes(text) if code[0] == "0"}
+    for meld in melds(q):
+        if meld.meld is not None and meld.meld.red:
+            suits.add(suit_of(meld.meld.tiles[0]))
+    return suits
+
+
 def melds(q: Query, url: Url | None = None) -> list[PlacedMeld]:
     out = []
     for i, text in enumerate(q.meld_texts):
@@ -86,7 +97,7 @@ def melds(q: Query, url: Url | None = None) -> list[PlacedMeld]:
 
 def palette(q: Query, url: Url) -> list[tuple[str, list[PaletteTile]]]:
     """The 34 kinds (and the three red fives) as links adding them in the current mode."""
-    used = used_copies(q)
+    used, reds_used = used_copies(q), used_red_fives(q)
     verb = _ADD_VERB[q.mode]
     sections = []
     for legend, kinds in PALETTE_SECTIONS:
@@ -98,7 +109,8 @@ def palette(q: Query, url: Url) -> list[tuple[str, list[PaletteTile]]]:
                 else (False,)
             )
             for red in reds:
-                possible = _possible(q.mode, tile, used)
+                possible = _possible(q.mode, tile, used) and not (
+                    red and suit_of(tile) in reds_used)
                 href = url(q.add_tile(tile, red)) if possible else None
                 ident = "pal-" + ("0" + tile_code(tile)[1] if red else tile_code(tile))
                 items.append(PaletteTile(tile, red, href, f"{verb} {tile_name(tile, red)}", ident))

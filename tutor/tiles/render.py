@@ -340,7 +340,7 @@ def render_hand(
     meld_list = list(melds)
     if isinstance(concealed, Hand):
         kinds = [k for k, n in enumerate(concealed.concealed) for _ in range(n)]
-        reds: int | Sequence[bool] = concealed.red if red is None else red
+        reds: int | Sequence[bool] = concealed.red_flags() if red is None else red
         meld_list = meld_list or list(concealed.melds)
     elif isinstance(concealed, str):
         parsed = parse_tiles(concealed)
