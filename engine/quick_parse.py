@@ -77,7 +77,7 @@ def quick_hand(text: object, melds: Sequence[object], size: int) -> Hand | None:
 
     Accepts only what :func:`engine.hand.parse_hand` accepts with the same
     result (mpsz without spaces, suits once each in m, p, s, z order, ready
-    :class:`Meld` values, at most four copies and three red fives, the right
+    :class:`Meld` values, at most four copies and one red five per suit, the right
     count); anything else, valid or not, goes to ``parse_hand``, which gives
     the answer or the precise error. Each suit's digits are counted once per
     distinct digit string (:func:`_suit_counts`, :func:`_honor_counts`),
