@@ -2,7 +2,8 @@
 
 One JSON object per input line in, one JSON object per input line out, same
 order. A line that is not JSON, not an object, has an unknown ``kind``, an
-unknown field, a field of the wrong type or bad tiles yields
+unknown field, a field of the wrong type or bad tiles (a kind more than four
+times, or a second red five of a suit: the set has one per suit) yields
 ``{"error": "<message>"}`` and the run goes on; the exit code is 0. Unknown
 fields are errors rather than ignored, so a typo such as ``"richi": true``
 cannot silently change an answer.

@@ -95,6 +95,8 @@ CHI_135 = '"melds": [{"type": "chi", "tiles": "135m"}]}'
         pytest.param('{"kind": "waits", "hand": "123x"}', "x", id="bad-letter"),
         pytest.param('{"kind": "waits", "hand": "11111m456p789s12z"}', "четыре", id="5-copies"),
         pytest.param('{"kind": "waits", "hand": "123m"}', "13", id="wrong-count"),
+        pytest.param('{"kind": "waits", "hand": "00m123456789p11z"}', "Красная 5 ман",
+                     id="two-red-5m"),  # one red five per suit (engine.hand.check_red_fives)
         pytest.param(WAIT.replace("123m", "1m") + CHI_135, "чи", id="bad-meld"),
         pytest.param(SCORE + '"rules": "wrc"}', "wrc", id="unknown-rules"),
         pytest.param(SCORE + '"seat_wind": "X"}', "E, S, W", id="bad-wind"),
