@@ -15,7 +15,7 @@ import pytest
 from tests.authoring.test_authoring import make_site, token
 from tests.conftest import HTMX
 from tutor.authoring.sanitise import ATTRIBUTES, TAGS
-from tutor.course.markdown.safety import ALLOWED, ANYWHERE
+from tutor.course.markdown.allowlist import ALLOWED, ANYWHERE
 
 FRONT = "---\ntitle: Проба\nslug: probe\norder: 40\nsummary: Проба атрибутов.\n---\n"
 _PROBE = re.compile(r"<(\w+)([^>]*\bid=\"probe\"[^>]*)>")

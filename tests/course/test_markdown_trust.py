@@ -14,8 +14,13 @@ import pytest
 from tests.course.test_content_check import course_with, site
 from tests.course.test_markdown_ext import render
 from tutor.authoring.sanitise import sanitise
-from tutor.course.markdown.allowlist import URL_SCHEMES, forbidden_scheme, url_scheme
-from tutor.course.markdown.safety import ALLOWED, ANYWHERE
+from tutor.course.markdown.allowlist import (
+    ALLOWED,
+    ANYWHERE,
+    URL_SCHEMES,
+    forbidden_scheme,
+    url_scheme,
+)
 
 NOT_ALLOWED = "в уроке не разрешён (можно только class, id, title): он убран со страницы."
 

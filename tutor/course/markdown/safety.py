@@ -5,9 +5,10 @@ text, a ``javascript:`` link must not be clickable, and ``attr_list`` must
 not be a way to add behaviour. A deny-list (``on*``, ``style``) let
 ``{: hx-post="/progress/wipe" hx-trigger="load" }`` through to every
 visitor's page (issue 17), so what survives is now an allow-list,
-:data:`ALLOWED`: ``class``, ``id`` and ``title`` anywhere, plus the few
-attributes Markdown itself writes (a link's ``href``, an image's ``src`` and
-``alt``, a list's ``start``, a table cell's ``align``). Everything else is
+:data:`~tutor.course.markdown.allowlist.ALLOWED`: ``class``, ``id`` and
+``title`` anywhere, plus the few attributes Markdown itself writes (a link's
+``href``, an image's ``src`` and ``alt``, a list's ``start``, a table cell's
+``align``). Everything else is
 dropped — from the element tree, and from fenced code blocks, whose
 attributes Python-Markdown writes straight into stashed HTML — and reported
 as a problem with its file line, so ``flask content check`` fails on it.
@@ -36,16 +37,12 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from tutor.course.markdown.allowlist import (
-    ALLOWED,
-    ANYWHERE,
     URL_ATTRIBUTES,
     allowed,
     forbidden_scheme,
     scheme_message,
 )
 from tutor.course.markdown.context import RenderContext
-
-__all__ = ["ALLOWED", "ANYWHERE", "SafetyExtension", "allowed", "safe_url"]
 
 _BRACES = re.compile(r"\{[^}]*\}")
 
