@@ -161,9 +161,9 @@ class Parsed:
 def parse_query(q: Query) -> Parsed:
     """Turn the text fields into engine values; :class:`InputError` names the bad field."""
     melds = _field("melds", lambda: tuple(parse_meld_text(m) for m in q.meld_texts))
-    dora = _field("dora", lambda: parse_tiles(q.dora).kinds)
-    discards = _field("discards", lambda: parse_tiles(q.discards).kinds)
-    visible = _field("visible", lambda: parse_tiles(q.visible).kinds)
+    fields = {name: _field(name, partial(parse_tiles, getattr(q, name)))
+              for name in ("dora", "discards", "visible")}
+    dora, discards = fields["dora"].kinds, fields["discards"].kinds
     win = _field("win", lambda: parse_tile(q.win) if q.win else None)
     hand = _field("hand", lambda: _hand(q, melds, win is not None))
     win_tile: Tile | None = None
@@ -182,27 +182,18 @@ def parse_query(q: Query) -> Parsed:
             situation, closed=hand.is_closed, has_kan=any(m.is_kan for m in hand.melds)
         ),
     )
-    seen: tuple[Tile, ...] = ()
-    for name, tiles in (("dora", dora), ("discards", discards), ("visible", visible)):
-        seen += tiles
-        # the field that brings a kind past four copies is the one to blame
-        _field(name, partial(seen_counts, hand, seen))
-    _check_red_fives_in_sight(q, melds)
-    return Parsed(hand, win_tile, situation, discards, seen)
-
-
-def _check_red_fives_in_sight(q: Query, melds: tuple[Meld, ...]) -> None:
-    """One red five of each suit in the whole set: the hand, its melds and every field in sight.
-
-    The field that brings a suit's second red five is the one to blame.
-    """
+    # The whole set holds four of a kind and one red five of a suit: the field that brings
+    # a kind past four copies, or a suit's second red five, is the one to blame.
     held = parse_tiles(q.hand + q.win)
-    reds = list(red_fives_by_suit(held.kinds, held.red, melds))
-    for name in ("dora", "discards", "visible"):
-        tiles = parse_tiles(getattr(q, name))
+    reds = red_fives_by_suit(held.kinds, held.red, melds)
+    seen: tuple[Tile, ...] = ()
+    for name, tiles in fields.items():
+        seen += tiles.kinds
+        _field(name, partial(seen_counts, hand, seen))
         added = red_fives_by_suit(tiles.kinds, tiles.red)
-        reds = [a + b for a, b in zip(reds, added, strict=True)]
+        reds = (reds[0] + added[0], reds[1] + added[1], reds[2] + added[2])
         _field(name, partial(check_red_fives, reds, "вместе с рукой на столе"))
+    return Parsed(hand, win_tile, situation, discards, seen)
 
 
 def _field(name: str, make: Callable[[], T]) -> T:
