@@ -91,5 +91,6 @@ def test_a_hand_prints_each_red_five_in_its_own_suit(text: str) -> None:
     hand = parse_hand(text, size=13)
     assert hand.to_mpsz() == to_mpsz(parse_tiles(text).kinds, parse_tiles(text).red)
     assert parse_hand(hand.to_mpsz(), size=13) == hand
-    quick = quick_hand(hand.to_mpsz(), [], 13)
+    quick = quick_hand(hand.to_mpsz(), [], 13)  # the printed text has each suit once, in order
     assert quick is None or quick == hand
+    assert quick == hand
