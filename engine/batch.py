@@ -33,12 +33,18 @@ of a kind over hand, melds and visible is an error.
 ``safety`` — in: ``{"kind": "safety", "hand": "<13 or 14 tiles>", "melds":
 [...], "riichi": [{"pond": "<his discards in order>", "riichi_index": 5,
 "passed": "<tiles discarded by others after his riichi>"}, ...], "visible":
-"<every tile seen outside the hand, ponds included>"}`` (``passed`` and
-``visible`` optional; each riichi's pond and passed tiles must be among
-``visible``). Out: ``{"tiles": [{"tile": "1m", "tier": "genbutsu", "reason":
-"<Russian>"}, ...]}``, one entry per distinct concealed kind, safest first
-(tier order of :data:`engine.safety.TIERS`, then tile order); against two
-riichi the worse tier of the two.
+"<every tile seen outside the hand, ponds included>", "dora": "<dora
+indicators>"}`` (``passed``, ``visible`` and ``dora`` optional; each riichi's
+pond and passed tiles must be among ``visible``). Out: ``{"tiles": [{"tile":
+"1m", "tier": "suji_19", "reason": "<Russian>", "danger": 1.7}, ...]}``, one
+entry per distinct concealed kind. ``danger`` is the estimated deal-in chance
+in %, a number with one decimal, from the danger model of
+:mod:`engine.safety` (published rates by tile class and the riichi player's
+discard count, sources in :mod:`engine.safety_rates`); against several riichi
+``1 − Π(1 − pᵢ)``. ``tier`` names the class the chance was read from (one of
+:data:`engine.safety.TIERS`; genbutsu and tiles passed after the riichi are
+0.0 and equal); against several riichi the class and reason of the most
+dangerous one. Order: ``danger`` ascending, then tile order.
 
 >>> answer_line('{"kind": "waits", "hand": "1112345678999m"}')["waits"][:3]
 ['1m', '2m', '3m']
@@ -168,7 +174,8 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     },
     # Issue 20 (engine.batch_play): tile efficiency and defence.
     "ukeire": {**_COMMON, "visible": ("tiles", "")},
-    "safety": {**_COMMON, "riichi": ("list", None), "visible": ("tiles", "")},
+    "safety": {**_COMMON, "riichi": ("list", None), "visible": ("tiles", ""),
+               "dora": ("tiles", "")},
 }
 FIELDS.update(batch_game.FIELDS)  # the whole game (issue 19)
 
