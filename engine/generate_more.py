@@ -50,6 +50,7 @@ from engine.generate_hands import (
     with_red,
 )
 from engine.generate_play import GENERATORS as PLAY_GENERATORS
+from engine.generate_safety import gen_safety
 from engine.hand import Hand, parse_hand
 from engine.melds import MeldKind
 from engine.rules import get_ruleset
@@ -260,5 +261,6 @@ GENERATORS: dict[str, Callable[[random.Random, str], dict[str, Any]]] = {
     "discard": gen_discard,
     "complete": gen_complete,
     "yaku": gen_yaku,
-    **PLAY_GENERATORS,  # ukeire, safety
+    **PLAY_GENERATORS,  # ukeire
+    "safety": gen_safety,
 }

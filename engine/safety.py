@@ -160,7 +160,7 @@ def tile_safety(tile: Tile, riichi: Riichi, seen: Counts,
 
 
 def _honour(tile: Tile, seen: Counts, turn: int) -> tuple[SafetyTier, float]:
-    unseen = 4 - seen[tile]
+    unseen = min(4 - seen[tile], 3)  # a kind not in hand reads as «none seen»
     if unseen <= 0:
         return SafetyTier.HONOR_4, KOKUSHI_RATE if _kokushi_possible(tile, seen) else 0.0
     tier = (SafetyTier.HONOR_3, SafetyTier.HONOR_2, SafetyTier.HONOR_1)[unseen - 1]

@@ -3,8 +3,8 @@
 Each detector recognises the answer that one common mistake produces: an
 ukeire counted without the tiles on the table, or kinds counted instead of
 copies; a discard that keeps the shanten but takes fewer tiles; a suji tile
-chosen while a genbutsu was in hand, an honour thrown because «honours are
-safe» while a suji or genbutsu was there.
+chosen while a 100 %-safe tile was in hand, an honour thrown because «honours
+are safe» while a safer tile was there, the riichi tile's suji trusted.
 """
 
 from __future__ import annotations
@@ -84,20 +84,25 @@ def _tier_of_pick(drill: Drill, verdict: Verdict) -> SafetyTier:
     return drill.solution.of(verdict.details["picked"]).tier
 
 
-def _suji_over_genbutsu(drill: Drill, verdict: Verdict) -> Fields | None:
+def _best_tiles(drill: Drill) -> str:
+    return ", ".join(tile_name(t) for t in sorted(drill.solution.correct))
+
+
+def _reading_over_certain(drill: Drill, verdict: Verdict) -> Fields | None:
     s = drill.solution
-    if s.best is SafetyTier.GENBUTSU and _tier_of_pick(drill, verdict) in (
-            SafetyTier.SUJI, SafetyTier.HALF_SUJI, SafetyTier.NO_CHANCE, SafetyTier.ONE_CHANCE):
-        return {"tiles": ", ".join(tile_name(t) for t in sorted(s.correct))}
+    if s.best.certain and not _tier_of_pick(drill, verdict).certain:
+        return {"tiles": _best_tiles(drill)}
     return None
 
 
 def _honour_as_safe(drill: Drill, verdict: Verdict) -> Fields | None:
-    s = drill.solution
-    if _tier_of_pick(drill, verdict) is SafetyTier.HONOR_FEW and s.best.rank < (
-            SafetyTier.HONOR_FEW.rank):
-        return {"tiles": ", ".join(tile_name(t) for t in sorted(s.correct))}
+    if _tier_of_pick(drill, verdict) in (SafetyTier.HONOR_1, SafetyTier.HONOR_2):
+        return {"tiles": _best_tiles(drill)}
     return None
+
+
+def _riichi_tile_suji(drill: Drill, verdict: Verdict) -> Fields | None:
+    return {} if _tier_of_pick(drill, verdict) is SafetyTier.RIICHI_SUJI else None
 
 
 def _half_suji_as_suji(drill: Drill, verdict: Verdict) -> Fields | None:
@@ -107,16 +112,18 @@ def _half_suji_as_suji(drill: Drill, verdict: Verdict) -> Fields | None:
 
 
 def _dangerous(drill: Drill, verdict: Verdict) -> Fields | None:
-    return {} if _tier_of_pick(drill, verdict) is SafetyTier.MIDDLE_OPEN else None
+    return {} if _tier_of_pick(drill, verdict) is SafetyTier.OPEN_456 else None
 
 
 SAFETY_RULES: tuple[Rule, ...] = (
-    Rule(_suji_over_genbutsu, "Суджи защищает только от рянмена, а в руке был генбуцу "
-         "({tiles}): на нём игрок в риичи не может выиграть роном вовсе."),
-    Rule(_honour_as_safe, "Благородный тайл, которого видно меньше трёх копий, ещё может "
-         "ждать танки или шанпон; безопаснее был {tiles}."),
+    Rule(_reading_over_certain, "Суджи и кабе лишь уменьшают риск, а в руке был тайл, на "
+         "котором рон невозможен вовсе ({tiles}): генбуцу или тайл, прошедший после риичи."),
+    Rule(_honour_as_safe, "Благородный тайл, других копий которого видно мало, ещё может "
+         "ждать шанпон или танки; безопаснее был {tiles}."),
+    Rule(_riichi_tile_suji, "Суджи тайла риичи не защищает: игрок часто объявляет риичи, "
+         "разбирая форму вроде 1-3-5, и ждёт как раз на суджи сброшенного тайла."),
     Rule(_half_suji_as_suji, "У 4, 5 и 6 две стороны рянмена: тайл в сбросе закрывает только "
          "одну из них, у {tile} открыта вторая."),
     Rule(_dangerous, "Средний тайл без суджи — самый опасный сброс против риичи: рянмен на "
-         "него возможен с обеих сторон.", fallback=True),
+         "него возможен с обеих сторон, и ещё канчан.", fallback=True),
 )
