@@ -25,8 +25,9 @@ are those of the most dangerous one. The Russian wording is in
 >>> riichi = Riichi(pond=parse_tiles("9m1z4m2s").kinds, riichi_index=3)
 >>> hand = parse_hand("147m258p369s2225z")
 >>> seen = parse_tiles("9m1z4m2s2z").kinds  # every pond; here only the riichi player's
->>> [(tile_code(s.tile), s.tier.value, s.danger) for s in hand_safety(hand, (riichi,), seen)][:4]
-[('4m', 'genbutsu', 0.0), ('2z', 'honor_4', 0.1), ('1m', 'suji_19', 1.7), ('7m', 'suji_37', 5.2)]
+>>> found = hand_safety(hand, (riichi,), seen)
+>>> [(tile_code(s.tile), s.tier.value, round(s.danger, 1)) for s in found][:4]
+[('4m', 'genbutsu', 0.0), ('2z', 'honor_4', 0.1), ('1m', 'suji_19', 1.7), ('5z', 'honor_1', 2.6)]
 """
 
 from __future__ import annotations

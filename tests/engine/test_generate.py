@@ -288,15 +288,12 @@ def _ukeire_fits(level: str, d: Drill) -> bool:
 
 
 def _safety_fits(level: str, d: Drill) -> bool:
-    """One riichi at the level's turn; at most two right answers; a dangerous tile in hand."""
+    """A riichi at the level's turn; at most two right answers; a dangerous tile in hand."""
     sol = d.solution
-    tiers = [s.tier.value for s in sol.ranked]
     turn = sol.riichi.riichi_index + 1
     low, high = {"novice": (6, 9), "player": (6, 12), "master": (7, 12)}[level]
-    return (low <= turn <= high and len(sol.correct) <= 2
-            and any(t in ("middle_open", "edge_open") for t in tiers)
-            and (sol.has_genbutsu if level == "novice" else True)
-            and len(set(tiers)) >= (4 if level == "master" else 3))
+    return (low <= turn <= high and len(sol.correct) <= 2 and sol.ranked[-1].danger >= 5
+            and (len(sol.riichis) == 1 or level == "master"))
 
 
 LEVEL_RULES.update({"ukeire": _ukeire_fits, "safety": _safety_fits})

@@ -12,6 +12,7 @@ published table, its source named there). Dora: justanotherjapanesemahjongblog,
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -220,3 +221,13 @@ def test_bad_input_is_a_hand_error(riichi: Riichi, visible: str, needle: str) ->
 def test_no_riichi_is_an_error() -> None:
     with pytest.raises(HandError, match="риичи"):
         hand_safety(parse_hand("123m456p789s1p123z"), (), ())
+
+
+def test_docs_danger_reproduces_the_table_and_names_the_sources() -> None:
+    """docs/danger.md (Russian) prints every row of engine.safety_rates.RATES."""
+    text = (Path(__file__).parents[2] / "docs" / "danger.md").read_text(encoding="utf-8")
+    for turn, row in enumerate(RATES, 1):
+        cells = " | ".join(f"{x:.1f}".replace(".", ",") for x in row)
+        assert f"| {turn} | {cells} |" in text
+    for name in ("mahjong-helper", "Riichi Book 1", "justanotherjapanesemahjongblog"):
+        assert name in text
