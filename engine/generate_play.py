@@ -10,7 +10,7 @@ no use for), the middle tiles come later (:func:`pond`).
 
 Levels of ``ukeire``: novice — tenpai or 1-shanten, 1–3 improving kinds, a
 short pond (turn 4–6); player — 1-shanten, 3–6 improving kinds, ponds of turn
-6–9, some improving copies seen; master — 1–2-shanten, 5+ kinds, ponds of
+6–9, some improving copies seen; master — 1–2-shanten, 5–9 kinds, ponds of
 turn 9–13, at least 6 copies seen.
 """
 
@@ -120,7 +120,8 @@ _UKEIRE_FITS: dict[str, Callable[[int, int], bool]] = {
     # (shanten, improving kinds) -> fits the level?
     "novice": lambda n, kinds: n in (0, 1) and 1 <= kinds <= 3,
     "player": lambda n, kinds: n == 1 and 3 <= kinds <= 6,
-    "master": lambda n, kinds: n in (1, 2) and kinds >= 5,
+    # Under ten kinds: more is not a table-side skill (review: 27 % had twelve or more).
+    "master": lambda n, kinds: n in (1, 2) and 5 <= kinds < 10,
 }
 
 

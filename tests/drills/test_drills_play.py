@@ -143,17 +143,21 @@ def test_forged_ukeire_answers_are_a_400(answer: Answering, value: str, message:
 
 # --- «Самый безопасный сброс» -------------------------------------------------------------
 
-def test_safety_solution_ranks_every_tile() -> None:
+def test_safety_solution_ranks_every_tile_by_danger() -> None:
+    """Right: within 0.5 points of the least danger (engine.safety, docs/danger.md)."""
     drill = _drill("safety", hand="147m258p3699s2225z", pond="9m 1z 4m 2s 8p 3z", riichi_at=4,
                    ponds=["4z 7z 1p", "9s 6z 9p 6p", "1s 1z 9m"], dora="3s")
     sol = drill.solution
     assert sol.best.value == "genbutsu"
-    assert sorted(sol.correct) == [kind("4m"), kind("8p")]
-    assert [(s.tile, s.tier.value) for s in sol.ranked] == [
-        (kind("4m"), "genbutsu"), (kind("8p"), "genbutsu"), (kind("2z"), "honor_last"),
-        (kind("1m"), "suji"), (kind("7m"), "suji"), (kind("5p"), "half_suji"),
-        (kind("5z"), "honor_few"), (kind("2p"), "edge_open"), (kind("3s"), "edge_open"),
-        (kind("9s"), "edge_open"), (kind("6s"), "middle_open")]
+    assert sorted(sol.correct) == [kind("4m"), kind("8p"), kind("2z")]  # 2z: 0.2 %
+    assert [(s.tile, s.tier.value, round(s.danger, 1)) for s in sol.ranked] == [
+        (kind("4m"), "genbutsu", 0.0), (kind("8p"), "genbutsu", 0.0),
+        (kind("2z"), "honor_3", 0.2), (kind("1m"), "suji_19", 1.7),
+        (kind("5z"), "honor_1", 3.2), (kind("9s"), "open_19", 4.4),
+        (kind("7m"), "suji_37", 5.2), (kind("5p"), "half_suji", 5.8),
+        (kind("2p"), "open_28", 7.1), (kind("3s"), "open_37", 8.7),
+        (kind("6s"), "open_456", 11.6)]
+    assert sol.near == frozenset({kind("1m")})  # 1.7 points above: «почти»
     # Tiles after the riichi (4th discard on) in the other ponds passed him.
     assert sorted(sol.riichi.passed) == [kind("6p")]
 
@@ -164,8 +168,8 @@ def test_safety_right_and_wrong(answer: Answering) -> None:
     assert "генбуцу" in html and "Тайлы руки от самого безопасного к самому опасному" in html
     status, html = answer.words("play", "suji-or-honour", {"discard": "6s"})
     assert 'data-verdict="incorrect"' in html
-    assert ("Вы сбросили  6 соу — средний без суджи: рянмен на 6s возможен: ожидание 78s на 6s "
-            "и 9s; ожидание 45s на 6s и 3s.") in html
+    assert ("6 соу — 4–6 без суджи, риск 11,6 %: возможны: рянмен 7-8 соу, рянмен 4-5 соу, "
+            "канчан 5-7 соу, шанпон, танки") in html
 
 
 def test_safety_question_draws_the_riichi_tile_sideways(client: FlaskClient,

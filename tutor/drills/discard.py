@@ -2,7 +2,16 @@
 
 Correct is any discard the engine rates best: with ``goal: shanten`` (the
 default) every discard that leaves the lowest shanten, with ``goal: tenpai``
-every discard that leaves the hand in tenpai. The feedback lists each correct
+every discard that leaves the hand in tenpai. With ``goal: ukeire`` («быстрее
+всего к темпаю») the order is shanten, then the improving copies still unseen
+(the ``visible`` tiles counted), then the engine's second order (copies that
+allow a ryanmen tenpai); the best is right, and a discard of the same shanten
+with at least :data:`NEAR_SHARE` of the best count is «почти». With ``goal:
+value`` («быстро и дорого») the discards of the same shanten and at least
+:data:`NEAR_SHARE` of the best count compete on the han they keep (dora, red
+fives, yaku; :func:`han_kept`); the others of that group are «почти».
+
+The feedback lists each correct
 discard with its waits (or, short of tenpai, the tiles that bring the hand
 closer) and how many copies of them are still unseen, then what the other
 discards leave — so a wrong pick is explained by the same numbers.
@@ -23,9 +32,19 @@ from engine.decompose import is_complete
 from engine.errors import HandError
 from engine.hand import Hand
 from engine.messages import UKEIRE_SHANTEN_SHORT
-from engine.plural import tiles_word
+from engine.plural import plural, tiles_word
 from engine.shanten import describe_shanten, improving_tiles, shanten
-from engine.tiles import Tile, parse_tile, tile_code, tile_name
+from engine.tiles import (
+    DRAGONS,
+    FIVES,
+    TERMINALS_AND_HONORS,
+    Tile,
+    dora_from_indicator,
+    parse_tile,
+    parse_tiles,
+    tile_code,
+    tile_name,
+)
 from engine.ukeire import DiscardOption as RankedOption
 from engine.ukeire import DiscardRanking, rank_discards
 from engine.waits import find_waits
@@ -34,12 +53,14 @@ from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict, drill_hand
 
 FIELD = "discard"
-GOALS = ("shanten", "tenpai", "ukeire")
+GOALS = ("shanten", "tenpai", "ukeire", "value")
+NEAR_SHARE = 0.9  # «почти»: the same shanten and at least this share of the best count
 # The end of the default question, per goal.
 GOAL_TEXTS = {
     "shanten": "рука стала как можно ближе к темпаю",
     "tenpai": "рука осталась в темпае",
-    "ukeire": "рука как можно быстрее пришла к темпаю — больше всего тайлов её улучшат",
+    "ukeire": "рука быстрее всего пришла к темпаю — больше всего тайлов её улучшат",
+    "value": "рука шла к темпаю быстро и дорого: почти без потери тайлов сохранить больше хан",
 }
 
 # The 14-tile hand of the discard (and complete) drills.
@@ -136,6 +157,21 @@ class DiscardSolution:
     options: tuple[DiscardOption, ...]
     correct: frozenset[Tile]
     ranking: DiscardRanking | None = None  # every discard by ukeire, with second order
+    near: frozenset[Tile] = frozenset()  # «почти»: see the module docstring
+    han: Mapping[Tile, int] | None = None  # goal value: han each discard keeps
+
+    def ranked(self, tile: Tile) -> RankedOption | None:
+        if self.ranking is None:
+            return None
+        return next(o for o in self.ranking.options if o.tile == tile)
+
+    @property
+    def top(self) -> RankedOption | None:
+        """The best discard of the graded order (the first of the right ones)."""
+        if self.ranking is None:
+            return None
+        return next((o for o in _ordered(self.ranking, self.han) if o.tile in self.correct),
+                    None)
 
     @property
     def best(self) -> tuple[DiscardOption, ...]:
@@ -149,7 +185,8 @@ class DiscardSolution:
         return next(o for o in self.options if o.tile == tile)
 
 
-def solve_discard(hand: Hand, goal: str) -> DiscardSolution:
+def solve_discard(hand: Hand, goal: str, visible: tuple[Tile, ...] = (),
+                  indicators: tuple[Tile, ...] = ()) -> DiscardSolution:
     """Rate every discard; ``HandError`` when the question has no right answer."""
     if is_complete(hand):
         raise HandError(ALREADY_COMPLETE)
@@ -159,14 +196,73 @@ def solve_discard(hand: Hand, goal: str) -> DiscardSolution:
     if lowest > target:
         raise HandError(NO_TENPAI_DISCARD.format(best=describe_shanten(lowest)))
     options = _options(hand, rated, lambda n: n == target)
-    ranking = rank_discards(hand, quality=True)
-    if goal == "ukeire":
-        top = ranking.options[0].count
-        correct = frozenset(o.tile for o in ranking.options
-                            if o.shanten == lowest and o.count == top)
-    else:
-        correct = frozenset(o.tile for o in options if o.shanten == target)
+    ranking = rank_discards(hand, visible, quality=True)
+    if goal in ("ukeire", "value"):
+        han = han_kept(hand, ranking, indicators) if goal == "value" else None
+        correct, near = _graded(ranking, han)
+        return DiscardSolution(hand, goal, options, correct, ranking, near, han)
+    correct = frozenset(o.tile for o in options if o.shanten == target)
     return DiscardSolution(hand, goal, options, correct, ranking)
+
+
+def _speed_key(o: RankedOption) -> tuple[int, int, int]:
+    return (o.shanten, -o.count, -(o.quality.good_shape if o.quality else 0))
+
+
+def _fast(ranking: DiscardRanking) -> list[RankedOption]:
+    """The discards of the best shanten keeping at least NEAR_SHARE of the best count."""
+    best = min(ranking.options, key=_speed_key)
+    return [o for o in ranking.options
+            if o.shanten == best.shanten and o.count >= NEAR_SHARE * best.count]
+
+
+def _ordered(ranking: DiscardRanking, han: Mapping[Tile, int] | None) -> list[RankedOption]:
+    if han is None:
+        return sorted(ranking.options, key=_speed_key)
+    fast = {o.tile for o in _fast(ranking)}
+    return sorted(ranking.options,
+                  key=lambda o: (o.tile not in fast, -han[o.tile], *_speed_key(o)))
+
+
+def _graded(ranking: DiscardRanking,
+            han: Mapping[Tile, int] | None) -> tuple[frozenset[Tile], frozenset[Tile]]:
+    """(right, «почти»): the best of the graded order and its equals; the close ones."""
+    order = _ordered(ranking, han)
+    first = order[0]
+    if han is None:
+        right = frozenset(o.tile for o in order if _speed_key(o) == _speed_key(first))
+    else:
+        right = frozenset(o.tile for o in order if o.tile in {f.tile for f in _fast(ranking)}
+                          and han[o.tile] == han[first.tile]
+                          and _speed_key(o) == _speed_key(first))
+    near = frozenset(o.tile for o in _fast(ranking)) - right
+    return right, near
+
+
+def han_kept(hand: Hand, ranking: DiscardRanking, indicators: tuple[Tile, ...]) -> dict[Tile, int]:
+    """Han the 13 tiles keep after each discard: dora, red fives, and yaku still in reach.
+
+    Yaku counted: tanyao (no terminal or honour left) and a dragon pair or
+    triplet (a yakuhai in reach) — what a glance at the tiles shows.
+    """
+    dora = [dora_from_indicator(i) for i in indicators]
+    out: dict[Tile, int] = {}
+    for o in ranking.options:
+        rest = hand.without_tile(o.tile)
+        counts = rest.all_counts()
+        han = sum(counts[d] for d in dora) + _red_left(hand, o.tile)
+        han += int(all(counts[t] == 0 for t in TERMINALS_AND_HONORS))
+        han += sum(1 for d in DRAGONS if counts[d] >= 2)
+        out[o.tile] = han
+    return out
+
+
+def _red_left(hand: Hand, tile: Tile) -> int:
+    """Red fives kept: a five is thrown as a plain one while a plain one is held."""
+    red = hand.red
+    if tile in FIVES and hand.red_suits[tile // 9] and hand.concealed[tile] == 1:
+        return red - 1
+    return red
 
 
 def why_best(ranking: DiscardRanking) -> list[str]:
@@ -182,8 +278,8 @@ def why_best(ranking: DiscardRanking) -> list[str]:
     if farther:
         more = (" — даже те, после которых тайлов больше"
                 if max(o.count for o in farther) > first.count else "")
-        lines.append(f"Остальные сбросы оставляют руку дальше от темпая, чем "
-                     f"{short_shanten(first.shanten)}{more}: сначала шантен, потом число тайлов.")
+        lines.append(f"Остальные сбросы оставляют руку дальше от темпая{more}: "
+                     "сначала сравнивают шантен, потом число тайлов.")
     same = [o for o in options if o.shanten == first.shanten]
     tied = [o for o in same if o.count == first.count]
     winner = max(tied, key=_good)
@@ -202,8 +298,13 @@ def why_best(ranking: DiscardRanking) -> list[str]:
     fewer = [o for o in same if o.count < first.count]
     if fewer:
         lines.append(f"«{name}» лучше, чем «{tile_name(fewer[0].tile)}»: руку улучшают "
-                     f"{tiles_word(first.count)} против {tiles_word(fewer[0].count)}.")
+                     f"{tiles_word(first.count)} против {tiles_genitive(fewer[0].count)}.")
     return lines
+
+
+def tiles_genitive(n: int) -> str:
+    """«1 тайла», «2 тайлов», «5 тайлов»: the genitive, after «из» or «против»."""
+    return f"{n} {plural(n, 'тайла', 'тайлов', 'тайлов')}"
 
 
 def short_shanten(n: int) -> str:
@@ -240,7 +341,11 @@ class Discard(DrillKind):
         Param("goal", p.one_of(*GOALS), "shanten",
               help="`shanten` — верен любой сброс с наименьшим шантеном; "
               "`tenpai` — любой сброс, после которого рука в темпае; "
-              "`ukeire` — сброс с наименьшим шантеном и наибольшим числом улучшающих тайлов"),
+              "`ukeire` — быстрее всего к темпаю: шантен, потом число улучшающих тайлов, потом "
+              "форма; `value` — быстро и дорого: среди почти равных по скорости — больше хан"),
+        Param("visible", p.tiles_text, "",
+              help="тайлы, видимые на столе (сбросы, индикаторы): их копии не придут"),
+        Param("dora", p.tile_list, (), help="индикаторы доры (для `goal: value`)"),
     )
 
     def prompt_fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -248,12 +353,22 @@ class Discard(DrillKind):
 
     def prepare(self, params: Mapping[str, Any]) -> DiscardSolution:
         hand = drill_hand(params, 14)
-        return solve_discard(hand, params["goal"])
+        visible = parse_tiles(params["visible"]).kinds if params["visible"] else ()
+        return solve_discard(hand, params["goal"], visible, params["dora"])
 
     def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
         solution: DiscardSolution = drill.solution
         tile = picked_discard(form, solution.hand)
-        return Verdict(tile in solution.correct, {"picked": tile})
+        return Verdict(tile in solution.correct, {"picked": tile, "near": tile in solution.near})
+
+    def near_line(self, drill: Drill, tile: Tile) -> str:
+        """«почти»: the pick and the best named with both counts."""
+        s: DiscardSolution = drill.solution
+        mine, top = s.ranked(tile), s.top
+        if mine is None or top is None:
+            return ""
+        return (f"Почти: после «{tile_name(tile)}» руку улучшают {tiles_word(mine.count)}, "
+                f"после «{tile_name(top.tile)}» — {tiles_word(top.count)}.")
 
     def choices(self, drill: Drill) -> list[tuple[Tile, str]]:
         """(tile, code) for every distinct concealed tile: the radio buttons."""
