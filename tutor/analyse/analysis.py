@@ -24,6 +24,7 @@ from engine.furiten import FuritenResult, check_furiten
 from engine.hand import Hand, check_copies, check_red_fives, parse_hand, red_fives_by_suit
 from engine.melds import Meld, parse_meld_text
 from engine.rules import RULESETS, Ruleset
+from engine.safety import Riichi, TileSafety, hand_safety
 from engine.score import NoYakuError, ScoreResult, WinSituation, score_hand
 from engine.shanten import Improvement, ShantenResult, shanten
 from engine.situation import check_situation
@@ -138,6 +139,7 @@ class Analysis:
     missing: int = 0  # tiles still to add before anything can be said
     ranking: DiscardRanking | None = None  # 14 tiles: every discard by ukeire, best first
     why: tuple[str, ...] = ()  # why the first discard of ``ranking`` wins
+    danger: tuple[TileSafety, ...] = ()  # 14 tiles and a riichi entered: least dangerous first
 
     @property
     def has_ranking(self) -> bool:
@@ -238,7 +240,25 @@ def analyse(q: Query) -> Analysis:
         field = "dora" if "доры" in str(exc) else "hand"
         return Analysis(q, rules, error=InputError(str(exc), field))
     why = tuple(why_best(ranking)) if ranking.options else ()
-    return Analysis(q, rules, complete=complete, compare=compare, ranking=ranking, why=why)
+    try:
+        danger = _danger(parsed, q)
+    except HandError as exc:
+        return Analysis(q, rules, error=InputError(str(exc), "opp"))
+    return Analysis(q, rules, complete=complete, compare=compare, ranking=ranking, why=why,
+                    danger=danger)
+
+
+def _danger(p: Parsed, q: Query) -> tuple[TileSafety, ...]:
+    """Every tile's deal-in chance against the riichi player of ``q.opp`` (engine.safety)."""
+    if not q.opp:
+        return ()
+    pond = parse_tiles(q.opp).kinds
+    if not pond:
+        return ()
+    at = (q.opp_at or len(pond)) - 1
+    riichi = Riichi(pond, at)
+    indicators = parse_tiles(q.dora).kinds
+    return hand_safety(p.hand, (riichi,), (*p.seen, *pond), indicators)
 
 
 def outcome(hand14: Hand, win: Tile, sit: WinSituation, rules: Ruleset) -> Outcome:
