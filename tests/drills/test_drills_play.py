@@ -220,9 +220,10 @@ def test_a_discard_with_fewer_tiles_is_diagnosed(answer: Answering) -> None:
 
 
 def test_suji_over_genbutsu_is_diagnosed(answer: Answering) -> None:
-    status, html = answer.words("play", "suji-or-honour", {"discard": "1m"})
+    status, html = answer.words("play", "suji-or-honour", {"discard": "7m"})
     assert 'data-verdict="incorrect"' in html
-    assert "Суджи защищает только от рянмена, а в руке был генбуцу (4 ман, 8 пин)" in html
+    assert ("Суджи и кабе лишь уменьшают риск, а в руке был тайл, на котором рон невозможен "
+            "вовсе (4 ман, 8 пин)") in html
 
 
 def test_half_suji_is_diagnosed(answer: Answering) -> None:

@@ -91,7 +91,8 @@ def _best_tiles(drill: Drill) -> str:
 def _reading_over_certain(drill: Drill, verdict: Verdict) -> Fields | None:
     s = drill.solution
     if s.best.certain and not _tier_of_pick(drill, verdict).certain:
-        return {"tiles": _best_tiles(drill)}
+        certain = sorted(x.tile for x in s.ranked if x.tier.certain)
+        return {"tiles": ", ".join(tile_name(t) for t in certain)}
     return None
 
 
