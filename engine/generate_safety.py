@@ -206,7 +206,8 @@ def _learner(rng: random.Random, table: Table, riichis: tuple[Riichi, ...],
              visible: list[Tile], dora: Tile, wish: Wish) -> Builder | None:
     safe = frozenset(t for r in riichis for t in (*r.pond, *r.passed))
     seen = counts_of(visible)
-    reading = [k for k in range(NUM_KINDS) if k not in safe and table.free(k) > 0
+    reading = [k for k in range(NUM_KINDS) if wish.reading and k not in safe
+               and table.free(k) > 0
                and all(tile_safety(k, r, seen).tier in READING for r in riichis)]
     for _ in range(HANDS_PER_TABLE):
         mine = swapped_hand(rng, table, rng.choice((2, 3)), 14)
