@@ -3,13 +3,9 @@
 Correct is any discard the engine rates best: with ``goal: shanten`` (the
 default) every discard that leaves the lowest shanten, with ``goal: tenpai``
 every discard that leaves the hand in tenpai. With ``goal: ukeire`` («быстрее
-всего к темпаю») the order is shanten, then the improving copies still unseen
-(the ``visible`` tiles counted), then the engine's second order (copies that
-allow a ryanmen tenpai); the best is right, and a discard of the same shanten
-with at least :data:`NEAR_SHARE` of the best count is «почти». With ``goal:
-value`` («быстро и дорого») the discards of the same shanten and at least
-:data:`NEAR_SHARE` of the best count compete on the han they keep (dora, red
-fives, yaku; :func:`han_kept`); the others of that group are «почти».
+всего к темпаю») and ``goal: value`` («быстро и дорого») the order and the
+«почти» band are those of :mod:`tutor.drills.efficiency`; ``visible`` tiles
+are counted out.
 
 The feedback lists each correct
 discard with its waits (or, short of tenpai, the tiles that bring the hand
@@ -35,11 +31,7 @@ from engine.messages import UKEIRE_SHANTEN_SHORT
 from engine.plural import plural, tiles_word
 from engine.shanten import describe_shanten, improving_tiles, shanten
 from engine.tiles import (
-    DRAGONS,
-    FIVES,
-    TERMINALS_AND_HONORS,
     Tile,
-    dora_from_indicator,
     parse_tile,
     parse_tiles,
     tile_code,
@@ -51,10 +43,10 @@ from engine.waits import find_waits
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict, drill_hand
+from tutor.drills.efficiency import graded, han_kept, ordered
 
 FIELD = "discard"
 GOALS = ("shanten", "tenpai", "ukeire", "value")
-NEAR_SHARE = 0.9  # «почти»: the same shanten and at least this share of the best count
 # The end of the default question, per goal.
 GOAL_TEXTS = {
     "shanten": "рука стала как можно ближе к темпаю",
@@ -170,7 +162,7 @@ class DiscardSolution:
         """The best discard of the graded order (the first of the right ones)."""
         if self.ranking is None:
             return None
-        return next((o for o in _ordered(self.ranking, self.han) if o.tile in self.correct),
+        return next((o for o in ordered(self.ranking, self.han) if o.tile in self.correct),
                     None)
 
     @property
@@ -199,70 +191,10 @@ def solve_discard(hand: Hand, goal: str, visible: tuple[Tile, ...] = (),
     ranking = rank_discards(hand, visible, quality=True)
     if goal in ("ukeire", "value"):
         han = han_kept(hand, ranking, indicators) if goal == "value" else None
-        correct, near = _graded(ranking, han)
+        correct, near = graded(ranking, han)
         return DiscardSolution(hand, goal, options, correct, ranking, near, han)
     correct = frozenset(o.tile for o in options if o.shanten == target)
     return DiscardSolution(hand, goal, options, correct, ranking)
-
-
-def _speed_key(o: RankedOption) -> tuple[int, int, int]:
-    return (o.shanten, -o.count, -(o.quality.good_shape if o.quality else 0))
-
-
-def _fast(ranking: DiscardRanking) -> list[RankedOption]:
-    """The discards of the best shanten keeping at least NEAR_SHARE of the best count."""
-    best = min(ranking.options, key=_speed_key)
-    return [o for o in ranking.options
-            if o.shanten == best.shanten and o.count >= NEAR_SHARE * best.count]
-
-
-def _ordered(ranking: DiscardRanking, han: Mapping[Tile, int] | None) -> list[RankedOption]:
-    if han is None:
-        return sorted(ranking.options, key=_speed_key)
-    fast = {o.tile for o in _fast(ranking)}
-    return sorted(ranking.options,
-                  key=lambda o: (o.tile not in fast, -han[o.tile], *_speed_key(o)))
-
-
-def _graded(ranking: DiscardRanking,
-            han: Mapping[Tile, int] | None) -> tuple[frozenset[Tile], frozenset[Tile]]:
-    """(right, «почти»): the best of the graded order and its equals; the close ones."""
-    order = _ordered(ranking, han)
-    first = order[0]
-    if han is None:
-        right = frozenset(o.tile for o in order if _speed_key(o) == _speed_key(first))
-    else:
-        right = frozenset(o.tile for o in order if o.tile in {f.tile for f in _fast(ranking)}
-                          and han[o.tile] == han[first.tile]
-                          and _speed_key(o) == _speed_key(first))
-    near = frozenset(o.tile for o in _fast(ranking)) - right
-    return right, near
-
-
-def han_kept(hand: Hand, ranking: DiscardRanking, indicators: tuple[Tile, ...]) -> dict[Tile, int]:
-    """Han the 13 tiles keep after each discard: dora, red fives, and yaku still in reach.
-
-    Yaku counted: tanyao (no terminal or honour left) and a dragon pair or
-    triplet (a yakuhai in reach) — what a glance at the tiles shows.
-    """
-    dora = [dora_from_indicator(i) for i in indicators]
-    out: dict[Tile, int] = {}
-    for o in ranking.options:
-        rest = hand.without_tile(o.tile)
-        counts = rest.all_counts()
-        han = sum(counts[d] for d in dora) + _red_left(hand, o.tile)
-        han += int(all(counts[t] == 0 for t in TERMINALS_AND_HONORS))
-        han += sum(1 for d in DRAGONS if counts[d] >= 2)
-        out[o.tile] = han
-    return out
-
-
-def _red_left(hand: Hand, tile: Tile) -> int:
-    """Red fives kept: a five is thrown as a plain one while a plain one is held."""
-    red = hand.red
-    if tile in FIVES and hand.red_suits[tile // 9] and hand.concealed[tile] == 1:
-        return red - 1
-    return red
 
 
 def why_best(ranking: DiscardRanking) -> list[str]:
