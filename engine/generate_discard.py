@@ -7,16 +7,16 @@ Levels (the table of all three new kinds is in :mod:`engine.generate_more`):
 - player — two to four discards keep tenpai and together they wait on three
   or more kinds; no isolated tile to throw without reading the shapes; one
   called set allowed (goal: ukeire — the widest wait is right, a close one «почти»);
-- master — one or two tiles short of tenpai (1- or 2-shanten), goal: ukeire
-  (shanten, count, second order); no floater in hand, so the best discard is never a lone
-  tile: every problem is a shape choice (:func:`lone_answer` checks it).
+- master — one or two tiles short of tenpai (1-shanten 60 %, 2-shanten 40 %),
+  goal: ukeire (shanten, count, second order), at least eight kinds to
+  choose from; no floater in hand, so the best discard is never a lone tile:
+  every problem is a shape choice (:func:`lone_answer` checks it).
 
-Every level keeps at least four wrong discards, never deals a complete hand
-and never a concealed four of a kind (that would be a kan, not a discard).
-Tenpai hands are a complete hand with one tile swapped for a drawn one;
-master hands are half that (with two or three swaps) and half built by plan
-from sets, partial sets, a pair and lone tiles, because 1–2-shanten hands
-with few correct discards are rare among random swaps.
+Novice and player keep at least four wrong discards; no level deals a
+complete hand or a concealed four of a kind (that would be a kan, not a
+discard). Tenpai hands are a complete hand with one tile swapped for a drawn
+one; master hands are a fifth that (with two or three swaps) and the rest
+built by plan from sets, partial sets, a pair and tiles next to a block.
 """
 
 from __future__ import annotations
@@ -146,11 +146,11 @@ _RATING_FITS: dict[str, Callable[[DiscardFacts], bool]] = {
 }
 _MIN_WRONG = 4
 
-# (sets, partial sets, pair, lone tiles) of a 14-tile hand 1 or 2 tiles short of tenpai.
-_SHORT_PLANS: tuple[tuple[int, int, int, int], ...] = (
-    (2, 3, 1, 0), (2, 3, 1, 0), (2, 3, 1, 0),  # a block too many: which one to drop
-    (2, 2, 1, 2), (3, 1, 0, 3),  # 1-shanten
-    (1, 4, 1, 1), (2, 2, 0, 4),  # 2-shanten
+# (sets, partial sets, pair, lone tiles, tiles next to a block) of a 14-tile hand 1 or 2
+# tiles short of tenpai; no lone tile at master, so every problem is a choice of shapes.
+_SHORT_PLANS: tuple[tuple[int, int, int, int, int], ...] = (
+    (2, 3, 1, 0, 0), (2, 3, 1, 0, 0),  # 1-shanten, a block too many: which one to drop
+    (1, 4, 1, 0, 1), (1, 3, 1, 0, 3), (1, 3, 1, 0, 3),  # 2-shanten, complex shapes
 )
 # partial sets as offsets from their lowest tile, with weights: ryanmen, kanchan, toitsu
 _PARTIALS: tuple[tuple[tuple[int, ...], int], ...] = (((0, 1), 5), ((0, 2), 3), ((0, 0), 2))
@@ -174,8 +174,8 @@ def _lone_tile(rng: random.Random, b: Builder, honor_rate: float) -> Tile | None
 
 
 def _short_hand(rng: random.Random) -> Builder | None:
-    """A closed hand built by plan: sets, partial sets, maybe a pair, and lone tiles."""
-    sets, partials, pair, lone = rng.choice(_SHORT_PLANS)
+    """A closed hand built by plan: sets, partial sets, maybe a pair, lone and attached tiles."""
+    sets, partials, pair, lone, attached = rng.choice(_SHORT_PLANS)
     suits = tuple(rng.sample(range(3), 3))
     b = Builder(rng)
     groups = ([random_set(rng, suits, 0.15, 0.06) for _ in range(sets)]
@@ -192,6 +192,12 @@ def _short_hand(rng: random.Random) -> Builder | None:
         if lone_tile is None:
             return None
         b.take((lone_tile,))
+    for _ in range(attached):
+        anchor = rng.choice([t for t in b.concealed if t < 27])
+        near = nearby_tile(rng, anchor, 0.0)
+        if not b.room((near,)):
+            return None
+        b.take((near,))
     return b
 
 
@@ -210,6 +216,7 @@ def _one_off(rng: random.Random, level: str) -> Builder:
 
 def gen_discard(rng: random.Random, level: str) -> dict[str, Any]:
     """«Что сбросить?»: a hand the level's definition accepts, checked discard by discard."""
+    far = rng.random() < 0.4  # master: a 2-shanten hand (else 1-shanten)
     for _ in range(MAX_TRIES):
         b = _short_hand(rng) if level == "master" and rng.random() < 0.8 else _one_off(rng, level)
         if b is None:
@@ -223,8 +230,11 @@ def gen_discard(rng: random.Random, level: str) -> dict[str, Any]:
         if is_complete(hand):
             continue
         facts = discard_facts(hand)
-        if facts.wrong >= _MIN_WRONG and _RATING_FITS[level](facts) and (
-                level == "master" or balanced(hand, facts)):
+        # Master is graded by ukeire, so lowest-shanten discards may be many: what counts is
+        # a choice among at least eight kinds.
+        enough = (facts.distinct >= 8 and facts.lowest == 1 + far if level == "master"
+                  else facts.wrong >= _MIN_WRONG)
+        if enough and _RATING_FITS[level](facts) and (level == "master" or balanced(hand, facts)):
             red = 0.0 if level == "novice" else 0.25
             return {"hand": with_red(rng, b.concealed, red), "melds": melds,
                     "goal": "tenpai" if level == "novice" else "ukeire"}

@@ -226,12 +226,14 @@ def _discard_fits(level: str, d: Drill) -> bool:
     if level == "novice":
         return (sol.goal == "tenpai" and hand.is_closed and 1 <= len(best) <= 2
                 and all(o.tenpai and len(o.draws) <= 2 for o in best))
-    if level == "player":
-        waits = {t for o in best for t in o.draw_tiles}
-        return (sol.goal == "tenpai" and 2 <= len(best) <= 4 and len(waits) >= 3
+    if level == "player":  # graded by ukeire: the widest wait among the tenpai discards
+        tenpai = [o for o in sol.options if o.tenpai]
+        waits = {t for o in tenpai for t in o.draw_tiles}
+        return (sol.goal == "ukeire" and 2 <= len(tenpai) <= 4 and len(waits) >= 3
                 and _alone(hand.concealed) == 0)
-    return (sol.goal == "shanten" and hand.is_closed and lowest in (1, 2)
-            and len(best) <= 2 + lowest)
+    # Master: graded by ukeire and never «cut the lone tile» (no floater in hand).
+    return (sol.goal == "ukeire" and hand.is_closed and lowest in (1, 2)
+            and _alone(hand.concealed) == 0)
 
 
 def _seven_pairs_like(hand: Hand) -> bool:
