@@ -12,7 +12,7 @@ Speed: stdin is read in one piece and the answers are joined and written once;
 per line there is one ``json.loads``, a table-driven field check, the engine
 call and one ``json.dumps``.
 
-Kinds added by issue 20 (answered by :mod:`engine.batch_play`):
+Kinds added by issue 20 (answered by :mod:`engine.batch.play`):
 
 ``ukeire`` — in: ``{"kind": "ukeire", "hand": "<13 or 14 concealed tiles minus
 3 per meld>", "melds": [...], "visible": "<tiles seen elsewhere>"}``
@@ -37,7 +37,7 @@ of a kind over hand, melds and visible is an error.
 ``visible`` optional; each riichi's pond and passed tiles must be among
 ``visible``). Out: ``{"tiles": [{"tile": "1m", "tier": "genbutsu", "reason":
 "<Russian>"}, ...]}``, one entry per distinct concealed kind, safest first
-(tier order of :data:`engine.safety.TIERS`, then tile order); against two
+(tier order of :data:`engine.table.safety.TIERS`, then tile order); against two
 riichi the worse tier of the two.
 
 >>> answer_line('{"kind": "waits", "hand": "1112345678999m"}')["waits"][:3]
@@ -45,7 +45,7 @@ riichi the worse tier of the two.
 >>> answer_line('{"kind": "waits", "hand": 5}')["error"]
 'Поле «hand» должно быть строкой с тайлами в нотации mpsz.'
 
-The whole game (issue 19; handlers in :mod:`engine.batch_game`). Seats are
+The whole game (issue 19; handlers in :mod:`engine.batch.game`). Seats are
 this hand's seat winds E, S, W, N (E is the dealer); ``rules`` is
 ``online|ema|jpml|fenix`` (default ``online``); ``honba`` and
 ``riichi_sticks`` default to 0 and must be non-negative integers; a hand's
@@ -116,21 +116,20 @@ import sys
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
-from engine import batch_game
-from engine import messages as msg
-from engine.batch_play import safety_answer, ukeire_answer
+from engine.batch import game as batch_game
+from engine.batch.play import safety_answer, ukeire_answer
+from engine.batch.quick_parse import new_situation, quick_hand, quick_kinds, wind
 from engine.errors import HandError
-from engine.furiten import check_furiten
-from engine.furiten_kind import FuritenKind
 from engine.hand import Hand, parse_hand
 from engine.melds import Meld, parse_meld
-from engine.quick_parse import new_situation, quick_hand, quick_kinds, wind
-from engine.rules import Ruleset, get_ruleset
-from engine.score import NoYakuError, ScoreResult, WinSituation, score_hand
+from engine.rules.sets import Ruleset, get_ruleset
+from engine.scoring.score import NoYakuError, ScoreResult, WinSituation, score_hand
+from engine.shape.furiten import FuritenKind, check_furiten
+from engine.shape.waits import find_waits
+from engine.text import messages as msg
 from engine.tiles import Tile, parse_tile, parse_tiles, parse_wind, tile_code
-from engine.waits import find_waits
 
-# Annotations only: importing typing at run time costs start-up (see engine.quick_parse).
+# Annotations only: importing typing at run time costs start-up (see engine.batch.quick_parse).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -166,7 +165,7 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
         "riichi_sticks": ("int", 0),
         "rules": ("str", "online"),
     },
-    # Issue 20 (engine.batch_play): tile efficiency and defence.
+    # Issue 20 (engine.batch.play): tile efficiency and defence.
     "ukeire": {**_COMMON, "visible": ("tiles", "")},
     "safety": {**_COMMON, "riichi": ("list", None), "visible": ("tiles", "")},
 }
@@ -338,7 +337,7 @@ def score_fields(f: Obj, rules: Ruleset | None = None) -> ScoreResult:
 
 
 def _score(f: Obj) -> Obj:
-    # ScoreResult.to_json is the contract's shape (engine.score owns it).
+    # ScoreResult.to_json is the contract's shape (engine.scoring.score owns it).
     return score_fields(f).to_json()
 
 

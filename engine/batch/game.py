@@ -16,24 +16,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine import messages as msg
-from engine.draws import abortive_draw, settle_draw
 from engine.errors import HandError
-from engine.final import FinalResult, final_result
-from engine.game import (
-    Abortive,
-    ChomboHand,
-    ExhaustiveDraw,
-    GameState,
-    Outcome,
-    Ron,
-    Tsumo,
-    next_state,
+from engine.rules.sets import get_ruleset
+from engine.table.draws import abortive_draw, settle_draw
+from engine.table.final import FinalResult, final_result
+from engine.table.game import GameState, next_state
+from engine.table.outcome import (
+    SEAT_NAMES,
+    abortive_kind,
+    outcome_of,
+    ron_values,
+    seat,
+    seats,
 )
-from engine.penalties import chombo, pao
-from engine.points import basic_points
-from engine.ron import settle_rons
-from engine.rules import AbortiveDraw, Ruleset, get_ruleset
+from engine.table.penalties import chombo, pao
+from engine.table.ron import settle_rons
+from engine.text import messages as msg
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -41,8 +39,6 @@ if TYPE_CHECKING:
 
     Obj = dict[str, Any]
 
-SEAT_NAMES = ("E", "S", "W", "N")
-_SEAT = {name: i for i, name in enumerate(SEAT_NAMES)}
 _COUNTS: dict[str, tuple[str, Any]] = {"honba": ("int", 0), "riichi_sticks": ("int", 0)}
 _RULES: dict[str, tuple[str, Any]] = {"rules": ("str", "online")}
 
@@ -69,23 +65,6 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
 }
 
 
-def seat(value: object, name: str) -> int:
-    """One seat wind ``"E"``…``"N"`` as 0–3."""
-    if type(value) is not str or value not in _SEAT:
-        raise HandError(msg.GAME_BAD_SEAT.format(what=name))
-    return _SEAT[value]
-
-
-def seats(value: object, name: str) -> tuple[int, ...]:
-    """A list of distinct seat winds."""
-    if type(value) is not list and type(value) is not tuple:
-        raise HandError(msg.GAME_BAD_LIST.format(name=name))
-    out = tuple(seat(v, name) for v in value)
-    if len(set(out)) != len(out):
-        raise HandError(msg.GAME_DUPLICATE_SEAT.format(what=name))
-    return out
-
-
 def by_seat(values: tuple[int, ...]) -> Obj:
     """A four-seat tuple as ``{"E": …, "S": …, "W": …, "N": …}``."""
     return dict(zip(SEAT_NAMES, values, strict=True))
@@ -101,21 +80,6 @@ def four_scores(value: object, name: str, required: bool = True) -> tuple[int, i
     if any(type(v) is not int for v in got):
         raise HandError(msg.GAME_BAD_SCORES)
     return (got[0], got[1], got[2], got[3])
-
-
-def basic_of(value: object, rules: Ruleset) -> int:
-    """Basic points of ``{"han": h, "fu": f}`` or ``{"yakuman": n}`` under ``rules``."""
-    if type(value) is not dict:
-        raise HandError(msg.GAME_BAD_HAN)
-    keys = set(value) - {"seat"}
-    if keys == {"yakuman"} and type(value["yakuman"]) is int and 1 <= value["yakuman"] <= 6:
-        return basic_points(0, 0, False, yakuman=value["yakuman"]).points
-    if keys != {"han", "fu"}:
-        raise HandError(msg.GAME_BAD_HAN)
-    han, fu = value["han"], value["fu"]
-    if type(han) is not int or type(fu) is not int or not 1 <= han <= 13 or not 20 <= fu <= 130:
-        raise HandError(msg.GAME_BAD_HAN)
-    return basic_points(han, fu, rules.kiriage, kazoe=rules.kazoe_yakuman).points
 
 
 def draw(f: Obj) -> Obj:
@@ -135,15 +99,6 @@ def nagashi(f: Obj) -> Obj:
             "riichi_sticks_next": s.riichi_sticks_next}
 
 
-def abortive_kind(value: object) -> AbortiveDraw:
-    """``"four_winds"`` etc. as an :class:`AbortiveDraw`."""
-    for kind in AbortiveDraw:
-        if kind.value == value:
-            return kind
-    known = ", ".join(k.value for k in AbortiveDraw)
-    raise HandError(msg.GAME_BAD_ABORTIVE.format(kind=value, known=known))
-
-
 def abortive(f: Obj) -> Obj:
     """``abortive``: whether the rule set plays this abortive draw and what follows."""
     a = abortive_draw(abortive_kind(f["draw"]), get_ruleset(f["rules"]),
@@ -154,22 +109,10 @@ def abortive(f: Obj) -> Obj:
             "riichi_sticks_next": a.riichi_sticks_next}
 
 
-def _ron_values(items: object, rules: Ruleset) -> dict[int, int]:
-    if type(items) is not list:
-        raise HandError(msg.GAME_BAD_LIST.format(name="winners"))
-    values: dict[int, int] = {}
-    for item in items:
-        who = seat(item.get("seat") if type(item) is dict else None, "winners")
-        if who in values:
-            raise HandError(msg.GAME_DUPLICATE_SEAT.format(what="winners"))
-        values[who] = basic_of(item, rules)
-    return values
-
-
 def multi_ron(f: Obj) -> Obj:
     """``multi_ron``: several rons on one discard."""
     rules = get_ruleset(f["rules"])
-    r = settle_rons(seat(f["from"], "from"), _ron_values(f["winners"], rules), rules,
+    r = settle_rons(seat(f["from"], "from"), ron_values(f["winners"], rules), rules,
                     f["honba"], f["riichi_sticks"])
     res = r.resolution
     return {
@@ -204,36 +147,6 @@ def chombo_kind(f: Obj) -> Obj:
     return {"payments": by_seat(c.payments), "deduction": c.deduction, "replay": c.replay,
             "dealer_repeats": c.dealer_repeats, "honba_next": c.honba_next,
             "riichi_sticks_next": c.riichi_sticks_next}
-
-
-_RESULT_FIELDS: dict[str, set[str]] = {
-    "tsumo": {"type", "winner", "han", "fu", "yakuman"},
-    "ron": {"type", "from", "winners"},
-    "draw": {"type", "tenpai", "nagashi"},
-    "abortive": {"type", "draw"},
-    "chombo": {"type", "offender"},
-}
-
-
-def outcome_of(value: Obj, rules: Ruleset) -> Outcome:
-    """The ``result`` object of ``next_hand`` as an engine outcome."""
-    kind = value.get("type")
-    if type(kind) is not str or kind not in _RESULT_FIELDS:
-        raise HandError(msg.GAME_BAD_RESULT.format(type=kind))
-    for name in value:
-        if name not in _RESULT_FIELDS[kind]:
-            raise HandError(msg.BATCH_UNKNOWN_FIELD.format(name=name, kind=kind))
-    if kind == "tsumo":
-        worth = {k: v for k, v in value.items() if k in ("han", "fu", "yakuman")}
-        return Tsumo(seat(value.get("winner"), "winner"), basic_of(worth, rules))
-    if kind == "ron":
-        return Ron(seat(value.get("from"), "from"), _ron_values(value.get("winners"), rules))
-    if kind == "draw":
-        return ExhaustiveDraw(seats(value.get("tenpai"), "tenpai"),
-                              seats(value.get("nagashi", []), "nagashi"))
-    if kind == "abortive":
-        return Abortive(abortive_kind(value.get("draw")))
-    return ChomboHand(seat(value.get("offender"), "offender"))
 
 
 _ROUNDS = {"E": 0, "S": 1, "W": 2}

@@ -10,12 +10,12 @@ Tiles are written as sorted mpsz codes, red fives as plain fives.
 
 from __future__ import annotations
 
-from engine import messages as msg
 from engine.errors import HandError
 from engine.hand import Hand, parse_hand
-from engine.safety import Riichi, hand_safety
+from engine.shape.ukeire import rank_discards, ukeire
+from engine.table.safety import Riichi, hand_safety
+from engine.text import messages as msg
 from engine.tiles import Tile, parse_tiles, tile_code
-from engine.ukeire import rank_discards, ukeire
 
 # Annotations only (as in engine.batch).
 TYPE_CHECKING = False

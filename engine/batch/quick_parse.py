@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from engine.hand import Hand
 from engine.melds import Meld
-from engine.situation import WinSituation
+from engine.scoring.situation import WinSituation
 from engine.tiles import EAST, Counts, Tile
 
 # Annotations only: importing typing at run time cost about a millisecond of every

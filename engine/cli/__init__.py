@@ -23,14 +23,14 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from engine import batch
-from engine import messages as msg
+from engine.cli.render_text import render_furiten, render_score, render_shanten, render_waits
 from engine.errors import HandError
-from engine.furiten import check_furiten
 from engine.hand import parse_hand
-from engine.render_text import render_furiten, render_score, render_shanten, render_waits
-from engine.rules import RULESETS, get_ruleset
-from engine.shanten import exhausted_tiles, improving_tiles, shanten
-from engine.waits import find_waits
+from engine.rules.sets import RULESETS, get_ruleset
+from engine.shape.furiten import check_furiten
+from engine.shape.shanten import exhausted_tiles, improving_tiles, shanten
+from engine.shape.waits import find_waits
+from engine.text import messages as msg
 
 _SITUATION_FLAGS = (
     "riichi", "double_riichi", "ippatsu", "rinshan", "chankan",

@@ -1,12 +1,12 @@
 """Plain-text Russian explanations of engine results, for the command line.
 
-Every sentence comes from :mod:`engine.messages` (the ``TEXT_*`` templates of
+Every sentence comes from :mod:`engine.text.messages` (the ``TEXT_*`` templates of
 the CLI section and the names owned by the other producers), so the CLI says
 exactly what the site says. Functions take the typed results and return a
 string of lines; nothing here computes a rule.
 
 >>> from engine.hand import parse_hand
->>> from engine.waits import find_waits
+>>> from engine.shape.waits import find_waits
 >>> print(render_waits(find_waits(parse_hand("123m456p789s1122z", size=13))).splitlines()[1])
 Темпай. Ожидания (2): 1z, 2z.
 """
@@ -15,17 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine import messages as msg
-from engine.blocks import Arrangement, Block, Form
-from engine.furiten import FuritenResult
 from engine.hand import Hand
 from engine.melds import MELD_NAMES_RU
 from engine.plural import tiles_word
-from engine.points import Limit
-from engine.score import ScoreResult, WinSituation
-from engine.shanten import Improvement, ShantenResult
+from engine.scoring.points import Limit
+from engine.scoring.score import ScoreResult, WinSituation
+from engine.shape.blocks import Arrangement, Block, Form
+from engine.shape.furiten import FuritenResult
+from engine.shape.shanten import Improvement, ShantenResult
+from engine.shape.waits import WaitsResult
+from engine.text import messages as msg
 from engine.tiles import Tile, dora_from_indicator, tile_code, tile_name, to_mpsz
-from engine.waits import WaitsResult
 
 
 def _codes(tiles: Iterable[Tile]) -> str:
@@ -47,7 +47,7 @@ def render_hand(hand: Hand) -> list[str]:
 
 def _block(block: Block) -> str:
     tiles = to_mpsz(block.tiles)
-    kind = msg.BLOCK_NAMES[block.kind]
+    kind = msg.BLOCK_NAMES[block.kind.value]
     if block.meld is not None:
         meld = MELD_NAMES_RU[block.meld.kind]
         return msg.TEXT_BLOCK_MELD.format(tiles=tiles, kind=kind, meld=meld)
@@ -64,12 +64,14 @@ def render_reading(arrangement: Arrangement) -> str:
         blocks = ", ".join(parts)
     elif dec.form is Form.CHIITOITSU:
         pairs = " ".join(to_mpsz((t, t)) for t in dec.pairs)
-        blocks = f"{msg.FORM_NAMES[dec.form]}: {pairs}"
+        blocks = f"{msg.FORM_NAMES[dec.form.value]}: {pairs}"
     else:
-        blocks = msg.TEXT_FORM_ONLY.format(form=msg.FORM_NAMES[dec.form])
+        blocks = msg.TEXT_FORM_ONLY.format(form=msg.FORM_NAMES[dec.form.value])
     wait = arrangement.wait
     return msg.TEXT_READING.format(
-        blocks=blocks, wait=msg.WAIT_NAMES[wait], explanation=msg.WAIT_EXPLANATIONS[wait]
+        blocks=blocks,
+        wait=msg.WAIT_NAMES[wait.value],
+        explanation=msg.WAIT_EXPLANATIONS[wait.value],
     )
 
 
@@ -79,7 +81,7 @@ def render_waits(result: WaitsResult) -> str:
     if result.tenpai:
         lines.append(msg.TEXT_TENPAI.format(count=len(result.waits), tiles=_codes(result.waits)))
         for option in result.options:
-            shapes = ", ".join(msg.WAIT_NAMES[s] for s in option.shapes)
+            shapes = ", ".join(msg.WAIT_NAMES[s.value] for s in option.shapes)
             lines.append(
                 msg.TEXT_WAIT_TILE.format(
                     code=tile_code(option.tile), name=tile_name(option.tile), shapes=shapes
@@ -127,7 +129,7 @@ def render_shanten(
     """Shanten per form, the minimum, and (for 13 tiles) the tiles that improve the hand.
 
     ``exhausted``: kinds that would improve it but are all in the hand
-    (:func:`engine.shanten.exhausted_tiles`), named so the count is not a surprise.
+    (:func:`engine.shape.shanten.exhausted_tiles`), named so the count is not a surprise.
     """
     lines = [*render_hand(hand), msg.SHANTEN_EXPLANATION]
     forms = (
@@ -137,7 +139,7 @@ def render_shanten(
     )
     for form, value in forms:
         text = _shanten_value(value)
-        lines.append(msg.TEXT_SHANTEN_LINE.format(form=msg.FORM_NAMES[form], value=text))
+        lines.append(msg.TEXT_SHANTEN_LINE.format(form=msg.FORM_NAMES[form.value], value=text))
     lines.append(msg.TEXT_SHANTEN_MIN.format(value=_shanten_value(result.minimum)))
     tiles = list(improving)
     if tiles:
@@ -181,7 +183,7 @@ def _fu_lines(result: ScoreResult) -> list[str]:
         return []
     lines = [msg.TEXT_FU_HEADER]
     for item in result.fu_items:
-        reason = msg.FU_REASONS[item.reason]
+        reason = msg.FU_REASONS[item.reason.value]
         if item.block is not None:
             tiles = to_mpsz(item.block.tiles)
             lines.append(msg.TEXT_FU_BLOCK.format(fu=item.fu, reason=reason, tiles=tiles))
@@ -198,7 +200,7 @@ def _money_lines(result: ScoreResult, tsumo: bool, honba: int, sticks: int) -> l
     who = msg.TEXT_DEALER if result.is_dealer else msg.TEXT_NON_DEALER
     lines = [msg.TEXT_WINNER.format(who=who, how=msg.TEXT_TSUMO if tsumo else msg.TEXT_RON)]
     if result.limit is not Limit.NONE:
-        lines.append(msg.TEXT_LIMIT.format(limit=msg.LIMIT_NAMES[result.limit]))
+        lines.append(msg.TEXT_LIMIT.format(limit=msg.LIMIT_NAMES[result.limit.value]))
     lines.append(msg.TEXT_POINTS.format(points=result.points))
     pay = result.payments
     if pay.ron is not None:

@@ -1,6 +1,6 @@
 """Seeded «Что сбросить?» problems (nanikiru): 14-tile hands rated discard by discard.
 
-Levels (the table of all three new kinds is in :mod:`engine.generate_more`):
+Levels (the table of all three new kinds is in :mod:`engine.generate.graded`):
 
 - novice — one tile from tenpai; one or two discards keep tenpai, each
   waiting on one or two kinds; closed, several suits (goal: tenpai);
@@ -25,9 +25,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.decompose import is_complete
 from engine.errors import HandError
-from engine.generate_hands import (
+from engine.generate.hands import (
     MAX_TRIES,
     Builder,
     build_complete,
@@ -37,9 +36,10 @@ from engine.generate_hands import (
     with_red,
 )
 from engine.hand import Hand, parse_hand
-from engine.shanten import improving_tiles, shanten
+from engine.shape.decompose import is_complete
+from engine.shape.shanten import improving_tiles, shanten
+from engine.shape.waits import find_waits
 from engine.tiles import NUM_KINDS, Counts, Tile, to_mpsz
-from engine.waits import find_waits
 
 
 @dataclass(frozen=True)

@@ -34,11 +34,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.batch_game import outcome_of
 from engine.errors import HandError
-from engine.game import GameState, next_state
-from engine.generate_hands import MAX_TRIES
-from engine.rules import GAME_RULES, AbortiveDraw, MultipleRon, get_ruleset
+from engine.generate.hands import MAX_TRIES
+from engine.rules.sets import GAME_RULES, AbortiveDraw, MultipleRon, get_ruleset
+from engine.table.game import GameState, next_state
+from engine.table.outcome import outcome_of
 
 SEATS = ("E", "S", "W", "N")
 ALL_RULES = ("online", "ema", "jpml", "fenix")

@@ -1,9 +1,8 @@
 """Seeded practice problems for the engine-graded kinds «Собрана ли рука?» and «Можно ли
-объявить победу?»; :data:`GENERATORS` also registers «Что сбросить?»
-(:mod:`engine.generate_discard`).
+объявить победу?» («Что сбросить?» is :mod:`engine.generate.discard`).
 
-Built like the first seven kinds in :mod:`engine.generate`: a hand is
-assembled from realistic blocks (:mod:`engine.generate_hands`), then the
+Built like the first seven kinds (:mod:`engine.generate.basic`): a hand is
+assembled from realistic blocks (:mod:`engine.generate.hands`), then the
 engine checks it against the level's definition; a candidate that does not
 fit is dropped and the next one comes from the same random stream, so a seed
 always gives the same problem.
@@ -36,10 +35,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.decompose import is_complete
 from engine.errors import HandError
-from engine.generate_discard import gen_discard
-from engine.generate_hands import (
+from engine.generate.hands import (
     INDICATOR_OF,
     MAX_TRIES,
     Builder,
@@ -49,12 +46,12 @@ from engine.generate_hands import (
     spare_tile,
     with_red,
 )
-from engine.generate_play import GENERATORS as PLAY_GENERATORS
 from engine.hand import Hand, parse_hand
 from engine.melds import MeldKind
-from engine.rules import get_ruleset
-from engine.score import NoYakuError, WinSituation, score_hand
-from engine.shanten import shanten
+from engine.rules.sets import get_ruleset
+from engine.scoring.score import NoYakuError, WinSituation, score_hand
+from engine.shape.decompose import is_complete
+from engine.shape.shanten import shanten
 from engine.tiles import KOKUSHI_TILES, NUM_KINDS, Tile, parse_tiles, parse_wind, to_mpsz
 
 # --- complete ----------------------------------------------------------------------
@@ -257,8 +254,6 @@ def gen_yaku(rng: random.Random, level: str) -> dict[str, Any]:
 
 
 GENERATORS: dict[str, Callable[[random.Random, str], dict[str, Any]]] = {
-    "discard": gen_discard,
     "complete": gen_complete,
     "yaku": gen_yaku,
-    **PLAY_GENERATORS,  # ukeire, safety
 }

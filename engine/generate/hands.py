@@ -1,7 +1,7 @@
 """Building blocks of the practice generators: realistic hands assembled set by set.
 
 Shared by :mod:`engine.generate` (waits, shanten, dora, furiten, fu, han,
-payment) and :mod:`engine.generate_more` (discard, complete, yaku). A hand is
+payment) and :mod:`engine.generate.graded` (discard, complete, yaku). A hand is
 built the way real hands look — mostly sequences, a few triplets, honour tiles
 now and then — never drawn as random tile soup; every builder keeps each kind
 at four copies at most, because the result must be a hand a real set of tiles

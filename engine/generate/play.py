@@ -36,13 +36,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import HandError
-from engine.generate_hands import MAX_TRIES, Builder, build_complete, nearby_tile
+from engine.generate.hands import MAX_TRIES, Builder, build_complete, nearby_tile
 from engine.hand import Hand, parse_hand
-from engine.safety import Riichi, SafetyTier, hand_safety
-from engine.shanten import shanten
+from engine.shape.shanten import shanten
+from engine.shape.ukeire import ukeire
+from engine.shape.waits import wait_tiles
+from engine.table.safety import Riichi, SafetyTier, hand_safety
 from engine.tiles import NUM_KINDS, Tile, tile_code, to_mpsz
-from engine.ukeire import ukeire
-from engine.waits import wait_tiles
 
 SAFETY_SHARE_NO_GENBUTSU: dict[str, float] = {"novice": 0.0, "player": 0.6, "master": 0.7}
 # Riichi on the n-th discard (1-based), per level: (lowest, highest).

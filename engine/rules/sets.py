@@ -5,7 +5,7 @@ records where it comes from in :data:`SOURCES` (a seed document code such as
 ``"000"`` or ``"001-EMA"``; an empty string means the seeds are silent and the
 value is our stated choice). The comments beside the values say the same for
 readers of the code. Russian labels for the comparison table live in
-:mod:`engine.messages`; :mod:`engine.rule_table` joins the two.
+:mod:`engine.text.messages`; :mod:`engine.rules.table` joins the two.
 
 >>> get_ruleset("ema").open_tanyao
 False

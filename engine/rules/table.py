@@ -1,7 +1,7 @@
 """The rule-set comparison table the site shows: one row per option.
 
-Joins the data of :mod:`engine.rules` (values and their seed documents) with
-the Russian labels of :mod:`engine.messages`. Kept apart from ``rules`` so
+Joins the data of :mod:`engine.rules.sets` (values and their seed documents) with
+the Russian labels of :mod:`engine.text.messages`. Kept apart from ``rules`` so
 that ``rules`` does not depend on the wording.
 
 >>> row = next(r for r in rule_rows() if r.field == "open_tanyao")
@@ -9,7 +9,7 @@ that ``rules`` does not depend on the wording.
 ('Таняо с открытой рукой', 'нет', '001-EMA')
 
 The rows of the whole game (draws, penalties, the end of a game) come from
-:data:`engine.rules.GAME_RULES`; their sources are of three kinds: a seed
+:data:`engine.rules.sets.GAME_RULES`; their sources are of three kinds: a seed
 code, a published source named in words (shown as «не из исходных
 документов: …», never as a citation), or our choice:
 
@@ -31,8 +31,7 @@ import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 
-from engine import messages as msg
-from engine.rules import (
+from engine.rules.sets import (
     FLOATING_UMA,
     GAME_RULES,
     GAME_SOURCES,
@@ -47,6 +46,7 @@ from engine.rules import (
     SourceKind,
     source_kind,
 )
+from engine.text import messages as msg
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class RuleRow:
     label: str
     values: dict[str, str]  # ruleset name -> Russian value
     sources: dict[str, str]  # ruleset name -> seed code, published note, or the "silent" note
-    # ruleset name -> "seed", "published" or "choice" (engine.rules.SourceKind values)
+    # ruleset name -> "seed", "published" or "choice" (engine.rules.sets.SourceKind values)
     kinds: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def citation(self, key: str) -> str:
@@ -73,13 +73,16 @@ class RuleRow:
 def value_text(value: object) -> str:
     """A rule value in Russian: yes/no, an enum's wording, or the number."""
     # bool and Enum only: 0 == False and 1 == True would otherwise match numbers.
-    if isinstance(value, bool | Enum):
+    if isinstance(value, bool):
         return msg.RULE_VALUE_NAMES[value]
+    if isinstance(value, Enum):
+        return msg.RULE_VALUE_NAMES[value.value]
     return str(value)
 
 
 def rule_rows(rulesets: dict[str, Ruleset] | None = None) -> tuple[RuleRow, ...]:
-    """Rows for every option in :data:`engine.rules.TABLE_FIELDS`, columns in ``rulesets`` order."""
+    """Rows for every option in :data:`engine.rules.sets.TABLE_FIELDS`, columns in ``rulesets``
+    order."""
     chosen = rulesets or RULESETS
     return tuple(
         RuleRow(
@@ -104,14 +107,14 @@ def game_value_text(value: object) -> str:
     if isinstance(value, bool):
         return msg.RULE_VALUE_NAMES[value]
     if isinstance(value, Enum):
-        return msg.GAME_VALUE_NAMES[value]
+        return msg.GAME_VALUE_NAMES[value.value]
     if isinstance(value, tuple):
         if not value:
             return msg.GAME_NONE
         if all(isinstance(v, int) for v in value):
             return " / ".join(str(v).replace("-", "−") for v in value)
         return ", ".join(
-            msg.GAME_VALUE_NAMES[v] if isinstance(v, Enum) else msg.YAKU_NAMES[str(v)]
+            msg.GAME_VALUE_NAMES[v.value] if isinstance(v, Enum) else msg.YAKU_NAMES[str(v)]
             for v in value
         )
     return str(value)
@@ -149,7 +152,8 @@ def _game_value(key: str, name: str) -> str:
 
 
 def game_rule_rows(names: tuple[str, ...] | None = None) -> tuple[RuleRow, ...]:
-    """Rows for each field of :data:`engine.rules.GAME_TABLE_FIELDS`, columns in ``names`` order."""
+    """Rows for each field of :data:`engine.rules.sets.GAME_TABLE_FIELDS`, columns in ``names``
+    order."""
     chosen = names or tuple(GAME_RULES)
     rows = []
     for name in GAME_TABLE_FIELDS:
@@ -168,13 +172,13 @@ def game_rule_rows(names: tuple[str, ...] | None = None) -> tuple[RuleRow, ...]:
 
 def procedure_value_text(value: object) -> str:
     """A table-procedure value in Russian (the kan-dora timing reads as in the hand rules)."""
-    if isinstance(value, Enum) and value in msg.PROCEDURE_VALUE_NAMES:
-        return msg.PROCEDURE_VALUE_NAMES[value]
+    if isinstance(value, Enum) and value.value in msg.PROCEDURE_VALUE_NAMES:
+        return msg.PROCEDURE_VALUE_NAMES[value.value]
     return value_text(value)
 
 
 def procedure_rule_rows(names: tuple[str, ...] | None = None) -> tuple[RuleRow, ...]:
-    """Rows for :data:`engine.rules.PROCEDURE_TABLE_FIELDS`: table procedure, with sources.
+    """Rows for :data:`engine.rules.sets.PROCEDURE_TABLE_FIELDS`: table procedure, with sources.
 
     >>> kans = next(r for r in procedure_rule_rows() if r.field == "four_kans")
     >>> kans.values["ema"], kans.citation("ema")

@@ -7,8 +7,8 @@ winner (000, 003, 004). Dora are never a yaku: the scorer adds them only to a
 hand that already has one.
 
 >>> from engine.hand import parse_hand
->>> from engine.rules import ONLINE
->>> from engine.situation import WinSituation
+>>> from engine.rules.sets import ONLINE
+>>> from engine.scoring.situation import WinSituation
 >>> h = parse_hand("123m406p789s11z", ["pon:555z"], size=14)
 >>> count_dora(h, WinSituation(dora_indicators=(31,), ura_indicators=(8,)), ONLINE)
 DoraCount(dora=0, aka=1, ura=0)
@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.hand import Hand
-from engine.rules import Ruleset
-from engine.situation import WinSituation
+from engine.rules.sets import Ruleset
+from engine.scoring.situation import WinSituation
 from engine.tiles import Counts, Tile, dora_from_indicator
 
 # indicator -> dora, precomputed once (34 entries)

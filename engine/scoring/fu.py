@@ -14,10 +14,10 @@ only the reading it shows (:func:`compute_fu`); both follow the same rules
 and a test checks that the items always add up to the total.
 
 >>> from engine.hand import parse_hand
->>> from engine.readings import placements
->>> from engine.win_context import hand_context
->>> from engine.situation import WinSituation
->>> from engine.rules import ONLINE
+>>> from engine.scoring.readings import placements
+>>> from engine.scoring.win_context import hand_context
+>>> from engine.scoring.situation import WinSituation
+>>> from engine.rules.sets import ONLINE
 >>> h = parse_hand("123m456p789s11z", ["pon:555z"], size=14)
 >>> ctx, readings = hand_context(h, 27, WinSituation(), ONLINE)
 >>> ctx.place(readings[0], placements(readings[0], 27)[0])
@@ -33,11 +33,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.blocks import Block, BlockKind, Form, WaitKind
 from engine.melds import Meld, MeldKind
-from engine.readings import hand_block
+from engine.scoring.readings import hand_block
+from engine.scoring.win_context import TERMINAL_HONOR_MASK, WinContext
+from engine.shape.blocks import Block, BlockKind, Form, WaitKind
 from engine.tiles import DRAGONS, TERMINALS, Tile
-from engine.win_context import TERMINAL_HONOR_MASK, WinContext
 
 
 class FuReason(Enum):

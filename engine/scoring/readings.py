@@ -2,13 +2,13 @@
 
 The scorer looks at every reading of a hand, but only the best one is shown,
 so readings stay plain tuples of ints while they are compared and become
-:class:`engine.blocks.Arrangement` objects only when asked for
+:class:`engine.shape.blocks.Arrangement` objects only when asked for
 (:func:`to_arrangement`, which builds exactly what
-:func:`engine.decompose.arrangements` builds for that reading).
+:func:`engine.shape.decompose.arrangements` builds for that reading).
 
 Profiled: building ``Block`` objects for every reading, then splitting
 fresh suit shapes, were most of the scoring time. Each suit's splits come
-from the per-suit table of :mod:`engine.suit_table` (how it is built is
+from the per-suit table of :mod:`engine.scoring.suit_table` (how it is built is
 documented there); :func:`hand_readings` combines the suits.
 
 A whole-hand reading (:data:`FastReading`) has the same shape; combining
@@ -22,9 +22,8 @@ suits is a few tuple concatenations and ``|``.
 
 from __future__ import annotations
 
-from engine.blocks import Arrangement, Block, BlockKind, Decomposition, Form, WaitKind
 from engine.melds import Meld
-from engine.suit_table import (
+from engine.scoring.suit_table import (
     F_CHUUREN,
     F_NOT_GREEN,
     F_SIMPLE,
@@ -32,6 +31,7 @@ from engine.suit_table import (
     SUIT_TABLES,
     SuitOption,
 )
+from engine.shape.blocks import Arrangement, Block, BlockKind, Decomposition, Form, WaitKind
 from engine.tiles import Counts, Tile
 
 __all__ = [

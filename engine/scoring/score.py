@@ -2,21 +2,21 @@
 
 Every arrangement (reading + wait) of the hand is scored once; the one that
 pays most wins (ties: a real yakuman, then more han, then more fu; at full
-equality the first in :mod:`engine.decompose`'s order). A reading with no
+equality the first in :mod:`engine.shape.decompose`'s order). A reading with no
 yaku is skipped; if no reading has a yaku the hand cannot win
 (:class:`NoYakuError`), whatever its dora.
 
 Speed (profiled; ``benchmarks/engine.py`` times fresh hands): readings are
-tuples of ints from a per-suit table (:mod:`engine.readings`); one
-:class:`~engine.win_context.WinContext` of ints and bit masks is built per
+tuples of ints from a per-suit table (:mod:`engine.scoring.readings`); one
+:class:`~engine.scoring.win_context.WinContext` of ints and bit masks is built per
 hand and pointed at each reading in turn, so comparing readings builds no
 object but the yaku tuple; what every reading shares (checks, dora, meld fu,
 situation and whole-hand yaku) is computed once per hand; the explanation
 (``arrangement``, ``fu_items``) is built only when asked for, from the same
-reading, by the itemising code in :mod:`engine.fu`.
+reading, by the itemising code in :mod:`engine.scoring.fu`.
 
 >>> from engine.hand import parse_hand
->>> from engine.rules import ONLINE
+>>> from engine.rules.sets import ONLINE
 >>> r = score_hand(parse_hand("234567m234p22234s", size=14), 21, WinSituation(tsumo=True), ONLINE)
 >>> r.han, r.fu, r.limit.value, r.payments.as_dict()
 (5, 20, 'mangan', {'all': 4000})
@@ -30,22 +30,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import messages as msg
-from engine.blocks import Arrangement, Form, WaitKind
-from engine.dora import dora_ints
 from engine.errors import HandError
-from engine.fu import FuItem, FuReason, FuResult, compute_fu, fu_total, meld_fu
 from engine.hand import Hand
-from engine.points import LIMIT_BY_BASIC, Limit, Payments, basic_value, split_payments
-from engine.readings import FastReading, Placement, placements, to_arrangement
-from engine.rules import Ruleset
-from engine.situation import WinSituation, check_situation
+from engine.rules.sets import Ruleset
+from engine.scoring.dora import dora_ints
+from engine.scoring.fu import FuItem, FuReason, FuResult, compute_fu, fu_total, meld_fu
+from engine.scoring.points import LIMIT_BY_BASIC, Limit, Payments, basic_value, split_payments
+from engine.scoring.readings import FastReading, Placement, placements, to_arrangement
+from engine.scoring.situation import WinSituation, check_situation
+from engine.scoring.win_context import WinContext, hand_context
+from engine.scoring.yaku import YakuDef, YakuItem, find_yaku, fixed_yaku
+from engine.scoring.yaku.checks import pinfu as is_pinfu
+from engine.shape.blocks import Arrangement, Form, WaitKind
+from engine.text import messages as msg
 from engine.tiles import EAST, KOKUSHI_TILES, Counts, Tile, tile_name
-from engine.win_context import WinContext, hand_context
-from engine.yaku import YakuDef, YakuItem, find_yaku, fixed_yaku
-from engine.yaku_checks import pinfu as is_pinfu
 
-# Annotations only: importing typing at run time costs start-up (see engine.quick_parse).
+# Annotations only: importing typing at run time costs start-up (see engine.batch.quick_parse).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -70,7 +70,7 @@ class NoYakuError(HandError):
 
 @dataclass(slots=True, init=False)
 class ScoreResult:
-    """Everything about one scored win; the site renders it via engine.messages.
+    """Everything about one scored win; the site renders it via engine.text.messages.
 
     ``han`` includes dora; for a yakuman it is 13 × ``yakuman`` and dora are
     not counted (``dora``/``aka``/``ura`` are then 0). A counted (kazoe)
@@ -151,7 +151,7 @@ class ScoreResult:
 
     @property
     def arrangement(self) -> Arrangement:
-        """The reading that scored best, as :func:`engine.decompose.arrangements` gives it."""
+        """The reading that scored best, as :func:`engine.shape.decompose.arrangements` gives it."""
         if self._arrangement is None:
             ctx, form, reading, placement, wait, _pinfu, hand = self.source
             self._arrangement = to_arrangement(

@@ -1,6 +1,6 @@
 """How a hand was won: the facts scoring needs besides the tiles, and which can go together.
 
-:class:`WinSituation` is re-exported by :mod:`engine.score` (its public home);
+:class:`WinSituation` is re-exported by :mod:`engine.scoring.score` (its public home);
 it lives here so that yaku and fu code can use it without importing the scorer.
 
 Impossible situations are refused, because a drill built on one would teach a
@@ -8,12 +8,12 @@ wrong rule. Which combinations cannot happen is data, :data:`EXCLUSIONS`: each
 row names two facts that never hold together and the source that says so
 (a seed document code; ``""`` when the seeds are silent and the exclusion
 follows from the definitions of the two situations, as
-:data:`engine.messages.YAKU_EXPLANATIONS` states them). The facts are the
+:data:`engine.text.messages.YAKU_EXPLANATIONS` states them). The facts are the
 eleven situation flags (:data:`SITUATION_FLAGS`) and the facts of
 :data:`OTHER_FACTS`: a flag's opposite (``ron``, ``no_riichi``) and what the
 hand is (open, with or without a kan, the winner's seat, a second copy of the
 winning tile). The Russian reason of each row is
-:data:`engine.messages.SITUATION_REASONS`.
+:data:`engine.text.messages.SITUATION_REASONS`.
 
 :func:`situation_problems` lists every row a situation breaks; the scorer,
 the site's drill checker and the hand analyser all ask it (or
@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from engine.errors import HandError
 from engine.hand import Hand
+from engine.text import messages as msg
 from engine.tiles import EAST, NORTH, Tile
 
 
@@ -182,9 +183,6 @@ class SituationProblem:
     @property
     def message(self) -> str:
         """Russian: names both facts and says why."""
-        # Imported here: engine.messages imports the fu code, which imports this module.
-        from engine import messages as msg
-
         return msg.SITUATION_CONFLICT.format(
             first=msg.SITUATION_FACT_NAMES[self.first],
             second=msg.SITUATION_FACT_NAMES[self.second],
@@ -276,8 +274,6 @@ def check_situation(
 
 def _bad_numbers(s: WinSituation) -> None:
     """Raise for winds, honba, sticks or indicators out of range (the first one wrong)."""
-    from engine import messages as msg
-
     if not (EAST <= s.seat_wind <= NORTH and EAST <= s.round_wind <= NORTH):
         raise HandError(msg.SITUATION_BAD_WINDS)
     if not (0 <= s.honba <= 100 and 0 <= s.riichi_sticks <= 100):

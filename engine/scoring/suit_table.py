@@ -1,4 +1,4 @@
-"""Per-suit table of a hand's splits, for the scorer (:mod:`engine.readings`).
+"""Per-suit table of a hand's splits, for the scorer (:mod:`engine.scoring.readings`).
 
 How it is built (profiled: splitting fresh suit shapes was the cold part of
 scoring). :data:`SUIT_TABLES` holds one memo per suit, keyed on that suit's
@@ -16,7 +16,7 @@ of the places can hold it). Each entry is ``(flags, options)``:
 * ``options``: every split as :data:`SuitOption` ``(pair or -1, sequences,
   triplets, sequence mask, triplet mask, peikou)`` in absolute kinds, masks
   with bit ``k`` for kind ``k``, peikou = pairs of identical sequences, in
-  :func:`engine.decompose.decompositions`' order (a test checks both).
+  :func:`engine.shape.decompose.decompositions`' order (a test checks both).
 
 >>> SUIT_TABLES[1][(1, 1, 1, 0, 0, 0, 0, 0, 2)][1]
 ((17, (9,), (), 512, 0, 0),)

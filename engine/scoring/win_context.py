@@ -10,8 +10,8 @@ inner loop builds no object per reading; that is why the context is mutable.
 Treat it as read-only everywhere else.
 
 >>> from engine.hand import parse_hand
->>> from engine.rules import ONLINE
->>> from engine.situation import WinSituation
+>>> from engine.rules.sets import ONLINE
+>>> from engine.scoring.situation import WinSituation
 >>> h = parse_hand("123m456p789s11z", ["pon:555z"], size=14)
 >>> c, readings = hand_context(h, 27, WinSituation(), ONLINE)
 >>> c.closed, c.suits, c.honors, bin(c.meld_trip_mask >> 27)
@@ -20,10 +20,10 @@ Treat it as read-only everywhere else.
 
 from __future__ import annotations
 
-from engine.blocks import Form, WaitKind
 from engine.hand import Hand
 from engine.melds import MeldKind
-from engine.readings import (
+from engine.rules.sets import Ruleset
+from engine.scoring.readings import (
     F_CHUUREN,
     F_NOT_GREEN,
     F_SIMPLE,
@@ -32,8 +32,8 @@ from engine.readings import (
     Placement,
     hand_readings,
 )
-from engine.rules import Ruleset
-from engine.situation import WinSituation
+from engine.scoring.situation import WinSituation
+from engine.shape.blocks import Form, WaitKind
 from engine.tiles import GREEN_TILES, TERMINALS_AND_HONORS, Counts, Tile
 
 F_MAN, F_PIN, F_SOU, F_HONOR = 16, 32, 64, 128  # suit present (16 << suit)
@@ -68,7 +68,7 @@ class WinContext:
     tile, melds included); ``one_suit``; ``kans``, ``closed_kans``;
     ``chuuren`` (0 no, 1 chuuren, 2 nine-sided wait); ``yakuhai`` (mask of the
     dragons and both winds); the melds' masks and counts; ``meld_fu`` (the
-    fu of the melds, as :func:`engine.fu.meld_fu` itemises them); ``counts``
+    fu of the melds, as :func:`engine.scoring.fu.meld_fu` itemises them); ``counts``
     (every tile held, kans as four: ``hand.all_counts()``).
     Reading fields: ``form``, ``wait``, ``pair`` (-1 for none), ``reading``,
     ``placement``, ``seq_mask``/``trip_mask`` (melds included), ``n_seq``,
@@ -172,7 +172,8 @@ def hand_context(
         flags |= _TILE_FLAGS[t]
         trip_mask |= 1 << t
         n_trip += 1
-        # engine.fu.SET_FU: pon 2, open kan 8, closed kan 16; doubled for a terminal or honour
+        # engine.scoring.fu.SET_FU: pon 2, open kan 8, closed kan 16; doubled for a
+        # terminal or honour
         if kind is _PON:
             fu = 2
         else:

@@ -1,6 +1,6 @@
 """Typed pieces of a decomposed hand: blocks, decompositions and wait shapes.
 
-These frozen values are shared by the structure code (:mod:`engine.decompose`,
+These frozen values are shared by the structure code (:mod:`engine.shape.decompose`,
 waits, shanten) and the scoring code (yaku, fu), so both read a hand the same
 way. Nothing here parses or prints strings.
 """

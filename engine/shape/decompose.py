@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from engine.blocks import Arrangement, Block, BlockKind, Decomposition, Form, WaitKind
 from engine.hand import Hand
+from engine.shape.blocks import Arrangement, Block, BlockKind, Decomposition, Form, WaitKind
 from engine.tiles import KOKUSHI_TILES, Counts, Tile
 
 # A split of one suit: (pair index or -1, ((kind, index), ...)) with indices 0–8.

@@ -29,11 +29,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import Enum
 
 from engine.errors import HandError
-from engine.furiten_kind import FuritenKind
 from engine.hand import Hand
-from engine.messages import (
+from engine.shape.waits import find_waits
+from engine.text.messages import (
     BAD_TILE_KIND,
     FURITEN_EXPLANATIONS,
     FURITEN_NAMES,
@@ -42,9 +43,16 @@ from engine.messages import (
     FURITEN_TILE_WORDS,
 )
 from engine.tiles import Tile, tile_name
-from engine.waits import find_waits
 
 __all__ = ["FuritenKind", "FuritenReason", "FuritenResult", "can_ron", "check_furiten"]
+
+
+class FuritenKind(Enum):
+    """Why ron is forbidden (seed 000; RULESETS.md, rows «Furiten», «Riichi furiten»)."""
+
+    DISCARD = "discard"  # a wait is in the own discard pond: permanent while the wait stays
+    TEMPORARY = "temporary"  # a winning tile was passed since the own last draw
+    RIICHI = "riichi"  # a winning tile was passed after riichi: lasts the whole hand
 
 
 @dataclass(frozen=True)
@@ -57,14 +65,14 @@ class FuritenReason:
     @property
     def name(self) -> str:
         """Russian name, e.g. «временный фуритен»."""
-        return FURITEN_NAMES[self.kind]
+        return FURITEN_NAMES[self.kind.value]
 
     @property
     def explanation(self) -> str:
         """Russian sentence naming the responsible tiles."""
         names = ", ".join(tile_name(t) for t in self.tiles)
         what = FURITEN_TILE_WORDS[0 if len(self.tiles) == 1 else 1]
-        return FURITEN_EXPLANATIONS[self.kind].format(what=what, tiles=names)
+        return FURITEN_EXPLANATIONS[self.kind.value].format(what=what, tiles=names)
 
 
 @dataclass(frozen=True)

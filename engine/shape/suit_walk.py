@@ -1,8 +1,8 @@
 """Which tiles complete one suit: two greedy walks that meet, instead of one check per tile.
 
-:func:`engine.waits.suit_waits` asks, for one suit's counts, which added
+:func:`engine.shape.waits.suit_waits` asks, for one suit's counts, which added
 tile leaves the suit as sets (and a pair, if asked). Checking every
-candidate with :func:`engine.decompose.suit_is_complete` walked the whole
+candidate with :func:`engine.shape.decompose.suit_is_complete` walked the whole
 suit up to nine times (three pair places each) and filled a cache with
 thousands of grown count tuples; the first pass over a batch spent most of
 its waits time there. Here the suit is walked once from each end and every

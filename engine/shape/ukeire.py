@@ -1,7 +1,7 @@
 """Ukeire: which draws lower the shanten, and how many copies of them are left.
 
 For a 13-tile hand the improving kinds come from
-:func:`engine.shanten.improving_tiles` (the best of standard form,
+:func:`engine.shape.shanten.improving_tiles` (the best of standard form,
 chiitoitsu and kokushi; with melds only the standard form). A kind is
 counted with ``4 −`` its copies in the hand (melds included) ``−`` its
 copies in ``visible`` (every pond, the other players' melds, the dora
@@ -30,15 +30,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import messages as msg
-from engine.decompose import is_standard_complete
 from engine.errors import HandError
 from engine.hand import Hand
-from engine.messages import SHANTEN_NEED_13_OR_14, UKEIRE_TOO_MANY
 from engine.plural import tiles_word
-from engine.shanten import Improvement, improving_tiles, shanten
+from engine.shape.decompose import is_standard_complete
+from engine.shape.shanten import Improvement, improving_tiles, shanten
+from engine.shape.waits import wait_tiles
+from engine.text import messages as msg
+from engine.text.messages import SHANTEN_NEED_13_OR_14, UKEIRE_TOO_MANY
 from engine.tiles import Counts, Tile, tile_code
-from engine.waits import wait_tiles
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,10 @@ sometimes:
   the suit sizes modulo 3 at most two suits can take the winning tile, and for
   a suit the answer "which added tiles complete it" is cached on its count
   tuple (:func:`suit_waits`; a new shape costs two walks over the suit,
-  :mod:`engine.suit_walk`), so a hand costs a handful of dictionary look-ups.
+  :mod:`engine.shape.suit_walk`), so a hand costs a handful of dictionary look-ups.
 * :attr:`WaitsResult.options` reads every winning tile's arrangements
   (decomposition, block and wait shape) through
-  :func:`engine.decompose.arrangements`, computed on first access.
+  :func:`engine.shape.decompose.arrangements`, computed on first access.
 
 The four-copy rule: a tile the hand already holds four of (concealed and
 melds together) cannot be drawn or called, so it is not a wait even if it
@@ -33,12 +33,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from engine.blocks import Arrangement, WaitKind
-from engine.decompose import arrangements, suit_is_complete
 from engine.errors import HandError
 from engine.hand import Hand
-from engine.messages import WAITS_NEED_13
-from engine.suit_walk import completing_tiles
+from engine.shape.blocks import Arrangement, WaitKind
+from engine.shape.decompose import arrangements, suit_is_complete
+from engine.shape.suit_walk import completing_tiles
+from engine.text.messages import WAITS_NEED_13
 from engine.tiles import KOKUSHI_TILES, Counts, Tile
 
 
@@ -223,7 +223,7 @@ def suit_waits(part: tuple[int, ...], honors: bool, with_pair: bool) -> tuple[in
     """Indices whose tile, added to this suit, makes it sets (and a pair if asked).
 
     Cached on the count tuple; a new shape is read by two walks over the
-    suit (:func:`engine.suit_walk.completing_tiles`), not by one completeness
+    suit (:func:`engine.shape.suit_walk.completing_tiles`), not by one completeness
     check per candidate tile.
 
     >>> suit_waits((0, 0, 1, 1, 1, 1, 0, 0, 0), False, True)

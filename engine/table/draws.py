@@ -9,7 +9,7 @@ all four built-in sets: 000, 002, 004; 003 keeps the others' value) to the
 tenpai players, the dealer repeats when tenpai, one honba is added and the
 riichi sticks stay for the next winner:
 
->>> from engine.rules import get_ruleset
+>>> from engine.rules.sets import get_ruleset
 >>> s = settle_draw({0, 2}, get_ruleset("online"))
 >>> s.payments, s.dealer_repeats, s.honba_next
 ((1500, -1500, 1500, -1500), True, 1)
@@ -22,13 +22,13 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
-from engine import messages as msg
 from engine.errors import HandError
 from engine.hand import Hand
-from engine.points import split_payments
-from engine.rules import AbortiveDraw, MultipleRon, Ruleset, get_game_rules
+from engine.rules.sets import AbortiveDraw, MultipleRon, Ruleset, get_game_rules
+from engine.scoring.points import split_payments
+from engine.shape.waits import find_waits
+from engine.text import messages as msg
 from engine.tiles import Tile
-from engine.waits import find_waits
 
 SEAT_COUNT = 4
 MANGAN_BASIC = 2000
@@ -115,7 +115,7 @@ def settle_draw(
     noten payments, and the dealer still repeats only when tenpai. Under a
     rule set without nagashi, naming one is a :class:`HandError`.
 
-    >>> from engine.rules import get_ruleset
+    >>> from engine.rules.sets import get_ruleset
     >>> s = settle_draw({0}, get_ruleset("online"), nagashi={2})
     >>> s.payments, s.noten_paid, s.dealer_repeats
     ((-4000, -2000, 8000, -2000), False, True)
@@ -153,7 +153,7 @@ def draw_tenpai(hand: Hand, rules: Ruleset, visible: Iterable[Tile] = ()) -> boo
     rule set accepts such a karaten (all four built-in sets do).
 
     >>> from engine.hand import parse_hand
-    >>> from engine.rules import get_ruleset
+    >>> from engine.rules.sets import get_ruleset
     >>> draw_tenpai(parse_hand("1111m234p567s888s", size=13), get_ruleset("jpml"))
     False
     >>> draw_tenpai(parse_hand("123m456p789s1122z", size=13), get_ruleset("ema"), [27, 27, 28, 28])
@@ -192,7 +192,7 @@ def abortive_draw(
     lists none): the hand goes on. A triple ron is an abortive draw only
     under double ron (004); under head bump or "all win" it is settled as rons.
 
-    >>> from engine.rules import get_ruleset
+    >>> from engine.rules.sets import get_ruleset
     >>> abortive_draw(AbortiveDraw.FOUR_WINDS, get_ruleset("online"), 1, 2)
     AbortiveResult(played=True, dealer_repeats=True, honba_next=2, riichi_sticks_next=2)
     >>> abortive_draw(AbortiveDraw.FOUR_RIICHI, get_ruleset("ema"), 0, 4).played

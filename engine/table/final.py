@@ -10,7 +10,7 @@ the one seated nearer the first dealer higher. Riichi sticks left on the
 table go to first place (shared by tied first places). Seats are in any
 fixed order; ``first_dealer`` names which index was East in East 1.
 
->>> from engine.rules import get_ruleset
+>>> from engine.rules.sets import get_ruleset
 >>> r = final_result((45000, 35000, 25000, 15000), get_ruleset("ema"))
 >>> r.places, r.results
 ((1, 2, 3, 4), (30000, 10000, -10000, -30000))
@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import messages as msg
 from engine.errors import HandError
-from engine.rules import FLOATING_UMA, Ruleset, Tiebreak, get_game_rules
+from engine.rules.sets import FLOATING_UMA, Ruleset, Tiebreak, get_game_rules
+from engine.text import messages as msg
 
 SEATS = 4
 

@@ -10,10 +10,10 @@ South 4 dealer loses the deal; when a score falls below zero where the
 rule set stops there (001, 002); when the leading South 4 dealer stops on a
 win (Tenhou, JPML) or on tenpai (JPML); an online game with nobody at 30000
 after South 4 goes on into West until someone has it (Tenhou). When the game
-is over, :attr:`NextHand.final` is its :func:`engine.final.final_result`
+is over, :attr:`NextHand.final` is its :func:`engine.table.final.final_result`
 (leftover sticks, uma, oka, the chombo deductions carried in the state).
 
->>> from engine.rules import get_ruleset
+>>> from engine.rules.sets import get_ruleset
 >>> start = GameState(0, 1, 0, 0, (25000, 25000, 25000, 25000))
 >>> n = next_state(start, Ron(2, {1: 1000}), get_ruleset("online"), riichi=(1,))
 >>> n.payments, n.dealer_next, n.state.hand, n.state.honba, n.game_over
@@ -27,14 +27,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from engine import messages as msg
-from engine.draws import SEAT_COUNT, abortive_draw, add, check_count, check_seats, settle_draw
 from engine.errors import HandError
-from engine.final import FinalResult, final_result, four, placements
-from engine.penalties import chombo
-from engine.points import split_payments
-from engine.ron import settle_rons
-from engine.rules import AbortiveDraw, Ruleset, get_game_rules
+from engine.rules.sets import AbortiveDraw, Ruleset, get_game_rules
+from engine.scoring.points import split_payments
+from engine.table.draws import SEAT_COUNT, abortive_draw, add, check_count, check_seats, settle_draw
+from engine.table.final import FinalResult, final_result, four, placements
+from engine.table.penalties import chombo
+from engine.table.ron import settle_rons
+from engine.text import messages as msg
 
 EAST, SOUTH, WEST = 0, 1, 2
 Scores = tuple[int, int, int, int]
@@ -55,7 +55,7 @@ class GameState:
 @dataclass(frozen=True)
 class Tsumo:
     winner: int
-    basic: int  # basic points (engine.points.basic_points)
+    basic: int  # basic points (engine.scoring.points.basic_points)
 
 
 @dataclass(frozen=True)

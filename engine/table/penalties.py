@@ -8,7 +8,7 @@ each), tournaments deduct 20000 from the final result and pay nothing; in
 both the hand is replayed with the same dealer and honba and the riichi
 sticks of the hand go back to their owners.
 
->>> from engine.rules import get_ruleset
+>>> from engine.rules.sets import get_ruleset
 >>> chombo(2, get_ruleset("online")).payments
 (4000, 2000, -8000, 2000)
 >>> c = chombo(0, get_ruleset("ema"), honba=1, riichi_sticks=2, returned={1})
@@ -31,11 +31,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine import messages as msg
-from engine.draws import add, check_count, check_seats, nagashi_payments
 from engine.errors import HandError
-from engine.points import split_payments
-from engine.rules import Chombo, Ruleset, get_game_rules
+from engine.rules.sets import Chombo, Ruleset, get_game_rules
+from engine.scoring.points import split_payments
+from engine.table.draws import add, check_count, check_seats, nagashi_payments
+from engine.text import messages as msg
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,13 @@
 """Several players call ron on one discard: who wins and who takes what.
 
-The rule set's :class:`~engine.rules.MultipleRon` decides who wins: head
+The rule set's :class:`~engine.rules.sets.MultipleRon` decides who wins: head
 bump (002-based JPML, 003) keeps the claimant nearest the discarder in
 turn order; double ron (004) lets two win and makes three an abortive draw;
 EMA (001-EMA) lets everyone win. The riichi sticks go to the winner
 nearest the discarder; the honba go to every winner where the rule set
 says so (Tenhou, EMA), else to the nearest one. Seats: 0 = dealer.
 
->>> from engine.rules import get_ruleset
+>>> from engine.rules.sets import get_ruleset
 >>> resolve_rons(0, {1, 3}, get_ruleset("fenix")).winners
 (1,)
 >>> r = resolve_rons(2, {0, 1, 3}, get_ruleset("online"))
@@ -23,11 +23,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from engine import messages as msg
-from engine.draws import SEAT_COUNT, abortive_draw, check_count, check_seats
 from engine.errors import HandError
-from engine.points import split_payments
-from engine.rules import AbortiveDraw, MultipleRon, Ruleset, get_game_rules
+from engine.rules.sets import AbortiveDraw, MultipleRon, Ruleset, get_game_rules
+from engine.scoring.points import split_payments
+from engine.table.draws import SEAT_COUNT, abortive_draw, check_count, check_seats
+from engine.text import messages as msg
 
 
 @dataclass(frozen=True)
@@ -84,9 +84,9 @@ def settle_rons(
 
     The dealer repeats when the dealer is among the winners (honba + 1);
     otherwise the deal passes and the honba go back to 0. A triple ron that
-    is an abortive draw pays nothing (see :func:`engine.draws.abortive_draw`).
+    is an abortive draw pays nothing (see :func:`engine.table.draws.abortive_draw`).
 
-    >>> from engine.rules import get_ruleset
+    >>> from engine.rules.sets import get_ruleset
     >>> s = settle_rons(0, {1: 2000, 2: 1000}, get_ruleset("online"), honba=1, riichi_sticks=1)
     >>> s.payments, s.honba_next, s.riichi_sticks_next
     ((-12600, 9300, 4300, 0), 0, 0)

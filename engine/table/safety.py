@@ -1,7 +1,7 @@
 """Defence against a riichi: how safe each tile in hand is, as a tier with its reason.
 
 The tiers are an order, not probabilities (:data:`TIERS`, safest first; the
-Russian explanation of each is ``engine.messages.SAFETY_TIERS``):
+Russian explanation of each is ``engine.text.messages.SAFETY_TIERS``):
 
 1. ``genbutsu`` — the kind is in the riichi player's pond: furiten forbids him
    ron on it.
@@ -44,9 +44,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from engine import messages as msg
 from engine.errors import HandError
 from engine.hand import Hand
+from engine.text import messages as msg
 from engine.tiles import Counts, Tile, counts_of, tile_code
 
 

@@ -4,65 +4,53 @@ The site, the lessons, the drills and the CLI all read their text from here,
 so a rule is explained the same way everywhere. Templates use ``str.format``
 fields; plural forms come from :mod:`engine.plural`. Sections are owned by the
 modules that produce the values they name.
+
+This module is a leaf: it imports nothing from the engine, so every layer
+(the core included) may take its wording from here. Tables about an enum are
+therefore keyed by the enum's ``.value`` string (``WAIT_NAMES[kind.value]``);
+tests check that each table covers its enum.
 """
 
 from __future__ import annotations
 
-from engine.blocks import BlockKind, Form, WaitKind
-from engine.fu import FuReason
-from engine.furiten_kind import FuritenKind
-from engine.points import Limit
-from engine.rules import (
-    AbortiveDraw,
-    Chombo,
-    Dealing,
-    FourKans,
-    KanDoraTiming,
-    Kuikae,
-    MultipleRon,
-    Renhou,
-    RiichiKan,
-    Tiebreak,
-)
+# --- structure: blocks, forms, waits (engine.shape.decompose, engine.shape.waits) ---------
 
-# --- structure: blocks, forms, waits (engine.decompose, engine.waits) ---------
-
-BLOCK_NAMES: dict[BlockKind, str] = {
-    BlockKind.SHUNTSU: "шунцу",
-    BlockKind.KOUTSU: "коцу",
-    BlockKind.KANTSU: "канцу",
-    BlockKind.TOITSU: "пара",
+BLOCK_NAMES: dict[str, str] = {
+    "shuntsu": "шунцу",
+    "koutsu": "коцу",
+    "kantsu": "канцу",
+    "toitsu": "пара",
 }
 
-FORM_NAMES: dict[Form, str] = {
-    Form.STANDARD: "четыре сета и пара",
-    Form.CHIITOITSU: "чиитойцу (семь пар)",
-    Form.KOKUSHI: "кокушимусо",
+FORM_NAMES: dict[str, str] = {
+    "standard": "четыре сета и пара",
+    "chiitoitsu": "чиитойцу (семь пар)",
+    "kokushi": "кокушимусо",
 }
 
-WAIT_NAMES: dict[WaitKind, str] = {
-    WaitKind.RYANMEN: "рянмен",
-    WaitKind.KANCHAN: "канчан",
-    WaitKind.PENCHAN: "пенчан",
-    WaitKind.SHANPON: "шанпон",
-    WaitKind.TANKI: "танки",
-    WaitKind.CHIITOITSU_TANKI: "танки в чиитойцу",
-    WaitKind.KOKUSHI_SINGLE: "кокушимусо: ожидание одного тайла",
-    WaitKind.KOKUSHI_13: "кокушимусо: ожидание на 13 сторон",
+WAIT_NAMES: dict[str, str] = {
+    "ryanmen": "рянмен",
+    "kanchan": "канчан",
+    "penchan": "пенчан",
+    "shanpon": "шанпон",
+    "tanki": "танки",
+    "chiitoitsu_tanki": "танки в чиитойцу",
+    "kokushi_single": "кокушимусо: ожидание одного тайла",
+    "kokushi_13": "кокушимусо: ожидание на 13 сторон",
 }
 
-WAIT_EXPLANATIONS: dict[WaitKind, str] = {
-    WaitKind.RYANMEN: "два соседних тайла ждут тайл с любой стороны",
-    WaitKind.KANCHAN: "не хватает среднего тайла шунцу",
-    WaitKind.PENCHAN: "крайняя пара 1-2 или 8-9 ждёт единственный тайл",
-    WaitKind.SHANPON: "две пары, и одна из них станет коцу",
-    WaitKind.TANKI: "одиночный тайл ждёт себе пару",
-    WaitKind.CHIITOITSU_TANKI: "шесть пар готовы, седьмой тайл ждёт пару",
-    WaitKind.KOKUSHI_SINGLE: "не хватает одного из терминальных или благородных тайлов",
-    WaitKind.KOKUSHI_13: "собраны все 13 видов, подходит любой из них",
+WAIT_EXPLANATIONS: dict[str, str] = {
+    "ryanmen": "два соседних тайла ждут тайл с любой стороны",
+    "kanchan": "не хватает среднего тайла шунцу",
+    "penchan": "крайняя пара 1-2 или 8-9 ждёт единственный тайл",
+    "shanpon": "две пары, и одна из них станет коцу",
+    "tanki": "одиночный тайл ждёт себе пару",
+    "chiitoitsu_tanki": "шесть пар готовы, седьмой тайл ждёт пару",
+    "kokushi_single": "не хватает одного из терминальных или благородных тайлов",
+    "kokushi_13": "собраны все 13 видов, подходит любой из них",
 }
 
-# --- shanten and furiten (engine.shanten, engine.furiten) ---------------------
+# --- shanten and furiten (engine.shape.shanten, engine.shape.furiten) ---------------------
 
 # Errors for hands of the wrong size (the hand parser checks most input first).
 WAITS_NEED_13 = (
@@ -98,24 +86,24 @@ KARATEN_ONLY = (
     "рука не в темпае."
 )
 
-FURITEN_NAMES: dict[FuritenKind, str] = {
-    FuritenKind.DISCARD: "постоянный фуритен",
-    FuritenKind.TEMPORARY: "временный фуритен",
-    FuritenKind.RIICHI: "фуритен в риичи",
+FURITEN_NAMES: dict[str, str] = {
+    "discard": "постоянный фуритен",
+    "temporary": "временный фуритен",
+    "riichi": "фуритен в риичи",
 }
 
 # {what} — FURITEN_TILE_WORDS by the number of tiles; {tiles} — their names, comma-separated.
 FURITEN_TILE_WORDS = ("тайл вашего ожидания", "тайлы вашего ожидания")
-FURITEN_EXPLANATIONS: dict[FuritenKind, str] = {
-    FuritenKind.DISCARD: (
+FURITEN_EXPLANATIONS: dict[str, str] = {
+    "discard": (
         "В вашем дискарде есть {what}: {tiles}. Пока ожидание не изменится, рон нельзя "
         "объявить ни на один из ожидаемых тайлов; победа по цумо разрешена."
     ),
-    FuritenKind.TEMPORARY: (
+    "temporary": (
         "После вашего последнего набора из стены вы пропустили {what}: {tiles}. До следующего "
         "набора рон запрещён на любой тайл ожидания; победа по цумо разрешена."
     ),
-    FuritenKind.RIICHI: (
+    "riichi": (
         "После объявления риичи вы пропустили {what}: {tiles}. В риичи ожидание менять "
         "нельзя, поэтому рон запрещён до конца раздачи; победа по цумо разрешена."
     ),
@@ -126,7 +114,7 @@ FURITEN_NONE = (
 )
 FURITEN_NOT_TENPAI = "Рука не в темпае, поэтому о фуритене речи нет."
 
-# --- scoring: yaku, fu, limits, payments (engine.yaku, engine.fu, engine.points)
+# --- scoring: yaku, fu, limits, payments (engine.scoring: yaku, fu, points)
 # Yaku names follow GLOSSARY.md where it has them (риичи, иппацу, мензен цумо,
 # пинфу, иипейко, якухай, риншан кайхо, чанкан, чиитойцу, кокушимусо, ренхо);
 # the rest are transliterated the same way ("ш"/"ч" for sh/ch, no long vowels
@@ -288,31 +276,31 @@ YAKU_RULES: dict[str, str] = {
 
 DORA_NAMES: dict[str, str] = {"dora": "дора", "aka": "акадора", "ura": "урадора"}
 
-FU_REASONS: dict[FuReason, str] = {
-    FuReason.BASE: "базовые фу",
-    FuReason.CHIITOITSU: "чиитойцу: всегда ровно 25 фу, без округления",
-    FuReason.MENZEN_RON: "рон закрытой рукой",
-    FuReason.TSUMO: "победа цумо",
-    FuReason.WAIT_KANCHAN: "ожидание канчан",
-    FuReason.WAIT_PENCHAN: "ожидание пенчан",
-    FuReason.WAIT_TANKI: "ожидание танки",
-    FuReason.PAIR_DRAGON: "пара драконов",
-    FuReason.PAIR_SEAT_WIND: "пара своего ветра места",
-    FuReason.PAIR_ROUND_WIND: "пара ветра раунда",
-    FuReason.PAIR_DOUBLE_WIND: "пара ветра, который и ветер места, и ветер раунда",
-    FuReason.OPEN_TRIPLET_SIMPLE: "открытый коцу простых тайлов",
-    FuReason.OPEN_TRIPLET_TERMINAL: "открытый коцу из терминальных или благородных тайлов",
-    FuReason.RON_TRIPLET_SIMPLE: "коцу простых тайлов, собранный роном на шанпон: "
+FU_REASONS: dict[str, str] = {
+    "base": "базовые фу",
+    "chiitoitsu": "чиитойцу: всегда ровно 25 фу, без округления",
+    "menzen_ron": "рон закрытой рукой",
+    "tsumo": "победа цумо",
+    "wait_kanchan": "ожидание канчан",
+    "wait_penchan": "ожидание пенчан",
+    "wait_tanki": "ожидание танки",
+    "pair_dragon": "пара драконов",
+    "pair_seat_wind": "пара своего ветра места",
+    "pair_round_wind": "пара ветра раунда",
+    "pair_double_wind": "пара ветра, который и ветер места, и ветер раунда",
+    "open_triplet_simple": "открытый коцу простых тайлов",
+    "open_triplet_terminal": "открытый коцу из терминальных или благородных тайлов",
+    "ron_triplet_simple": "коцу простых тайлов, собранный роном на шанпон: "
     "считается открытым",
-    FuReason.RON_TRIPLET_TERMINAL: "коцу из терминальных или благородных тайлов, собранный роном "
+    "ron_triplet_terminal": "коцу из терминальных или благородных тайлов, собранный роном "
     "на шанпон: считается открытым",
-    FuReason.CLOSED_TRIPLET_SIMPLE: "закрытый коцу простых тайлов",
-    FuReason.CLOSED_TRIPLET_TERMINAL: "закрытый коцу из терминальных или благородных тайлов",
-    FuReason.OPEN_KAN_SIMPLE: "открытый кан простых тайлов",
-    FuReason.OPEN_KAN_TERMINAL: "открытый кан из терминальных или благородных тайлов",
-    FuReason.CLOSED_KAN_SIMPLE: "закрытый кан простых тайлов",
-    FuReason.CLOSED_KAN_TERMINAL: "закрытый кан из терминальных или благородных тайлов",
-    FuReason.OPEN_PINFU: "открытая рука без фу сверх базовых выиграла роном: считается как 30 фу",
+    "closed_triplet_simple": "закрытый коцу простых тайлов",
+    "closed_triplet_terminal": "закрытый коцу из терминальных или благородных тайлов",
+    "open_kan_simple": "открытый кан простых тайлов",
+    "open_kan_terminal": "открытый кан из терминальных или благородных тайлов",
+    "closed_kan_simple": "закрытый кан простых тайлов",
+    "closed_kan_terminal": "закрытый кан из терминальных или благородных тайлов",
+    "open_pinfu": "открытая рука без фу сверх базовых выиграла роном: считается как 30 фу",
 }
 
 # Why an expected fu item is absent (shown under the fu table).
@@ -322,14 +310,14 @@ FU_NOTE_RINSHAN_NO_TSUMO = (
     "а по правилам {rules} за неё фу за цумо не начисляют."
 )
 
-LIMIT_NAMES: dict[Limit, str] = {
-    Limit.NONE: "без предела",
-    Limit.MANGAN: "манган",
-    Limit.HANEMAN: "ханеман",
-    Limit.BAIMAN: "байман",
-    Limit.SANBAIMAN: "санбайман",
-    Limit.KAZOE_YAKUMAN: "счётный якуман (казоэ)",
-    Limit.YAKUMAN: "якуман",
+LIMIT_NAMES: dict[str, str] = {
+    "none": "без предела",
+    "mangan": "манган",
+    "haneman": "ханеман",
+    "baiman": "байман",
+    "sanbaiman": "санбайман",
+    "kazoe_yakuman": "счётный якуман (казоэ)",
+    "yakuman": "якуман",
 }
 
 PAYMENT_NAMES: dict[str, str] = {
@@ -345,7 +333,7 @@ NOT_A_WIN = (
     "и это не чиитойцу и не кокушимусо."
 )
 
-# Rule sets and their comparison table (engine.rules, engine.rule_table).
+# Rule sets and their comparison table (engine.rules.sets, engine.rules.table).
 RULESET_NAMES: dict[str, str] = {
     "online": "онлайн (по умолчанию)",
     "ema": "EMA",
@@ -386,24 +374,24 @@ RULE_LABELS: dict[str, str] = {
     "riichi_tile_ron_refund": "Рон на тайл объявления риичи: риичи не состоялось, 1000 возвращают",
 }
 
-RULE_VALUE_NAMES: dict[object, str] = {
+RULE_VALUE_NAMES: dict[str | bool, str] = {
     True: "да",
     False: "нет",
-    Renhou.NONE: "не яку",
-    Renhou.MANGAN: "манган",
-    Renhou.YAKUMAN: "якуман",
-    MultipleRon.HEAD_BUMP: "атама хане: выигрывает ближайший",
-    MultipleRon.DOUBLE: "двойной рон; при тройном — ничья",
-    MultipleRon.ALL: "выигрывают все",
-    Kuikae.ALLOWED: "разрешено",
-    Kuikae.AFTER_CHI: "запрещено после чи",
-    Kuikae.AFTER_CHI_AND_PON: "запрещено после чи и пона",
-    KanDoraTiming.AT_ONCE: "сразу после объявления",
-    KanDoraTiming.AFTER_DISCARD: "после сброса",
+    "none": "не яку",
+    "mangan": "манган",
+    "yakuman": "якуман",
+    "head_bump": "атама хане: выигрывает ближайший",
+    "double": "двойной рон; при тройном — ничья",
+    "all": "выигрывают все",
+    "allowed": "разрешено",
+    "after_chi": "запрещено после чи",
+    "after_chi_and_pon": "запрещено после чи и пона",
+    "at_once": "сразу после объявления",
+    "after_discard": "после сброса",
 }
 RULE_SOURCE_SILENT = "в документах нет — наш выбор"
 
-# --- CLI and batch (engine.cli, engine.batch, engine.render_text) -------------
+# --- CLI and batch (engine.cli, engine.batch, engine.cli.render_text) -------------
 # Owned by the command line. Errors of the batch contract go to programs, the
 # rest is what `python -m engine ...` prints for people.
 
@@ -499,7 +487,7 @@ CLI_ARGPARSE_ERRORS: tuple[tuple[str, str], ...] = (
     (r"one of the arguments (?P<a>.+) is required", "нужно указать один из аргументов: {a}"),
 )
 
-# Plain-text explanations (engine.render_text).
+# Plain-text explanations (engine.cli.render_text).
 TEXT_HAND = "Рука: {hand}"
 TEXT_MELDS = "Объявленные сеты: {melds}"
 TEXT_TENPAI = "Темпай. Ожидания ({count}): {tiles}."
@@ -560,7 +548,7 @@ GAME_BAD_HAN = "Стоимость руки: хан и фу — целые по�
 GAME_BAD_ABORTIVE = "Неизвестная прерванная ничья «{kind}». Допустимы: {known}."
 GAME_BAD_LIST = "Поле «{name}» должно быть списком мест, например [\"E\", \"W\"]."
 
-# Labels of the game rows in the comparison table (engine.rule_table.game_rule_rows).
+# Labels of the game rows in the comparison table (engine.rules.table.game_rule_rows).
 GAME_RULE_LABELS: dict[str, str] = {
     "held_four_tenpai": "Темпай с ожиданием только на тайл, все 4 копии которого в руке",
     "visible_karaten_tenpai": "Темпай, если все копии ожидания уже видны на столе (каратен)",
@@ -585,22 +573,22 @@ GAME_RULE_LABELS: dict[str, str] = {
     "tiebreak": "Равенство очков",
     "leftover_sticks_to_first": "Оставшиеся палочки риичи — первому месту",
 }
-GAME_VALUE_NAMES: dict[object, str] = {
-    Chombo.REVERSE_MANGAN: "обратный манган",
-    Chombo.END_DEDUCTION: "вычет в конце игры",
-    Tiebreak.SHARE: "делят уму поровну",
-    Tiebreak.SEAT_ORDER: "выше тот, кто ближе к первому дилеру",
-    AbortiveDraw.KYUUSHU: "кюсю кюхай",
-    AbortiveDraw.FOUR_WINDS: "четыре одинаковых ветра",
-    AbortiveDraw.FOUR_RIICHI: "четыре риичи",
-    AbortiveDraw.FOUR_KANS: "четыре кана у разных игроков",
-    AbortiveDraw.TRIPLE_RON: "тройной рон",
+GAME_VALUE_NAMES: dict[str, str] = {
+    "reverse_mangan": "обратный манган",
+    "end_deduction": "вычет в конце игры",
+    "share": "делят уму поровну",
+    "seat_order": "выше тот, кто ближе к первому дилеру",
+    "kyuushu": "кюсю кюхай",
+    "four_winds": "четыре одинаковых ветра",
+    "four_riichi": "четыре риичи",
+    "four_kans": "четыре кана у разных игроков",
+    "triple_ron": "тройной рон",
 }
 GAME_NONE = "нет"
 # The uma row of a rule set with floating uma: the fixed uma does not apply there.
 GAME_UMA_FLOATING = "плавающая — по числу игроков не ниже очков возврата: {tables}"
 GAME_UMA_FLOATING_ITEM = "{count}: {uma}"
-# Labels and values of the table-procedure rows (engine.rule_table.procedure_rule_rows).
+# Labels and values of the table-procedure rows (engine.rules.table.procedure_rule_rows).
 PROCEDURE_LABELS: dict[str, str] = {
     "closed_kan_dora": "Кандора после закрытого кана открывается",
     "open_kan_dora": "Кандора после открытого кана на чужой сброс открывается",
@@ -608,24 +596,24 @@ PROCEDURE_LABELS: dict[str, str] = {
     "riichi_closed_kan": "Закрытый кан после риичи",
     "dealing": "Как раздают стартовые руки",
 }
-PROCEDURE_VALUE_NAMES: dict[object, str] = {
-    FourKans.NO_FIFTH: "пятый кан объявить нельзя, раздача продолжается",
-    FourKans.DIFFERENT_PLAYERS: "ничья, если каны у разных игроков",
-    FourKans.ANY: "пересдача, если на сброс после четвёртого кана никто не выиграл",
-    RiichiKan.SAME_WAITS: "можно, только если ожидание не меняется",
-    RiichiKan.SAME_WAITS_ELSE_CHOMBO: "можно, только если ожидание не меняется; иначе чомбо",
-    Dealing.FOURS_THEN_ONES: "трижды по 4 тайла, потом по одному и ещё один дилеру",
-    Dealing.FOURS_THEN_JUMP: "по 4 тайла до 12, потом дилер берёт 1-й и 5-й тайлы, "
+PROCEDURE_VALUE_NAMES: dict[str, str] = {
+    "no_fifth": "пятый кан объявить нельзя, раздача продолжается",
+    "different_players": "ничья, если каны у разных игроков",
+    "any": "пересдача, если на сброс после четвёртого кана никто не выиграл",
+    "same_waits": "можно, только если ожидание не меняется",
+    "same_waits_else_chombo": "можно, только если ожидание не меняется; иначе чомбо",
+    "fours_then_ones": "трижды по 4 тайла, потом по одному и ещё один дилеру",
+    "fours_then_jump": "по 4 тайла до 12, потом дилер берёт 1-й и 5-й тайлы, "
     "остальные по одному",
-    Dealing.BY_PROGRAM: "раздаёт программа: по 13 тайлов, дилеру 14",
+    "by_program": "раздаёт программа: по 13 тайлов, дилеру 14",
 }
 # A value not taken from the seed documents: the published source in words.
 RULE_SOURCE_PUBLISHED = (
     "не из исходных документов: {source} (по опубликованным правилам, без сверки с текстом)"
 )
 GAME_NOT_PLAYED = "В этом своде правил такая прерванная ничья не играется: раздача продолжается."
-# --- Defence against a riichi (engine.safety) --------------------------------
-# One short explanation per tier, safest first; engine.safety.TIERS holds the order.
+# --- Defence against a riichi (engine.table.safety) --------------------------------
+# One short explanation per tier, safest first; engine.table.safety.TIERS holds the order.
 SAFETY_TIERS: dict[str, str] = {
     "genbutsu": "генбуцу: тайл из сброса игрока в риичи — по нему рон запрещён фуритеном",
     "passed": (
@@ -685,7 +673,7 @@ SAFETY_POND_NOT_VISIBLE = (
 )
 SAFETY_TOO_MANY = "Видимых тайлов «{tile}» вместе с рукой {count}, а в комплекте их только четыре."
 
-# --- Ukeire (engine.ukeire) ---------------------------------------------------
+# --- Ukeire (engine.shape.ukeire) ---------------------------------------------------
 UKEIRE_TOO_MANY = (
     "Тайлов «{tile}» в руке, в её сетах и среди видимых вместе {count}, "
     "а в комплекте их только четыре."
@@ -708,8 +696,8 @@ UKEIRE_EXPLANATION = (
     "в руке, в сбросах и на индикаторах доры их уже нет."
 )
 
-# --- impossible situations (engine.situation) ----------------------------------
-# Two facts of engine.situation.EXCLUSIONS that cannot hold together: both are
+# --- impossible situations (engine.scoring.situation) ----------------------------------
+# Two facts of engine.scoring.situation.EXCLUSIONS that cannot hold together: both are
 # named ({first}, {second}: SITUATION_FACT_NAMES), then the reason.
 
 SITUATION_CONFLICT = "Так не бывает: «{first}» и «{second}» вместе. {reason}"
@@ -834,7 +822,7 @@ SITUATION_REASONS: dict[tuple[str, str], str] = {
     ),
 }
 
-# --- shanten and the four-copy rule (engine.shanten) ---------------------------
+# --- shanten and the four-copy rule (engine.shape.shanten) ---------------------------
 # {tiles}: kinds the hand holds all four of that a fifth copy would have helped.
 SHANTEN_EXHAUSTED = (
     "Руку улучшили бы ещё {tiles}, но все четыре экземпляра уже у вас: их не взять, "

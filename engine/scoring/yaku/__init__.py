@@ -1,4 +1,4 @@
-"""The yaku table: one row per yaku, predicates from :mod:`engine.yaku_checks`.
+"""The yaku table: one row per yaku, predicates from :mod:`engine.scoring.yaku.checks`.
 
 A row gives the han of a closed hand, the han of an open hand (``None`` =
 closed only; one less for chanta, junchan, ittsu, sanshoku, honitsu,
@@ -8,10 +8,10 @@ chanta, double riichi riichi, daisuushii shousuushii, the two-yakuman forms
 their plain forms. Any yakuman hides every ordinary yaku.
 
 >>> from engine.hand import parse_hand
->>> from engine.readings import placements
->>> from engine.win_context import hand_context
->>> from engine.situation import WinSituation
->>> from engine.rules import ONLINE
+>>> from engine.scoring.readings import placements
+>>> from engine.scoring.win_context import hand_context
+>>> from engine.scoring.situation import WinSituation
+>>> from engine.rules.sets import ONLINE
 >>> h = parse_hand("112233m22456p789s", size=14)
 >>> ctx, readings = hand_context(h, 24, WinSituation(), ONLINE)
 >>> ctx.place(readings[0], placements(readings[0], 24)[0])
@@ -25,12 +25,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from engine import yaku_checks as c
-from engine.blocks import Form
+from engine.scoring.win_context import WinContext
+from engine.scoring.yaku import checks as c
+from engine.shape.blocks import Form
 from engine.tiles import CHUN, HAKU, HATSU
-from engine.win_context import WinContext
 
-# Annotations only: importing typing at run time costs start-up (see engine.quick_parse).
+# Annotations only: importing typing at run time costs start-up (see engine.batch.quick_parse).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any

@@ -1,14 +1,14 @@
 """The small predicates the yaku table is made of.
 
-Each reads a placed :class:`engine.win_context.WinContext`, whose sets of
+Each reads a placed :class:`engine.scoring.win_context.WinContext`, whose sets of
 kinds are bit masks, so most predicates are one or two integer operations.
 Every predicate is a plain function ``WinContext -> bool`` so the table in
-:mod:`engine.yaku` stays data. Closed-only and open reductions are the
+:mod:`engine.scoring.yaku` stays data. Closed-only and open reductions are the
 table's business, not the predicates'.
 
 >>> from engine.hand import parse_hand
->>> from engine.readings import placements
->>> from engine.rules import ONLINE
+>>> from engine.scoring.readings import placements
+>>> from engine.rules.sets import ONLINE
 >>> h = parse_hand("234567m234p22234s", size=14)
 >>> ctx, readings = hand_context(h, 21, WinSituation(tsumo=True), ONLINE)
 >>> ctx.place(readings[0], placements(readings[0], 21)[0])
@@ -20,11 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.blocks import Form, WaitKind
-from engine.rules import Renhou
-from engine.situation import WinSituation
-from engine.tiles import DRAGONS, Tile
-from engine.win_context import (
+from engine.rules.sets import Renhou
+from engine.scoring.situation import WinSituation
+from engine.scoring.win_context import (
     DRAGON_MASK,
     OUTSIDE_SEQ_MASK,
     SIMPLE_MASK,
@@ -32,6 +30,8 @@ from engine.win_context import (
     WinContext,
     hand_context,
 )
+from engine.shape.blocks import Form, WaitKind
+from engine.tiles import DRAGONS, Tile
 
 __all__ = ["WinContext", "hand_context", "is_yakuhai"]
 

@@ -1,7 +1,7 @@
 """Shanten: how many tiles a hand lacks to tenpai, per form, and what improves it.
 
 ``-1`` is a complete hand, ``0`` tenpai, ``n`` means n draws (each with a
-discard) are still needed. The four-copy rule of :mod:`engine.waits` holds at
+discard) are still needed. The four-copy rule of :mod:`engine.shape.waits` holds at
 every distance, not only at tenpai: a tile the hand holds four of (concealed
 and melds together) cannot be drawn, so a block that needs a fifth copy does
 not count. ``shanten == 0`` is exactly "tenpai" as the waits say (a shape that
@@ -21,10 +21,10 @@ has improving tiles. The tiles the count cannot use are reported apart
 (:func:`exhausted_tiles`): kinds held four times that a fifth copy would
 have helped.
 
-Standard form: counted exactly by :mod:`engine.shanten_tables` (per-suit
+Standard form: counted exactly by :mod:`engine.shape.shanten.exact` (per-suit
 tables of the best overlap with such a ``T``); a hand without melds and
 without a kind held four times, where the rule cannot bind, takes the
-faster block count of :mod:`engine.shanten_shapes` (the same number there).
+faster block count of :mod:`engine.shape.shanten.shapes` (the same number there).
 
 Chiitoitsu: ``6 - pairs + max(0, 7 - kinds)`` — a four of a kind is one pair
 only, because the seven pairs must be different. Kokushi: ``13 - kinds of
@@ -46,13 +46,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.blocks import Form
 from engine.errors import HandError
 from engine.hand import Hand
-from engine.messages import SHANTEN_COMPLETE, SHANTEN_N, SHANTEN_NEED_13_OR_14, SHANTEN_TENPAI
 from engine.plural import tiles_word
-from engine.shanten_shapes import combine, combine_all, shanten_of, shape_standard, suit_shapes_of
-from engine.shanten_tables import (
+from engine.shape.blocks import Form
+from engine.shape.shanten.exact import (
     FREE_CAPS,
     caps_of,
     exact_standard,
@@ -61,7 +59,15 @@ from engine.shanten_tables import (
     others_table,
     suit_table_of,
 )
-from engine.shanten_tables import shanten_of as table_shanten
+from engine.shape.shanten.exact import shanten_of as table_shanten
+from engine.shape.shanten.shapes import (
+    combine,
+    combine_all,
+    shanten_of,
+    shape_standard,
+    suit_shapes_of,
+)
+from engine.text.messages import SHANTEN_COMPLETE, SHANTEN_N, SHANTEN_NEED_13_OR_14, SHANTEN_TENPAI
 from engine.tiles import KOKUSHI_TILES, Counts, Tile
 
 
@@ -171,7 +177,7 @@ def exhausted_tiles(hand: Hand) -> tuple[Tile, ...]:
 
     Such a tile cannot be drawn, so it is not among :func:`improving_tiles`
     and the shanten is counted without it; this names them for the
-    explanation (like :attr:`engine.waits.WaitsResult.karaten` at tenpai).
+    explanation (like :attr:`engine.shape.waits.WaitsResult.karaten` at tenpai).
 
     >>> from engine.hand import parse_hand
     >>> from engine.tiles import to_mpsz

@@ -1,7 +1,7 @@
 """Exact standard-form shanten under the four-copy rule: per-suit overlap tables.
 
 A hand's shanten is ``min over T of (tiles of T not in H) - 1`` (see
-:mod:`engine.shanten` for why), ``T`` a complete hand with the same melds and
+:mod:`engine.shape.shanten` for why), ``T`` a complete hand with the same melds and
 no kind more than four times counting them. "Tiles of T not in H" is
 ``|T| - overlap``, and the overlap sums over suits: each suit's count tuple,
 with the copies the melds leave of each kind (``caps``), is read once into a
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.shanten_shapes import suit_shapes
+from engine.shape.shanten.shapes import suit_shapes
 from engine.tiles import Counts
 
 # A suit's table: index 2*s + p -> largest overlap with at most s sets (0..4) and p pairs (0..1).
@@ -90,7 +90,7 @@ def binding_caps(part: tuple[int, ...], caps: tuple[int, ...], honors: bool) -> 
     cap can only help, and the best arrangement with it raised still keeps
     to the old one. With every cap then 4 or more and no kind held four
     times, the suit's table is its table without any limit (see
-    :mod:`engine.shanten_shapes`): ``None``, read it from the block count.
+    :mod:`engine.shape.shanten.shapes`): ``None``, read it from the block count.
 
     >>> binding_caps((0, 0, 0, 0, 0, 1, 1, 0, 0), (4, 1, 4, 4, 4, 4, 4, 4, 4), False)  # 2m far
     >>> binding_caps((0, 0, 1, 1, 0, 0, 0, 0, 0), (4, 1, 4, 4, 4, 4, 4, 4, 4), False)  # 34m near

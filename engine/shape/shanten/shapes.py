@@ -8,13 +8,13 @@ matter through ``m`` and ``m + t``: each suit's count tuple is read once into
 its best (sets, sets+partials, head) readings, cached (:func:`suit_shapes`).
 
 The count assumes every tile a block lacks can still be drawn. That holds,
-and this count equals the exact one of :mod:`engine.shanten_tables`, when
+and this count equals the exact one of :mod:`engine.shape.shanten.exact`, when
 the hand has no melds and no kind four times: with four usable copies of
 each kind and at most three held, every suit's exact table is its table with
 no limit at all (checked once for all 161,347 number-suit count tuples of at
 most three of a kind and at most 14 tiles; honours are independent kinds;
 tests/engine/test_shanten_four_copies.py keeps a sample and compares the two
-counts on whole hands). :mod:`engine.shanten` uses it only then: it is
+counts on whole hands). :mod:`engine.shape.shanten` uses it only then: it is
 several times faster on a cold cache.
 
 >>> shape_standard((1, 0, 1, 0, 0, 0, 0, 2, 0) + (0,) * 25, 3)  # 13m 88m beside three melds
