@@ -95,6 +95,12 @@ def test_a_resent_form_on_the_fast_path_is_refused_and_the_next_answer_still_sav
     assert [r[1] for r in _raw_rows(tmp_path / "progress.sqlite3")] == ["n", "other"]
 
 
+def _held(store: ProgressStore) -> object:
+    """This thread's connection in the store's SQLite writer."""
+    assert store._sqlite is not None
+    return store._sqlite._held.conn
+
+
 def test_each_thread_reuses_one_connection_and_threads_do_not_share(
     store: ProgressStore,
 ) -> None:
@@ -104,7 +110,7 @@ def test_each_thread_reuses_one_connection_and_threads_do_not_share(
         ids = seen.setdefault(name, [])
         for i in range(3):
             store.record(name, at=AT, **{**ROW, "nonce": str(i)})  # type: ignore[arg-type]
-            ids.append(id(store._held.conn))
+            ids.append(id(_held(store)))
 
     threads = [threading.Thread(target=answer, args=(f"t{i}",)) for i in range(3)]
     for thread in threads:
@@ -117,10 +123,10 @@ def test_each_thread_reuses_one_connection_and_threads_do_not_share(
 
 def test_a_disposed_engine_gives_the_thread_a_fresh_connection(store: ProgressStore) -> None:
     store.record("a", at=AT, **ROW)  # type: ignore[arg-type]
-    first = store._held.conn
+    first = _held(store)
     store.engine.dispose()
     store.record("a", at=AT, **{**ROW, "nonce": "2"})  # type: ignore[arg-type]
-    assert store._held.conn is not first
+    assert _held(store) is not first
 
 
 # --- gzip and Vary -------------------------------------------------------------------
