@@ -55,7 +55,8 @@ DELIBERATE_DIFFERENCES: dict[str, dict[str, str]] = {
         "rule": "no block may need a copy the player cannot draw: four held, melds included "
         "(at tenpai this is karaten); the package sees only the concealed tiles, "
         "so copies in melds are invisible to it (concealed quads it counts as we do)",
-        "seed": "none: the four-copy rule of the batch contract (docs/engine.md), engine.shape.shanten",
+        "seed": "none: the four-copy rule of the batch contract (docs/engine.md), "
+        "engine.shape.shanten",
         "handling": "shanten and improving-tile checks skip hands where a kind is held four "
         "times with a copy in a meld, or where the melds' copies change our shanten",
     },
