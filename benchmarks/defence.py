@@ -4,10 +4,10 @@ Prints figures and asserts nothing::
 
     .venv/bin/python benchmarks/defence.py [--tables 400] [--seed 1]
 
-The weights of :mod:`engine.safety` come from a published table
-(:mod:`engine.safety_rates`), not from our games, so any table we deal is
+The weights of :mod:`engine.table.safety` come from a published table
+(:mod:`engine.table.safety_rates`), not from our games, so any table we deal is
 out of sample. Until the engine's bots play whole games, the tables are
-those of the «Самый безопасный сброс» generator (:mod:`engine.generate_safety`):
+those of the «Самый безопасный сброс» generator (:mod:`engine.generate.safety`):
 the riichi hand is dealt first and his pond is played towards it, which is
 closer to play than random ponds but is not real play. For every tile kind
 not in the riichi player's pond we record the model's danger and whether it
@@ -30,11 +30,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "benchmarks"]
 sys.path.insert(0, str(ROOT))
 
-from engine.generate_safety import gen_safety, read_problem  # noqa: E402
+from engine.generate.safety import gen_safety, read_problem  # noqa: E402
 from engine.hand import parse_hand  # noqa: E402
-from engine.safety import combine, seen_counts  # noqa: E402
+from engine.shape.waits import wait_tiles  # noqa: E402
+from engine.table.safety import combine, seen_counts  # noqa: E402
 from engine.tiles import dora_from_indicator  # noqa: E402
-from engine.waits import wait_tiles  # noqa: E402
 
 
 def collect(tables: int, seed: int) -> dict[str, list[tuple[float, bool]]]:

@@ -1,6 +1,6 @@
 """/analyse's danger panel: with a riichi player's pond entered, every tile's deal-in chance.
 
-Read back through the data attributes and compared with engine.safety on the
+Read back through the data attributes and compared with engine.table.safety on the
 same hand, pond and tiles in sight, so the panel passes only by showing what
 the danger model (docs/danger.md) says.
 """
@@ -12,7 +12,7 @@ import re
 from flask.testing import FlaskClient
 
 from engine.hand import parse_hand
-from engine.safety import Riichi, hand_safety
+from engine.table.safety import Riichi, hand_safety
 from engine.tiles import parse_tiles, tile_code
 from tests.analyse.test_analyser import page
 

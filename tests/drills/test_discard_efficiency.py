@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from engine.generate_discard import gen_discard, is_lone
+from engine.generate.discard import gen_discard, is_lone
 from engine.tiles import parse_tile, tile_code
 from tutor.drills import build_drill
 from tutor.drills.discard import Discard, DiscardSolution, tiles_genitive

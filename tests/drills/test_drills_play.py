@@ -146,7 +146,7 @@ def test_forged_ukeire_answers_are_a_400(answer: Answering, value: str, message:
 # --- «Самый безопасный сброс» -------------------------------------------------------------
 
 def test_safety_solution_ranks_every_tile_by_danger() -> None:
-    """Right: within 0.5 points of the least danger (engine.safety, docs/danger.md)."""
+    """Right: within 0.5 points of the least danger (engine.table.safety, docs/danger.md)."""
     drill = _drill("safety", hand="147m258p3699s2225z", pond="9m 1z 4m 2s 8p 3z", riichi_at=4,
                    ponds=["4z 7z 1p", "9s 6z 9p 6p", "1s 1z 9m"], dora="3s")
     sol = drill.solution

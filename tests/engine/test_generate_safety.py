@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from engine.generate_safety import READING, gen_safety, read_problem
+from engine.generate.safety import READING, gen_safety, read_problem
 from engine.hand import parse_hand
-from engine.safety import TileSafety, hand_safety
-from engine.waits import wait_tiles
+from engine.shape.waits import wait_tiles
+from engine.table.safety import TileSafety, hand_safety
 
 PROBLEMS = 200
 TOLERANCE = 0.05

@@ -1,10 +1,10 @@
-"""The danger model against a riichi (engine.safety), one rule at a time, each with its source.
+"""The danger model against a riichi (engine.table.safety), one rule at a time, with sources.
 
 Sources: genbutsu and riichi furiten are in the seeds ([000] [002]: a riichi
 player cannot ron a tile of his own pond; [000] [001] [002] [003]: a winning
 tile missed after riichi is furiten to the end of the hand). The order of the
 classes: D. Chiba, *Riichi Book 1*, ch. 8, table «Safety ranking» (cited as
-RB1) and its «Suji trap» section. The figures: engine.safety_rates (the
+RB1) and its «Suji trap» section. The figures: engine.table.safety_rates (the
 published table, its source named there). Dora: justanotherjapanesemahjongblog,
 «Defence theory (6): Tile risk table» (cited as JAJMB).
 """
@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import messages as msg
 from engine.errors import HandError
 from engine.hand import parse_hand
-from engine.safety import TIERS, Riichi, SafetyTier, TileSafety, hand_safety, tile_safety
-from engine.safety_rates import CLASSES, RATES, rate
+from engine.table.safety import TIERS, Riichi, SafetyTier, TileSafety, hand_safety, tile_safety
+from engine.table.safety_rates import CLASSES, RATES, rate
+from engine.text import messages as msg
 from engine.tiles import parse_tile, parse_tiles
 
 
@@ -48,7 +48,7 @@ def test_every_class_has_a_russian_name_and_explanation() -> None:
 
 
 def test_the_published_table_is_data_with_its_source_row_nine() -> None:
-    """engine.safety_rates reproduces the table; docs/danger.md prints the same figures."""
+    """engine.table.safety_rates reproduces the table; docs/danger.md prints the same figures."""
     assert all(len(row) == len(CLASSES) for row in RATES)
     assert rate("nosuji_5", 9) == 12.8 and rate("suji_19", 9) == 1.8
     assert rate("yakuhai_1", 1) == 0.5 and rate("guest_1", 19) == 2.1
@@ -224,7 +224,7 @@ def test_no_riichi_is_an_error() -> None:
 
 
 def test_docs_danger_reproduces_the_table_and_names_the_sources() -> None:
-    """docs/danger.md (Russian) prints every row of engine.safety_rates.RATES."""
+    """docs/danger.md (Russian) prints every row of engine.table.safety_rates.RATES."""
     text = (Path(__file__).parents[2] / "docs" / "danger.md").read_text(encoding="utf-8")
     for turn, row in enumerate(RATES, 1):
         cells = " | ".join(f"{x:.1f}".replace(".", ",") for x in row)

@@ -2,7 +2,7 @@
 
 ``goal: ukeire`` («быстрее всего к темпаю»): shanten, then the improving
 copies still unseen, then the engine's second order (copies after which a
-ryanmen tenpai is possible, :class:`engine.ukeire.Quality`). The best is
+ryanmen tenpai is possible, :class:`engine.shape.ukeire.Quality`). The best is
 right (equals too); a discard of the same shanten keeping at least
 :data:`NEAR_SHARE` of the best count is «почти».
 
@@ -13,7 +13,7 @@ others of that group are «почти».
 
 >>> from engine.hand import parse_hand
 >>> from engine.tiles import tile_code
->>> from engine.ukeire import rank_discards
+>>> from engine.shape.ukeire import rank_discards
 >>> right, near = graded(rank_discards(parse_hand("1188m3345567p788s"), quality=True), None)
 >>> [tile_code(t) for t in right], [tile_code(t) for t in near]
 (['7s'], ['3p'])
@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.hand import Hand
+from engine.shape.ukeire import DiscardOption, DiscardRanking
 from engine.tiles import DRAGONS, FIVES, TERMINALS_AND_HONORS, Tile, dora_from_indicator
-from engine.ukeire import DiscardOption, DiscardRanking
 
 NEAR_SHARE = 0.9  # «почти»: the same shanten and at least this share of the best count
 

@@ -5,7 +5,7 @@ pond in order with the position of the riichi tile, the other three ponds
 in turn order after him (the last one is the learner's own), the dora
 indicator; optionally a second riichi among the two other opponents, and
 the riichi hands (shown once the solution is shown). Tiles discarded after a
-riichi passed him without ron. :func:`engine.safety.hand_safety` gives each
+riichi passed him without ron. :func:`engine.table.safety.hand_safety` gives each
 kind its deal-in chance; a pick within :data:`RIGHT_WITHIN` points of the
 smallest is right (every 100 %-safe tile is equally right).
 """
@@ -20,9 +20,9 @@ from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
 from engine.hand import Hand, parse_hand
-from engine.safety import Riichi, SafetyTier, TileSafety, hand_safety
+from engine.shape.waits import wait_tiles
+from engine.table.safety import Riichi, SafetyTier, TileSafety, hand_safety
 from engine.tiles import Tile, parse_tiles, tile_code
-from engine.waits import wait_tiles
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import Drill, DrillError, DrillKind, Param, Verdict, drill_hand

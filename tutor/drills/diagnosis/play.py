@@ -9,7 +9,7 @@ are safe» while a safer tile was there, the riichi tile's suji trusted.
 
 from __future__ import annotations
 
-from engine.safety import SafetyTier
+from engine.table.safety import SafetyTier
 from engine.tiles import tile_name
 from tutor.drills.base import Drill, Verdict
 from tutor.drills.diagnosis.rule import Fields, Rule

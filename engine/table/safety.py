@@ -1,0 +1,273 @@
+"""Defence against a riichi: each tile's estimated deal-in chance, its class and the reason.
+
+The one danger model of the engine. For each tile against each riichi it
+reads which waits remain possible (:mod:`engine.table.safety_waits`: ryanmen by
+suji and walls, kanchan, penchan, shanpon, tanki) and prices them with
+published deal-in rates (:mod:`engine.table.safety_rates`, sources named there):
+
+* genbutsu (his own pond) and tiles passed after his riichi without ron are
+  100 % safe and equal: furiten forbids him ron on them;
+* an honour is priced by its copies still unseen (three, two, one); with all
+  four accounted for it can only complete a kokushi single wait (and not even
+  that when some terminal or honour is all used up);
+* a suited tile by its class: non-suji, half-suji, suji — 1/9, 2/8, 3/7 and
+  4–6 separately — with one-chance sides counted half open and the riichi
+  tile's suji counted as open;
+* the dora and the tiles next to it deal in more often (factors in
+  :mod:`engine.table.safety_rates`).
+
+Against several riichi the chance is ``1 − Π(1 − pᵢ)``; the class and reason
+are those of the most dangerous one. The Russian wording is in
+:mod:`engine.text.messages` (``SAFETY_*``).
+
+>>> from engine.hand import parse_hand
+>>> from engine.tiles import parse_tiles, tile_code
+>>> riichi = Riichi(pond=parse_tiles("9m1z4m2s").kinds, riichi_index=3)
+>>> hand = parse_hand("147m258p369s2225z")
+>>> seen = parse_tiles("9m1z4m2s2z").kinds  # every pond; here only the riichi player's
+>>> found = hand_safety(hand, (riichi,), seen)
+>>> [(tile_code(s.tile), s.tier.value, round(s.danger, 1)) for s in found][:4]
+[('4m', 'genbutsu', 0.0), ('2z', 'honor_4', 0.1), ('1m', 'suji_19', 1.7), ('5z', 'honor_1', 2.6)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.errors import HandError
+from engine.hand import Hand
+from engine.table.safety_rates import (
+    DORA_FACTOR,
+    DORA_NEIGHBOUR_FACTOR,
+    KOKUSHI_RATE,
+    rate,
+)
+from engine.table.safety_text import honour_reason, suited_reason
+from engine.table.safety_waits import Side, Waits, analyse, open_sides, suited_rate
+from engine.text import messages as msg
+from engine.tiles import (
+    TERMINALS_AND_HONORS,
+    Counts,
+    Tile,
+    counts_of,
+    dora_from_indicator,
+    tile_code,
+)
+
+
+class SafetyTier(Enum):
+    """The class a tile's danger was read from (the ``tier`` of the batch kind ``safety``)."""
+
+    GENBUTSU = "genbutsu"
+    PASSED = "passed"
+    NO_WAIT = "no_wait"
+    HONOR_4 = "honor_4"
+    HONOR_3 = "honor_3"
+    HONOR_2 = "honor_2"
+    HONOR_1 = "honor_1"
+    SUJI_19 = "suji_19"
+    SUJI_28 = "suji_28"
+    SUJI_37 = "suji_37"
+    SUJI_456 = "suji_456"
+    NO_CHANCE = "no_chance"
+    ONE_CHANCE = "one_chance"
+    RIICHI_SUJI = "riichi_suji"
+    HALF_SUJI = "half_suji"
+    OPEN_19 = "open_19"
+    OPEN_28 = "open_28"
+    OPEN_37 = "open_37"
+    OPEN_456 = "open_456"
+
+    @property
+    def explanation(self) -> str:
+        return msg.SAFETY_TIERS[self.value]
+
+    @property
+    def name_ru(self) -> str:
+        return msg.SAFETY_TIER_NAMES[self.value]
+
+    @property
+    def certain(self) -> bool:
+        """100 % safe: furiten forbids the ron."""
+        return self in (SafetyTier.GENBUTSU, SafetyTier.PASSED)
+
+
+TIERS: tuple[SafetyTier, ...] = tuple(SafetyTier)
+_BY_NUMBER = ("19", "28", "37", "456", "456")
+
+
+@dataclass(frozen=True)
+class Riichi:
+    """One riichi: the player's pond in order and what passed him since.
+
+    ``pond``: every tile he discarded, called ones included (they are still his
+    discards for furiten); ``riichi_index``: the position in ``pond`` of the
+    tile turned sideways; ``passed``: tiles the other players discarded after
+    the riichi without his ron.
+    """
+
+    pond: tuple[Tile, ...]
+    riichi_index: int
+    passed: tuple[Tile, ...] = ()
+
+    @property
+    def riichi_tile(self) -> Tile:
+        return self.pond[self.riichi_index]
+
+    def suji_safe(self) -> frozenset[Tile]:
+        """Tiles whose suji count: his pond but the riichi tile (unless thrown twice), passed."""
+        rest = self.pond[: self.riichi_index] + self.pond[self.riichi_index + 1:]
+        return frozenset(rest + self.passed)
+
+
+@dataclass(frozen=True)
+class TileSafety:
+    """One tile kind against the riichi: deal-in chance in %, class, Russian reason.
+
+    ``against``: which riichi (0-based) set the class and the reason.
+    """
+
+    tile: Tile
+    tier: SafetyTier
+    reason: str
+    danger: float = 0.0
+    against: int = 0
+
+
+def tile_safety(tile: Tile, riichi: Riichi, seen: Counts,
+                dora: Sequence[Tile] = ()) -> TileSafety:
+    """``tile`` against one riichi; ``seen``: copies visible (own hand too); ``dora``: dora tiles.
+
+    >>> from engine.tiles import parse_tiles
+    >>> seen = parse_tiles("2222m1m").counts()
+    >>> tile_safety(0, Riichi((9,), 0), seen).tier.value  # all four 2m: no 23m shape
+    'no_chance'
+    """
+    if tile in riichi.pond:
+        return TileSafety(tile, SafetyTier.GENBUTSU, msg.SAFETY_REASON_GENBUTSU, 0.0)
+    if tile in riichi.passed:
+        return TileSafety(tile, SafetyTier.PASSED, msg.SAFETY_REASON_PASSED, 0.0)
+    turn = len(riichi.pond)
+    if tile >= 27:
+        tier, danger = _honour(tile, seen, turn)
+        return TileSafety(tile, tier, honour_reason(tile, seen[tile], danger > 0),
+                          _with_dora(tile, danger, dora))
+    waits = analyse(tile, riichi.suji_safe(), riichi.riichi_tile, seen)
+    tier = _suited_tier(waits)
+    danger = _with_dora(tile, suited_rate(waits, turn), dora)
+    return TileSafety(tile, tier, suited_reason(waits, _dora_note(tile, dora)), danger)
+
+
+def _honour(tile: Tile, seen: Counts, turn: int) -> tuple[SafetyTier, float]:
+    unseen = min(4 - seen[tile], 3)  # a kind not in hand reads as «none seen»
+    if unseen <= 0:
+        return SafetyTier.HONOR_4, KOKUSHI_RATE if _kokushi_possible(tile, seen) else 0.0
+    tier = (SafetyTier.HONOR_3, SafetyTier.HONOR_2, SafetyTier.HONOR_1)[unseen - 1]
+    return tier, rate(f"yakuhai_{unseen}", turn)
+
+
+def _kokushi_possible(tile: Tile, seen: Counts) -> bool:
+    """A kokushi single wait needs a copy of every other terminal and honour to be unseen."""
+    return all(seen[k] < 4 for k in TERMINALS_AND_HONORS if k != tile)
+
+
+def _suited_tier(w: Waits) -> SafetyTier:
+    states = [s.state for s in w.sides]
+    fold = min(w.number, 8 - w.number)
+    if all(s.openness == 0 for s in states):
+        if w.bad_shapes == 0 and w.unseen == 0:
+            return SafetyTier.NO_WAIT
+        if Side.KABE in states or (w.bad_shapes == 0 and fold > 0):
+            return SafetyTier.NO_CHANCE
+        return SafetyTier("suji_" + _BY_NUMBER[fold])
+    if Side.OPEN not in states:
+        return SafetyTier.RIICHI_SUJI if Side.RIICHI_SUJI in states else SafetyTier.ONE_CHANCE
+    if len(states) == 2 and len(open_sides(w)) == 1:
+        return SafetyTier.HALF_SUJI
+    return SafetyTier("open_" + _BY_NUMBER[fold])
+
+
+def _dora_kind(tile: Tile, dora: Sequence[Tile]) -> tuple[int, int]:
+    """(times the tile is dora, dora it sits next to: same suit, one or two away)."""
+    exact = sum(1 for d in dora if d == tile)
+    near = sum(1 for d in dora
+               if d < 27 and tile < 27 and d // 9 == tile // 9 and 1 <= abs(d - tile) <= 2)
+    return exact, near
+
+
+def _with_dora(tile: Tile, danger: float, dora: Sequence[Tile]) -> float:
+    exact, near = _dora_kind(tile, dora)
+    key = "terminal_or_honour" if tile in TERMINALS_AND_HONORS else "simple"
+    return danger * DORA_FACTOR[key] ** exact * DORA_NEIGHBOUR_FACTOR ** near
+
+
+def _dora_note(tile: Tile, dora: Sequence[Tile]) -> str:
+    exact, near = _dora_kind(tile, dora)
+    return msg.SAFETY_DORA if exact else msg.SAFETY_DORA_NEAR if near else ""
+
+
+def seen_counts(hand: Hand, visible: Sequence[Tile]) -> Counts:
+    """Copies the player sees: own hand and melds plus ``visible``; over four is an error."""
+    held = hand.all_counts()
+    extra = counts_of(visible)
+    seen = tuple(a + b for a, b in zip(held, extra, strict=True))
+    for kind, n in enumerate(seen):
+        if n > 4:
+            raise HandError(msg.SAFETY_TOO_MANY.format(tile=tile_code(kind), count=n))
+    return seen
+
+
+def check_riichi(riichi: Riichi, visible: Sequence[Tile]) -> None:
+    """The riichi tile must be in the pond, and pond and passed tiles among the visible ones."""
+    if not 0 <= riichi.riichi_index < len(riichi.pond):
+        raise HandError(
+            msg.SAFETY_BAD_RIICHI_INDEX.format(
+                index=riichi.riichi_index, last=max(len(riichi.pond) - 1, 0)
+            )
+        )
+    needed = counts_of(riichi.pond + riichi.passed)
+    have = counts_of(visible)
+    for kind in range(34):
+        if needed[kind] > have[kind]:
+            raise HandError(msg.SAFETY_POND_NOT_VISIBLE.format(tile=tile_code(kind)))
+
+
+def hand_safety(
+    hand: Hand, riichis: Sequence[Riichi], visible: Sequence[Tile],
+    indicators: Sequence[Tile] = (),
+) -> tuple[TileSafety, ...]:
+    """Each concealed kind against every riichi, least dangerous first (ties: tile order).
+
+    ``visible``: every tile seen outside the hand — all ponds (the riichi
+    players' too), melds, dora indicators; ``indicators``: the dora
+    indicators among them (their dora deal in more often).
+    """
+    if not riichis:
+        raise HandError(msg.SAFETY_NO_RIICHI)
+    for riichi in riichis:
+        check_riichi(riichi, visible)
+    seen = seen_counts(hand, visible)
+    dora = tuple(dora_from_indicator(i) for i in indicators)
+    out = [combine(tile, riichis, seen, dora)
+           for tile in range(34) if hand.concealed[tile]]
+    return tuple(sorted(out, key=lambda s: (round(s.danger, 1), s.tile)))
+
+
+def combine(tile: Tile, riichis: Sequence[Riichi], seen: Counts,
+            dora: Sequence[Tile] = ()) -> TileSafety:
+    """The tile against every riichi: ``1 − Π(1 − pᵢ)``, class and reason of the worst one."""
+    each = [tile_safety(tile, r, seen, dora) for r in riichis]
+    if len(each) == 1:
+        return each[0]
+    safe = 1.0
+    for s in each:
+        safe *= 1 - s.danger / 100
+    worst = max(range(len(each)), key=lambda n: (each[n].danger, -n))
+    found = each[worst]
+    if all(s.tier.certain for s in each):
+        worst = 0
+        found = each[0]
+    reason = msg.SAFETY_AGAINST.format(n=worst + 1, reason=found.reason)
+    return TileSafety(tile, found.tier, reason, (1 - safe) * 100, worst)
