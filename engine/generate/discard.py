@@ -12,11 +12,12 @@ Levels (the table of all three new kinds is in :mod:`engine.generate.graded`):
   choose from; no floater in hand, so the best discard is never a lone tile:
   every problem is a shape choice (:func:`lone_answer` checks it).
 
-Novice and player keep at least four wrong discards; no level deals a
-complete hand or a concealed four of a kind (that would be a kan, not a
-discard). Tenpai hands are a complete hand with one tile swapped for a drawn
-one; master hands are a fifth that (with two or three swaps) and the rest
-built by plan from sets, partial sets, a pair and tiles next to a block.
+Novice and player keep at least four wrong discards, master at least three
+(discards that leave a higher shanten); no level deals a complete hand or a
+concealed four of a kind (that would be a kan, not a discard). Tenpai hands
+are a complete hand with one tile swapped for a drawn one; master hands are a
+fifth that (with two or three swaps) and the rest built by plan from sets,
+partial sets, a pair and tiles next to a block.
 """
 
 from __future__ import annotations
@@ -232,8 +233,8 @@ def gen_discard(rng: random.Random, level: str) -> dict[str, Any]:
         facts = discard_facts(hand)
         # Master is graded by ukeire, so lowest-shanten discards may be many: what counts is
         # a choice among at least eight kinds.
-        enough = (facts.distinct >= 8 and facts.lowest == 1 + far if level == "master"
-                  else facts.wrong >= _MIN_WRONG)
+        enough = (facts.distinct >= 8 and facts.wrong >= 3 and facts.lowest == 1 + far
+                  if level == "master" else facts.wrong >= _MIN_WRONG)
         if enough and _RATING_FITS[level](facts) and (level == "master" or balanced(hand, facts)):
             red = 0.0 if level == "novice" else 0.25
             return {"hand": with_red(rng, b.concealed, red), "melds": melds,

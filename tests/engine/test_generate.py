@@ -221,7 +221,9 @@ def _discard_fits(level: str, d: Drill) -> bool:
     sol = d.solution
     best, hand = sol.best, sol.hand
     lowest = min(o.shanten for o in sol.options)
-    if len(sol.others) < 4 or is_complete(hand) or _concealed_quad(hand):
+    # Master is graded by ukeire among eight kinds or more: fewer of them are plainly wrong.
+    if len(sol.others) < (3 if level == "master" else 4) or is_complete(hand) or (
+            _concealed_quad(hand)):
         return False
     if level == "novice":
         return (sol.goal == "tenpai" and hand.is_closed and 1 <= len(best) <= 2
