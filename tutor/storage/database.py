@@ -36,6 +36,8 @@ Schema (version 4; the aggregate tables of version 3 are described in
     club_publications, club_requests
     club_checks                              -- version 10: tutor.storage.club
     (the answers_budget trigger again)       -- version 11: tutor.storage.budget
+    classes.time_zone, users.time_zone,      -- version 12: tutor.storage.groups, users
+    users.tile_size
 
 Version 2 made ``login_failures`` (one row per wrong instructor password);
 :mod:`tutor.storage.throttle` replaced it, and version 7 drops it. Migration 2
@@ -214,6 +216,11 @@ def _drop_login_failures(conn: Connection) -> None:
     conn.exec_driver_sql("DROP TABLE IF EXISTS login_failures")  # its index goes with it
 
 
+def _migrate_preferences(conn: Connection) -> None:
+    groups.migrate_time_zone(conn)
+    users.migrate_preferences(conn)
+
+
 def _migrate_sessions(conn: Connection) -> None:
     sessions.create(conn)
     throttle.create(conn)
@@ -226,6 +233,7 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     club.migrate,  # issue 22: lessons written in /studio
     club.migrate_checks,  # issue 22: check results per check version
     budget.recreate_trigger,  # SQLite's hour of an answer cut to whole seconds
+    _migrate_preferences,  # a class's and an account's time zone, an account's tile size
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _MIGRATION_LOCK = 0x7465_6D70  # pg_advisory_xact_lock key ('temp')
