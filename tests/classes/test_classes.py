@@ -26,6 +26,7 @@ def world(app: Flask) -> World:
 
 def _set_seeds(world: World, who: str) -> list[int]:
     page = world.client(who).get(f"/classes/{world.ids['club']}/sets/2").get_data(as_text=True)
+    page = page[page.index('<ol class="set-list">'):]
     return [int(s) for s in re.findall(r"/practice/waits/novice/(\d+)", page)]
 
 

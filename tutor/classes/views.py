@@ -44,7 +44,7 @@ from tutor.accounts.current import current_user, login_required, role_required
 from tutor.accounts.store import User, progress_store
 from tutor.accounts.store import update as update_user
 from tutor.accounts.zones import DEFAULT_ZONE, ZONES, moment_text, russian, today
-from tutor.classes import dashboard, defaults, home, record, spreadsheet, store
+from tutor.classes import dashboard, defaults, home, record, sequence, spreadsheet, store
 from tutor.classes.dates import parse
 from tutor.classes.home import my_assignments
 from tutor.classes.picker import picker
@@ -276,14 +276,22 @@ def practice_set(class_id: int, assignment_id: int) -> ResponseReturnValue:
     """The problems of a practice set: for the class's members and its instructor."""
     user = _me()
     with progress_store().transaction() as conn:
-        klass = store.membership(conn, user, class_id) or store.owned(conn, user, class_id)
+        joined = store.membership(conn, user, class_id)
+        klass = joined or store.owned(conn, user, class_id)
         item = store.assignment(conn, class_id, assignment_id) if klass else None
     if klass is None or item is None or item.kind != "practice":
         abort(404, description="Такого задания нет.")
     shown = work(item)
-    links = [problem_link(key, klass.rules) for key in shown.problems]
-    return render_template("classes/set.html", klass=klass, work=shown,
-                           links=[link for link in links if link])
+    member = joined is not None
+    tasks = sequence.tasks_of(shown, klass.rules, user.learner_id if member else None)
+    tried = [t for t in tasks if t.state != "new"]
+    first = next((t for t in tasks if t.state != "solved"), None)
+    back = url_for("classes.index") if member else url_for("classes.dashboard_page",
+                                                            class_id=klass.id)
+    return render_template("classes/set.html", klass=klass, work=shown, tasks=tasks,
+                           finished=member and tasks and len(tried) == len(tasks),
+                           solved=sum(1 for t in tasks if t.state == "solved"), first=first,
+                           back=back, words=sequence.STATE_WORDS)
 
 
 # -- one learner ---------------------------------------------------------------------
@@ -346,4 +354,5 @@ def init_app(app: Flask) -> None:
     record.init_app(app)
     home.init_app(app)
     defaults.init_app(app)
+    sequence.init_app(app)
 
