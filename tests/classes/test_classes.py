@@ -75,7 +75,7 @@ def test_the_dashboard_shows_each_learner_right_and_wrong(world: World) -> None:
     assert re.findall(r'data-state="([^"]+)"', carol_row) == ["in-progress", "not-started"]
     assert "<td data-done>1 из 2</td>" in alice_row and "<td data-done>0 из 2</td>" in carol_row
     assert "Посчитайте фу: 0/1" in carol_row
-    assert "1 ошибка без диагноза" in carol_row  # the wrong fu matched no rule: said, not guessed
+    assert "ещё 1 ошибка без названного правила" in carol_row  # no rule matched: said, not guessed
     missed = re.search(r"<ol class=\"missed-list\" data-missed>(.*?)</ol>", page, re.S)
     assert missed and 'href="/lessons/basics#drill-pinfu-ron"' in missed.group(1)
     assert "1 ученик" in missed.group(1)
@@ -90,9 +90,9 @@ def test_the_rules_a_learner_misses_come_from_the_stored_diagnosis(world: World)
             rule = conn.execute(sa.text("SELECT rule FROM learner_mistakes")).scalar()
     row = _row(_dashboard(world), "carol")
     if rule:
-        assert "(1)" in row and "без диагноза" not in row
+        assert "(1)" in row and "без названного правила" not in row
     else:
-        assert "1 ошибка без диагноза" in row
+        assert "ещё 1 ошибка без названного правила" in row
 
 
 def test_the_learner_page_lists_their_mistakes_with_links(world: World) -> None:

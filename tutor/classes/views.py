@@ -48,7 +48,14 @@ from tutor.classes import dashboard, defaults, home, record, sequence, spreadshe
 from tutor.classes.dates import parse
 from tutor.classes.home import my_assignments
 from tutor.classes.picker import picker
-from tutor.classes.work import STATE_NAMES, parse_target, problem_link, rule_label, work
+from tutor.classes.work import (
+    STATE_NAMES,
+    parse_target,
+    problem_link,
+    rule_label,
+    rule_sentence,
+    work,
+)
 from tutor.course.drill_names import course_numbers
 from tutor.drills import kinds
 from tutor.practice.views import LEVEL_NAMES, MAX_SEED
@@ -175,6 +182,7 @@ def _dashboard(klass: store.Klass, error: str | None = None) -> str:
         pick=picker(request.args.get("drills_of")),
         practice_kinds=practice_kinds, levels=LEVEL_NAMES, states=STATE_NAMES,
         missed=[(link, n) for link, n in missed if link], rule_label=rule_label,
+        rule_sentence=rule_sentence,
         kind_titles={k: v.title for k, v in registry.items()}, join_url=join_url,
         rulesets=RULESET_NAMES, error=error, ends=_ends(klass),
         when=_when(klass), zones=ZONES, today=today(klass.time_zone).isoformat())
@@ -314,7 +322,8 @@ def _learner(klass: store.Klass, member: store.Member, code: str | None = None) 
     return render_template(
         "classes/learner.html", klass=klass, row=row, works=works, states=STATE_NAMES,
         mistakes=[(link, kind, rule) for link, kind, rule in mistakes if link],
-        rule_label=rule_label, kind_titles={k: v.title for k, v in registry.items()},
+        rule_label=rule_label, rule_sentence=rule_sentence,
+        kind_titles={k: v.title for k, v in registry.items()},
         when=_when(klass), code=code)
 
 

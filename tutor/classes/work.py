@@ -27,6 +27,7 @@ from tutor.classes.store import Assignment
 from tutor.course.content import store as content_store
 from tutor.course.drill_names import course_numbers, drill_name, names_in
 from tutor.drills import diagnosis, kinds
+from tutor.drills.diagnosis import labels
 from tutor.practice import rules
 from tutor.practice.views import LEVEL_NAMES, practice_link
 from tutor.storage.stats import lesson_problem_key
@@ -176,9 +177,11 @@ def _rule_messages() -> dict[str, str]:
 
 
 def rule_label(rule_id: str) -> str:
-    """A readable name for a stored rule id: its message with the particulars left out."""
-    message = _rule_messages().get(rule_id)
-    if message is None:
-        return rule_id
-    text = " ".join(_FIELD.sub("…", message).split())
-    return text if len(text) <= 90 else text[:89].rstrip() + "…"
+    """The short concept a stored rule id names: «временный фуритен»."""
+    return labels.label(rule_id) or "другая ошибка"
+
+
+def rule_sentence(rule_id: str) -> str:
+    """The rule's whole message, its particulars left out: the label's «подробнее»."""
+    message = _rule_messages().get(rule_id, "")
+    return " ".join(_FIELD.sub("…", message).split())
