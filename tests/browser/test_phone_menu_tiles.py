@@ -1,4 +1,4 @@
-"""A learner's day on a 390 px phone: the menu, readable tiles and their size setting, the class.
+"""A learner's day on a 390 px phone (the menu, readable tiles, their size, the class), and the studio.
 
 One server for the module (the fixture course and a SQLite file; an admin and
 an instructor made before it starts), one Chromium. The rules come from the
@@ -11,7 +11,9 @@ learner-and-instructor review (December 2026):
   tall with space between them;
 - the tile size setting works without JavaScript, in a cookie for an anonymous
   learner and in the account for a signed-in one (it follows them to a new device);
-- the changed pages pass axe with no violations.
+- the changed pages pass axe with no violations;
+- the studio asks before leaving unsaved text, restores the draft on return and
+  names the publish position by the lesson's title.
 """
 
 from __future__ import annotations
@@ -227,3 +229,44 @@ def test_changed_pages_pass_axe_on_a_phone(people: Contexts) -> None:
         admin.goto(path if path.startswith("/") else "/" + path)
         problems[path] = axe_violations(admin)
     assert {path: found for path, found in problems.items() if found} == {}
+
+
+def test_the_studio_keeps_unsaved_text_and_asks_before_leaving(people: Contexts) -> None:
+    coach = people.page(DESKTOP)
+    sign_in(coach, "coach")
+    coach.goto("/classes")  # the publish form is shown to an instructor with a class
+    coach.get_by_label("Название").fill("Студийный")
+    coach.get_by_role("button", name="Создать класс").click()
+    coach.goto("/studio")
+    coach.get_by_label("Название нового урока").fill("Черновик клуба")
+    coach.get_by_role("button", name="Новый урок").click()
+    coach.wait_for_url(re.compile(r".*/studio/\d+$"))
+    editor = coach.url
+    positions = coach.locator("#publish-position option").all_inner_texts()
+    assert "после урока 1 «Основы для тестов»" in positions  # named by title, not a number
+    area = coach.locator("#studio-source")
+    area.click()
+    area.press("Control+End")
+    area.type("\nНесохранённая строка.")
+    asked: list[str] = []
+
+    def on_dialog(dialog) -> None:  # noqa: ANN001
+        asked.append(dialog.type)
+        dialog.dismiss()  # stay on the page
+
+    coach.on("dialog", on_dialog)
+    coach.get_by_role("link", name="Мои классы").click()
+    coach.wait_for_timeout(300)
+    assert asked == ["beforeunload"] and coach.url == editor
+    coach.remove_listener("dialog", on_dialog)
+    coach.on("dialog", lambda dialog: dialog.accept())
+    coach.get_by_role("link", name="Мои классы").click()
+    coach.wait_for_url(re.compile(r".*/classes$"))
+    coach.goto(editor)  # back: the draft is restored and said so
+    assert coach.locator("#studio-source").input_value().endswith("Несохранённая строка.")
+    assert coach.locator("[data-draft-notice]").is_visible()
+    coach.get_by_role("button", name="Сохранить версию").click()
+    coach.locator("[data-saved]").wait_for()
+    coach.goto(editor)  # saved: nothing to restore, nothing to ask
+    assert not coach.locator("[data-draft-notice]").is_visible()
+    assert coach.locator("#studio-source").input_value().endswith("Несохранённая строка.")

@@ -246,7 +246,7 @@ def _editor_context(rows: dict[str, Any], source: str,
     return {
         **rows, "source": source, "checked": checked,
         "html": preview_html(checked.lesson, source, state, _drill_prefix(rows["lesson"].id)),
-        "course_count": len(content_store().lessons()),
+        "course_titles": [x.title for x in content_store().lessons()],
         "max_bytes": check.limits()[0],
     }
 
