@@ -1,4 +1,4 @@
-"""A learner's day on a 390 px phone (the menu, readable tiles, their size, the class), and the studio.
+"""A learner's day on a 390 px phone (menu, readable tiles, their size, the class); the studio.
 
 One server for the module (the fixture course and a SQLite file; an admin and
 an instructor made before it starts), one Chromium. The rules come from the
@@ -96,7 +96,8 @@ HAND = """() => {
   const tiles = [...hand.querySelectorAll('.tile')].map(t => t.getBoundingClientRect());
   const win = hand.querySelector('.tile-group--win > .tile');
   return {count: tiles.length, rows: new Set(tiles.map(t => Math.round(t.bottom))).size,
-          height: Math.min(...tiles.map(t => t.height)), width: Math.min(...tiles.map(t => t.width)),
+          height: Math.min(...tiles.map(t => t.height)),
+          width: Math.min(...tiles.map(t => t.width)),
           right: Math.max(...tiles.map(t => t.right)), screen: innerWidth,
           winFrame: getComputedStyle(win).outlineStyle + ' ' + getComputedStyle(win).outlineWidth};
 }"""
