@@ -12,7 +12,7 @@ from flask import Flask
 
 from tests.accounts_help import answer_lesson, answer_practice, register, token
 from tests.classes.world import DUE, World, build, join
-from tutor.accounts import store
+from tutor import storage
 from tutor.classes import dates, spreadsheet
 from tutor.classes.dashboard import Dashboard, LearnerRow
 from tutor.classes.store import Assignment, Member
@@ -86,7 +86,7 @@ def test_the_rules_a_learner_misses_come_from_the_stored_diagnosis(world: World)
     carol = world.client("carol")
     answer_lesson(carol, "basics", "nobetan", False)
     with world.app.test_request_context():
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             rule = conn.execute(sa.text("SELECT rule FROM learner_mistakes")).scalar()
     row = _row(_dashboard(world), "carol")
     if rule:
@@ -217,6 +217,6 @@ def test_due_dates_in_russian(iso: str, text: str) -> None:
 
 def test_the_due_date_is_stored_as_given(world: World) -> None:
     with world.app.test_request_context():
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             due = conn.execute(sa.text("SELECT due_on FROM assignments ORDER BY id")).scalars()
             assert list(due) == [DUE, None]

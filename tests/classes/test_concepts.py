@@ -14,7 +14,7 @@ from flask import Flask
 
 from tests.accounts_help import answer_lesson
 from tests.classes.world import World, build
-from tutor.accounts import store
+from tutor import storage
 from tutor.drills.diagnosis import rule_ids
 from tutor.drills.diagnosis.labels import LABELS
 
@@ -36,7 +36,7 @@ def world(app: Flask) -> World:
 def test_the_dashboard_and_learner_page_show_the_concept_and_fold_the_rule(world: World) -> None:
     answer_lesson(world.client("carol"), "basics", "discard", False)  # a furiten drill
     with world.app.test_request_context():
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             rule = conn.execute(sa.text("SELECT rule FROM learner_mistakes")).scalar()
     assert rule and rule.startswith("furiten.")
     board = world.client("teacher").get(f"/classes/{world.ids['club']}").get_data(as_text=True)

@@ -18,11 +18,11 @@ from flask import Flask
 
 from tests.accounts_help import answer_lesson, token
 from tests.classes.world import World, build
-from tutor.accounts import store as accounts_store
+from tutor import storage
 from tutor.accounts.zones import moment_text
 from tutor.classes.dates import is_past
-from tutor.storage.database import MIGRATIONS
 from tutor.storage.groups import assignments, classes
+from tutor.storage.migrations import MIGRATIONS
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def _post_assign(world: World, due: str) -> tuple[int, str]:
 
 def _sql(world: World, statement: sa.Executable) -> None:
     with world.app.test_request_context():
-        with accounts_store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             conn.execute(statement)
 
 

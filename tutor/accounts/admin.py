@@ -16,9 +16,10 @@ from __future__ import annotations
 from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from tutor import storage
 from tutor.accounts import store
 from tutor.accounts.current import current_user, revoke, role_required
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 from tutor.storage.users import ROLES
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
@@ -33,7 +34,7 @@ ROLE_NAMES = {"learner": "ученик", "instructor": "преподавател
 def users() -> ResponseReturnValue:
     search = request.args.get("q", "")[:40]
     try:
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             found = store.listed(conn, search)
     except StorageError:
         abort(503, description="База данных сейчас недоступна, попробуйте через минуту.")
@@ -47,7 +48,7 @@ def _change(user_id: int, *, role: str | None = None,
     me = current_user()
     if me is not None and me.id == user_id:
         return False, YOURSELF
-    with store.progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         target = store.by_id(conn, user_id)
         if target is None:
             abort(404, description=NOT_FOUND)

@@ -22,10 +22,11 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
+from tutor import storage
 from tutor.accounts import store
 from tutor.accounts.current import current_user
 from tutor.accounts.zones import ZONES
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 
 bp = Blueprint("preferences", __name__)
 COOKIE = "tempai_tiles"
@@ -67,7 +68,7 @@ def save() -> ResponseReturnValue:
     else:
         values = {"tile_size": size} | ({"time_zone": zone_name} if zone_name else {})
         try:
-            with store.progress_store().transaction() as conn:
+            with storage.store().transaction() as conn:
                 store.update(conn, user.id, **values)
         except StorageError:
             abort(503, description="База данных сейчас недоступна, попробуйте через минуту.")

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 from flask import Flask, g
 
+from tutor import storage
 from tutor.accounts.current import current_user
-from tutor.accounts.store import progress_store
 from tutor.classes import dashboard, store
 from tutor.classes.work import Work, problem_link, work
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ def _find(key: str) -> SetStep | None:
     if user is None:
         return None
     try:
-        with progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             classes = {k.id: k for k in store.joined(conn, user)}
             items = store.assignments_of(conn, list(classes)) if classes else []
     except StorageError:
@@ -96,7 +96,7 @@ def tasks_of(shown: Work, ruleset: str, learner_id: str | None) -> list[SetTask]
     pending: set[str] = set()
     if learner_id is not None:
         row = dashboard.LearnerRow(store.Member(0, "", "", learner_id, 0.0))
-        with progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             dashboard.read_solved(conn, [learner_id], [shown], {learner_id: row})
             pending = dashboard.pending_among(conn, learner_id, list(shown.problems))
         solved = row.solved

@@ -37,11 +37,12 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from engine.generate import KINDS
-from engine.messages import RULESET_NAMES
-from engine.rules import RULESETS
+from engine.rules.sets import RULESETS
+from engine.text.messages import RULESET_NAMES
+from tutor import storage
 from tutor.accounts import passwords
 from tutor.accounts.current import current_user, login_required, role_required
-from tutor.accounts.store import User, progress_store
+from tutor.accounts.store import User
 from tutor.accounts.store import update as update_user
 from tutor.accounts.zones import DEFAULT_ZONE, ZONES, moment_text, russian, today
 from tutor.classes import dashboard, defaults, home, record, sequence, spreadsheet, store
@@ -59,7 +60,7 @@ from tutor.classes.work import (
 from tutor.course.drill_names import course_numbers
 from tutor.drills import kinds
 from tutor.practice.views import LEVEL_NAMES, MAX_SEED
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 
 bp = Blueprint("classes", __name__, url_prefix="/classes")
 NOT_FOUND = "Такого класса нет."
@@ -76,7 +77,7 @@ def _me() -> User:
 
 
 def _owned(class_id: int) -> store.Klass:
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         found = store.owned(conn, _me(), class_id)
     if found is None:
         abort(404, description=NOT_FOUND)
@@ -98,7 +99,7 @@ def _storage_down(_err: StorageError) -> ResponseReturnValue:
 
 def _index(error: str | None = None) -> str:
     user = _me()
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         teaching = store.teaching(conn, user) if user.teaches else []
         joined = store.joined(conn, user)
         names = store.teachers(conn, joined)
@@ -130,7 +131,7 @@ def create() -> ResponseReturnValue:
     zone_name = request.form.get("time_zone", DEFAULT_ZONE)
     if zone_name not in ZONES:
         return _bad("Выберите часовой пояс из списка.")
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         klass = store.create(conn, _me(), name, rules, ends.isoformat() if ends else None,
                              zone_name)
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
@@ -140,7 +141,7 @@ def create() -> ResponseReturnValue:
 @login_required
 def join() -> ResponseReturnValue:
     code = store.normal_code(request.values.get("code", ""))
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         klass = store.by_code(conn, code) if code else None
         teacher = store.teachers(conn, [klass])[klass.id] if klass else ""
         if request.method == "POST" and klass is not None:
@@ -160,7 +161,7 @@ def join() -> ResponseReturnValue:
 @bp.post("/<int:class_id>/leave")
 @login_required
 def leave(class_id: int) -> ResponseReturnValue:
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         if store.membership(conn, _me(), class_id) is None:
             abort(404, description=NOT_FOUND)
         store.leave(conn, class_id, _me().id)
@@ -170,7 +171,7 @@ def leave(class_id: int) -> ResponseReturnValue:
 # -- the dashboard -------------------------------------------------------------------
 
 def _dashboard(klass: store.Klass, error: str | None = None) -> str:
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         board = dashboard.read(conn, klass.id)
     registry = kinds()
     practice_kinds = [(k, registry[k].title) for k in KINDS if k in registry]
@@ -210,7 +211,7 @@ def dashboard_page(class_id: int) -> ResponseReturnValue:
 @role_required(*TEACHERS)
 def export(class_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         board = dashboard.read(conn, klass.id)
     response = Response(spreadsheet.table(board, klass.time_zone), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="class-{klass.id}.csv"'
@@ -247,7 +248,7 @@ def assign(class_id: int) -> ResponseReturnValue:
     problem = parse_target(kind, target, count)
     if problem:
         return _bad(problem, class_id)
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         if store.count_assignments(conn, klass.id) >= store.ASSIGNMENTS_MAX:
             return _bad("В классе уже максимальное число заданий.", class_id)
         store.add_assignment(conn, klass.id, kind, target, count, seed,
@@ -262,7 +263,7 @@ def set_zone(class_id: int) -> ResponseReturnValue:
     zone_name = request.form.get("time_zone", "")
     if zone_name not in ZONES:
         return _bad("Выберите часовой пояс из списка.", class_id)
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         store.set_time_zone(conn, klass.id, zone_name)
     flash(f"Часовой пояс класса: {ZONES[zone_name]}.")
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
@@ -272,7 +273,7 @@ def set_zone(class_id: int) -> ResponseReturnValue:
 @role_required(*TEACHERS)
 def unassign(class_id: int, assignment_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         if not store.remove_assignment(conn, klass.id, assignment_id):
             abort(404, description="Такого задания нет.")
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
@@ -283,7 +284,7 @@ def unassign(class_id: int, assignment_id: int) -> ResponseReturnValue:
 def practice_set(class_id: int, assignment_id: int) -> ResponseReturnValue:
     """The problems of a practice set: for the class's members and its instructor."""
     user = _me()
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         joined = store.membership(conn, user, class_id)
         klass = joined or store.owned(conn, user, class_id)
         item = store.assignment(conn, class_id, assignment_id) if klass else None
@@ -305,7 +306,7 @@ def practice_set(class_id: int, assignment_id: int) -> ResponseReturnValue:
 # -- one learner ---------------------------------------------------------------------
 
 def _member(klass: store.Klass, user_id: int) -> store.Member:
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         found = store.member(conn, klass.id, user_id)
     if found is None:
         abort(404, description=NO_LEARNER)
@@ -313,7 +314,7 @@ def _member(klass: store.Klass, user_id: int) -> store.Member:
 
 
 def _learner(klass: store.Klass, member: store.Member, code: str | None = None) -> str:
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         row = dashboard.read_one(conn, klass.id, member)
         works = dashboard.works_of(conn, klass.id)
     numbers = course_numbers()
@@ -338,7 +339,7 @@ def learner_page(class_id: int, user_id: int) -> ResponseReturnValue:
 @role_required(*TEACHERS)
 def remove(class_id: int, user_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         if not store.leave(conn, klass.id, user_id):
             abort(404, description=NO_LEARNER)
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
@@ -353,7 +354,7 @@ def reset(class_id: int, user_id: int) -> ResponseReturnValue:
     code = passwords.new_code()
     until = dt.datetime.now(dt.UTC).timestamp() + RESET_HOURS * 3600
     reset_hash = passwords.hash_secret(code)  # CPU time, outside the database's deadline
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         update_user(conn, member.user_id, reset_hash=reset_hash, reset_until=until)
     return _learner(klass, member, code), 200, {"Cache-Control": "no-store"}
 
