@@ -15,12 +15,12 @@ from flask import Flask
 from tests.accounts_help import answer_lesson
 from tests.classes.world import World, build
 from tutor import storage
-from tutor.drills.diagnosis import rule_ids
-from tutor.drills.diagnosis.labels import LABELS
+from tutor.classes.work import rule_messages
+from tutor.drills.labels import LABELS
 
 
 def test_every_diagnosis_rule_has_a_short_label_without_second_person() -> None:
-    missing = sorted(set(rule_ids()) - set(LABELS))
+    missing = sorted(set(rule_messages()) - set(LABELS))
     assert missing == []
     for rule, text in LABELS.items():
         assert len(text) <= 40, rule

@@ -26,8 +26,7 @@ from tutor.classes.dates import due_text, is_past
 from tutor.classes.store import Assignment
 from tutor.course.content import store as content_store
 from tutor.course.drill_names import course_numbers, drill_name, names_in
-from tutor.drills import diagnosis, kinds
-from tutor.drills.diagnosis import labels
+from tutor.drills import diagnosis, kinds, labels
 from tutor.practice import rules
 from tutor.practice.views import LEVEL_NAMES, practice_link
 from tutor.storage.stats import lesson_problem_key
@@ -171,7 +170,8 @@ _FIELD = re.compile(r"\{[^}]*\}")
 
 
 @cache
-def _rule_messages() -> dict[str, str]:
+def rule_messages() -> dict[str, str]:
+    """Every diagnosis rule's message by its stored id (``<kind>.<name>``)."""
     return {f"{kind}.{rule.name}": rule.message
             for kind, table in diagnosis.rules().items() for rule in table}
 
@@ -183,5 +183,5 @@ def rule_label(rule_id: str) -> str:
 
 def rule_sentence(rule_id: str) -> str:
     """The rule's whole message, its particulars left out: the label's «подробнее»."""
-    message = _rule_messages().get(rule_id, "")
+    message = rule_messages().get(rule_id, "")
     return " ".join(_FIELD.sub("…", message).split())

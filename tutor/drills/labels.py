@@ -1,4 +1,4 @@
-"""Short concept labels of the diagnosis rules: what an instructor reads in a list.
+"""Short concept labels of the diagnosis rules (tutor.drills.diagnosis): what an instructor reads.
 
 A rule's message speaks to the learner after one answer («Похоже, вы
 пропустили одну из сторон рянмена (8 пин)»); a class's lists need the concept
