@@ -1,4 +1,4 @@
-"""``/studio``: instructors write club lessons in the browser (issue 22).
+"""``/studio``: instructors write club lessons in the browser.
 
 Ids in paths are bounded (``int(max=…)``, the 32-bit column range), and so
 are ids in queries and forms (:func:`_id`), so a huge number is a 404, never a
