@@ -15,7 +15,9 @@ The steps, by version: 1 answers (:mod:`tutor.storage.answers`); 2 nothing
 3 aggregates; 4 session versions and sign-in throttle; 5 accounts
 (:mod:`tutor.storage.users`); 6 classes (:mod:`tutor.storage.groups`);
 7 drops ``login_failures``; 8 the hourly budget; 9 and 10 studio lessons and
-their checks (:mod:`tutor.storage.club`); 11 the budget trigger again.
+their checks (:mod:`tutor.storage.club`); 11 the budget trigger again; 12 a
+class's and an account's time zone and an account's tile size (nullable
+columns added by ``ALTER TABLE``, :func:`tutor.storage.groups.add_column`).
 """
 
 from __future__ import annotations
@@ -55,6 +57,11 @@ def _drop_login_failures(conn: Connection) -> None:
     conn.exec_driver_sql("DROP TABLE IF EXISTS login_failures")  # its index goes with it
 
 
+def _preferences(conn: Connection) -> None:
+    groups.migrate_time_zone(conn)
+    users.migrate_preferences(conn)
+
+
 def _sessions(conn: Connection) -> None:
     sessions.create(conn)
     throttle.create(conn)
@@ -67,6 +74,7 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     club.migrate,
     club.migrate_checks,
     budget.recreate_trigger,  # SQLite's hour of an answer cut to whole seconds
+    _preferences,  # a class's and an account's time zone, an account's tile size
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

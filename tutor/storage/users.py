@@ -1,4 +1,4 @@
-"""The accounts table (issue 21): who may sign in, with which role, owning which progress.
+"""The accounts table: who may sign in, with which role, owning which progress.
 
 Progress stays keyed by a learner id (:mod:`tutor.storage.learner`); an
 account owns exactly one (``learner_id``), so every aggregate, mistake and
@@ -20,7 +20,9 @@ Schema (the accounts migration, after the aggregates and session versions)::
         reset_hash    VARCHAR(200),          -- a code an instructor issued, with its expiry
         reset_until   FLOAT,                 -- epoch seconds
         disabled      BOOLEAN NOT NULL,      -- an admin switched the account off
-        created_at    FLOAT NOT NULL
+        created_at    FLOAT NOT NULL,
+        time_zone     VARCHAR(64),           -- version 12: IANA name; NULL reads as Moscow
+        tile_size     VARCHAR(8)             -- version 12: the tile size chosen; NULL: default
     )
     practice_solved(learner_id, problem)     -- practice problems answered right by an
                                              -- account (assignment sets), PRIMARY KEY both
@@ -30,6 +32,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
+
+from tutor.storage.groups import add_column
 
 metadata = sa.MetaData()
 
@@ -48,6 +52,8 @@ users = sa.Table(
     sa.Column("reset_until", sa.Float),
     sa.Column("disabled", sa.Boolean, nullable=False, default=False),
     sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("time_zone", sa.String(64)),
+    sa.Column("tile_size", sa.String(8)),
 )
 
 practice_solved = sa.Table(
@@ -60,3 +66,9 @@ practice_solved = sa.Table(
 def migrate(conn: Connection) -> None:
     """The migration step: create the accounts tables."""
     metadata.create_all(conn, checkfirst=True)
+
+
+def migrate_preferences(conn: Connection) -> None:
+    """Version 12: an account's time zone and tile size (nullable: the defaults)."""
+    for name in ("time_zone", "tile_size"):
+        add_column(conn, users, name)
