@@ -44,8 +44,8 @@ from werkzeug.exceptions import HTTPException
 
 from engine.errors import HandError
 from engine.generate import KINDS, LEVELS, generate
-from engine.messages import RULESET_BY, RULESET_NAMES
-from engine.rules import DEFAULT_RULESET
+from engine.rules.sets import DEFAULT_RULESET
+from engine.text.messages import RULESET_BY, RULESET_NAMES
 from tutor import storage
 from tutor.course.content import store
 from tutor.course.lessons import DrillState
