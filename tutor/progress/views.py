@@ -13,7 +13,7 @@ first of :func:`tutor.drills.diagnosis.diagnoses`, computed once per request
 and reused for the feedback).
 
 Bounded reads: no page reads the history. The course map and lesson pages
-read the lesson drills solved (:mod:`tutor.progress.path`, one bounded
+read the lesson drills solved (:mod:`tutor.progress.course_marks`, one bounded
 query); «Мой прогресс» reads the per-kind aggregates (one
 row per drill kind) and the same solved set; the export reads the raw answers
 kept, which the store bounds per learner, and says how many were folded.
