@@ -24,7 +24,8 @@ from tutor import create_app
 from tutor.course.content import store as content_store
 from tutor.progress.path import LessonProgress
 from tutor.progress.views import progress_store
-from tutor.storage.learner import COOKIE, learner_id
+from tutor.accounts.current import learner_id
+from tutor.storage.learner import COOKIE
 from tutor.storage.path import ContinuePoint, LessonDrills, first_unsolved, solved_drills
 
 A = LessonDrills("a", ("a1", "a2"))

@@ -33,7 +33,8 @@ from engine.waits import find_waits
 from tutor.analyse.query import Query
 from tutor.analyse.readings import ReadingScore, score_readings
 from tutor.drills.discard import why_best
-from tutor.drills.explain import ReadingView, distinct_readings, tile_names
+from tutor.drills.explain import ReadingView, distinct_readings
+from tutor.tiles.names import tile_names
 
 T = TypeVar("T")
 NO_YAKU = "нет яку"

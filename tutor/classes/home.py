@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Flask
-
 from tutor.accounts.current import current_user
 from tutor.accounts.store import progress_store
 from tutor.classes import dashboard, store
@@ -53,6 +51,3 @@ def my_assignments() -> list[Assigned]:
     return [Assigned(by_id[w.assignment.class_id], w, w.state(row.solved, pending))
             for w in works]
 
-
-def init_app(app: Flask) -> None:
-    app.add_template_global(my_assignments, "my_assignments")

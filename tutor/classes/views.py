@@ -43,7 +43,7 @@ from tutor.accounts import passwords
 from tutor.accounts.current import current_user, login_required, role_required
 from tutor.accounts.store import User, progress_store
 from tutor.accounts.store import update as update_user
-from tutor.classes import dashboard, defaults, home, record, store
+from tutor.classes import dashboard, defaults, store
 from tutor.classes.dates import parse, russian
 from tutor.classes.work import STATE_NAMES, parse_target, problem_link, rule_label, work
 from tutor.course.content import store as content_store
@@ -334,7 +334,5 @@ def reset(class_id: int, user_id: int) -> ResponseReturnValue:
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
-    record.init_app(app)
-    home.init_app(app)
     defaults.init_app(app)
 

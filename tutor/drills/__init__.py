@@ -22,11 +22,8 @@ from tutor.drills.base import (
     Drill,
     DrillError,
     DrillKind,
-    GradedEvent,
     Param,
     Verdict,
-    notify_graded,
-    on_graded,
 )
 
 __all__ = [
@@ -34,19 +31,16 @@ __all__ = [
     "Drill",
     "DrillError",
     "DrillKind",
-    "GradedEvent",
     "Param",
     "Verdict",
     "build_drill",
     "kinds",
-    "notify_graded",
-    "on_graded",
     "register",
 ]
 
 log = logging.getLogger(__name__)
 _INFRASTRUCTURE = frozenset(
-    {"base", "explain", "params", "diagnosis", "solutions", "game_parts"}
+    {"base", "explain", "params", "diagnosis", "solutions", "game_parts", "grading"}
 )
 _KINDS: dict[str, DrillKind] = {}
 _discovered = False

@@ -8,13 +8,13 @@ defining two macros:
   frame in ``drills/_frame.html`` adds the title, prompt, CSRF field and the
   «Проверить»/«Показать решение» buttons); ``form`` is the submitted
   ``MultiDict`` after a plain POST (keep the learner's choices) or ``None``;
-- ``feedback(drill, verdict)`` — the explanation under the verdict line;
-  ``verdict.solution_only`` is true for «Показать решение». It shows only the
-  verdict-specific lines (your answer, missed tiles…) itself and places
-  ``{{ drill_solution(drill) }}`` for the rest;
+- ``feedback(drill, verdict)`` — the verdict-specific lines under the verdict
+  (your answer, missed tiles…); ``verdict.solution_only`` is true for
+  «Показать решение»;
 - ``solution(drill)`` — the answer-independent explanation (the same for
-  every learner and answer), rendered once per drill by
-  :mod:`tutor.drills.solutions`.
+  every learner and answer), which the frame (``drills/_feedback.html``)
+  places after ``feedback``, rendered once per drill
+  (:meth:`Drill.solution_html`).
 
 The class declares:
 
@@ -33,8 +33,8 @@ The class declares:
 
 Grading is stateless: parameters come from the lesson, never from the form.
 ``id``, ``prompt``, ``rules`` and ``red_fives`` are accepted by every kind
-(:data:`tutor.drills.COMMON_PARAMS`). After each graded answer the views call
-:func:`notify_graded`; the progress store subscribes with :func:`on_graded`.
+(:data:`tutor.drills.COMMON_PARAMS`). Endpoints never call ``grade``
+themselves: :func:`tutor.drills.grading.answer` grades, diagnoses and records.
 
 A minimal kind (``tutor/drills/dora.py`` + ``templates/drills/dora.html``)::
 
@@ -55,18 +55,16 @@ A minimal kind (``tutor/drills/dora.py`` + ``templates/drills/dora.html``)::
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from flask import Flask, current_app
+from flask import get_template_attribute, has_request_context, request
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
 from engine.hand import Hand, parse_hand
-
-log = logging.getLogger(__name__)
 
 
 class _Required:
@@ -122,25 +120,40 @@ class BadAnswer(Exception):
         self.status = status
 
 
+FULL, PARTIAL, NONE = 1.0, 0.5, 0.0  # the credits a verdict gives
+
+
 @dataclass(frozen=True)
 class Verdict:
-    """The outcome of grading one answer.
+    """The grade of one answer.
 
     ``details`` is kind-specific data for the feedback template (missed tiles,
     the learner's number, ...); ``solution_only`` marks a «Показать решение»
     request, which shows the explanation without grading anything.
+
+    ``credit`` is how much the answer is worth: :data:`FULL` for a right one,
+    :data:`NONE` for a wrong one (the default follows ``correct``), and
+    :data:`PARTIAL` for an answer that is close — a kind graded by how good a
+    choice is (the ukeire it keeps, the danger it risks) gives it to a
+    second-best choice, and the feedback says «Почти». Only full credit is
+    ``correct``, and only it counts as solved in the progress.
     """
 
     correct: bool
     details: Mapping[str, Any] = field(default_factory=dict)
     solution_only: bool = False
+    credit: float | None = None
+    # Value of ``data-verdict`` on the feedback area: solution, correct, partial or incorrect.
+    label: str = field(init=False, default="")
 
-    @property
-    def label(self) -> str:
-        """Value of ``data-verdict`` on the feedback area."""
-        if self.solution_only:
-            return "solution"
-        return "correct" if self.correct else "incorrect"
+    def __post_init__(self) -> None:
+        if self.credit is None:
+            object.__setattr__(self, "credit", FULL if self.correct else NONE)
+        if self.correct and self.credit != FULL:
+            raise ValueError("a right answer gets full credit")
+        label = ("solution" if self.solution_only else "correct" if self.correct
+                 else "partial" if self.credit else "incorrect")
+        object.__setattr__(self, "label", label)
 
 
 class DrillKind:
@@ -166,7 +179,15 @@ class DrillKind:
 
 @dataclass(frozen=True)
 class Drill:
-    """One drill block of a lesson, validated and prepared."""
+    """One drill block of a lesson, validated and prepared.
+
+    It also keeps its answer-independent renderings (:meth:`solution_html`,
+    :meth:`blank_question`): a drill is immutable and lives in the content
+    store's cache for as long as its lesson file is unchanged; an edit (or a
+    glossary change) builds new drills, so a stale rendering is never shown,
+    and the renderings go with the drill (practice and preview drills are built
+    per request). Nothing that depends on an answer or a learner is kept.
+    """
 
     kind: DrillKind
     id: str
@@ -174,45 +195,32 @@ class Drill:
     prompt: str
     line: int
     solution: Any
+    # (macro, script root) -> HTML; the script root for the links an explanation may hold
+    _rendered: dict[tuple[str, str], Markup] = field(
+        default_factory=dict, compare=False, repr=False)
 
     @property
     def template(self) -> str:
         return f"drills/{self.kind.name}.html"
 
+    def solution_html(self) -> Markup:
+        """The kind's ``solution(drill)`` macro — the same for every answer — rendered once."""
+        return self._once("solution")
 
-@dataclass(frozen=True)
-class GradedEvent:
-    """What the progress store (issue 5) records for every graded answer."""
+    def blank_question(self) -> Markup:
+        """The kind's ``question(drill, None)`` — the inputs before any answer — rendered once.
 
-    kind: str
-    drill_id: str
-    correct: bool
-    lesson: str | None = None
-    source: str = "lesson"
-    level: str | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    # What was graded, so a subscriber can diagnose a wrong answer (the rule it missed).
-    drill: Drill | None = None
-    verdict: Verdict | None = None
+        Every view of a lesson page draws it for each of the lesson's drills.
+        """
+        return self._once("question", None)
 
-
-GradedCallback = Callable[[GradedEvent], None]
-_EXT_KEY = "tempai.on_graded"
-
-
-def on_graded(app: Flask, callback: GradedCallback) -> GradedCallback:
-    """Subscribe ``callback`` to every graded answer of ``app``; returns it (decorator use)."""
-    app.extensions.setdefault(_EXT_KEY, []).append(callback)
-    return callback
-
-
-def notify_graded(event: GradedEvent) -> None:
-    """Call every subscriber; a failing subscriber is logged and never breaks grading."""
-    for callback in current_app.extensions.get(_EXT_KEY, ()):
-        try:
-            callback(event)
-        except Exception:  # noqa: BLE001 - a broken store must not cost the learner an answer
-            log.exception("on_graded callback %r failed", callback)
+    def _once(self, macro: str, *args: Any) -> Markup:
+        key = (macro, request.script_root if has_request_context() else "")
+        html = self._rendered.get(key)
+        if html is None:  # two threads may both render it: the same HTML, kept once
+            html = Markup(get_template_attribute(self.template, macro)(self, *args))
+            self._rendered[key] = html
+        return html
 
 
 def wants_solution(form: MultiDict[str, str]) -> bool:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from engine.blocks import Arrangement, Block, BlockKind, Form
 from engine.messages import BLOCK_NAMES, FORM_NAMES, WAIT_EXPLANATIONS, WAIT_NAMES
-from engine.tiles import KOKUSHI_TILES, Tile, tile_name
+from engine.tiles import KOKUSHI_TILES, Tile
 
 
 @dataclass(frozen=True)
@@ -32,11 +32,6 @@ class ReadingView:
     wait: str
     wait_explanation: str
     form: str
-
-
-def tile_names(tiles: Iterable[Tile]) -> str:
-    """``1 ман, 4 ман, Восток`` — Russian names, comma-separated."""
-    return ", ".join(tile_name(t) for t in tiles)
 
 
 def _block_view(block: Block, win: Block | None) -> BlockView:
@@ -76,4 +71,4 @@ def distinct_readings(arrangements: Iterable[Arrangement]) -> list[ReadingView]:
     return seen
 
 
-__all__ = ["BlockKind", "BlockView", "ReadingView", "distinct_readings", "reading", "tile_names"]
+__all__ = ["BlockKind", "BlockView", "ReadingView", "distinct_readings", "reading"]

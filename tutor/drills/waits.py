@@ -18,7 +18,8 @@ from engine.waits import WaitsResult, find_waits
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillError, DrillKind, Param, Verdict, drill_hand
-from tutor.drills.explain import ReadingView, distinct_readings, tile_names
+from tutor.drills.explain import ReadingView, distinct_readings
+from tutor.tiles.names import tile_names
 
 FIELD = "tiles"
 
