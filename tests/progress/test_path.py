@@ -21,10 +21,10 @@ from flask.testing import FlaskClient
 from tests.conftest import HTMX, csrf_token
 from tests.practice_answers import right_answer, wrong_answer
 from tutor import create_app
+from tutor.accounts.current import learner_id
 from tutor.course.content import store as content_store
 from tutor.progress.path import LessonProgress
 from tutor.progress.views import progress_store
-from tutor.accounts.current import learner_id
 from tutor.storage.learner import COOKIE
 from tutor.storage.path import ContinuePoint, LessonDrills, first_unsolved, solved_drills
 

@@ -73,7 +73,7 @@ def test_one_answer_stays_within_the_figure(app: Flask) -> None:
     calls = _calls(app)
     modules = list(dict.fromkeys(calls))
     packages = [_package(path) for path in calls]
-    path = [packages[0]] + [b for a, b in zip(packages, packages[1:]) if a != b]
+    path = [packages[0]] + [b for a, b in zip(packages, packages[1:], strict=False) if a != b]
     hops = len(path) - 1
     print(f"\n{len(modules)} modules, {hops} hops")
     print(" → ".join(path))
