@@ -136,7 +136,7 @@ def _register_blueprints(app: Flask) -> None:
     from tutor.course import answers, handbook, lessons, reference
     from tutor.practice import views as practice
     from tutor.progress import views as progress
-    from tutor.studio import learn as club
+    from tutor.studio import club
     from tutor.studio import views as studio
     from tutor.web import assets, errors, health, logs
 
@@ -161,6 +161,7 @@ def template_helpers(app: Flask) -> None:
     pages show the learner's progress) without the lower package importing it.
     """
 
+    from engine.tiles import tile_name
     from tutor.accounts.current import current_user
     from tutor.authoring.views import problems_count
     from tutor.classes.home import my_assignments
@@ -170,7 +171,6 @@ def template_helpers(app: Flask) -> None:
     from tutor.progress.path import continue_point, lesson_progress, lesson_state
     from tutor.progress.views import count_of
     from tutor.studio.views import studio_time
-    from tutor.tiles.names import tile_name, tile_names, tiles_count
     from tutor.tiles.palette import render_palette
     from tutor.tiles.render import (
         render_hand,
@@ -178,7 +178,9 @@ def template_helpers(app: Flask) -> None:
         render_meld,
         render_tiles,
         sprite_url,
+        tile_names,
         tile_svg,
+        tiles_count,
     )
 
     app.jinja_env.globals.update(

@@ -34,7 +34,7 @@ from tutor.analyse.query import Query
 from tutor.analyse.readings import ReadingScore, score_readings
 from tutor.drills.discard import why_best
 from tutor.drills.explain import ReadingView, distinct_readings
-from tutor.tiles.names import tile_names
+from tutor.tiles.render import tile_names
 
 T = TypeVar("T")
 NO_YAKU = "нет яку"

@@ -24,7 +24,7 @@ from engine.plural import count_word
 from tutor.classes.dates import due_text
 from tutor.classes.store import Assignment
 from tutor.course.content import store as content_store
-from tutor.drills import diagnosis, kinds
+from tutor.drills import kinds
 from tutor.practice import rules
 from tutor.practice.views import LEVEL_NAMES, practice_link
 from tutor.storage.stats import lesson_problem_key
@@ -127,8 +127,8 @@ _FIELD = re.compile(r"\{[^}]*\}")
 
 @cache
 def _rule_messages() -> dict[str, str]:
-    return {f"{kind}.{rule.name}": rule.message
-            for kind, table in diagnosis.rules().items() for rule in table}
+    return {f"{name}.{rule.name}": rule.message
+            for name, kind in kinds().items() for rule in kind.diagnoses}
 
 
 def rule_label(rule_id: str) -> str:

@@ -18,7 +18,6 @@ from tutor.course.lessons import next_step, render_lesson
 from tutor.drills import grading
 from tutor.drills.base import Drill
 from tutor.drills.grading import Outcome, Record
-from tutor.storage.stats import lesson_problem_key
 
 bp = Blueprint("answers", __name__, url_prefix="/lessons")
 
@@ -51,7 +50,7 @@ def _respond(lesson: Lesson, outcome: Outcome) -> ResponseReturnValue:
 def answer(slug: str, drill_id: str) -> ResponseReturnValue:
     """Grade one answer (or show the solution) and explain it."""
     lesson, drill = _find(slug, drill_id)
-    record = Record(lesson_problem_key(lesson.slug, drill.id), lesson=lesson.slug)
+    record = Record(lesson.problem_keys[drill.id], lesson=lesson.slug)
     return _respond(lesson, grading.answer(drill, request.form, record))
 
 

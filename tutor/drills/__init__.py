@@ -40,7 +40,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 _INFRASTRUCTURE = frozenset(
-    {"base", "explain", "params", "diagnosis", "solutions", "game_parts", "grading"}
+    {"base", "explain", "params", "game_parts", "grading"}
 )
 _KINDS: dict[str, DrillKind] = {}
 _discovered = False
@@ -98,7 +98,7 @@ def build_drill(kind_name: str, raw: Any, line: int) -> Drill:
             "Это ошибка программы, а не урока."
         ) from None
     prompt = values["prompt"] or kind.default_prompt.format(**kind.prompt_fields(values))
-    return Drill(kind, values["id"], values, prompt, line, solution)
+    return Drill(kind, values["id"], values, prompt, line, solution, kind.view(values, solution))
 
 
 def _convert(kind: DrillKind, raw: dict[Any, Any]) -> dict[str, Any]:

@@ -156,6 +156,30 @@ class Verdict:
         object.__setattr__(self, "label", label)
 
 
+Fields = Mapping[str, Any]
+Detector = Callable[["Drill", Verdict], "Fields | None"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One row of a kind's diagnosis table: a mistake's detector and the message naming the rule.
+
+    ``detect`` compares the learner's answer (the verdict's details) with the
+    engine's itemised answer (the drill's solution) and returns the fields of
+    ``message`` when the answer is exactly what forgetting that rule gives (a
+    fu answer 10 short on a closed ron, a dealer paid like a non-dealer…),
+    else None. ``name`` identifies the rule for good (stored with every wrong
+    answer as ``<kind>.<name>``, read by the classes dashboard): rename it
+    never, reword the message freely. The wording is site wording, so it
+    lives with the kind rather than in the engine's text.
+    """
+
+    detect: Detector
+    message: str
+    fallback: bool = False  # only when no other rule of the kind matched
+    name: str = ""
+
+
 class DrillKind:
     """Base class of drill kinds (see the module docstring for the contract)."""
 
@@ -163,6 +187,8 @@ class DrillKind:
     title: ClassVar[str]
     default_prompt: ClassVar[str]
     params: ClassVar[tuple[Param, ...]] = ()
+    # What a wrong answer most likely missed, most specific first (tutor.drills.grading).
+    diagnoses: ClassVar[tuple[Rule, ...]] = ()
 
     def prompt_fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
         """Values for the ``default_prompt`` fields; override to name tiles in Russian."""
@@ -175,6 +201,10 @@ class DrillKind:
     def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
         """Compare the learner's answer with ``drill.solution``."""
         raise NotImplementedError
+
+    def view(self, params: Mapping[str, Any], solution: Any) -> Any:
+        """What the templates draw beside ``solution`` (``drill.view``), made once at load."""
+        return None
 
 
 @dataclass(frozen=True)
@@ -195,13 +225,16 @@ class Drill:
     prompt: str
     line: int
     solution: Any
+    # What the kind's templates draw beside the solution, worked out once with it
+    # (:meth:`DrillKind.view`): a template reads data, it does not call the kind.
+    view: Any = None
+    template: str = field(init=False, compare=False)  # drills/<kind>.html
     # (macro, script root) -> HTML; the script root for the links an explanation may hold
     _rendered: dict[tuple[str, str], Markup] = field(
-        default_factory=dict, compare=False, repr=False)
+        default_factory=dict, init=False, compare=False, repr=False)
 
-    @property
-    def template(self) -> str:
-        return f"drills/{self.kind.name}.html"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "template", f"drills/{self.kind.name}.html")
 
     def solution_html(self) -> Markup:
         """The kind's ``solution(drill)`` macro — the same for every answer — rendered once."""

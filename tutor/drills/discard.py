@@ -31,7 +31,16 @@ from engine.ukeire import DiscardRanking, rank_discards
 from engine.waits import find_waits
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict, drill_hand
+from tutor.drills.base import (
+    BadAnswer,
+    Drill,
+    DrillKind,
+    Fields,
+    Param,
+    Rule,
+    Verdict,
+    drill_hand,
+)
 
 FIELD = "discard"
 GOALS = ("shanten", "tenpai", "ukeire")
@@ -230,9 +239,42 @@ def picked_discard(form: MultiDict[str, str], hand: Hand) -> Tile:
     return tile
 
 
+# --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
+
+def _fewer_tiles(drill: Drill, verdict: Verdict) -> Fields | None:
+    ranking = drill.solution.ranking
+    if ranking is None or drill.solution.goal != "ukeire":
+        return None
+    picked = next(o for o in ranking.options if o.tile == verdict.details["picked"])
+    best = ranking.options[0]
+    if picked.shanten == best.shanten and picked.count < best.count:
+        return {"mine": picked.count, "best": best.count}
+    return None
+
+
+def _more_tiles_worse_shanten(drill: Drill, verdict: Verdict) -> Fields | None:
+    ranking = drill.solution.ranking
+    if ranking is None:
+        return None
+    picked = next(o for o in ranking.options if o.tile == verdict.details["picked"])
+    best = ranking.options[0]
+    if picked.shanten > best.shanten and picked.count > best.count:
+        return {}
+    return None
+
+
+DISCARD_RULES: tuple[Rule, ...] = (
+    Rule(_fewer_tiles, "Шантен вы сохранили, но после этого сброса руку улучшают {mine}, "
+         "а после лучшего — {best}: при равном шантене выбирают сброс с большим укейре."),
+    Rule(_more_tiles_worse_shanten, "Тайлов после этого сброса больше, но рука отходит от "
+         "темпая: сначала сравнивают шантен, а число тайлов — только между равными."),
+)
+
+
 @register
 class Discard(DrillKind):
     name = "discard"
+    diagnoses = DISCARD_RULES
     title = "Что сбросить?"
     default_prompt = "Какой тайл сбросить, чтобы {goal_text}?"
     params = (

@@ -29,7 +29,7 @@ import json
 import logging
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
@@ -42,8 +42,7 @@ from werkzeug.datastructures import MultiDict
 from engine.plural import count_word
 from tutor.accounts.current import current_learner
 from tutor.accounts.store import progress_store as store
-from tutor.drills.base import BadAnswer, Drill, Verdict, wants_solution
-from tutor.drills.diagnosis import Diagnosis, diagnoses
+from tutor.drills.base import BadAnswer, Drill, Rule, Verdict, wants_solution
 from tutor.storage.database import AnswersBudgetSpent, StorageError
 from tutor.storage.solved import note_practice_solved
 from tutor.web.errors import CSRF_MESSAGE
@@ -67,6 +66,59 @@ class Saved(Enum):
     FAILED = "failed"  # the database could not take it: graded, not stored
     OVER_BUDGET = "over_budget"  # the learner's hourly budget of stored answers is spent
     NOT_RECORDED = "not_recorded"  # a preview or a solution request: nothing to store
+
+
+MAX_NOTES = 2  # diagnoses shown under one verdict
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """A rule the wrong answer most likely missed: its stable id and the message."""
+
+    rule: str  # "<kind>.<rule name>", kept with the stored answer
+    text: str
+
+
+def diagnoses(drill: Drill, verdict: Verdict) -> list[Diagnosis]:
+    """The rules a wrong answer most likely missed (at most :data:`MAX_NOTES`).
+
+    The kind's rows (:attr:`tutor.drills.base.DrillKind.diagnoses`) are tried
+    most specific first; the fallback rows only when no other row matched.
+    A right answer, or one no row explains, gets none.
+    """
+    if verdict.correct or verdict.solution_only:
+        return []
+    found: list[Diagnosis] = []
+    for fallback in (False, True):
+        for match in _matches_of(drill, verdict, fallback):
+            if all(match.text != seen.text for seen in found):
+                found.append(match)
+            if len(found) == MAX_NOTES:
+                return found
+        if found:
+            break
+    return found
+
+
+def _matches_of(drill: Drill, verdict: Verdict, fallback: bool) -> Iterator[Diagnosis]:
+    kind = drill.kind.name
+    for rule in drill.kind.diagnoses:
+        if rule.fallback != fallback:
+            continue
+        try:
+            fields = rule.detect(drill, verdict)
+        except (KeyError, AttributeError, TypeError, ValueError):
+            # A detector never breaks the feedback, but a broken one must be seen.
+            log.exception("diagnosis %s.%s failed", kind, rule.name)
+            continue
+        if fields is not None:
+            text = rule.message.format(**fields)
+            yield Diagnosis(f"{kind}.{rule.name}", text[:1].upper() + text[1:])
+
+
+def rule_ids(rows: dict[str, tuple[Rule, ...]]) -> list[str]:
+    """Every row's id, kind by kind, for ``{kind name: its rows}`` (the ids are unique)."""
+    return [f"{kind}.{rule.name}" for kind, table in rows.items() for rule in table]
 
 
 @dataclass(frozen=True)

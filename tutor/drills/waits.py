@@ -11,15 +11,27 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from engine.blocks import WaitKind
 from engine.errors import HandError
 from engine.messages import KARATEN_ONLY, NOT_TENPAI, WAIT_NAMES
-from engine.tiles import Tile, parse_tile, tile_code
+from engine.tiles import Tile, parse_tile, tile_code, tile_name
 from engine.waits import WaitsResult, find_waits
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import BadAnswer, Drill, DrillError, DrillKind, Param, Verdict, drill_hand
+from tutor.drills.base import (
+    BadAnswer,
+    Detector,
+    Drill,
+    DrillError,
+    DrillKind,
+    Fields,
+    Param,
+    Rule,
+    Verdict,
+    drill_hand,
+)
 from tutor.drills.explain import ReadingView, distinct_readings
-from tutor.tiles.names import tile_names
+from tutor.tiles.render import tile_names
 
 FIELD = "tiles"
 
@@ -62,9 +74,54 @@ def ticked_codes(form: MultiDict[str, str] | None) -> list[str]:
         return []
 
 
+# --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
+
+_WAIT_MISSED: dict[WaitKind, str] = {
+    WaitKind.TANKI: "Похоже, вы пропустили ожидание танки: одиночный тайл ждёт себе пару "
+    "({tiles}).",
+    WaitKind.SHANPON: "Похоже, вы пропустили шанпон: две пары ждут, какая из них станет коцу "
+    "({tiles}).",
+    WaitKind.KANCHAN: "Похоже, вы пропустили канчан — тайл в середину шунцу ({tiles}).",
+    WaitKind.PENCHAN: "Похоже, вы пропустили пенчан — край 1-2 или 8-9 ({tiles}).",
+    WaitKind.RYANMEN: "Похоже, вы пропустили одну из сторон рянмена ({tiles}).",
+}
+
+
+def _first_shape(shapes: tuple[WaitKind, ...]) -> WaitKind | None:
+    """The shape a missed tile is explained by: the least visible one, in table order."""
+    return next((s for s in _WAIT_MISSED if s in shapes), None)
+
+
+def _missed_shape(shape: WaitKind) -> Detector:
+    # Each missed tile is named once, under its least visible shape (a tile that is
+    # both tanki and ryanmen is explained as the tanki the learner overlooked).
+    def detect(drill: Drill, verdict: Verdict) -> Fields | None:
+        missed = set(verdict.details.get("missed") or ())
+        tiles = [o.tile for o in drill.solution.options
+                 if o.tile in missed and _first_shape(o.shapes) is shape]
+        return {"tiles": ", ".join(tile_name(t) for t in tiles)} if tiles else None
+
+    return detect
+
+
+def _picked_karaten(drill: Drill, verdict: Verdict) -> Fields | None:
+    wrong = set(verdict.details.get("wrong") or ())
+    tiles = [t for t in drill.solution.karaten if t in wrong]
+    return {"tiles": ", ".join(tile_name(t) for t in tiles)} if tiles else None
+
+
+WAITS_RULES: tuple[Rule, ...] = (
+    *(Rule(_missed_shape(shape), text, name=f"missed-{shape.name.lower()}")
+      for shape, text in _WAIT_MISSED.items()),
+    Rule(_picked_karaten, "Все четыре копии ({tiles}) уже у вас в руке: форма ждёт этот тайл, "
+         "но выиграть на нём нельзя (каратен).", name="karaten"),
+)
+
+
 @register
 class Waits(DrillKind):
     name = "waits"
+    diagnoses = WAITS_RULES
     title = "Найдите ожидание"
     default_prompt = "Найдите все тайлы, которые завершат эту руку."
     params = WAITING_HAND_PARAMS
@@ -84,9 +141,10 @@ class Waits(DrillKind):
     def selected(self, form: MultiDict[str, str] | None) -> list[str]:
         return ticked_codes(form)
 
-    def options(self, drill: Drill) -> list[tuple[Tile, list[str], list[ReadingView]]]:
+    def view(self, params: Mapping[str, Any],
+             solution: WaitsResult) -> list[tuple[Tile, list[str], list[ReadingView]]]:
         """For each winning tile: its shapes (Russian) and the distinct splits of the hand."""
         return [
             (o.tile, [WAIT_NAMES[s] for s in o.shapes], distinct_readings(o.arrangements))
-            for o in drill.solution.options
+            for o in solution.options
         ]

@@ -40,6 +40,7 @@ from markupsafe import Markup, escape
 from engine.errors import HandError
 from engine.hand import Hand
 from engine.melds import MELD_NAMES_RU, Meld, MeldKind
+from engine.plural import count_word
 from engine.tiles import (
     FIVES,
     HONOR,
@@ -379,3 +380,16 @@ def fit_units(groups: Sequence[Sequence[TileMark]], win: bool) -> int:
         shown = [m for m in marks if not m.stacked]
         width += sum(_SIDE if m.sideways else _UP for m in shown) + _TILE_GAP * len(shown)
     return min(MAX_FIT_UNITS, max(1, math.ceil(width * 4)))
+
+
+# --- the same tiles in words: a template that draws tiles names them too -------------
+# («Вы пропустили: [tiles] (1 ман, 4 ман)»), so the words sit beside the drawings.
+
+def tile_names(tiles: Iterable[Tile]) -> str:
+    """``1 ман, 4 ман, Восток`` — Russian names, comma-separated."""
+    return ", ".join(tile_name(t) for t in tiles)
+
+
+def tiles_count(n: int) -> str:
+    """``3 тайла`` with the right Russian plural."""
+    return count_word(n, "тайл", "тайла", "тайлов")
