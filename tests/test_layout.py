@@ -288,3 +288,16 @@ def test_each_blueprint_is_named_after_its_package_or_module() -> None:
         wrong += [f"{path.relative_to(REPO)}:{line} Blueprint({bp!r})"
                   for bp, line in blueprint_names(path) if bp not in (package, module)]
     assert wrong == []
+
+
+# --- a drill kind is one module ------------------------------------------------------
+# Kinds share the toolkit beside them (tutor.drills.base, params, explain,
+# scoring, game_parts), never one another's helpers: a kind can be read, changed
+# or deleted alone.
+
+def test_no_drill_kind_imports_another_kind() -> None:
+    kinds = {name for name in MODULES if name.startswith("tutor.drills.kind.")}
+    crossing = [f"{MODULES[name].relative_to(REPO)}:{line} imports {target}"
+                for name in sorted(kinds) for target, line in EDGES[name]
+                if target in kinds and target != name]
+    assert kinds and crossing == []

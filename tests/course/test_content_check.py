@@ -239,7 +239,7 @@ def test_a_drill_whose_solution_cannot_be_shown_is_reported(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Valid parameters are not enough: the check also renders each drill's solution."""
-    from tutor.drills.waits import Waits
+    from tutor.drills.kind.waits import Waits
 
     class Broken:
         def __iter__(self) -> object:

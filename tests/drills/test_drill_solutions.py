@@ -74,13 +74,13 @@ def test_unanswered_questions_of_a_lesson_page_are_rendered_once(
 ) -> None:
     waits = type(kinds()["waits"])
     calls: list[object] = []
-    original = waits.selected
+    original = waits.kept_answer
 
     def counting(self: object, form: object) -> list[str]:
         calls.append(form)
         return original(self, form)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(waits, "selected", counting)
+    monkeypatch.setattr(waits, "kept_answer", counting)
     first = client.get("/lessons/basics").get_data(as_text=True)
     drawn = len(calls)
     second = client.get("/lessons/basics").get_data(as_text=True)

@@ -32,8 +32,8 @@ from engine.ukeire import DiscardRanking, Ukeire, rank_discards, seen_counts, uk
 from engine.waits import find_waits
 from tutor.analyse.query import Query
 from tutor.analyse.readings import ReadingScore, score_readings
-from tutor.drills.discard import why_best
 from tutor.drills.explain import ReadingView, distinct_readings
+from tutor.drills.kind.discard import why_best
 from tutor.tiles.render import tile_names
 
 T = TypeVar("T")

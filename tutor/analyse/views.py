@@ -32,8 +32,8 @@ from tutor.analyse import builder
 from tutor.analyse.analysis import Analysis, analyse
 from tutor.analyse.export import DrillBlock, drill_blocks
 from tutor.analyse.query import WIND_CHOICES, Query
-from tutor.drills.discard import short_shanten
-from tutor.drills.fu import FuLine, fu_lines
+from tutor.drills.kind.discard import short_shanten
+from tutor.drills.scoring import FuLine, fu_lines
 from tutor.tiles.render import sprite_url
 
 bp = Blueprint("analyse", __name__)

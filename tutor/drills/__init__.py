@@ -1,9 +1,8 @@
 """Registry of drill kinds and the builder that turns a lesson block into a :class:`Drill`.
 
-Every module in this package except the infrastructure ones (``base``,
-``params``, ``views``) defines one kind and registers it with :func:`register`;
-modules are discovered automatically, so adding a kind is one module plus one
-template ``templates/drills/<name>.html``.
+Every module of :mod:`tutor.drills.kind` defines one kind and registers it
+with :func:`register`; the modules are discovered, so adding a kind is one
+module there plus one template ``templates/drills/<name>.html``.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from engine.errors import HandError
+from tutor.drills import kind as kind_package
 from tutor.drills import params as p
 from tutor.drills.base import (
     REQUIRED,
@@ -39,9 +39,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-_INFRASTRUCTURE = frozenset(
-    {"base", "explain", "params", "game_parts", "grading"}
-)
 _KINDS: dict[str, DrillKind] = {}
 _discovered = False
 
@@ -66,9 +63,8 @@ def kinds() -> Mapping[str, DrillKind]:
     """All registered kinds, importing the kind modules on first use."""
     global _discovered
     if not _discovered:
-        for module in pkgutil.iter_modules(__path__):
-            if module.name not in _INFRASTRUCTURE:
-                importlib.import_module(f"{__name__}.{module.name}")
+        for module in pkgutil.iter_modules(kind_package.__path__):
+            importlib.import_module(f"{kind_package.__name__}.{module.name}")
         _discovered = True
     return _KINDS
 

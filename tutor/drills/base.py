@@ -65,6 +65,7 @@ from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
 from engine.hand import Hand, parse_hand
+from engine.tiles import Tile, parse_tile, tile_code, tile_name
 
 
 class _Required:
@@ -189,6 +190,9 @@ class DrillKind:
     params: ClassVar[tuple[Param, ...]] = ()
     # What a wrong answer most likely missed, most specific first (tutor.drills.grading).
     diagnoses: ClassVar[tuple[Rule, ...]] = ()
+    # True when the practice generator draws the problem's rule set: the learner's (or
+    # their class's) rule set is then not applied to it (tutor.practice.rules).
+    own_rules: ClassVar[bool] = False
 
     def prompt_fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
         """Values for the ``default_prompt`` fields; override to name tiles in Russian."""
@@ -204,6 +208,16 @@ class DrillKind:
 
     def view(self, params: Mapping[str, Any], solution: Any) -> Any:
         """What the templates draw beside ``solution`` (``drill.view``), made once at load."""
+        return None
+
+    def kept_answer(self, form: MultiDict[str, str] | None) -> Any:
+        """The learner's answer as ``question(drill, form)`` shows it again, or its blank.
+
+        A plain (no-JS) answer re-renders the whole page; the question keeps what
+        the learner ticked or chose (tile codes, a tile, letters), read leniently
+        from ``form`` — a forged value shows as unticked, never as an error.
+        ``form`` is None for a question no one answered yet.
+        """
         return None
 
 
@@ -254,6 +268,82 @@ class Drill:
             html = Markup(get_template_attribute(self.template, macro)(self, *args))
             self._rendered[key] = html
         return html
+
+
+
+# --- reading the learner's answer: the form readers the kinds share -------------------
+# Here, beside BadAnswer and Verdict, so that a kind imports its whole toolkit
+# from one module and no kind imports another kind's helpers.
+
+TILES_FIELD = "tiles"  # the 34-tile palette's checkboxes
+DISCARD_FIELD = "discard"  # the radio buttons of a hand's tiles
+
+
+def picked_tiles(form: MultiDict[str, str], field: str = TILES_FIELD) -> frozenset[Tile]:
+    """The tiles ticked on the palette; forged values are a :class:`BadAnswer`."""
+    values = form.getlist(field)
+    if len(values) > 34:
+        raise BadAnswer("Слишком много тайлов: на палитре их всего 34.")
+    picked: set[Tile] = set()
+    for value in values:
+        try:
+            picked.add(parse_tile(value[:8]).kinds[0])
+        except HandError:
+            raise BadAnswer(f"Неизвестный тайл «{value[:8]}».") from None
+    return frozenset(picked)
+
+
+def grade_tile_set(picked: frozenset[Tile], truth: set[Tile]) -> Verdict:
+    """Exact-set grading of a palette answer, with the missed and wrongly picked tiles."""
+    missed, wrong = sorted(truth - picked), sorted(picked - truth)
+    return Verdict(not missed and not wrong,
+                   {"picked": sorted(picked), "missed": missed, "wrong": wrong})
+
+
+def ticked_codes(form: MultiDict[str, str] | None) -> list[str]:
+    """Tile codes to keep ticked when the page is re-rendered without JS."""
+    if not form:
+        return []
+    try:
+        return [tile_code(t) for t in sorted(picked_tiles(form))]
+    except BadAnswer:
+        return []
+
+
+def read_number(form: MultiDict[str, str], field: str, what: str, upper: int,
+                example: str) -> int:
+    """A whole number from the form, or :class:`BadAnswer` with a Russian hint."""
+    value = form.get(field, "").strip().replace(" ", "")
+    if not value:
+        raise BadAnswer(f"Введите {what}, например {example}.")
+    if not (value.isascii() and value.isdigit()) or len(value) > 6 or not 0 <= int(value) <= upper:
+        raise BadAnswer(f"Здесь нужно целое число от 0 до {upper}, например {example}.")
+    return int(value)
+
+
+def picked_discard(form: MultiDict[str, str], hand: Hand) -> Tile:
+    """The tile the learner chose; absent, forged or not in the hand is a :class:`BadAnswer`."""
+    value = form.get(DISCARD_FIELD, "")[:8]
+    if not value:
+        raise BadAnswer("Выберите тайл, который сбросите.")
+    try:
+        tile = parse_tile(value).kinds[0]
+    except HandError:
+        raise BadAnswer(f"Неизвестный тайл «{value}».") from None
+    if not hand.concealed[tile]:
+        raise BadAnswer(f"Тайла «{tile_name(tile)}» нет среди закрытых тайлов руки.")
+    return tile
+
+
+def chosen_option(form: MultiDict[str, str] | None, count: int) -> int | None:
+    """The 1-based option number from the form; None when absent, BadAnswer when forged."""
+    value = (form or MultiDict()).get("option", "")
+    if not value:
+        return None
+    # a length bound first: int() of a 5000-digit string raises (and would be a 500)
+    if not (value.isascii() and value.isdigit()) or len(value) > 4 or not 1 <= int(value) <= count:
+        raise BadAnswer("Такого варианта ответа нет.")
+    return int(value)
 
 
 def wants_solution(form: MultiDict[str, str]) -> bool:

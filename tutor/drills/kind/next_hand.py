@@ -266,6 +266,7 @@ NEXT_HAND_RULES: tuple[Rule, ...] = (
 class NextHandKind(GameKind):
     name = "next_hand"
     diagnoses = NEXT_HAND_RULES
+    own_rules = True  # the generator draws the rule set
     title = "Следующая раздача"
     default_prompt = ("Раздача закончилась. Сколько очков теперь у каждого, кто раздаёт "
                       "следующим и что лежит на столе?")

@@ -19,9 +19,17 @@ from engine.messages import FORM_NAMES, SHANTEN_EXPLANATION, SHANTEN_FORM_IMPOSS
 from engine.plural import tiles_word
 from engine.shanten import Improvement, ShantenResult, describe_shanten, improving_tiles, shanten
 from tutor.drills import register
-from tutor.drills.base import Detector, Drill, DrillKind, Fields, Rule, Verdict, drill_hand
-from tutor.drills.han import read_number
-from tutor.drills.waits import WAITING_HAND_PARAMS
+from tutor.drills.base import (
+    Detector,
+    Drill,
+    DrillKind,
+    Fields,
+    Rule,
+    Verdict,
+    drill_hand,
+    read_number,
+)
+from tutor.drills.params import WAITING_HAND_PARAMS
 
 MAX_SHANTEN = 8  # no 13-tile hand is further than 6 from tenpai; 8 leaves room for a guess
 

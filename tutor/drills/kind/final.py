@@ -205,6 +205,7 @@ FINAL_RULES: tuple[Rule, ...] = (
 class Final(GameKind):
     name = "final"
     diagnoses = FINAL_RULES
+    own_rules = True  # the generator draws the rule set
     title = "Итог партии"
     default_prompt = "Партия окончена. Какое место у каждого игрока и какой у него итог?"
     params = FINAL_PARAMS

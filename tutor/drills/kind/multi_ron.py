@@ -260,6 +260,7 @@ MULTI_RON_RULES: tuple[Rule, ...] = (
 class MultiRon(GameKind):
     name = "multi_ron"
     diagnoses = MULTI_RON_RULES
+    own_rules = True  # the generator draws the rule set
     title = "Кто выиграл и сколько"
     default_prompt = ("Кто из объявивших на самом деле выигрывает и на сколько изменятся "
                       "очки каждого игрока?")

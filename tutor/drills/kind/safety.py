@@ -31,8 +31,9 @@ from tutor.drills.base import (
     Rule,
     Verdict,
     drill_hand,
+    picked_discard,
 )
-from tutor.drills.discard import FULL_HAND_PARAMS, picked_discard
+from tutor.drills.params import FULL_HAND_PARAMS
 
 # Short names of the tiers for the feedback list (the long ones: engine.messages.SAFETY_TIERS).
 TIER_NAMES: dict[SafetyTier, str] = {
@@ -214,5 +215,5 @@ class Safety(DrillKind):
                 out.append((len(out) + 1, s.tier, [s]))
         return out
 
-    def chosen(self, form: MultiDict[str, str] | None) -> str:
+    def kept_answer(self, form: MultiDict[str, str] | None) -> str:
         return (form or MultiDict()).get("discard", "")[:8]

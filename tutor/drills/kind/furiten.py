@@ -30,7 +30,7 @@ from tutor.drills.base import (
     Verdict,
     drill_hand,
 )
-from tutor.drills.waits import WAITING_HAND_PARAMS
+from tutor.drills.params import WAITING_HAND_PARAMS
 
 ANSWERS = {"yes": True, "no": False}
 KIND_CHOICES: tuple[tuple[str, str], ...] = tuple((k.value, FURITEN_NAMES[k]) for k in FuritenKind)

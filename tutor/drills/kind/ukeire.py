@@ -34,9 +34,9 @@ from tutor.drills.base import (
     Rule,
     Verdict,
     drill_hand,
+    read_number,
 )
-from tutor.drills.han import read_number
-from tutor.drills.waits import WAITING_HAND_PARAMS
+from tutor.drills.params import WAITING_HAND_PARAMS
 
 FIELD = "count"
 MAX_COUNT = 136

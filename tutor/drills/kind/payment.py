@@ -17,11 +17,11 @@ from werkzeug.datastructures import MultiDict
 
 from engine import messages
 from engine.points import Basic, Limit, basic_points, payments
-from engine.score import ScoreResult
+from engine.score import ScoreResult, WinSituation
 from tutor.drills import register
-from tutor.drills.base import Drill, Fields, Param, Rule, Verdict
-from tutor.drills.fu import drill_rules
-from tutor.drills.han import HAN_PARAMS, Han, read_number
+from tutor.drills.base import Drill, Fields, Param, Rule, Verdict, read_number
+from tutor.drills.params import HAN_PARAMS, drill_rules
+from tutor.drills.scoring import ScoringKind, score_block, win_situation
 
 MAX_POINTS = 999_900
 
@@ -184,12 +184,18 @@ PAYMENT_RULES: tuple[Rule, ...] = (
 
 
 @register
-class Payment(Han):
+class Payment(ScoringKind):
     name = "payment"
     diagnoses = PAYMENT_RULES
     title = "Посчитайте выплату"
     default_prompt = "Сколько очков заплатят за эту руку?"
     params = PAYMENT_PARAMS
+
+    def prepare(self, params: Mapping[str, Any]) -> ScoreResult:
+        return score_block(params)
+
+    def situation(self, params: Mapping[str, Any]) -> WinSituation:
+        return win_situation(params)
 
     def fields(self, drill: Drill) -> tuple[PayField, ...]:
         return pay_fields(drill.solution, drill.params["riichi_sticks"])

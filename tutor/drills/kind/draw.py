@@ -194,6 +194,7 @@ DRAW_RULES: tuple[Rule, ...] = (
 class Draw(GameKind):
     name = "draw"
     diagnoses = DRAW_RULES
+    own_rules = True  # the generator draws the rule set
     title = "Расчёт после ничьей"
     default_prompt = ("Стена кончилась, победы не было. Кто сколько получает или платит, "
                       "остаётся ли дилер и что будет лежать на столе в следующей раздаче?")

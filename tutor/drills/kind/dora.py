@@ -16,8 +16,19 @@ from werkzeug.datastructures import MultiDict
 from engine.tiles import Tile, dora_from_indicator, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import BadAnswer, Detector, Drill, DrillKind, Fields, Param, Rule, Verdict
-from tutor.drills.waits import grade_tile_set, picked_tiles, ticked_codes
+from tutor.drills.base import (
+    BadAnswer,
+    Detector,
+    Drill,
+    DrillKind,
+    Fields,
+    Param,
+    Rule,
+    Verdict,
+    grade_tile_set,
+    picked_tiles,
+    ticked_codes,
+)
 
 # Russian rule per group of indicator; chosen by the indicator's kind.
 DORA_RULES: dict[str, str] = {
@@ -125,5 +136,5 @@ class Dora(DrillKind):
             raise BadAnswer("Отметьте на палитре хотя бы один тайл.")
         return grade_tile_set(picked, set(self.answer(drill)))
 
-    def selected(self, form: MultiDict[str, str] | None) -> list[str]:
+    def kept_answer(self, form: MultiDict[str, str] | None) -> list[str]:
         return ticked_codes(form)

@@ -12,66 +12,28 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from engine.blocks import WaitKind
-from engine.errors import HandError
 from engine.messages import KARATEN_ONLY, NOT_TENPAI, WAIT_NAMES
-from engine.tiles import Tile, parse_tile, tile_code, tile_name
+from engine.tiles import Tile, tile_name
 from engine.waits import WaitsResult, find_waits
-from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import (
-    BadAnswer,
     Detector,
     Drill,
     DrillError,
     DrillKind,
     Fields,
-    Param,
     Rule,
     Verdict,
     drill_hand,
+    grade_tile_set,
+    picked_tiles,
+    ticked_codes,
 )
 from tutor.drills.explain import ReadingView, distinct_readings
+from tutor.drills.params import WAITING_HAND_PARAMS
 from tutor.tiles.render import tile_names
 
 FIELD = "tiles"
-
-
-def picked_tiles(form: MultiDict[str, str], field: str = FIELD) -> frozenset[Tile]:
-    """The tiles ticked on the palette; forged values are a :class:`BadAnswer`."""
-    values = form.getlist(field)
-    if len(values) > 34:
-        raise BadAnswer("Слишком много тайлов: на палитре их всего 34.")
-    picked: set[Tile] = set()
-    for value in values:
-        try:
-            picked.add(parse_tile(value[:8]).kinds[0])
-        except HandError:
-            raise BadAnswer(f"Неизвестный тайл «{value[:8]}».") from None
-    return frozenset(picked)
-
-
-# The waiting (13-tile) hand of the waits, shanten and furiten drills.
-WAITING_HAND_PARAMS: tuple[Param, ...] = (
-    Param("hand", p.tiles_text, help="13 − 3·(число сетов) тайлов в нотации mpsz"),
-    Param("melds", p.melds, (), help="объявленные сеты: [pon 555z, chi 123p]"),
-)
-
-
-def grade_tile_set(picked: frozenset[Tile], truth: set[Tile]) -> Verdict:
-    """Exact-set grading of a palette answer, with the missed and wrongly picked tiles."""
-    missed, wrong = sorted(truth - picked), sorted(picked - truth)
-    return Verdict(not missed and not wrong,
-                   {"picked": sorted(picked), "missed": missed, "wrong": wrong})
-
-
-def ticked_codes(form: MultiDict[str, str] | None) -> list[str]:
-    """Tile codes to keep ticked when the page is re-rendered without JS."""
-    if not form:
-        return []
-    try:
-        return [tile_code(t) for t in sorted(picked_tiles(form))]
-    except BadAnswer:
-        return []
 
 
 # --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
@@ -138,7 +100,7 @@ class Waits(DrillKind):
     def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
         return grade_tile_set(picked_tiles(form), set(drill.solution.waits))
 
-    def selected(self, form: MultiDict[str, str] | None) -> list[str]:
+    def kept_answer(self, form: MultiDict[str, str] | None) -> list[str]:
         return ticked_codes(form)
 
     def view(self, params: Mapping[str, Any],
