@@ -1,13 +1,14 @@
-"""The drill-kind interface: typed parameters, preparation, grading, hooks.
+"""The drill-kind interface and the toolkit every kind uses.
 
-A drill kind is one module in :mod:`tutor.drills` with one class decorated by
-:func:`tutor.drills.register`, plus one template ``templates/drills/<name>.html``
-defining two macros:
+A drill kind is one module in :mod:`tutor.drills.kind` with one class decorated
+by :func:`tutor.drills.register`, plus one template ``templates/drills/<name>.html``
+defining three macros:
 
 - ``question(drill, form)`` — the inputs inside the drill's ``<form>`` (the
-  frame in ``drills/_frame.html`` adds the title, prompt, CSRF field and the
+  frame in ``drills/_frame.html`` adds the title, prompt, hidden fields and the
   «Проверить»/«Показать решение» buttons); ``form`` is the submitted
-  ``MultiDict`` after a plain POST (keep the learner's choices) or ``None``;
+  ``MultiDict`` after a plain POST or ``None`` — show it again with
+  ``drill.kind.kept_answer(form)``;
 - ``feedback(drill, verdict)`` — the verdict-specific lines under the verdict
   (your answer, missed tiles…); ``verdict.solution_only`` is true for
   «Показать решение»;
@@ -16,7 +17,7 @@ defining two macros:
   places after ``feedback``, rendered once per drill
   (:meth:`Drill.solution_html`).
 
-The class declares:
+The class declares, as class attributes:
 
 - ``name`` — the word after ``///`` in a lesson (``waits``);
 - ``title`` — the Russian heading shown above the drill;
@@ -24,35 +25,50 @@ The class declares:
   fields are the drill's parameters);
 - ``params`` — a tuple of :class:`Param` (name, converter, default), checked
   when the lesson is loaded; the converters raise ``HandError``/``ValueError``
-  with a Russian message;
+  with a Russian message (shared sets in :mod:`tutor.drills.params`);
+- ``diagnoses`` — its rows of :class:`Rule`: what a wrong answer most likely
+  missed, most specific first (:func:`tutor.drills.grading.diagnoses`);
+- ``own_rules`` — True when the practice generator draws the rule set, so the
+  learner's own is not applied;
+
+and the methods:
+
 - ``prepare(params)`` — computes the engine's answer once, at load time
   (raise ``HandError`` if the drill makes no sense, e.g. the hand is not tenpai);
-- ``grade(drill, form)`` — reads the learner's answer from the submitted form
-  (raise :class:`BadAnswer` for forged or malformed input) and returns a
-  :class:`Verdict`.
+- ``view(params, solution)`` — optional: what the templates draw beside the
+  solution, made once at load (``drill.view``), so a template reads data;
+- ``grade(drill, form)`` — reads the learner's answer with the form readers
+  below (they raise :class:`BadAnswer` for forged or malformed input) and
+  returns a :class:`Verdict` — with ``credit`` :data:`PARTIAL` for a close
+  answer, shown as «Почти»;
+- ``kept_answer(form)`` — the learner's answer as the question shows it again.
 
 Grading is stateless: parameters come from the lesson, never from the form.
 ``id``, ``prompt``, ``rules`` and ``red_fives`` are accepted by every kind
 (:data:`tutor.drills.COMMON_PARAMS`). Endpoints never call ``grade``
 themselves: :func:`tutor.drills.grading.answer` grades, diagnoses and records.
 
-A minimal kind (``tutor/drills/dora.py`` + ``templates/drills/dora.html``)::
+The smallest kind, «Найдите дору» (``tutor/drills/kind/dora.py`` +
+``templates/drills/dora.html``), in short::
 
     @register
     class Dora(DrillKind):
         name = "dora"
-        title = "Какой тайл дора?"
-        default_prompt = "Индикатор доры показан. Какой тайл — дора?"
-        params = (Param("indicators", p.tile_list),)
+        diagnoses = DORA_MISTAKES
+        title = "Найдите дору"
+        default_prompt = "Какие тайлы — дора при этих индикаторах?"
+        params = (Param("indicators", indicators),)
 
         def prepare(self, params):
-            return {dora_from_indicator(t) for t in params["indicators"]}
+            return tuple(DoraStep(t, dora_from_indicator(t), …) for t in params["indicators"])
 
         def grade(self, drill, form):
             picked = picked_tiles(form)  # BadAnswer on forged tiles
-            return Verdict(picked == drill.solution, {"picked": sorted(picked)})
-"""
+            return grade_tile_set(picked, {step.dora for step in drill.solution})
 
+        def kept_answer(self, form):
+            return ticked_codes(form)
+"""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping

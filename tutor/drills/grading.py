@@ -55,7 +55,6 @@ OVER_BUDGET = ("Ответ проверен, но не сохранён: за э
                "чем успевает решить человек. В следующем часу ответы снова будут сохраняться.")
 _NONCE = re.compile(r"[0-9a-f]{8,64}")
 _SKIP_FIELDS = frozenset({"csrf_token", "nonce", "action", "attempt"})
-MAX_ATTEMPT = 999  # the form's own count, shown to the learner: bounded, never trusted for credit
 
 
 class Saved(Enum):
@@ -194,8 +193,9 @@ def refused(drill: Drill, form: MultiDict[str, str], status: int, message: str) 
 
 def _attempt(form: MultiDict[str, str]) -> int:
     text = form.get("attempt", "")
-    return min(int(text), MAX_ATTEMPT) if text.isascii() and text.isdigit() and text[:1] != "0" \
-        else 1
+    if text.isascii() and text.isdigit() and len(text) <= 3 and text[0] != "0":
+        return int(text)
+    return 1  # absent or forged: the count is the form's own, shown back, never trusted
 
 
 def _store(drill: Drill, form: MultiDict[str, str], verdict: Verdict,
