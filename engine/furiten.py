@@ -1,6 +1,6 @@
 """Furiten: may this tenpai hand win by ron, and if not, which tiles are to blame.
 
-The rules (seed 000; RULESETS.md rows «Furiten (general)» and «Riichi
+The rules (seed 000; docs/rulesets.md rows «Furiten (general)» and «Riichi
 furiten»):
 
 * ``discard`` — permanent furiten: a tile of the hand's wait lies in the
