@@ -12,6 +12,7 @@ two packages on one floor never import each other.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -301,3 +302,21 @@ def test_no_drill_kind_imports_another_kind() -> None:
                 for name in sorted(kinds) for target, line in EDGES[name]
                 if target in kinds and target != name]
     assert kinds and crossing == []
+
+
+# --- the floors as docs/architecture.md draws them -----------------------------------
+
+def drawn_floors(text: str) -> list[tuple[str, ...]]:
+    """The packages of each floor in the first ``text`` block after «## Этажи», top first."""
+    block = text.split("## Этажи", 1)[1].split("```text", 1)[1].split("```", 1)[0]
+    floors = []
+    for line in block.splitlines():
+        names = re.findall(r"(?:^ {2}|\s{2,})([a-z]+)/(?=\s)", line)
+        if names and not line.lstrip().startswith(("tutor/", "engine/")):
+            floors.append(tuple(names))
+    return floors
+
+
+def test_the_architecture_page_draws_the_floors_of_the_test() -> None:
+    text = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert drawn_floors(text) == list(reversed(FLOORS))
