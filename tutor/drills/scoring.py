@@ -229,7 +229,7 @@ def other_reading(field: str) -> Detector:
     def detect(drill: Drill, verdict: Verdict) -> Fields | None:
         answer = verdict.details.get(field)
         truth = getattr(drill.solution, field)
-        if answer is None or answer == truth:
+        if answer is None or answer == truth or not isinstance(drill.kind, ScoringKind):
             return None
         for value in drill.kind.readings(drill):
             if not value.best and getattr(value, field) == answer:
