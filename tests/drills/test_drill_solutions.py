@@ -17,8 +17,9 @@ from flask.testing import FlaskClient
 
 from tests.conftest import HTMX, Answering
 from tests.drills.test_drills_waits import verdict
+from tutor import storage
 from tutor.drills import base, kinds
-from tutor.storage.database import StorageError
+from tutor.storage.progress import SaveResult
 
 
 def _count_renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -106,10 +107,10 @@ def test_an_answer_that_could_not_be_saved_says_so_and_only_that_one(
     app: Flask, answer: Answering, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     saved = answer.post("basics", "nobetan", {"tiles": ["3m"]}).get_data(as_text=True)
-    store = app.extensions["tempai.progress_store"]
+    store = storage.opened_store(app)
 
-    def broken(*_args: object, **_kwargs: object) -> None:
-        raise StorageError("OperationalError")
+    def broken(*_args: object, **_kwargs: object) -> SaveResult:
+        return SaveResult.FAILED  # what record says when the database cannot take the answer
 
     with monkeypatch.context() as patch:
         patch.setattr(store, "record", broken)

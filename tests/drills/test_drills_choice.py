@@ -7,8 +7,8 @@ from flask import Flask
 
 from tests.conftest import Answering
 from tests.drills.test_drills_waits import verdict
+from tutor import storage
 from tutor.accounts.current import learner_id
-from tutor.accounts.store import progress_store
 from tutor.drills import DrillError, build_drill, kinds
 from tutor.storage.learner import COOKIE
 
@@ -63,7 +63,7 @@ def test_every_graded_answer_is_recorded_and_nothing_else(app: Flask, answer: An
     )  # showing the solution is not an answer
     answer.post("basics", "set-size", {"option": "99"})  # a rejected answer is not recorded
     with app.test_request_context(headers={"Cookie": _learner_cookie(answer)}):
-        history = progress_store().history(learner_id())
+        history = storage.store().history(learner_id())
     assert sorted((a.lesson, a.problem, a.kind, a.correct) for a in history) == [
         ("basics", "lesson/basics/nobetan", "waits", False),
         ("basics", "lesson/basics/set-size", "choice", True),

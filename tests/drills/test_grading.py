@@ -16,12 +16,12 @@ from flask import Flask, get_template_attribute
 from werkzeug.datastructures import MultiDict
 
 from tests.conftest import HTMX, Answering
-from tutor.accounts.store import progress_store
+from tutor import storage
 from tutor.course.content import store
 from tutor.drills import Drill
 from tutor.drills.base import FULL, NONE, PARTIAL, Verdict
-from tutor.drills.grading import Outcome, Record, Saved, answer
-from tutor.storage.database import StorageError
+from tutor.drills.grading import Outcome, Record, answer
+from tutor.storage.progress import SaveResult
 from tutor.web.errors import CSRF_MESSAGE
 
 WRONG = {"tiles": ["3m"]}
@@ -51,7 +51,7 @@ RECORD = Record("lesson/basics/nobetan", lesson="basics")
 def test_a_right_answer_is_saved_with_full_credit(app: Flask) -> None:
     outcome = _outcome(app, {**RIGHT, "nonce": "ab" * 8}, RECORD)
     assert outcome.verdict is not None and outcome.verdict.correct
-    assert outcome.verdict.credit == FULL and outcome.saved is Saved.SAVED
+    assert outcome.verdict.credit == FULL and outcome.saved is SaveResult.SAVED
     assert outcome.diagnoses == () and outcome.notes == () and outcome.attempt == 1
 
 
@@ -67,32 +67,31 @@ def test_the_same_form_sent_twice_is_a_duplicate(app: Flask) -> None:
     client.get("/lessons/basics")
     cookie = f"tempai_learner={client.get_cookie('tempai_learner').value}"  # type: ignore[union-attr]
     form = {**WRONG, "nonce": "cd" * 8}
-    assert _outcome(app, form, RECORD, cookie).saved is Saved.SAVED
-    assert _outcome(app, form, RECORD, cookie).saved is Saved.DUPLICATE
+    assert _outcome(app, form, RECORD, cookie).saved is SaveResult.SAVED
+    assert _outcome(app, form, RECORD, cookie).saved is SaveResult.DUPLICATE
 
 
 def test_a_preview_and_a_solution_request_record_nothing(app: Flask) -> None:
-    assert _outcome(app, WRONG, None).saved is Saved.NOT_RECORDED
+    assert _outcome(app, WRONG, None).saved is SaveResult.NOT_RECORDED
     shown = _outcome(app, {"action": "solution"}, RECORD)
-    assert shown.solution_shown and shown.saved is Saved.NOT_RECORDED
+    assert shown.solution_shown and shown.saved is SaveResult.NOT_RECORDED
 
 
 def test_a_failing_store_costs_the_saving_not_the_grading(
         app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(*_args: object, **_kwargs: object) -> bool:
-        raise StorageError("OperationalError")
+    def broken(*_args: object, **_kwargs: object) -> SaveResult:
+        return SaveResult.FAILED  # what record says when the database cannot take the answer
 
-    with app.app_context():
-        monkeypatch.setattr(progress_store(), "record", broken)
+    monkeypatch.setattr(storage.opened_store(app), "record", broken)
     outcome = _outcome(app, WRONG, RECORD)
-    assert outcome.saved is Saved.FAILED and outcome.verdict is not None
+    assert outcome.saved is SaveResult.FAILED and outcome.verdict is not None
     assert outcome.notes[-1].kind == "warning" and "Не удалось сохранить" in outcome.notes[-1].text
 
 
 def test_a_forged_answer_is_an_outcome_with_its_message(app: Flask) -> None:
     outcome = _outcome(app, {"tiles": ["9x"]}, RECORD)
     assert outcome.verdict is None and outcome.status == 400
-    assert outcome.error == "Неизвестный тайл «9x»." and outcome.saved is Saved.NOT_RECORDED
+    assert outcome.error == "Неизвестный тайл «9x»." and outcome.saved is SaveResult.NOT_RECORDED
 
 
 def test_partial_credit_is_drawn_as_almost(app: Flask) -> None:

@@ -1,8 +1,7 @@
 """Account queries: every read is by primary key or unique login, or bounded by a LIMIT.
 
-The app's progress store (opened by :mod:`tutor.progress.views`, kept in
-``app.extensions``) provides the connection; these functions take it, so a
-caller can group several of them in one transaction.
+The app's store (:func:`tutor.storage.store`) provides the connection; these
+functions take it, so a caller can group several of them in one transaction.
 """
 
 from __future__ import annotations
@@ -13,15 +12,12 @@ import time
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from flask import current_app
 from sqlalchemy.engine import Connection, Row
 
 from tutor.storage import sessions
-from tutor.storage.database import ProgressStore, StorageError
-from tutor.storage.users import ROLES, users
+from tutor.storage.accounts import ROLES, TEACHING, adopt_orphans, hand_over, users
+from tutor.storage.errors import StorageError
 
-# The key tutor.progress.views stores the app's ProgressStore under (opened at start).
-STORE_EXT = "tempai.progress_store"
 LOGIN = re.compile(r"[a-z0-9_.-]{3,40}")
 MAX_NAME = 80
 USERS_LISTED = 200  # the admin page's bound
@@ -45,7 +41,7 @@ class User:
 
     @property
     def teaches(self) -> bool:
-        return self.role in ("instructor", "admin")
+        return self.role in TEACHING
 
 
 class LoginTaken(Exception):
@@ -54,12 +50,6 @@ class LoginTaken(Exception):
 
 def identity(user_id: int) -> str:
     return f"user:{user_id}"
-
-
-def progress_store() -> ProgressStore:
-    store: ProgressStore = current_app.extensions[STORE_EXT]
-    store.ensure_migrated()
-    return store
 
 
 _COLUMNS = (users.c.id, users.c.login, users.c.display_name, users.c.role,
@@ -103,6 +93,8 @@ def create(conn: Connection, *, login: str, display_name: str, password_hash: st
     if by_login(conn, login) is not None:
         raise LoginTaken(login)
     new_id = conn.execute(users.insert().values(**values).returning(users.c.id)).scalar_one()
+    if role == "admin":
+        adopt_orphans(conn, int(new_id))
     found = by_id(conn, int(new_id))
     assert found is not None
     return found
@@ -150,10 +142,22 @@ def session_user(conn: Connection, user_id: int, version: int) -> User | None:
 
 
 def update(conn: Connection, user_id: int, **values: object) -> None:
+    """Change an account; a new role moves classes and lessons (:mod:`tutor.storage.accounts`).
+
+    A role without teaching hands the account's classes and studio lessons to
+    the earliest admin; a new admin takes those whose owner left.
+    """
     conn.execute(users.update().where(users.c.id == user_id).values(**values))
+    role = values.get("role")
+    if role is not None and role not in TEACHING:
+        hand_over(conn, user_id)
+    elif role == "admin":
+        adopt_orphans(conn, user_id)
 
 
 def delete(conn: Connection, user_id: int) -> None:
+    """Delete an account; its classes and studio lessons go to the earliest admin."""
+    hand_over(conn, user_id)
     conn.execute(users.delete().where(users.c.id == user_id))
 
 

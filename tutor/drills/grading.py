@@ -12,8 +12,8 @@ request again), so a fragment rendered from one outcome can never show another
 learner's saving notice.
 
 A preview passes no :class:`Record`: nothing is stored and the outcome says
-:attr:`Saved.NOT_RECORDED`. A «Показать решение» request is not an answer and
-is never recorded either.
+``NOT_RECORDED`` (:class:`~tutor.storage.progress.SaveResult`). A «Показать
+решение» request is not an answer and is never recorded either.
 
 A re-sent form is counted once: each rendered question form carries a random
 ``nonce`` (:func:`form_nonce`); the stored key is a hash of that nonce and the
@@ -31,7 +31,6 @@ import re
 import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from enum import Enum
 from typing import TypeVar
 
 from flask import Blueprint, request
@@ -41,10 +40,11 @@ from werkzeug.datastructures import MultiDict
 
 from engine.plural import count_word
 from tutor.accounts.current import current_learner
-from tutor.accounts.store import progress_store as store
-from tutor.drills.base import BadAnswer, Drill, Rule, Verdict, wants_solution
-from tutor.storage.database import AnswersBudgetSpent, StorageError
-from tutor.storage.solved import note_practice_solved
+from tutor.drills.base import BadAnswer, Drill, Verdict, wants_solution
+from tutor.storage import store
+from tutor.storage.accounts import note_practice_solved
+from tutor.storage.errors import StorageError
+from tutor.storage.progress import SaveResult
 from tutor.web.errors import CSRF_MESSAGE
 
 log = logging.getLogger(__name__)
@@ -55,16 +55,6 @@ OVER_BUDGET = ("Ответ проверен, но не сохранён: за э
                "чем успевает решить человек. В следующем часу ответы снова будут сохраняться.")
 _NONCE = re.compile(r"[0-9a-f]{8,64}")
 _SKIP_FIELDS = frozenset({"csrf_token", "nonce", "action", "attempt"})
-
-
-class Saved(Enum):
-    """What storage did with the answer."""
-
-    SAVED = "saved"
-    DUPLICATE = "duplicate"  # this form's answer was stored before (a re-sent form)
-    FAILED = "failed"  # the database could not take it: graded, not stored
-    OVER_BUDGET = "over_budget"  # the learner's hourly budget of stored answers is spent
-    NOT_RECORDED = "not_recorded"  # a preview or a solution request: nothing to store
 
 
 MAX_NOTES = 2  # diagnoses shown under one verdict
@@ -115,11 +105,6 @@ def _matches_of(drill: Drill, verdict: Verdict, fallback: bool) -> Iterator[Diag
             yield Diagnosis(f"{kind}.{rule.name}", text[:1].upper() + text[1:])
 
 
-def rule_ids(rows: dict[str, tuple[Rule, ...]]) -> list[str]:
-    """Every row's id, kind by kind, for ``{kind name: its rows}`` (the ids are unique)."""
-    return [f"{kind}.{rule.name}" for kind, table in rows.items() for rule in table]
-
-
 @dataclass(frozen=True)
 class Record:
     """Where an answer is stored: its problem key and how the statistics group it."""
@@ -155,7 +140,7 @@ class Outcome:
     status: int = 200
     attempt: int = 1
     diagnoses: tuple[Diagnosis, ...] = ()
-    saved: Saved = Saved.NOT_RECORDED
+    saved: SaveResult = SaveResult.NOT_RECORDED
     notes: tuple[Note, ...] = ()
 
     @property
@@ -178,7 +163,7 @@ def answer(drill: Drill, form: MultiDict[str, str], record: Record | None = None
     except BadAnswer as exc:
         return refused(drill, form, exc.status, exc.message)
     found = tuple(diagnoses(drill, verdict))
-    saved = Saved.NOT_RECORDED
+    saved = SaveResult.NOT_RECORDED
     if record is not None:
         saved = _store(drill, form, verdict, found, record)
     notes = tuple(Note(d.text, "diagnosis") for d in found) + _warnings(saved)
@@ -199,33 +184,33 @@ def _attempt(form: MultiDict[str, str]) -> int:
 
 
 def _store(drill: Drill, form: MultiDict[str, str], verdict: Verdict,
-           found: tuple[Diagnosis, ...], record: Record) -> Saved:
+           found: tuple[Diagnosis, ...], record: Record) -> SaveResult:
     learner = current_learner()
     try:
-        stored = store().record(
-            learner.id, nonce=answer_key(form.get("nonce"), form), source=record.source,
-            kind=drill.kind.name, problem=record.problem, correct=verdict.correct,
-            level=record.level, lesson=record.lesson, rule=found[0].rule if found else None,
-            address=request.remote_addr or "?",
-        )
-    except AnswersBudgetSpent:
-        log.warning("answer not stored: the learner's hourly budget is spent")
-        return Saved.OVER_BUDGET
+        progress = store()  # migrated on first use: the database may be down
     except StorageError:
-        log.warning("could not save an answer", exc_info=True)
-        return Saved.FAILED
-    if verdict.correct and record.source == "practice" and learner.account:
+        log.warning("could not save an answer: the store is unavailable", exc_info=True)
+        return SaveResult.FAILED
+    saved = progress.record(
+        learner.id, nonce=answer_key(form.get("nonce"), form), source=record.source,
+        kind=drill.kind.name, problem=record.problem, correct=verdict.correct,
+        level=record.level, lesson=record.lesson, rule=found[0].rule if found else None,
+        address=request.remote_addr or "?",
+    )
+    if saved is SaveResult.SAVED and verdict.correct and record.source == "practice" \
+            and learner.account:
         try:  # an instructor's assignments read which practice problems were solved
-            note_practice_solved(store(), learner.id, record.problem)
+            with progress.transaction() as conn:
+                note_practice_solved(conn, learner.id, record.problem)
         except StorageError:
             log.warning("could not note a solved practice problem", exc_info=True)
-    return Saved.SAVED if stored else Saved.DUPLICATE
+    return saved
 
 
-def _warnings(saved: Saved) -> tuple[Note, ...]:
-    if saved is Saved.FAILED:
+def _warnings(saved: SaveResult) -> tuple[Note, ...]:
+    if saved is SaveResult.FAILED:
         return (Note(NOT_SAVED, "warning"),)
-    if saved is Saved.OVER_BUDGET:
+    if saved is SaveResult.OVER_BUDGET:
         return (Note(_over_budget(), "warning"),)
     return ()
 

@@ -43,13 +43,13 @@ from engine.errors import HandError
 from engine.generate import KINDS, LEVELS, generate
 from engine.messages import RULESET_BY, RULESET_NAMES
 from engine.rules import DEFAULT_RULESET
+from tutor import storage
 from tutor.accounts.current import learner_id
 from tutor.course.content import store
 from tutor.drills import Drill, DrillError, build_drill, grading, kinds
 from tutor.drills.grading import Outcome, Record
 from tutor.practice import rules
-from tutor.progress.views import progress_store
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 from tutor.storage.stats import parse_practice_key
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
@@ -207,7 +207,7 @@ def _mistakes() -> list[str]:
     """
     if "tempai_mistakes" not in g:
         try:
-            found = progress_store().mistakes(learner_id())
+            found = storage.store().mistakes(learner_id())
             g.tempai_mistakes = [m.problem for m in found]
         except (StorageError, KeyError, ImportError):
             g.tempai_mistakes = []

@@ -1,12 +1,11 @@
-"""«Мой прогресс»: every graded answer recorded, and the page that shows it.
+"""«Мой прогресс»: the page that shows a learner's answers, their export and wipe.
 
-:func:`init_app` opens the :class:`~tutor.storage.database.ProgressStore` (SQLite under
-``instance/`` by default, ``DATABASE_URL`` for PostgreSQL), migrates it,
-and registers the ``progress`` blueprint. Answers are recorded by the answer
-path (:mod:`tutor.drills.grading`), not here.
+:func:`init_app` registers the ``progress`` blueprint and the learner cookie
+(:mod:`tutor.storage.learner`). Answers are recorded by the answer path
+(:mod:`tutor.drills.grading`), not here.
 
 Bounded reads: no page reads the history. The course map and lesson pages
-read the lesson drills solved (:mod:`tutor.progress.path`, one bounded
+read the lesson drills solved (:mod:`tutor.progress.course_marks`, one bounded
 query); «Мой прогресс» reads the per-kind aggregates (one
 row per drill kind) and the same solved set; the export reads the raw answers
 kept, which the store bounds per learner, and says how many were folded.
@@ -14,15 +13,11 @@ kept, which the store bounds per learner, and says how many were folded.
 
 from __future__ import annotations
 
-import atexit
 import datetime as dt
 import json
 import logging
-import os
-import shutil
-import tempfile
+import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from flask import (
@@ -30,7 +25,6 @@ from flask import (
     Flask,
     Response,
     abort,
-    current_app,
     redirect,
     render_template,
     request,
@@ -45,61 +39,24 @@ from tutor.course.content import store as content_store
 from tutor.course.identity import lesson_drills
 from tutor.drills import kinds
 from tutor.progress import table
-from tutor.storage import deadline, learner
-from tutor.storage.database import (
-    KindTotals,
-    ProgressStore,
-    StorageError,
-    Summary,
-)
+from tutor.storage import learner, store
+from tutor.storage.errors import StorageError
 from tutor.storage.path import solved_drills
-from tutor.web.settings import answers_per_hour, database_deadline
+from tutor.storage.progress import KindTotals, Summary
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 log = logging.getLogger(__name__)
 
-_EXT = "tempai.progress_store"
 _PRIVATE = {"Cache-Control": "private, no-store"}  # one learner's data: never cached
+_NONCE = re.compile(r"[0-9a-f]{8,64}")
+_SKIP_FIELDS = frozenset({"csrf_token", "nonce", "action"})
+NOT_SAVED = "Не удалось сохранить прогресс: ответ проверен, но в статистику не попал."
+# The hourly budget of stored answers (tutor.storage.budget) is spent.
+OVER_BUDGET = ("Ответ проверен, но не сохранён: за этот час сохранено уже {count} — больше, "
+               "чем успевает решить человек. В следующем часу ответы снова будут сохраняться.")
 NOT_LOADED = "Не удалось загрузить прогресс: хранилище сейчас недоступно. Попробуйте позже."
 NOT_WIPED = "Не удалось стереть прогресс: хранилище недоступно. Попробуйте позже."
 WIPE_CONFIRM = "Чтобы стереть прогресс, отметьте «Да, стереть всё»."
-
-
-# --- the store --------------------------------------------------------------------
-
-def database_url(app: Flask) -> str:
-    """``DATABASE_URL`` (config or environment), else ``instance/progress.sqlite3``.
-
-    Tests without a URL get a throw-away file, so they never touch the real one.
-    """
-    url = app.config.get("DATABASE_URL") or os.environ.get("DATABASE_URL")
-    if url:
-        return str(url)
-    if app.testing:
-        folder = Path(tempfile.mkdtemp(prefix="tempai-test-"))
-        atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    else:
-        folder = Path(app.instance_path)
-        folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'progress.sqlite3'}"
-
-
-def progress_store() -> ProgressStore:
-    """The app's store, migrated on first use if the database was down at start."""
-    store: ProgressStore = current_app.extensions[_EXT]
-    store.ensure_migrated()
-    return store
-
-
-def _open_store(app: Flask) -> None:
-    per_hour = answers_per_hour(app)  # a bad value stops the start-up before anything opens
-    store = ProgressStore(database_url(app), database_deadline(app, deadline.ANSWER_SECONDS))
-    store.configured_answers_per_hour = per_hour  # the budget is data: every process reads it
-    app.extensions[_EXT] = store
-    try:
-        store.ensure_migrated()  # also writes the budget, or retries both on first use
-    except StorageError:
-        log.exception("progress storage unavailable at start; will retry on first answer")
 
 
 # --- pages ------------------------------------------------------------------------
@@ -142,7 +99,7 @@ def _overall_chart(overall: KindTotals | None) -> Markup | None:
 def page() -> ResponseReturnValue:
     """«Мой прогресс»: lessons done, per-kind accuracy, streak and chart (aggregates only)."""
     try:
-        summary: Summary = progress_store().summary(learner_id())
+        summary: Summary = store().summary(learner_id())
     except StorageError:
         return render_template("progress/page.html", error=NOT_LOADED), 503, _PRIVATE
     overall = summary.overall
@@ -160,7 +117,7 @@ def page() -> ResponseReturnValue:
 def export() -> ResponseReturnValue:
     """Everything stored about this learner, as a JSON download (raw answers kept + totals)."""
     try:
-        stored = progress_store().export(learner_id())
+        stored = store().export(learner_id())
     except StorageError:
         abort(503, description=NOT_LOADED)
     data: dict[str, Any] = {
@@ -200,7 +157,7 @@ def wipe() -> ResponseReturnValue:
     if request.form.get("confirm") != "yes":
         abort(400, description=WIPE_CONFIRM)
     try:
-        progress_store().wipe(learner_id())
+        store().wipe(learner_id())
     except StorageError:
         abort(503, description=NOT_WIPED)
     learner.start_new_learner()
@@ -208,8 +165,7 @@ def wipe() -> ResponseReturnValue:
 
 
 def init_app(app: Flask) -> None:
-    """Open and migrate the store, register the pages."""
-    _open_store(app)
+    """Give every page response a learner cookie when needed; register the pages."""
     learner.init_app(app)
     app.register_blueprint(bp)
 

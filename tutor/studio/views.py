@@ -56,7 +56,7 @@ from tutor.course.content import FIELD_RULES, SLUG, parse_front_matter, split_fr
 from tutor.course.content import store as content_store
 from tutor.drills import grading
 from tutor.drills.grading import Outcome
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 from tutor.studio import check, db, diff, published, store
 from tutor.studio.db import UNAVAILABLE
 

@@ -1,4 +1,4 @@
-"""The club lessons tables (issue 22): lessons instructors write in ``/studio``.
+"""The club lessons tables: lessons instructors write in ``/studio``.
 
 A lesson (``club_lessons``) belongs to one instructor account (``owner_id``);
 every query of :mod:`tutor.studio.store` filters by it (an admin may open any),
@@ -52,6 +52,7 @@ club_lessons = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
     sa.Column("latest", sa.Integer, nullable=False),
+    sqlite_autoincrement=True,  # ids are never given out again (migrations)
 )
 
 club_lesson_versions = sa.Table(

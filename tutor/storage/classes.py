@@ -1,4 +1,4 @@
-"""The classes tables (issue 21): a class, its learners, its assignments.
+"""The classes tables: a class, its learners, its assignments.
 
 A class belongs to one instructor account (``owner_id``); every query of
 :mod:`tutor.classes` filters by it, or by the member, so a guessed id finds
@@ -7,7 +7,7 @@ nothing. Dates are ISO strings (``YYYY-MM-DD``): a due date is a day, not a mome
 Schema (the classes migration, after the accounts one)::
 
     classes(
-        id          INTEGER PRIMARY KEY,
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused
         owner_id    INTEGER NOT NULL,        -- users.id of the instructor
         name        VARCHAR(80) NOT NULL,
         rules       VARCHAR(16) NOT NULL,    -- engine rule set the class plays
@@ -44,6 +44,7 @@ classes = sa.Table(
     sa.Column("ends_on", sa.String(10)),
     sa.Column("code", sa.String(12), nullable=False, unique=True),
     sa.Column("created_at", sa.Float, nullable=False),
+    sqlite_autoincrement=True,  # ids are never given out again (migrations)
 )
 
 memberships = sa.Table(
