@@ -199,8 +199,10 @@ def template_helpers(app: Flask) -> None:
         tile_svg,
         tiles_count,
     )
+    from tutor.web.assets import static_url
 
     app.jinja_env.globals.update(
+        static_url=static_url,  # a static file's URL with its content hash
         # drawing tiles (templates/macros/tiles.html)
         tileart_tile=tile_svg,
         tileart_tiles=render_tiles,
