@@ -6,10 +6,11 @@ Every static URL a template writes with ``static_url('css/site.css')`` gets
 URL and browsers may keep the old one for a year without ever revalidating. A
 request whose ``v`` matches the file on disk is answered with
 ``Cache-Control: public, max-age=31536000, immutable``; one without ``v`` or
-with a stale one (a page cached from before a deploy) gets a short lifetime, so it cannot pin an outdated file. Both are done only
-for static files — by the function the template calls and by the static view
-itself — rather than by a ``url_defaults`` hook and an ``after_request``
-handler, which would run for every URL and every response of every page.
+with a stale one (a page cached from before a deploy) gets a short lifetime,
+so it cannot pin an outdated file. Both are done only for static files — by
+the function the template calls and by the static view itself — rather than
+by a ``url_defaults`` hook and an ``after_request`` handler, which would run
+for every URL and every response of every page.
 
 Hashes are cached by path, mtime and size: a file is read once per change,
 not per page. Query strings keep the file names stable, so nginx can serve
