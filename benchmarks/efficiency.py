@@ -53,7 +53,7 @@ import handgen  # noqa: E402
 
 import engine  # noqa: E402
 from engine.hand import Hand, parse_hand  # noqa: E402
-from engine.ukeire import rank_discards  # noqa: E402
+from engine.shape.ukeire import rank_discards  # noqa: E402
 
 Case = tuple[Hand, tuple[int, ...]]
 

@@ -1,6 +1,6 @@
 """/rules: the hand, whole-game and table-procedure rows, the legend, citations linked to it.
 
-The game rows (engine.rule_table.game_rule_rows) with published
+The game rows (engine.rules.table.game_rule_rows) with published
 values marked «не из исходных документов: …» and never a bracketed citation;
 a legend of the five documents, values the seeds do not state
 marked «в документах нет — наш выбор», the procedural differences of
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from engine.rules import GAME_TABLE_FIELDS, PROCEDURE_TABLE_FIELDS, TABLE_FIELDS
+from engine.rules.sets import GAME_TABLE_FIELDS, PROCEDURE_TABLE_FIELDS, TABLE_FIELDS
 from tests.course.test_markdown_ext import render
 
 

@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import messages
 from engine.batch import answer, run
-from engine.batch_game import FIELDS as GAME_FIELDS
-from engine.rule_table import game_rule_rows
-from engine.rules import GAME_RULES, GAME_SOURCES, GAME_TABLE_FIELDS, SourceKind, source_kind
+from engine.batch.game import FIELDS as GAME_FIELDS
+from engine.rules.sets import GAME_RULES, GAME_SOURCES, GAME_TABLE_FIELDS, SourceKind, source_kind
+from engine.rules.table import game_rule_rows
+from engine.text import messages
 from tests.engine.test_batch import _json_values, _tiles_text
 
 SEATS = ("E", "S", "W", "N")

@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import HandError
-from engine.penalties import chombo, pao
-from engine.ron import resolve_rons, settle_rons
-from engine.rules import get_ruleset
+from engine.rules.sets import get_ruleset
+from engine.table.penalties import chombo, pao
+from engine.table.ron import resolve_rons, settle_rons
 
 # --- several rons ------------------------------------------------------------------------
 

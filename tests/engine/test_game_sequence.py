@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import HandError
-from engine.final import final_result, placements
-from engine.game import (
+from engine.rules.sets import AbortiveDraw, Tiebreak, get_ruleset
+from engine.table.final import final_result, placements
+from engine.table.game import (
     Abortive,
     ChomboHand,
     ExhaustiveDraw,
@@ -24,7 +25,6 @@ from engine.game import (
     Tsumo,
     next_state,
 )
-from engine.rules import AbortiveDraw, Tiebreak, get_ruleset
 
 EVEN = (25000, 25000, 25000, 25000)
 

@@ -1,4 +1,4 @@
-"""Differential test: shanten and ukeire (engine.ukeire) against the PyPI ``mahjong`` package.
+"""Differential test: shanten and ukeire (engine.shape.ukeire) against the PyPI ``mahjong`` package.
 
 The package is independent of our engine; its ``Shanten.calculate_shanten``
 is the best of the three forms (regular only with melds), and a tile lowers
@@ -24,7 +24,7 @@ import pytest
 from mahjong.shanten import Shanten
 
 from engine.hand import parse_hand
-from engine.ukeire import rank_discards, ukeire
+from engine.shape.ukeire import rank_discards, ukeire
 from tests import handgen, oracle
 
 pytestmark = pytest.mark.slow
@@ -123,7 +123,7 @@ def test_four_copy_hands_where_the_package_differs(
     """Investigated disagreements (all 18 of 771 generated four-copy hands are of these
     two kinds): the package reads only the concealed tiles, so a partial set or a tanki
     that needs a copy held in a meld counts for it; by the four-copy rule of
-    engine.waits it cannot be completed, so ours is one step further."""
+    engine.shape.waits it cannot be completed, so ours is one step further."""
     line = {"hand": hand, "melds": [{"type": m.split(":")[0], "tiles": m.split(":")[1]}
                                     for m in melds]}
     counts = oracle._counts(oracle.parse(hand))

@@ -37,8 +37,8 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from engine.generate import KINDS
-from engine.messages import RULESET_NAMES
-from engine.rules import RULESETS
+from engine.rules.sets import RULESETS
+from engine.text.messages import RULESET_NAMES
 from tutor import storage
 from tutor.accounts import passwords
 from tutor.accounts.current import current_user, login_required, role_required

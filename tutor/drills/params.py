@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.errors import HandError
 from engine.melds import Meld, parse_meld_text
-from engine.rules import Ruleset, get_ruleset
+from engine.rules.sets import Ruleset, get_ruleset
 from engine.tiles import EAST, Tile, parse_tile, parse_tiles, parse_wind
 from tutor.drills.base import Param
 

@@ -15,15 +15,15 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine import messages
 from engine.errors import HandError
-from engine.fu import FuReason
 from engine.hand import Hand, parse_hand
 from engine.plural import count_word
-from engine.rules import Renhou, Ruleset
-from engine.score import ScoreResult, WinSituation, score_hand, score_readings
+from engine.rules.sets import Renhou, Ruleset
+from engine.scoring.fu import FuReason
+from engine.scoring.score import ScoreResult, WinSituation, score_hand, score_readings
+from engine.scoring.yaku import SUPERSEDES, YAKU
+from engine.text import messages
 from engine.tiles import Tile, dora_from_indicator, tile_name
-from engine.yaku import SUPERSEDES, YAKU
 from tutor.drills.base import BadAnswer, Detector, Drill, DrillKind, Fields, Verdict, drill_hand
 from tutor.drills.explain import ReadingView, reading
 from tutor.drills.params import drill_rules
@@ -50,11 +50,11 @@ class FuLine:
 
 
 def fu_lines(result: ScoreResult) -> list[FuLine]:
-    names: Mapping[Any, str] = getattr(messages, "FU_REASONS", {})
+    names: Mapping[str, str] = messages.FU_REASONS
     return [
         FuLine(
             item.fu,
-            names.get(item.reason, item.reason.value),
+            names.get(item.reason.value, item.reason.value),
             item.block.tiles if item.block else (),
         )
         for item in result.fu_items
@@ -79,7 +79,7 @@ def reading_values(hand: Hand, win: int, situation: WinSituation, rules: Ruleset
 
     A hand such as 222333444m55p can be three triplets or three identical runs:
     the fu differ, and the reading that pays more counts
-    (:func:`engine.score.score_hand` picks it; here the learner sees the others).
+    (:func:`engine.scoring.score.score_hand` picks it; here the learner sees the others).
     """
     best_view = reading(best.arrangement)
     values: dict[ReadingView, ReadingValue] = {}
@@ -315,4 +315,4 @@ class ScoringKind(DrillKind):
         return f"{n} хан"
 
     def limit_name(self, drill: Drill) -> str:
-        return messages.LIMIT_NAMES[drill.solution.limit]
+        return messages.LIMIT_NAMES[drill.solution.limit.value]

@@ -41,8 +41,8 @@ from flask.typing import ResponseReturnValue
 
 from engine.errors import HandError
 from engine.generate import KINDS, LEVELS, generate
-from engine.messages import RULESET_BY, RULESET_NAMES
-from engine.rules import DEFAULT_RULESET
+from engine.rules.sets import DEFAULT_RULESET
+from engine.text.messages import RULESET_BY, RULESET_NAMES
 from tutor import storage
 from tutor.accounts.current import learner_id
 from tutor.course.content import store

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.rules import DEFAULT_RULESET, RULESETS
+from engine.rules.sets import DEFAULT_RULESET, RULESETS
 from tutor.storage.progress import Answer, KindTotals
 
 RECENT = 20

@@ -11,11 +11,11 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine.blocks import Form
 from engine.errors import HandError
-from engine.fu import FuReason
-from engine.messages import FU_REASONS
-from engine.score import ScoreResult, score_hand
+from engine.scoring.fu import FuReason
+from engine.scoring.score import ScoreResult, score_hand
+from engine.shape.blocks import Form
+from engine.text.messages import FU_REASONS
 from engine.tiles import tile_name
 from tutor.drills import register
 from tutor.drills.base import (
@@ -74,7 +74,8 @@ def _fu_missing_item(drill: Drill, verdict: Verdict) -> Fields | None:
             continue
         if a == _up10(r.fu_raw - item.fu) != r.fu:
             text = _FU_MISSED.get(item.reason)
-            return {"text": text or f"похоже, вы не учли {item.fu} фу: {FU_REASONS[item.reason]}"}
+            reason = FU_REASONS[item.reason.value]
+            return {"text": text or f"похоже, вы не учли {item.fu} фу: {reason}"}
     return None
 
 

@@ -12,9 +12,9 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine.messages import YAKU_NAMES, YAKU_RULES
-from engine.score import ScoreResult, WinSituation
-from engine.yaku import YAKU_BY_ID
+from engine.scoring.score import ScoreResult, WinSituation
+from engine.scoring.yaku import YAKU_BY_ID
+from engine.text.messages import YAKU_NAMES, YAKU_RULES
 from tutor.drills import register
 from tutor.drills.base import (
     Detector,

@@ -15,9 +15,9 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine import messages
-from engine.points import Basic, Limit, basic_points, payments
-from engine.score import ScoreResult, WinSituation
+from engine.scoring.points import Basic, Limit, basic_points, payments
+from engine.scoring.score import ScoreResult, WinSituation
+from engine.text import messages
 from tutor.drills import register
 from tutor.drills.base import Drill, Fields, Param, Rule, Verdict, read_number
 from tutor.drills.params import HAN_PARAMS, drill_rules

@@ -11,10 +11,10 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine.blocks import WaitKind
-from engine.messages import KARATEN_ONLY, NOT_TENPAI, WAIT_NAMES
+from engine.shape.blocks import WaitKind
+from engine.shape.waits import WaitsResult, find_waits
+from engine.text.messages import KARATEN_ONLY, NOT_TENPAI, WAIT_NAMES
 from engine.tiles import Tile, tile_name
-from engine.waits import WaitsResult, find_waits
 from tutor.drills import register
 from tutor.drills.base import (
     Detector,
@@ -107,6 +107,6 @@ class Waits(DrillKind):
              solution: WaitsResult) -> list[tuple[Tile, list[str], list[ReadingView]]]:
         """For each winning tile: its shapes (Russian) and the distinct splits of the hand."""
         return [
-            (o.tile, [WAIT_NAMES[s] for s in o.shapes], distinct_readings(o.arrangements))
+            (o.tile, [WAIT_NAMES[s.value] for s in o.shapes], distinct_readings(o.arrangements))
             for o in solution.options
         ]
