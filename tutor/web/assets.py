@@ -30,7 +30,6 @@ import os
 import stat
 import time
 from functools import lru_cache
-from typing import Any
 
 from flask import Flask, Response, current_app, request, url_for
 from werkzeug.security import safe_join
@@ -90,7 +89,7 @@ def static_url(filename: str) -> str:
     digest = static_digest(current_app, filename)
     if digest is None:
         return url_for("static", filename=filename)
-    return url_for("static", filename=filename, **{VERSION_ARG: digest})
+    return url_for("static", filename=filename, v=digest)  # VERSION_ARG
 
 
 def _cache_headers(response: Response) -> Response:
@@ -108,9 +107,7 @@ def _cache_headers(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     """Give the static files their cache headers (and no other response: pages pay nothing)."""
-    send = app.view_functions["static"]
-
-    def static(**values: Any) -> Response:
-        return _cache_headers(send(**values))
+    def static(filename: str) -> Response:
+        return _cache_headers(app.send_static_file(filename))
 
     app.view_functions["static"] = static
