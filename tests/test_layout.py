@@ -135,8 +135,8 @@ def test_the_cycle_finder_finds_a_circle() -> None:
 
 # Storage's own modules, each with one job that belongs to no feature package. Every
 # other module in tutor/storage/ keeps a feature's tables and is named after that
-# feature's package (docs/architecture.md: «один закон для таблиц»; the house style's
-# "a newcomer who knows the feature's name knows the folder").
+# feature's package (the rule is written in tutor/storage/__init__.py; the house
+# style's "a newcomer who knows the feature's name knows the folder").
 STORAGE_OWN = {
     "connection": "opening the database: engine, pragmas, deadlines",
     "migrations": "the schema versions of every table",

@@ -45,7 +45,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -204,13 +204,21 @@ class ProgressStore:
         self._allowed()
         self._check_file()
         try:
-            with deadline.deadline(seconds or self.answer_seconds), self.engine.begin() as conn:
+            with self._within(seconds or self.answer_seconds), self.engine.begin() as conn:
                 yield conn
-            self._breaker.close()
+            if self._postgres:
+                self._breaker.close()
         except SQLAlchemyError as err:
             self._failed(err)
             raise StorageError(str(err.__class__.__name__)) from err
         self._check_file()  # what was committed went into the file being served
+
+    def _within(self, seconds: float) -> AbstractContextManager[object]:
+        """One call's deadline on PostgreSQL (:mod:`tutor.storage.deadline`).
+
+        SQLite is a file beside the app: its waits are bounded by the busy timeout.
+        """
+        return deadline.deadline(seconds) if self._postgres else nullcontext()
 
     def _allowed(self) -> None:
         if self._postgres and not self._breaker.allows():
@@ -308,7 +316,7 @@ class ProgressStore:
             return stored
         self._allowed()
         try:
-            with deadline.deadline(self.answer_seconds), self.engine.begin() as conn:
+            with self._within(self.answer_seconds), self.engine.begin() as conn:
                 key = conn.execute(INSERT, row).inserted_primary_key
             self._breaker.close()
         except IntegrityError:
