@@ -132,3 +132,11 @@ def test_a_failed_csrf_check_is_shown_in_the_drill(answer: Answering) -> None:
     assert response.status_code == 400
     assert CSRF_MESSAGE in response.get_data(as_text=True)
     assert 'class="feedback' in response.get_data(as_text=True)  # in the drill's own area
+
+
+def test_a_refused_answer_or_a_shown_solution_is_not_an_attempt(answer: Answering) -> None:
+    for data in ({"tiles": ["9x"], "attempt": "2"}, {"action": "solution", "attempt": "2"}):
+        fragment = answer.post("basics", "nobetan", data).get_data(as_text=True)
+        assert 'name="attempt"' not in fragment  # the form keeps its number
+        page = answer.post("basics", "nobetan", data, htmx=False).get_data(as_text=True)
+        assert 'name="attempt" value="2" id="attempt-nobetan"' in page

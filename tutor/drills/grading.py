@@ -30,7 +30,7 @@ import logging
 import re
 import secrets
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from flask import Blueprint, request
@@ -142,6 +142,13 @@ class Outcome:
     diagnoses: tuple[Diagnosis, ...] = ()
     saved: SaveResult = SaveResult.NOT_RECORDED
     notes: tuple[Note, ...] = ()
+    # The attempt the form's next answer is: one more after a graded answer; the same
+    # after a refused one or a «Показать решение» (neither is an attempt).
+    next_attempt: int = field(init=False, default=1)
+
+    def __post_init__(self) -> None:
+        graded = self.verdict is not None and not self.verdict.solution_only
+        object.__setattr__(self, "next_attempt", self.attempt + 1 if graded else self.attempt)
 
     @property
     def solution_shown(self) -> bool:
