@@ -180,8 +180,10 @@ def template_helpers(app: Flask) -> None:
 
     from engine.tiles import tile_name
     from tutor.accounts.current import current_user
+    from tutor.accounts.preferences import tile_class
     from tutor.authoring.views import problems_count
     from tutor.classes.home import my_assignments
+    from tutor.classes.sequence import set_step
     from tutor.course.handbook import cite
     from tutor.course.lessons import drills_count, navigation, public_problem, rich_text
     from tutor.drills.grading import form_nonce
@@ -221,6 +223,8 @@ def template_helpers(app: Flask) -> None:
         lesson_progress=lesson_progress,
         continue_point=continue_point,
         my_assignments=my_assignments,
+        set_step=set_step,  # a practice problem's place in an assigned set
+        tile_class=tile_class,  # the tile size the account chose
     )
     app.jinja_env.filters.update(
         rich=rich_text,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
 
+from tutor.accounts.zones import DEFAULT_ZONE, known
 from tutor.storage import sessions
 from tutor.storage.accounts import ROLES, TEACHING, adopt_orphans, hand_over, users
 from tutor.storage.errors import StorageError
@@ -33,6 +34,8 @@ class User:
     role: str
     learner_id: str
     disabled: bool
+    time_zone: str = DEFAULT_ZONE  # times outside a class are shown in it
+    tile_size: str = ""  # tutor.accounts.preferences.TILE_SIZES; empty: the default
 
     @property
     def identity(self) -> str:
@@ -53,12 +56,12 @@ def identity(user_id: int) -> str:
 
 
 _COLUMNS = (users.c.id, users.c.login, users.c.display_name, users.c.role,
-            users.c.learner_id, users.c.disabled)
+            users.c.learner_id, users.c.disabled, users.c.time_zone, users.c.tile_size)
 
 
 def _user(row: Row[tuple[object, ...]]) -> User:
     return User(int(row.id), row.login, row.display_name, row.role, row.learner_id,  # type: ignore[arg-type]
-                bool(row.disabled))
+                bool(row.disabled), known(row.time_zone), str(row.tile_size or ""))  # type: ignore[arg-type]
 
 
 def normal_login(text: str) -> str:

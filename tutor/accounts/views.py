@@ -40,7 +40,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from tutor import storage
-from tutor.accounts import admin, cli, limits, passwords, store
+from tutor.accounts import admin, cli, limits, passwords, preferences, store
 from tutor.accounts.current import (
     current_user,
     login_required,
@@ -369,4 +369,5 @@ def init_app(app: Flask) -> None:
     """Register the pages, the admin pages and the CLI."""
     app.register_blueprint(bp)
     admin.init_app(app)
+    preferences.init_app(app)
     cli.init_app(app)

@@ -17,6 +17,7 @@ import datetime as dt
 import json
 import logging
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,12 +38,12 @@ from engine.plural import count_word
 from tutor.accounts.current import learner_id
 from tutor.course.content import store as content_store
 from tutor.course.identity import lesson_drills
-from tutor.drills import kinds
+from tutor.drills import kinds, labels
 from tutor.progress import table
 from tutor.storage import learner, store
 from tutor.storage.errors import StorageError
 from tutor.storage.path import solved_drills
-from tutor.storage.progress import KindTotals, Summary
+from tutor.storage.progress import KindTotals, Mistake, Summary
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 log = logging.getLogger(__name__)
@@ -54,6 +55,7 @@ NOT_SAVED = "Не удалось сохранить прогресс: ответ
 # The hourly budget of stored answers (tutor.storage.budget) is spent.
 OVER_BUDGET = ("Ответ проверен, но не сохранён: за этот час сохранено уже {count} — больше, "
                "чем успевает решить человек. В следующем часу ответы снова будут сохраняться.")
+CONCEPTS_SHOWN = 5  # the concepts «Мой прогресс» names from the pending mistakes
 NOT_LOADED = "Не удалось загрузить прогресс: хранилище сейчас недоступно. Попробуйте позже."
 NOT_WIPED = "Не удалось стереть прогресс: хранилище недоступно. Попробуйте позже."
 WIPE_CONFIRM = "Чтобы стереть прогресс, отметьте «Да, стереть всё»."
@@ -100,6 +102,7 @@ def page() -> ResponseReturnValue:
     """«Мой прогресс»: lessons done, per-kind accuracy, streak and chart (aggregates only)."""
     try:
         summary: Summary = store().summary(learner_id())
+        pending = store().mistakes(learner_id())
     except StorageError:
         return render_template("progress/page.html", error=NOT_LOADED), 503, _PRIVATE
     overall = summary.overall
@@ -108,9 +111,15 @@ def page() -> ResponseReturnValue:
         correct=overall.correct if overall else 0, streak=overall.streak if overall else 0,
         overall=_overall_chart(overall), charted=len(overall.marks) if overall else 0,
         kinds=_kind_rows(summary.kinds), lessons=_lesson_rows(summary.solved),
-        wiped=request.args.get("wiped") == "1",
+        wiped=request.args.get("wiped") == "1", concepts=_concepts(pending),
     )
     return html, 200, _PRIVATE
+
+
+def _concepts(pending: list[Mistake]) -> list[tuple[str, int]]:
+    """What the learner's pending mistakes missed, as short concepts, most often first."""
+    found = Counter(name for m in pending if m.rule and (name := labels.label(m.rule)))
+    return found.most_common(CONCEPTS_SHOWN)
 
 
 @bp.get("/export")

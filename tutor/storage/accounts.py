@@ -20,7 +20,9 @@ Schema (the accounts migration, after the aggregates and session versions)::
         reset_hash    VARCHAR(200),          -- a code an instructor issued, with its expiry
         reset_until   FLOAT,                 -- epoch seconds
         disabled      BOOLEAN NOT NULL,      -- an admin switched the account off
-        created_at    FLOAT NOT NULL
+        created_at    FLOAT NOT NULL,
+        time_zone     VARCHAR(64),           -- version 12: IANA name; NULL reads as Moscow
+        tile_size     VARCHAR(8)             -- version 12: the tile size chosen; NULL: default
     )
     practice_solved(learner_id, problem)     -- practice problems answered right by an
                                              -- account (assignment sets), PRIMARY KEY both
@@ -40,7 +42,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
-from tutor.storage.classes import classes
+from tutor.storage.classes import add_column, classes
 from tutor.storage.studio import club_lessons
 
 metadata = sa.MetaData()
@@ -61,6 +63,8 @@ users = sa.Table(
     sa.Column("reset_until", sa.Float),
     sa.Column("disabled", sa.Boolean, nullable=False, default=False),
     sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("time_zone", sa.String(64)),
+    sa.Column("tile_size", sa.String(8)),
     sqlite_autoincrement=True,  # ids are never given out again (migrations)
 )
 
@@ -77,6 +81,12 @@ def migrate(conn: Connection) -> None:
 
 
 _OWNED = (classes, club_lessons)  # the tables whose rows an instructor owns (owner_id)
+
+
+def migrate_preferences(conn: Connection) -> None:
+    """Version 12: an account's time zone and tile size (nullable: the defaults)."""
+    for name in ("time_zone", "tile_size"):
+        add_column(conn, users, name)
 
 
 def earliest_admin(conn: Connection, besides: int | None = None) -> int | None:

@@ -15,8 +15,10 @@ The steps, by version: 1 answers (:mod:`tutor.storage.answers`); 2 nothing
 3 aggregates; 4 session versions and sign-in throttle; 5 accounts
 (:mod:`tutor.storage.accounts`); 6 classes (:mod:`tutor.storage.classes`);
 7 drops ``login_failures``; 8 the hourly budget; 9 and 10 studio lessons and
-their checks (:mod:`tutor.storage.studio`); 11 the budget trigger again;
-12 ids never reused (:func:`_never_reuse_ids`).
+their checks (:mod:`tutor.storage.studio`); 11 the budget trigger again; 12 a
+class's and an account's time zone and an account's tile size (nullable
+columns added by ``ALTER TABLE``, :func:`tutor.storage.classes.add_column`);
+13 ids never reused (:func:`_never_reuse_ids`).
 """
 
 from __future__ import annotations
@@ -54,6 +56,11 @@ def _nothing(conn: Connection) -> None:
 def _drop_login_failures(conn: Connection) -> None:
     """Version 7: the wrong-password rows of version 2, unread since tutor.storage.throttle."""
     conn.exec_driver_sql("DROP TABLE IF EXISTS login_failures")  # its index goes with it
+
+
+def _preferences(conn: Connection) -> None:
+    classes.migrate_time_zone(conn)
+    accounts.migrate_preferences(conn)
 
 
 def _sessions(conn: Connection) -> None:
@@ -120,6 +127,7 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     studio.migrate,
     studio.migrate_checks,
     budget.recreate_trigger,  # SQLite's hour of an answer cut to whole seconds
+    _preferences,  # a class's and an account's time zone, an account's tile size
     _never_reuse_ids,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
