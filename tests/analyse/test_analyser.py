@@ -191,7 +191,7 @@ def test_own_discard_makes_ron_furiten_and_names_the_tile(client: FlaskClient) -
     hand_text = "123m456p789s2345s"  # nobetan: waits 2s and 5s
     analysis = analyse(Query(hand=hand_text, discards="1s5s"))
     engine = check_furiten(parse_hand(hand_text, size=13), discards=(kind("1s"), kind("5s")))
-    assert analysis.waiting is not None and engine.shape.furiten
+    assert analysis.waiting is not None and engine.furiten
     for row in analysis.waiting.waits:
         assert row.ron.reason == FURITEN
         assert row.tsumo.result is not None  # furiten never forbids tsumo
