@@ -42,7 +42,6 @@ from flask.typing import ResponseReturnValue
 from tutor import storage
 from tutor.accounts import admin, cli, limits, passwords, preferences, store
 from tutor.accounts.current import (
-    account_learner,
     current_user,
     login_required,
     revoke,
@@ -367,10 +366,8 @@ def _anonymise(conn: Any, learner_id: str) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Register the pages, the learner resolver, the template global and the CLI."""
+    """Register the pages, the admin pages and the CLI."""
     app.register_blueprint(bp)
     admin.init_app(app)
     preferences.init_app(app)
     cli.init_app(app)
-    app.extensions[learner.ACCOUNT_RESOLVER] = account_learner
-    app.add_template_global(current_user, "current_account")

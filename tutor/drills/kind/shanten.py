@@ -25,9 +25,17 @@ from engine.shape.shanten import (
 )
 from engine.text.messages import FORM_NAMES, SHANTEN_EXPLANATION, SHANTEN_FORM_IMPOSSIBLE
 from tutor.drills import register
-from tutor.drills.base import Drill, DrillKind, Verdict, drill_hand
-from tutor.drills.han import read_number
-from tutor.drills.waits import WAITING_HAND_PARAMS
+from tutor.drills.base import (
+    Detector,
+    Drill,
+    DrillKind,
+    Fields,
+    Rule,
+    Verdict,
+    drill_hand,
+    read_number,
+)
+from tutor.drills.params import WAITING_HAND_PARAMS
 
 MAX_SHANTEN = 8  # no 13-tile hand is further than 6 from tenpai; 8 leaves room for a guess
 
@@ -52,9 +60,40 @@ class FormLine:
     best: bool
 
 
+# --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
+
+def _shanten_form(form: str) -> Detector:
+    """The learner counted only the standard form while another form is closer."""
+
+    def detect(drill: Drill, verdict: Verdict) -> Fields | None:
+        result = drill.solution.result
+        other = getattr(result, form)
+        answer = verdict.details.get("shanten")
+        if other is not None and other < result.standard and answer == result.standard:
+            return {}
+        return None
+
+    return detect
+
+
+def _shanten_to_win(drill: Drill, verdict: Verdict) -> Fields | None:
+    return {} if verdict.details.get("shanten") == drill.solution.value + 1 else None
+
+
+SHANTEN_RULES: tuple[Rule, ...] = (
+    Rule(_shanten_form("chiitoitsu"), "Вспомните про чиитойцу: по семи парам эта рука ближе "
+         "к темпаю, а шантен — наименьшее из трёх форм.", name="chiitoitsu-form"),
+    Rule(_shanten_form("kokushi"), "Вспомните про кокушимусо: по терминалам и благородным "
+         "тайлам эта рука ближе к темпаю.", name="kokushi-form"),
+    Rule(_shanten_to_win, "Похоже, вы посчитали, сколько тайлов не хватает до победы. Шантен "
+         "считают до темпая: 0 — уже темпай.", name="to-tenpai-not-win"),
+)
+
+
 @register
 class Shanten(DrillKind):
     name = "shanten"
+    diagnoses = SHANTEN_RULES
     title = "Сколько до темпая"
     default_prompt = "Сколько тайлов этой руке нужно заменить, чтобы выйти в темпай (шантен)?"
     params = WAITING_HAND_PARAMS

@@ -13,7 +13,7 @@ you can no longer draw.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,15 +23,25 @@ from engine.errors import HandError
 from engine.hand import Hand
 from engine.plural import tiles_word
 from engine.shape.decompose import is_complete
-from engine.shape.shanten import describe_shanten, improving_tiles, shanten
+from engine.shape.shanten import describe_shanten
 from engine.shape.ukeire import DiscardOption as RankedOption
 from engine.shape.ukeire import DiscardRanking, rank_discards
-from engine.shape.waits import find_waits
 from engine.text.messages import UKEIRE_SHANTEN_SHORT
-from engine.tiles import Tile, parse_tile, tile_code, tile_name
+from engine.tiles import Tile, tile_code, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict, drill_hand
+from tutor.drills.base import (
+    Drill,
+    DrillKind,
+    Fields,
+    Param,
+    Rule,
+    Verdict,
+    drill_hand,
+    picked_discard,
+)
+from tutor.drills.explain import DiscardOption, options_of, rate_discards
+from tutor.drills.params import FULL_HAND_PARAMS
 
 FIELD = "discard"
 GOALS = ("shanten", "tenpai", "ukeire")
@@ -43,11 +53,6 @@ GOAL_TEXTS = {
 }
 
 # The 14-tile hand of the discard (and complete) drills.
-FULL_HAND_PARAMS: tuple[Param, ...] = (
-    Param("hand", p.tiles_text, help="14 тайлов в записи mpsz, минус 3 за каждый сет из `melds`"),
-    Param("melds", p.melds, (), help="объявленные сеты: [pon 555z, chi 123p]"),
-)
-
 ALREADY_COMPLETE = (
     "Рука уже собрана: с ней объявляют победу, а не выбирают сброс. "
     "Дайте руку, которой не хватает хотя бы одного тайла."
@@ -56,75 +61,6 @@ NO_TENPAI_DISCARD = (
     "Ни один сброс не оставляет эту руку в темпае (лучший — {best}). "
     "Уберите «goal: tenpai» или дайте другую руку."
 )
-
-
-@dataclass(frozen=True)
-class Draw:
-    """A tile that would help after the discard, and how many copies are still unseen."""
-
-    tile: Tile
-    remaining: int
-
-
-@dataclass(frozen=True)
-class DiscardOption:
-    """What one discard leaves: the shanten of the 13 tiles and the tiles that help.
-
-    ``draws`` are the waits when ``shanten == 0`` (tenpai), otherwise the
-    tiles that lower the shanten (ukeire).
-    """
-
-    tile: Tile
-    shanten: int
-    draws: tuple[Draw, ...]
-
-    @property
-    def tenpai(self) -> bool:
-        return self.shanten == 0
-
-    @property
-    def total(self) -> int:
-        return sum(d.remaining for d in self.draws)
-
-    @property
-    def draw_tiles(self) -> tuple[Tile, ...]:
-        return tuple(d.tile for d in self.draws)
-
-
-def discard_options(
-    hand: Hand, detail: Callable[[int], bool] | None = None
-) -> tuple[DiscardOption, ...]:
-    """Every distinct discard of a 14-tile hand with what it leaves, in tile order.
-
-    ``detail`` says for which shanten the helping tiles are worked out (all by
-    default); the other options get none. Finding the tiles that lower the
-    shanten of every discard was most of the cost of preparing a drill, and
-    the feedback shows them only for the correct discards.
-    """
-    return _options(hand, _rated(hand), detail)
-
-
-_Rated = list[tuple[Tile, Hand, int]]  # discard, the 13 tiles left, their shanten
-
-
-def _rated(hand: Hand) -> _Rated:
-    rests = [(tile, hand.without_tile(tile)) for tile, n in enumerate(hand.concealed) if n]
-    return [(tile, rest, shanten(rest).minimum) for tile, rest in rests]
-
-
-def _options(
-    hand: Hand, rated: _Rated, detail: Callable[[int], bool] | None
-) -> tuple[DiscardOption, ...]:
-    held = hand.all_counts()
-    return tuple(
-        DiscardOption(tile, n, _draws(rest, n, held) if detail is None or detail(n) else ())
-        for tile, rest, n in rated
-    )
-
-
-def _draws(rest: Hand, n: int, held: tuple[int, ...]) -> tuple[Draw, ...]:
-    helping = find_waits(rest).waits if n == 0 else tuple(i.tile for i in improving_tiles(rest))
-    return tuple(Draw(t, max(0, 4 - held[t])) for t in helping)
 
 
 @dataclass(frozen=True)
@@ -153,12 +89,12 @@ def solve_discard(hand: Hand, goal: str) -> DiscardSolution:
     """Rate every discard; ``HandError`` when the question has no right answer."""
     if is_complete(hand):
         raise HandError(ALREADY_COMPLETE)
-    rated = _rated(hand)
+    rated = rate_discards(hand)
     lowest = min(n for _tile, _rest, n in rated)
     target = 0 if goal == "tenpai" else lowest
     if lowest > target:
         raise HandError(NO_TENPAI_DISCARD.format(best=describe_shanten(lowest)))
-    options = _options(hand, rated, lambda n: n == target)
+    options = options_of(hand, rated, lambda n: n == target)
     ranking = rank_discards(hand, quality=True)
     if goal == "ukeire":
         top = ranking.options[0].count
@@ -216,23 +152,42 @@ def _good(option: RankedOption) -> int:
     return option.quality.good_shape if option.quality is not None else 0
 
 
-def picked_discard(form: MultiDict[str, str], hand: Hand) -> Tile:
-    """The tile the learner chose; absent, forged or not in the hand is a :class:`BadAnswer`."""
-    value = form.get(FIELD, "")[:8]
-    if not value:
-        raise BadAnswer("Выберите тайл, который сбросите.")
-    try:
-        tile = parse_tile(value).kinds[0]
-    except HandError:
-        raise BadAnswer(f"Неизвестный тайл «{value}».") from None
-    if not hand.concealed[tile]:
-        raise BadAnswer(f"Тайла «{tile_name(tile)}» нет среди закрытых тайлов руки.")
-    return tile
+# --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
+
+def _fewer_tiles(drill: Drill, verdict: Verdict) -> Fields | None:
+    ranking = drill.solution.ranking
+    if ranking is None or drill.solution.goal != "ukeire":
+        return None
+    picked = next(o for o in ranking.options if o.tile == verdict.details["picked"])
+    best = ranking.options[0]
+    if picked.shanten == best.shanten and picked.count < best.count:
+        return {"mine": picked.count, "best": best.count}
+    return None
+
+
+def _more_tiles_worse_shanten(drill: Drill, verdict: Verdict) -> Fields | None:
+    ranking = drill.solution.ranking
+    if ranking is None:
+        return None
+    picked = next(o for o in ranking.options if o.tile == verdict.details["picked"])
+    best = ranking.options[0]
+    if picked.shanten > best.shanten and picked.count > best.count:
+        return {}
+    return None
+
+
+DISCARD_RULES: tuple[Rule, ...] = (
+    Rule(_fewer_tiles, "Шантен вы сохранили, но после этого сброса руку улучшают {mine}, "
+         "а после лучшего — {best}: при равном шантене выбирают сброс с большим укейре."),
+    Rule(_more_tiles_worse_shanten, "Тайлов после этого сброса больше, но рука отходит от "
+         "темпая: сначала сравнивают шантен, а число тайлов — только между равными."),
+)
 
 
 @register
 class Discard(DrillKind):
     name = "discard"
+    diagnoses = DISCARD_RULES
     title = "Что сбросить?"
     default_prompt = "Какой тайл сбросить, чтобы {goal_text}?"
     params = (
@@ -259,7 +214,7 @@ class Discard(DrillKind):
         """(tile, code) for every distinct concealed tile: the radio buttons."""
         return [(o.tile, tile_code(o.tile)) for o in drill.solution.options]
 
-    def chosen(self, form: MultiDict[str, str] | None) -> str:
+    def kept_answer(self, form: MultiDict[str, str] | None) -> str:
         return (form or MultiDict()).get(FIELD, "")[:8]
 
     def describe(self, option: DiscardOption) -> str:

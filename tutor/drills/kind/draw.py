@@ -20,8 +20,9 @@ from werkzeug.datastructures import MultiDict
 from engine.rules.sets import get_ruleset
 from engine.table.draws import DrawSettlement, nagashi_payments, settle_draw
 from tutor.drills import register
-from tutor.drills.base import Drill, Param, Verdict
+from tutor.drills.base import Drill, Fields, Param, Rule, Verdict
 from tutor.drills.game_parts import (
+    HONBA_RESET,
     SEAT_OF,
     SEAT_TO,
     SEAT_WORDS,
@@ -30,6 +31,8 @@ from tutor.drills.game_parts import (
     GameKind,
     RuleNote,
     SeatLine,
+    answered,
+    honba_reset,
     read_choice,
     read_count,
     read_payments,
@@ -38,6 +41,7 @@ from tutor.drills.game_parts import (
     seat_list,
     stick_count,
     sticks_word,
+    wrong_fields,
 )
 
 DRAW_PARAMS: tuple[Param, ...] = (
@@ -135,9 +139,62 @@ def explain(params: Mapping[str, Any], s: DrawSettlement) -> DrawSolution:
                         kept)
 
 
+# --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
+
+
+def _noten_each_3000(drill: Drill, verdict: Verdict) -> Fields | None:
+    a, truth = answered(verdict), drill.solution.payments
+    noten = [s for s in SEATS if truth[s] < 0]
+    total = get_ruleset(drill.params["rules"]).noten_payment
+    if len(noten) > 1 and all(a[s] == -total for s in noten):
+        return {"total": total}
+    return None
+
+
+def _sticks_taken(drill: Drill, verdict: Verdict) -> Fields | None:
+    a = answered(verdict)
+    return {} if a["sticks"] == 0 and "sticks" in wrong_fields(verdict) else None
+
+
+def _dealer_kept_by_others(drill: Drill, verdict: Verdict) -> Fields | None:
+    if "repeat" not in wrong_fields(verdict):
+        return None
+    return {"why": "в темпае сам дилер — он остаётся (ренчан)" if drill.solution.repeat == "yes"
+            else "дилер в нотене, поэтому дилерство переходит к Югу, даже если кто-то другой "
+            "в темпае"}
+
+
+def _not_zero_sum(drill: Drill, verdict: Verdict) -> Fields | None:
+    a = answered(verdict)
+    total = sum(a[s] for s in SEATS)
+    return {"sum": total} if total else None
+
+
+def _dead_hand_paid(drill: Drill, verdict: Verdict) -> Fields | None:
+    a = answered(verdict)
+    dead = [s for s in drill.params["dead_hand"] if a[s] > 0]
+    return {} if dead else None
+
+
+DRAW_RULES: tuple[Rule, ...] = (
+    Rule(_dead_hand_paid, "игрок с мёртвой рукой при ничьей считается нотен, какой бы ни была "
+         "его рука: он платит, а не получает."),
+    Rule(_noten_each_3000, "{total} — это штраф на всех нотен-игроков вместе, а не с каждого: "
+         "его делят поровну между ними."),
+    Rule(honba_reset, HONBA_RESET),
+    Rule(_sticks_taken, "палочки риичи при ничьей никому не достаются: они остаются на столе "
+         "до следующей победы."),
+    Rule(_dealer_kept_by_others, "дилер остаётся, только если в темпае он сам: {why}."),
+    Rule(_not_zero_sum, "при ничьей очки только переходят от одних игроков к другим: сумма всех "
+         "изменений должна быть 0, а у вас {sum}.", fallback=True),
+)
+
+
 @register
 class Draw(GameKind):
     name = "draw"
+    diagnoses = DRAW_RULES
+    own_rules = True  # the generator draws the rule set
     title = "Расчёт после ничьей"
     default_prompt = ("Стена кончилась, победы не было. Кто сколько получает или платит, "
                       "остаётся ли дилер и что будет лежать на столе в следующей раздаче?")

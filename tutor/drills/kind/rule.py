@@ -42,8 +42,7 @@ from engine.rules.table import (
 from engine.text import messages
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
-from tutor.drills.choice import chosen_option
+from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict, chosen_option
 
 MAX_DISTRACTORS = 6
 ONE_VALUE = (

@@ -38,8 +38,9 @@ from tutor.accounts.current import current_user
 from tutor.authoring.sanitise import sanitise
 from tutor.classes import store as classes
 from tutor.course.content import SLUG, DrillSlot, Lesson
-from tutor.course.lessons import DrillState, MapEntry, add_map_extras, graded_state
-from tutor.drills.base import GradedEvent, Verdict, notify_graded
+from tutor.course.lessons import MapEntry, add_map_extras
+from tutor.drills import grading
+from tutor.drills.grading import Outcome, Record
 from tutor.storage.errors import StorageError
 from tutor.studio import db, published, store
 from tutor.studio.check import MAX_SLUG
@@ -118,11 +119,12 @@ def _everyone_page(lesson_id: int) -> Page:
     return Page(found, view, base)
 
 
-def _show(page: Page, state: DrillState | None = None, status: int = 200) -> ResponseReturnValue:
+def _show(page: Page, outcome: Outcome | None = None) -> ResponseReturnValue:
     frame = get_template_attribute("studio/parts.html", "club_drill")
-    pieces = [sanitise(str(frame(page, page.lesson.drills[part.id], state)), page.base)
+    pieces = [sanitise(str(frame(page, page.lesson.drills[part.id], outcome)), page.base)
               if isinstance(part, DrillSlot) else part for part in page.view.parts]
     html = render_template("studio/lesson.html", page=page, body="".join(pieces))
+    status = outcome.status if outcome else 200
     return html, status, {"Cache-Control": "private, no-store", "Vary": "HX-Request"}
 
 
@@ -132,18 +134,13 @@ def _grade(page: Page, version: int, drill_id: str) -> ResponseReturnValue:
     drill = page.lesson.drills.get(drill_id)
     if drill is None:
         abort(404, description=NO_DRILL)
-    problem = f"club/{page.publication.lesson_id}/{version}/{drill.id}"
-
-    def record(verdict: Verdict) -> None:
-        notify_graded(GradedEvent(drill.kind.name, drill.id, verdict.correct, source="lesson",
-                                  extra={"problem": problem}, drill=drill, verdict=verdict))
-
-    state, status = graded_state(drill, request.form, record)
+    record = Record(f"club/{page.publication.lesson_id}/{version}/{drill.id}")
+    outcome = grading.answer(drill, request.form, record)
     if request.htmx:
         area = get_template_attribute("studio/parts.html", "club_feedback")
-        return (sanitise(str(area(drill, state)), page.base), status,
+        return (sanitise(str(area(outcome, oob=True)), page.base), outcome.status,
                 {"Cache-Control": "private, no-store", "Vary": "HX-Request"})
-    return _show(page, state, status)
+    return _show(page, outcome)
 
 
 @bp.get("/classes/<int(max=2147483647):class_id>/lessons/<slug>")

@@ -25,9 +25,18 @@ from engine.text.messages import UKEIRE_EXPLANATION
 from engine.tiles import Tile, parse_tiles
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import Drill, DrillError, DrillKind, Param, Verdict, drill_hand
-from tutor.drills.han import read_number
-from tutor.drills.waits import WAITING_HAND_PARAMS
+from tutor.drills.base import (
+    Drill,
+    DrillError,
+    DrillKind,
+    Fields,
+    Param,
+    Rule,
+    Verdict,
+    drill_hand,
+    read_number,
+)
+from tutor.drills.params import WAITING_HAND_PARAMS
 
 FIELD = "count"
 MAX_COUNT = 136
@@ -99,9 +108,41 @@ def visible_tiles(value: Any) -> str:
     return p.tiles_text(value)
 
 
+# --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
+
+def _forgot_table(drill: Drill, verdict: Verdict) -> Fields | None:
+    s = drill.solution
+    answer = verdict.details.get("count")
+    if s.without_table != s.value and answer == s.without_table:
+        return {"gone": s.without_table - s.value}
+    return None
+
+
+def _counted_kinds(drill: Drill, verdict: Verdict) -> Fields | None:
+    s = drill.solution
+    return {} if verdict.details.get("count") == s.kinds != s.value else None
+
+
+def _four_each(drill: Drill, verdict: Verdict) -> Fields | None:
+    s = drill.solution
+    four = 4 * len(s.lines)
+    return {} if verdict.details.get("count") == four != s.value else None
+
+
+UKEIRE_RULES: tuple[Rule, ...] = (
+    Rule(_forgot_table, "Похоже, вы не вычли тайлы, которые уже видны на столе: {gone} из "
+         "улучшающих копий лежат в сбросах или на индикаторе доры, взять их нельзя."),
+    Rule(_counted_kinds, "Похоже, вы сосчитали виды тайлов, а не копии: каждый вид даёт "
+         "столько тайлов, сколько его копий ещё не видно (до четырёх)."),
+    Rule(_four_each, "Похоже, вы посчитали по четыре копии каждого вида: копии в вашей руке и "
+         "на столе уже не придут."),
+)
+
+
 @register
 class UkeireCount(DrillKind):
     name = "ukeire"
+    diagnoses = UKEIRE_RULES
     title = "Сколько тайлов улучшат руку?"
     default_prompt = (
         "Сколько тайлов, которые ещё можно взять, уменьшат шантен этой руки? "

@@ -18,8 +18,19 @@ from engine.text.messages import FURITEN_NAMES, NOT_TENPAI
 from engine.tiles import Tile, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import BadAnswer, Drill, DrillError, DrillKind, Param, Verdict, drill_hand
-from tutor.drills.waits import WAITING_HAND_PARAMS
+from tutor.drills.base import (
+    BadAnswer,
+    Detector,
+    Drill,
+    DrillError,
+    DrillKind,
+    Fields,
+    Param,
+    Rule,
+    Verdict,
+    drill_hand,
+)
+from tutor.drills.params import WAITING_HAND_PARAMS
 
 ANSWERS = {"yes": True, "no": False}
 KIND_CHOICES: tuple[tuple[str, str], ...] = tuple(
@@ -42,9 +53,44 @@ class FuritenSolution:
         return frozenset(k.value for k in self.result.kinds)
 
 
+# --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
+
+def _furiten_missed(kind_value: str) -> Detector:
+    """The learner allowed a ron that this furiten kind forbids."""
+
+    def detect(drill: Drill, verdict: Verdict) -> Fields | None:
+        sol = drill.solution
+        if not verdict.details.get("said_yes") or sol.can_ron:
+            return None
+        for reason in sol.result.reasons:
+            if reason.kind.value == kind_value:
+                return {"tiles": ", ".join(tile_name(t) for t in reason.tiles)}
+        return None
+
+    return detect
+
+
+def _furiten_imagined(drill: Drill, verdict: Verdict) -> Fields | None:
+    sol = drill.solution
+    return {} if sol.can_ron and verdict.details.get("said_yes") is False else None
+
+
+FURITEN_RULES: tuple[Rule, ...] = (
+    Rule(_furiten_missed("discard"), "В вашем собственном сбросе есть тайл ожидания ({tiles}): "
+         "это постоянный фуритен, рон запрещён на все тайлы ожидания.", name="furiten-discard"),
+    Rule(_furiten_missed("temporary"), "Вы пропустили тайл ожидания ({tiles}) после своего "
+         "последнего набора: до следующего набора рон запрещён.", name="furiten-temporary"),
+    Rule(_furiten_missed("riichi"), "В риичи пропущенный тайл ожидания ({tiles}) запрещает рон "
+         "до конца раздачи.", name="furiten-riichi"),
+    Rule(_furiten_imagined, "Фуритен бывает только из-за тайлов вашего ожидания: их нет ни в "
+         "вашем сбросе, ни среди пропущенных — рон можно.", name="furiten-imagined"),
+)
+
+
 @register
 class Furiten(DrillKind):
     name = "furiten"
+    diagnoses = FURITEN_RULES
     title = "Фуритен или нет?"
     default_prompt = "Можно ли объявить рон на {tile_name}?"
     params = (

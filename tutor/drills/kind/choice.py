@@ -13,7 +13,7 @@ from werkzeug.datastructures import MultiDict
 
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
+from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict, chosen_option
 
 
 @register
@@ -43,12 +43,3 @@ class Choice(DrillKind):
         return Verdict(picked == drill.solution, {"picked": picked})
 
 
-def chosen_option(form: MultiDict[str, str] | None, count: int) -> int | None:
-    """The 1-based option number from the form; None when absent, BadAnswer when forged."""
-    value = (form or MultiDict()).get("option", "")
-    if not value:
-        return None
-    # a length bound first: int() of a 5000-digit string raises (and would be a 500)
-    if not (value.isascii() and value.isdigit()) or len(value) > 4 or not 1 <= int(value) <= count:
-        raise BadAnswer("Такого варианта ответа нет.")
-    return int(value)

@@ -27,9 +27,8 @@ from engine.shape.decompose import is_complete
 from engine.text import messages
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Verdict, drill_hand
-from tutor.drills.fu import Fu
-from tutor.drills.han import HAN_PARAMS, score_block
-from tutor.drills.params import RULESET_NAMES
+from tutor.drills.params import HAN_PARAMS, RULESET_NAMES
+from tutor.drills.scoring import ScoringKind, score_block
 
 ANSWERS = {"yes": True, "no": False}
 
@@ -126,6 +125,7 @@ def alternatives(hand: Hand, params: Mapping[str, Any], can_win: bool) -> tuple[
 @register
 class Yaku(DrillKind):
     name = "yaku"
+    own_rules = True  # the generator draws the rule set
     title = "Можно ли объявить победу?"
     default_prompt = "Рука собрана. Можно ли объявить победу — есть ли в ней хотя бы одно яку?"
     params = HAN_PARAMS
@@ -146,7 +146,7 @@ class Yaku(DrillKind):
         return Verdict(said_yes == drill.solution.can_win, {"said_yes": said_yes})
 
     # The hand without the winning tile, which the situation macro draws apart.
-    shown_hand = Fu.shown_hand
+    shown_hand = ScoringKind.shown_hand
 
     def rules_title(self, drill: Drill) -> str:
         return messages.RULESET_NAMES[drill.solution.rules_name]

@@ -17,15 +17,16 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine.rules.sets import FLOATING_UMA, get_game_rules, get_ruleset
+from engine.rules.sets import FLOATING_UMA, Tiebreak, get_game_rules, get_ruleset
 from engine.table.final import FinalResult, final_result
 from tutor.drills import register
-from tutor.drills.base import Drill, Param, Verdict
+from tutor.drills.base import Drill, Fields, Param, Rule, Verdict
 from tutor.drills.game_parts import (
     SEAT_WORDS,
     SEATS,
     GameKind,
     RuleNote,
+    answered,
     check_balance,
     deduction_map,
     points_text,
@@ -139,9 +140,72 @@ def explain(params: Mapping[str, Any], r: FinalResult) -> FinalSolution:
     return FinalSolution(r, tuple(lines), tuple(steps), notes)
 
 
+# --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
+
+def _first_results(drill: Drill, verdict: Verdict) -> list[tuple[int, int]]:
+    """(answer, truth) of the single first place; empty when first is shared."""
+    r = drill.solution.result
+    firsts = [i for i in range(4) if r.places[i] == 1]
+    if len(firsts) != 1:
+        return []
+    a = answered(verdict)
+    return [(a[f"result-{SEATS[i]}"], r.results[i]) for i in firsts]
+
+
+def _oka_forgotten(drill: Drill, verdict: Verdict) -> Fields | None:
+    oka = drill.solution.result.oka
+    got = _first_results(drill, verdict)
+    return {"oka": oka} if oka and got and got[0][0] == got[0][1] - oka else None
+
+
+def _sticks_forgotten(drill: Drill, verdict: Verdict) -> Fields | None:
+    sticks = drill.params["riichi_sticks"]
+    got = _first_results(drill, verdict)
+    return {} if sticks and got and got[0][0] == got[0][1] - 1000 * sticks else None
+
+
+def _from_start(drill: Drill, verdict: Verdict) -> Fields | None:
+    back = get_game_rules(drill.params["rules"]).return_score
+    start = get_ruleset(drill.params["rules"]).starting_points
+    a, r = answered(verdict), drill.solution.result
+    shift = back - start
+    if shift and all(a[f"result-{SEATS[i]}"] == r.results[i] + shift for i in range(4)
+                     if r.places[i] != 1):
+        return {"back": back, "start": start}
+    return None
+
+
+def _ties(drill: Drill, verdict: Verdict) -> Fields | None:
+    scores = drill.params["scores"]
+    if len(set(scores)) == 4:
+        return None
+    a = answered(verdict)
+    places = [a[f"place-{s}"] for s in SEATS]
+    tied = [(i, j) for i in range(4) for j in range(i + 1, 4) if scores[i] == scores[j]]
+    rule = get_game_rules(drill.params["rules"]).tiebreak
+    if rule is Tiebreak.SHARE and any(places[i] != places[j] for i, j in tied):
+        return {"how": "игроки с равными очками делят место: их ума и ока складываются и "
+                "делятся поровну"}
+    if rule is Tiebreak.SEAT_ORDER and any(places[i] == places[j] for i, j in tied):
+        return {"how": "мест поровну здесь не бывает: при равных очках выше тот, кто сидел "
+                "ближе к первому дилеру"}
+    return None
+
+
+FINAL_RULES: tuple[Rule, ...] = (
+    Rule(_oka_forgotten, "не забудьте оку: первое место получает ещё {oka}."),
+    Rule(_sticks_forgotten, "палочки риичи, оставшиеся на столе в конце партии, получает "
+         "первое место."),
+    Rule(_from_start, "итог считают от очков возврата ({back}), а не от стартовых ({start})."),
+    Rule(_ties, "по этим правилам {how}."),
+)
+
+
 @register
 class Final(GameKind):
     name = "final"
+    diagnoses = FINAL_RULES
+    own_rules = True  # the generator draws the rule set
     title = "Итог партии"
     default_prompt = "Партия окончена. Какое место у каждого игрока и какой у него итог?"
     params = FINAL_PARAMS

@@ -19,11 +19,21 @@ from werkzeug.datastructures import MultiDict
 from engine.errors import HandError
 from engine.hand import Hand
 from engine.table.safety import Riichi, SafetyTier, TileSafety, hand_safety
-from engine.tiles import Tile, parse_tiles, tile_code
+from engine.tiles import Tile, parse_tiles, tile_code, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import Drill, DrillError, DrillKind, Param, Verdict, drill_hand
-from tutor.drills.discard import FULL_HAND_PARAMS, picked_discard
+from tutor.drills.base import (
+    Drill,
+    DrillError,
+    DrillKind,
+    Fields,
+    Param,
+    Rule,
+    Verdict,
+    drill_hand,
+    picked_discard,
+)
+from tutor.drills.params import FULL_HAND_PARAMS
 
 # Short names of the tiers for the feedback list (the long ones: engine.text.messages.SAFETY_TIERS).
 TIER_NAMES: dict[SafetyTier, str] = {
@@ -107,9 +117,54 @@ def solve_safety(hand: Hand, pond: tuple[Tile, ...], riichi_at: int,
     return SafetySolution(hand, riichi, ponds, dora, ranked)
 
 
+# --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
+
+def _tier_of_pick(drill: Drill, verdict: Verdict) -> SafetyTier:
+    return drill.solution.of(verdict.details["picked"]).tier
+
+
+def _suji_over_genbutsu(drill: Drill, verdict: Verdict) -> Fields | None:
+    s = drill.solution
+    if s.best is SafetyTier.GENBUTSU and _tier_of_pick(drill, verdict) in (
+            SafetyTier.SUJI, SafetyTier.HALF_SUJI, SafetyTier.NO_CHANCE, SafetyTier.ONE_CHANCE):
+        return {"tiles": ", ".join(tile_name(t) for t in sorted(s.correct))}
+    return None
+
+
+def _honour_as_safe(drill: Drill, verdict: Verdict) -> Fields | None:
+    s = drill.solution
+    if _tier_of_pick(drill, verdict) is SafetyTier.HONOR_FEW and s.best.rank < (
+            SafetyTier.HONOR_FEW.rank):
+        return {"tiles": ", ".join(tile_name(t) for t in sorted(s.correct))}
+    return None
+
+
+def _half_suji_as_suji(drill: Drill, verdict: Verdict) -> Fields | None:
+    if _tier_of_pick(drill, verdict) is SafetyTier.HALF_SUJI:
+        return {"tile": tile_name(verdict.details["picked"])}
+    return None
+
+
+def _dangerous(drill: Drill, verdict: Verdict) -> Fields | None:
+    return {} if _tier_of_pick(drill, verdict) is SafetyTier.MIDDLE_OPEN else None
+
+
+SAFETY_RULES: tuple[Rule, ...] = (
+    Rule(_suji_over_genbutsu, "Суджи защищает только от рянмена, а в руке был генбуцу "
+         "({tiles}): на нём игрок в риичи не может выиграть роном вовсе."),
+    Rule(_honour_as_safe, "Благородный тайл, которого видно меньше трёх копий, ещё может "
+         "ждать танки или шанпон; безопаснее был {tiles}."),
+    Rule(_half_suji_as_suji, "У 4, 5 и 6 две стороны рянмена: тайл в сбросе закрывает только "
+         "одну из них, у {tile} открыта вторая."),
+    Rule(_dangerous, "Средний тайл без суджи — самый опасный сброс против риичи: рянмен на "
+         "него возможен с обеих сторон.", fallback=True),
+)
+
+
 @register
 class Safety(DrillKind):
     name = "safety"
+    diagnoses = SAFETY_RULES
     title = "Самый безопасный сброс"
     default_prompt = "Соперник объявил риичи. Какой тайл из руки сбросить безопаснее всего?"
     params = (
@@ -160,5 +215,5 @@ class Safety(DrillKind):
                 out.append((len(out) + 1, s.tier, [s]))
         return out
 
-    def chosen(self, form: MultiDict[str, str] | None) -> str:
+    def kept_answer(self, form: MultiDict[str, str] | None) -> str:
         return (form or MultiDict()).get("discard", "")[:8]

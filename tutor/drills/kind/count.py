@@ -19,8 +19,7 @@ from engine.hand import check_copies
 from engine.tiles import Tile, is_honor, is_simple, is_terminal, parse_tiles, tile_code
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import Drill, DrillKind, Param, Verdict
-from tutor.drills.han import read_number
+from tutor.drills.base import Drill, DrillKind, Param, Verdict, read_number
 
 MAX_TILES = 18  # a hand with four kans; a count above it is not an answer
 

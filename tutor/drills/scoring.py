@@ -1,8 +1,10 @@
-"""«Посчитайте хан»: the learner enters the han of a winning hand and ticks its yaku.
+"""What the scoring kinds share (fu, han, payment, yaku): a won hand and what it is worth.
 
-Graded on both: the number (dora included) and the exact set of yaku. The
-feedback is the engine's list of yaku with their han, the dora lines and the
-total; :mod:`tutor.drills.payment` reuses the parameters and the situation.
+The block's win situation and its score, the hand's other readings and their
+values, the lines of the fu and han tables and the yaku checkboxes — and
+:class:`ScoringKind`, the base of the fu, han and payment kinds, whose
+methods their templates call to draw the solution. Not a kind itself: kinds
+share it here rather than import one another.
 """
 
 from __future__ import annotations
@@ -14,28 +16,84 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
+from engine.hand import Hand, parse_hand
 from engine.plural import count_word
-from engine.rules.sets import Renhou
-from engine.scoring.score import ScoreResult, WinSituation, score_hand
+from engine.rules.sets import Renhou, Ruleset
+from engine.scoring.fu import FuReason
+from engine.scoring.score import ScoreResult, WinSituation, score_hand, score_readings
 from engine.scoring.yaku import SUPERSEDES, YAKU
 from engine.text import messages
 from engine.tiles import Tile, dora_from_indicator, tile_name
-from tutor.drills import params as p
-from tutor.drills import register
-from tutor.drills.base import BadAnswer, Drill, Param, Verdict, drill_hand
-from tutor.drills.fu import SCORING_PARAMS, Fu, ReadingValue, drill_rules
+from tutor.drills.base import BadAnswer, Detector, Drill, DrillKind, Fields, Verdict, drill_hand
+from tutor.drills.explain import ReadingView, reading
+from tutor.drills.params import drill_rules
 
-MAX_HAN = 130  # ten yakuman; anything larger is not an answer
 
-HAN_PARAMS: tuple[Param, ...] = (
-    *SCORING_PARAMS,
-    Param("ura", p.tile_list, (), help="индикаторы урадоры (считаются только в риичи)"),
-    Param("ippatsu", p.boolean, False),
-    Param("double_riichi", p.boolean, False),
-    Param("chankan", p.boolean, False),
-    Param("haitei", p.boolean, False),
-    Param("houtei", p.boolean, False),
-)
+def situation_from(params: Mapping[str, Any], **extra: Any) -> WinSituation:
+    """A :class:`WinSituation` from the common scoring parameters."""
+    return WinSituation(
+        tsumo=params["by"] == "tsumo",
+        riichi=params["riichi"],
+        rinshan=params.get("rinshan", False),
+        seat_wind=params["seat"],
+        round_wind=params["round"],
+        dora_indicators=params["dora"],
+        **extra,
+    )
+
+
+@dataclass(frozen=True)
+class FuLine:
+    fu: int
+    reason: str
+    tiles: tuple[int, ...]
+
+
+def fu_lines(result: ScoreResult) -> list[FuLine]:
+    names: Mapping[str, str] = messages.FU_REASONS
+    return [
+        FuLine(
+            item.fu,
+            names.get(item.reason.value, item.reason.value),
+            item.block.tiles if item.block else (),
+        )
+        for item in result.fu_items
+    ]
+
+
+@dataclass(frozen=True)
+class ReadingValue:
+    """One way to read the winning hand and what it would be worth; ``best``: the one counted."""
+
+    view: ReadingView
+    fu: int
+    han: int
+    points: int
+    best: bool
+    yaku: tuple[str, ...] = ()  # the reading's yaku ids (the han drill names them)
+
+
+def reading_values(hand: Hand, win: int, situation: WinSituation, rules: Ruleset,
+                   best: ScoreResult) -> list[ReadingValue]:
+    """Every distinct reading that has a yaku, with its fu and han; the counted one marked.
+
+    A hand such as 222333444m55p can be three triplets or three identical runs:
+    the fu differ, and the reading that pays more counts
+    (:func:`engine.scoring.score.score_hand` picks it; here the learner sees the others).
+    """
+    best_view = reading(best.arrangement)
+    values: dict[ReadingView, ReadingValue] = {}
+    for arrangement, result in score_readings(hand, win, situation, rules):
+        if result is None:
+            continue
+        view = reading(arrangement)
+        value = ReadingValue(view, result.fu, result.han, result.points, view == best_view,
+                             tuple(y.id for y in result.yaku))
+        kept = values.get(view)
+        if kept is None or (value.points, value.han, value.fu) > (kept.points, kept.han, kept.fu):
+            values[view] = value
+    return sorted(values.values(), key=lambda v: (not v.best, -v.points, -v.fu))
+
 
 # Situation flags copied from the block into WinSituation as they are.
 _FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
@@ -136,17 +194,6 @@ def picked_yaku(form: MultiDict[str, str] | None) -> frozenset[str]:
     return frozenset(values)
 
 
-def read_number(form: MultiDict[str, str], field: str, what: str, upper: int,
-                example: str) -> int:
-    """A whole number from the form, or :class:`BadAnswer` with a Russian hint."""
-    value = form.get(field, "").strip().replace(" ", "")
-    if not value:
-        raise BadAnswer(f"Введите {what}, например {example}.")
-    if not (value.isascii() and value.isdigit()) or len(value) > 6 or not 0 <= int(value) <= upper:
-        raise BadAnswer(f"Здесь нужно целое число от 0 до {upper}, например {example}.")
-    return int(value)
-
-
 DORA_LINE_NAMES = {"dora": "дора", "kan": "кандора", "ura": "урадора"}
 DORA_RED_RULE = "красные пятёрки: каждая — 1 хан"
 
@@ -171,36 +218,66 @@ def count_copies(n: int) -> str:
     return count_word(n, "копия", "копии", "копий")
 
 
-@register
-class Han(Fu):
-    name = "han"
-    title = "Посчитайте хан"
-    default_prompt = "Какие яку в этой руке и сколько хан она стоит вместе с дорами?"
-    params = HAN_PARAMS
+def other_reading(field: str) -> Detector:
+    """The answer is what another, cheaper reading of the hand gives (``fu`` or ``han``).
 
-    def prepare(self, params: Mapping[str, Any]) -> ScoreResult:
-        return score_block(params)
+    222333444m55p tsumo is three concealed triplets (40 fu) or three runs with
+    pinfu (20 fu): a learner who answers 20 read the hand the other way, which is
+    not a forgotten item — the reading that pays more is the one that counts.
+    """
+
+    def detect(drill: Drill, verdict: Verdict) -> Fields | None:
+        answer = verdict.details.get(field)
+        truth = getattr(drill.solution, field)
+        if answer is None or answer == truth or not isinstance(drill.kind, ScoringKind):
+            return None
+        for value in drill.kind.readings(drill):
+            if not value.best and getattr(value, field) == answer:
+                return {"other": answer, "best": truth}
+        return None
+
+    return detect
+
+
+class ScoringKind(DrillKind):
+    """A kind whose drill is a won hand scored by the engine (``drill.solution``: ScoreResult)."""
 
     def situation(self, params: Mapping[str, Any]) -> WinSituation:
-        return win_situation(params)
+        """The win situation of the block (the han drill adds ura, ippatsu, haitei…)."""
+        return situation_from(params)
 
-    def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
-        han = read_number(form, "han", "число хан", MAX_HAN, "3")
-        picked = picked_yaku(form)
+    def readings(self, drill: Drill) -> list[ReadingValue]:
+        """The hand's readings with their values when there is more than one, else []."""
+        params = drill.params
+        found = reading_values(drill_hand(params, 14), params["win"], self.situation(params),
+                               drill_rules(params), drill.solution)
+        return found if len(found) > 1 else []
+
+    def shown_hand(self, drill: Drill) -> Hand:
+        """The hand without the winning tile, which is drawn apart from it."""
+        hand = parse_hand(drill.params["hand"], drill.params["melds"], size=14)
+        return hand.without_tile(drill.params["win"])
+
+    def lines(self, drill: Drill) -> list[FuLine]:
+        return fu_lines(drill.solution)
+
+    def notes(self, drill: Drill) -> list[str]:
+        """Why a fu item the learner may expect is missing (tsumo fu exceptions)."""
         result: ScoreResult = drill.solution
-        truth = frozenset(y.id for y in result.yaku)
-        missed = [y.id for y in result.yaku if y.id not in picked]
-        wrong = [o.id for o in YAKU_OPTIONS if o.id in picked and o.id not in truth]
-        han_ok = han == result.han
-        absorbed = absorbed_by(picked, truth)
-        unexplained = set(wrong) - set(absorbed)
-        # only a wrong tick costs the readings' scoring, not every answer
-        other = other_reading_yaku(self.readings(drill), unexplained) if unexplained else {}
-        return Verdict(han_ok and not missed and not wrong, {
-            "han": han, "han_ok": han_ok, "picked": sorted(picked),
-            "missed": missed, "wrong": wrong, "absorbed": absorbed,
-            "other_reading": other, "points": result.points,
-        })
+        if drill.params["by"] != "tsumo" or result.fu == 25:
+            return []
+        if any(item.reason is FuReason.TSUMO for item in result.fu_items):
+            return []
+        if any(y.id == "pinfu" for y in result.yaku):
+            return [messages.FU_NOTE_PINFU_TSUMO]
+        rules = drill_rules(drill.params)
+        if drill.params.get("rinshan") and not rules.rinshan_tsumo_fu:
+            name = messages.RULESET_NAMES.get(rules.name, rules.name)
+            return [messages.FU_NOTE_RINSHAN_NO_TSUMO.format(rules=name)]
+        return []
+
+    def reading(self, drill: Drill) -> ReadingView:
+        return reading(drill.solution.arrangement)
 
     def options(self, drill: Drill) -> tuple[YakuOption, ...]:
         """The checkboxes: every yaku, except a renhou the drill's rule set does not play."""

@@ -26,8 +26,7 @@ from engine.tiles import KOKUSHI_TILES
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict
-from tutor.drills.discard import DiscardOption, discard_options
-from tutor.drills.explain import BlockView
+from tutor.drills.explain import BlockView, DiscardOption, discard_options
 
 LETTERS = "абвгдеёжз"
 MAX_HANDS = 6
@@ -148,5 +147,5 @@ class Complete(DrillKind):
             "wrong": [x for x in letters if x in picked - truth],
         })
 
-    def ticked(self, form: MultiDict[str, str] | None) -> list[str]:
+    def kept_answer(self, form: MultiDict[str, str] | None) -> list[str]:
         return list((form or MultiDict()).getlist(FIELD))

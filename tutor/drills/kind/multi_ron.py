@@ -24,7 +24,7 @@ from engine.table.outcome import basic_of
 from engine.table.penalties import pao
 from engine.table.ron import settle_rons
 from tutor.drills import register
-from tutor.drills.base import Drill, DrillError, Param, Verdict
+from tutor.drills.base import Drill, DrillError, Fields, Param, Rule, Verdict
 from tutor.drills.game_parts import (
     SEAT_OF,
     SEAT_TO,
@@ -33,6 +33,7 @@ from tutor.drills.game_parts import (
     GameKind,
     RuleNote,
     SeatLine,
+    answered,
     claim_list,
     read_payments,
     read_seats,
@@ -198,9 +199,68 @@ def explain_pao(params: Mapping[str, Any]) -> RonSolution:
                        notes)
 
 
+# --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
+
+def _rule(drill: Drill) -> MultipleRon:
+    return get_ruleset(drill.params["rules"]).multiple_ron
+
+
+def _picked(verdict: Verdict) -> set[str]:
+    return set(answered(verdict)["winners"])
+
+
+def _head_bump_ignored(drill: Drill, verdict: Verdict) -> Fields | None:
+    if _rule(drill) is MultipleRon.HEAD_BUMP and len(_picked(verdict)) > 1:
+        return {}
+    return None
+
+
+def _triple_is_a_draw(drill: Drill, verdict: Verdict) -> Fields | None:
+    return {} if not drill.solution.winners and _picked(verdict) else None
+
+
+def _all_should_win(drill: Drill, verdict: Verdict) -> Fields | None:
+    truth = drill.solution.winners
+    if len(truth) > 1 and len(_picked(verdict)) == 1 and _picked(verdict) < truth:
+        return {}
+    return None
+
+
+def _pao_tsumo_all_paid(drill: Drill, verdict: Verdict) -> Fields | None:
+    if drill.params["pao"] is None or drill.params["from"] is not None:
+        return None
+    a = answered(verdict)
+    return {} if sum(a[s] < 0 for s in SEATS) > 1 else None
+
+
+def _pao_liable_free(drill: Drill, verdict: Verdict) -> Fields | None:
+    pao, shooter = drill.params["pao"], drill.params["from"]
+    if pao is None or shooter is None or shooter == pao["liable"]:
+        return None
+    a = answered(verdict)
+    return {} if a[pao["liable"]] == 0 and drill.solution.payments[SEATS.index(pao["liable"])] \
+        else None
+
+
+MULTI_RON_RULES: tuple[Rule, ...] = (
+    Rule(_head_bump_ignored, "по этим правилам действует атама хане: выигрывает только "
+         "ближайший к сбросившему по ходу игры, остальные заявки не засчитываются."),
+    Rule(_triple_is_a_draw, "рон объявили трое, а по этим правилам это прерванная ничья: "
+         "не выигрывает никто и никто не платит."),
+    Rule(_all_should_win, "по этим правилам на один сброс выигрывают все, кто объявил рон, "
+         "а не только ближайший."),
+    Rule(_pao_tsumo_all_paid, "при пао за цумо платит только ответственный — всю стоимость, "
+         "как за рон; остальные не платят."),
+    Rule(_pao_liable_free, "при пао ответственный платит свою часть и тогда, когда тайл сбросил "
+         "другой игрок."),
+)
+
+
 @register
 class MultiRon(GameKind):
     name = "multi_ron"
+    diagnoses = MULTI_RON_RULES
+    own_rules = True  # the generator draws the rule set
     title = "Кто выиграл и сколько"
     default_prompt = ("Кто из объявивших на самом деле выигрывает и на сколько изменятся "
                       "очки каждого игрока?")

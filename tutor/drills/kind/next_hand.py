@@ -27,15 +27,18 @@ from engine.table.outcome import abortive_kind, outcome_of
 from engine.text import messages
 from tutor.drills import params as p
 from tutor.drills import register
-from tutor.drills.base import Drill, Param, Verdict
+from tutor.drills.base import Drill, Fields, Param, Rule, Verdict
 from tutor.drills.game_parts import (
+    HONBA_RESET,
     SEAT_OF,
     SEAT_WORDS,
     SEATS,
     GameKind,
     RuleNote,
     SeatLine,
+    answered,
     check_balance,
+    honba_reset,
     honba_word,
     points_text,
     read_choice,
@@ -49,6 +52,7 @@ from tutor.drills.game_parts import (
     sticks_word,
     transfers,
     worth_text,
+    wrong_fields,
 )
 
 ROUNDS = ("E", "S", "W")
@@ -223,9 +227,46 @@ def explain(params: Mapping[str, Any], n: NextHand) -> NextSolution:
     return NextSolution(n, dealer, lines, tuple(steps), notes, next_name, final_lines, end_text)
 
 
+# --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
+
+def _deposit_forgotten(drill: Drill, verdict: Verdict) -> Fields | None:
+    a, truth = answered(verdict), drill.solution.scores
+    missed = [s for s in drill.params["riichi"] if a[s] == truth[s] + 1000]
+    return {} if missed else None
+
+
+def _draw_honba_reset(drill: Drill, verdict: Verdict) -> Fields | None:
+    if drill.params["result"]["type"] != "draw":
+        return None
+    return honba_reset(drill, verdict)
+
+
+def _dealer_wrong(drill: Drill, verdict: Verdict) -> Fields | None:
+    if "dealer" not in wrong_fields(verdict):
+        return None
+    truth, said = drill.solution.dealer, answered(verdict)["dealer"]
+    if truth == "end":
+        return {"why": "партия окончена — " + drill.solution.end_text}
+    if said == "end":
+        return {"why": "партия ещё не окончена"}
+    if truth == "E":
+        return {"why": "дилер остаётся (ренчан): он выиграл сам или был в темпае при ничьей"}
+    return {"why": "дилер уходит, и раздаёт следующий по ходу — Юг этой раздачи"}
+
+
+NEXT_HAND_RULES: tuple[Rule, ...] = (
+    Rule(_deposit_forgotten, "не забудьте 1000 за риичи: объявивший кладёт палочку на стол, "
+         "и она уходит из его очков."),
+    Rule(_draw_honba_reset, HONBA_RESET),
+    Rule(_dealer_wrong, "кто раздаёт следующим: {why}."),
+)
+
+
 @register
 class NextHandKind(GameKind):
     name = "next_hand"
+    diagnoses = NEXT_HAND_RULES
+    own_rules = True  # the generator draws the rule set
     title = "Следующая раздача"
     default_prompt = ("Раздача закончилась. Сколько очков теперь у каждого, кто раздаёт "
                       "следующим и что лежит на столе?")
