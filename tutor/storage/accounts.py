@@ -117,12 +117,6 @@ def adopt_orphans(conn: Connection, admin_id: int) -> None:
                      .values(owner_id=admin_id))
 
 
-def migrate_preferences(conn: Connection) -> None:
-    """Version 12: an account's time zone and tile size (nullable: the defaults)."""
-    for name in ("time_zone", "tile_size"):
-        add_column(conn, users, name)
-
-
 def note_practice_solved(conn: Connection, learner_id: str, problem: str) -> None:
     """Mark ``problem`` answered right by the account owning ``learner_id`` (once).
 
