@@ -22,8 +22,8 @@ from tests.accounts_help import (
     user_by_login,
 )
 from tutor import storage
+from tutor.storage.accounts import users
 from tutor.storage.learner import COOKIE, cookie_learner_id
-from tutor.storage.users import users
 
 SESSION = "session"
 

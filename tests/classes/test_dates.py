@@ -21,7 +21,7 @@ from tests.classes.world import World, build
 from tutor import storage
 from tutor.accounts.zones import moment_text
 from tutor.classes.dates import is_past
-from tutor.storage.groups import assignments, classes
+from tutor.storage.classes import assignments, classes
 from tutor.storage.migrations import MIGRATIONS
 
 

@@ -20,8 +20,8 @@ from tests.classes.world import World, assign, build, create_class, join
 from tests.practice_answers import right_answer
 from tutor import storage
 from tutor.practice.views import _prepare
+from tutor.storage.accounts import practice_solved
 from tutor.storage.aggregates import learner_mistakes
-from tutor.storage.users import practice_solved
 
 KIND, LEVEL, SEED = "han", "player", 1
 URL = f"/practice/{KIND}/{LEVEL}/{SEED}"

@@ -19,8 +19,8 @@ from flask.typing import ResponseReturnValue
 from tutor import storage
 from tutor.accounts import store
 from tutor.accounts.current import current_user, revoke, role_required
+from tutor.storage.accounts import ROLES
 from tutor.storage.errors import StorageError
-from tutor.storage.users import ROLES
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 NOT_FOUND = "Такой учётной записи нет."

@@ -16,8 +16,8 @@ from sqlalchemy.engine import Connection, Row
 
 from tutor.accounts.zones import DEFAULT_ZONE, known
 from tutor.storage import sessions
+from tutor.storage.accounts import ROLES, TEACHING, adopt_orphans, hand_over, users
 from tutor.storage.errors import StorageError
-from tutor.storage.users import ROLES, users
 
 LOGIN = re.compile(r"[a-z0-9_.-]{3,40}")
 MAX_NAME = 80
@@ -44,7 +44,7 @@ class User:
 
     @property
     def teaches(self) -> bool:
-        return self.role in ("instructor", "admin")
+        return self.role in TEACHING
 
 
 class LoginTaken(Exception):
@@ -96,6 +96,8 @@ def create(conn: Connection, *, login: str, display_name: str, password_hash: st
     if by_login(conn, login) is not None:
         raise LoginTaken(login)
     new_id = conn.execute(users.insert().values(**values).returning(users.c.id)).scalar_one()
+    if role == "admin":
+        adopt_orphans(conn, int(new_id))
     found = by_id(conn, int(new_id))
     assert found is not None
     return found
@@ -143,10 +145,22 @@ def session_user(conn: Connection, user_id: int, version: int) -> User | None:
 
 
 def update(conn: Connection, user_id: int, **values: object) -> None:
+    """Change an account; a new role moves classes and lessons (:mod:`tutor.storage.accounts`).
+
+    A role without teaching hands the account's classes and studio lessons to
+    the earliest admin; a new admin takes those whose owner left.
+    """
     conn.execute(users.update().where(users.c.id == user_id).values(**values))
+    role = values.get("role")
+    if role is not None and role not in TEACHING:
+        hand_over(conn, user_id)
+    elif role == "admin":
+        adopt_orphans(conn, user_id)
 
 
 def delete(conn: Connection, user_id: int) -> None:
+    """Delete an account; its classes and studio lessons go to the earliest admin."""
+    hand_over(conn, user_id)
     conn.execute(users.delete().where(users.c.id == user_id))
 
 

@@ -31,9 +31,9 @@ from sqlalchemy.engine import Connection
 from tutor.classes.store import Member, assignments_of, members
 from tutor.classes.work import DONE, Progress, Work, work
 from tutor.course.drill_names import course_numbers
+from tutor.storage.accounts import practice_solved, users
 from tutor.storage.aggregates import ALL, learner_kinds, learner_mistakes, learner_solved
 from tutor.storage.answers import answers
-from tutor.storage.users import practice_solved, users
 
 TOP_RULES = 3
 TOP_DRILLS = 10

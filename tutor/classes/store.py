@@ -19,8 +19,8 @@ from sqlalchemy.engine import Connection
 
 from tutor.accounts.store import User
 from tutor.accounts.zones import DEFAULT_ZONE, known
-from tutor.storage.groups import assignments, classes, memberships
-from tutor.storage.users import users
+from tutor.storage.accounts import users
+from tutor.storage.classes import assignments, classes, memberships
 
 CLASSES_LISTED = 100
 MEMBERS_MAX = 500
@@ -102,7 +102,13 @@ def set_time_zone(conn: Connection, class_id: int, time_zone: str) -> None:
 
 
 def owned(conn: Connection, user: User, class_id: int) -> Klass | None:
-    """The class if ``user`` owns it (any class for an admin), else None."""
+    """The class if ``user`` owns it and teaches (any class for an admin), else None.
+
+    The role is checked too: an instructor made a learner loses his classes
+    (:func:`tutor.storage.accounts.hand_over`), also while no admin has taken them yet.
+    """
+    if not user.teaches:
+        return None
     query = sa.select(*_CLASS_COLS).where(classes.c.id == class_id)
     if user.role != "admin":
         query = query.where(classes.c.owner_id == user.id)
@@ -125,7 +131,9 @@ def by_code(conn: Connection, code: str) -> Klass | None:
 
 
 def teaching(conn: Connection, user: User) -> list[Klass]:
-    """The classes ``user`` owns, newest first (bounded)."""
+    """The classes ``user`` owns, newest first (bounded); none unless ``user`` teaches."""
+    if not user.teaches:
+        return []
     query = (sa.select(*_CLASS_COLS).where(classes.c.owner_id == user.id)
              .order_by(classes.c.id.desc()).limit(CLASSES_LISTED))
     return [_klass(row) for row in conn.execute(query)]

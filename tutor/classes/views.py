@@ -45,7 +45,7 @@ from tutor.accounts.current import current_user, login_required, role_required
 from tutor.accounts.store import User
 from tutor.accounts.store import update as update_user
 from tutor.accounts.zones import DEFAULT_ZONE, ZONES, moment_text, russian, today
-from tutor.classes import dashboard, defaults, home, record, sequence, spreadsheet, store
+from tutor.classes import dashboard, defaults, sequence, spreadsheet, store
 from tutor.classes.dates import parse
 from tutor.classes.home import my_assignments
 from tutor.classes.picker import picker
@@ -361,8 +361,5 @@ def reset(class_id: int, user_id: int) -> ResponseReturnValue:
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
-    record.init_app(app)
-    home.init_app(app)
     defaults.init_app(app)
-    sequence.init_app(app)
 
