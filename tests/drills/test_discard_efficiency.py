@@ -14,7 +14,7 @@ import pytest
 from engine.generate.discard import gen_discard, is_lone
 from engine.tiles import parse_tile, tile_code
 from tutor.drills import build_drill
-from tutor.drills.discard import Discard, DiscardSolution, tiles_genitive
+from tutor.drills.kind.discard import Discard, DiscardSolution, tiles_genitive
 
 
 def kind(code: str) -> int:
@@ -99,3 +99,13 @@ def test_ukeire_drill_names_the_tiles_only_chiitoitsu_counts() -> None:
     assert s.special and s.special[0][0] == "читойцу"
     plain = build_drill("ukeire", {"id": "t", "hand": "24m68m456p789s115z"}, 0).solution
     assert plain.special == ()
+
+
+def test_a_close_discard_gets_partial_credit_a_far_one_none() -> None:
+    """«Почти»: the one answer path labels a close pick «partial» (tutor.drills.base.PARTIAL)."""
+    from werkzeug.datastructures import MultiDict
+
+    drill = build_drill("discard", {"id": "t", "hand": "1188m3345567p788s", "goal": "ukeire"}, 0)
+    near = drill.kind.grade(drill, MultiDict({"discard": "3p"}))
+    far = drill.kind.grade(drill, MultiDict({"discard": "1m"}))
+    assert (near.label, far.label) == ("partial", "incorrect")

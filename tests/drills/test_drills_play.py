@@ -221,6 +221,12 @@ def test_a_discard_with_fewer_tiles_is_diagnosed(answer: Answering) -> None:
             in html)
 
 
+def test_a_tile_within_two_points_is_almost_right(answer: Answering) -> None:
+    """1m: 1.7 points above the safest (docs/danger.md): «почти», partial credit."""
+    status, html = answer.words("play", "suji-or-honour", {"discard": "1m"})
+    assert status == 200 and 'data-verdict="partial"' in html
+
+
 def test_suji_over_genbutsu_is_diagnosed(answer: Answering) -> None:
     status, html = answer.words("play", "suji-or-honour", {"discard": "7m"})
     assert 'data-verdict="incorrect"' in html

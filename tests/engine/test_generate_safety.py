@@ -80,7 +80,7 @@ def test_no_riichi_pond_holds_its_own_winning_tile(
 
 def test_ties_are_graded_equal_every_100_percent_safe_tile_is_right() -> None:
     """Genbutsu and a passed tile: both 0.0, so both are right (review §2 row 1)."""
-    from tutor.drills.safety import solve_safety  # the grader the drill uses
+    from tutor.drills.kind.safety import solve_safety  # the grader the drill uses
 
     hand = parse_hand("1m5m9p123s456s789s11z")
     pond = (0,)  # 1m, the riichi tile
