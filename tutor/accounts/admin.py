@@ -50,6 +50,9 @@ def _change(user_id: int, *, role: str | None = None, disabled: bool | None = No
             values["role"] = role
         if disabled is not None:
             values["disabled"] = disabled
+        if role is not None or disabled:
+            # an instructor's reset code was for a learner: it dies with the change
+            values |= {"reset_hash": None, "reset_until": None}
         store.update(conn, user_id, **values)
     if disabled or role is not None:
         revoke(user_id)  # a new role or a disabled account: every session starts over

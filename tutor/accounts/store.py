@@ -18,6 +18,7 @@ from sqlalchemy.engine import Connection, Row
 
 from tutor.storage import sessions
 from tutor.storage.database import ProgressStore, StorageError
+from tutor.storage.groups import classes, memberships
 from tutor.storage.users import ROLES, users
 
 # The key tutor.progress.views stores the app's ProgressStore under (opened at start).
@@ -123,12 +124,35 @@ def by_login(conn: Connection, login: str) -> tuple[User, str, str | None] | Non
 
 
 def reset_hash(conn: Connection, user_id: int, now: float) -> str | None:
-    """The instructor-issued reset code's hash, if one is still valid."""
-    row = conn.execute(sa.select(users.c.reset_hash, users.c.reset_until)
-                       .where(users.c.id == user_id)).first()
+    """The instructor-issued reset code's hash, if one is valid for this account right now.
+
+    A reset code hands the account to whoever holds it, so it is honoured only
+    while what made it legitimate still holds: the account is an enabled
+    learner and a member of a class whose owner still teaches. An instructor
+    who got an admin (or another instructor) to join his class, or a learner
+    who has since left or been promoted, gets nothing from an old code.
+    """
+    owners = users.alias("owner")
+    teaching = (
+        sa.select(memberships.c.user_id)
+        .join(classes, classes.c.id == memberships.c.class_id)
+        .join(owners, owners.c.id == classes.c.owner_id)
+        .where(memberships.c.user_id == users.c.id,
+               owners.c.role.in_(("instructor", "admin")), owners.c.disabled.is_(False))
+    )
+    row = conn.execute(
+        sa.select(users.c.reset_hash, users.c.reset_until)
+        .where(users.c.id == user_id, users.c.role == "learner", users.c.disabled.is_(False),
+               teaching.exists())
+    ).first()
     if row is None or row.reset_hash is None or (row.reset_until or 0) < now:
         return None
     return str(row.reset_hash)
+
+
+def clear_reset(conn: Connection, user_id: int) -> None:
+    """Forget the account's reset code (it left a class, or its role changed)."""
+    update(conn, user_id, reset_hash=None, reset_until=None)
 
 
 def session_user(conn: Connection, user_id: int, version: int) -> User | None:

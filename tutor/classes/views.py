@@ -41,7 +41,7 @@ from engine.messages import RULESET_NAMES
 from engine.rules import RULESETS
 from tutor.accounts import passwords
 from tutor.accounts.current import current_user, login_required, role_required
-from tutor.accounts.store import User, progress_store
+from tutor.accounts.store import User, by_id, clear_reset, progress_store
 from tutor.accounts.store import update as update_user
 from tutor.classes import dashboard, defaults, home, record, store
 from tutor.classes.dates import parse, russian
@@ -55,6 +55,8 @@ bp = Blueprint("classes", __name__, url_prefix="/classes")
 NOT_FOUND = "Такого класса нет."
 NO_LEARNER = "Такого ученика в классе нет."
 UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
+NOT_A_LEARNER = ("Код сброса пароля выдаётся только ученикам. Преподаватель и администратор "
+                 "восстанавливают вход своим кодом восстановления.")
 RESET_HOURS = 24
 TEACHERS = ("instructor", "admin")
 
@@ -142,6 +144,7 @@ def leave(class_id: int) -> ResponseReturnValue:
         if store.membership(conn, _me(), class_id) is None:
             abort(404, description=NOT_FOUND)
         store.leave(conn, class_id, _me().id)
+        clear_reset(conn, _me().id)  # a code issued by this class's instructor dies with it
     return redirect(url_for("classes.index"))
 
 
@@ -292,13 +295,14 @@ def _learner(klass: store.Klass, member: store.Member, code: str | None = None) 
     with progress_store().transaction() as conn:
         row = dashboard.read_one(conn, klass.id, member)
         works = [work(item) for item in store.assignments_of(conn, [klass.id])]
+        account = by_id(conn, member.user_id)
     mistakes = [(problem_link(p), kind, rule) for p, kind, rule in row.mistakes]
     registry = kinds()
     return render_template(
         "classes/learner.html", klass=klass, row=row, works=works, states=STATE_NAMES,
         mistakes=[(link, kind, rule) for link, kind, rule in mistakes if link],
         rule_label=rule_label, kind_titles={k: v.title for k, v in registry.items()},
-        when=_when, code=code)
+        when=_when, code=code, resettable=account is not None and account.role == "learner")
 
 
 @bp.get("/<int:class_id>/learners/<int:user_id>")
@@ -315,15 +319,25 @@ def remove(class_id: int, user_id: int) -> ResponseReturnValue:
     with progress_store().transaction() as conn:
         if not store.leave(conn, klass.id, user_id):
             abort(404, description=NO_LEARNER)
+        clear_reset(conn, user_id)
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
 
 
 @bp.post("/<int:class_id>/learners/<int:user_id>/reset")
 @role_required(*TEACHERS)
 def reset(class_id: int, user_id: int) -> ResponseReturnValue:
-    """A one-time code (valid a day) the learner types at /account/recover; shown once."""
+    """A one-time code (valid a day) the learner types at /account/recover; shown once.
+
+    Only for a member whose role is learner: a code signs its holder in as the
+    account, so for an admin or an instructor who joined the class it would
+    hand their powers to this class's instructor.
+    """
     klass = _owned(class_id)
     member = _member(klass, user_id)
+    with progress_store().transaction() as conn:
+        account = by_id(conn, member.user_id)
+    if account is None or account.role != "learner":
+        abort(403, description=NOT_A_LEARNER)
     code = passwords.new_code()
     until = dt.datetime.now(dt.UTC).timestamp() + RESET_HOURS * 3600
     reset_hash = passwords.hash_secret(code)  # CPU time, outside the database's deadline
