@@ -4,7 +4,7 @@ Routes (blueprint ``accounts``):
 
 - ``GET|POST /account/register`` — login, display name, password; shows the
   one-time recovery code once; the browser's anonymous progress moves in;
-- ``GET|POST /account/login`` — counted and delayed like the instructor login
+- ``GET|POST /account/login`` — counted and held like the instructor login
   (:mod:`tutor.accounts.limits`); the session rotates; progress moves in;
 - ``POST /account/logout`` — bumps the account's session version (every copy
   of the cookie dies) and starts a fresh anonymous learner in this browser;
@@ -25,6 +25,7 @@ import datetime as dt
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from flask import (
@@ -39,6 +40,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
+from engine.plural import count_word
 from tutor.accounts import admin, cli, limits, passwords, store
 from tutor.accounts.current import (
     account_learner,
@@ -54,29 +56,47 @@ from tutor.storage import groups, learner
 from tutor.storage.aggregates import learner_kinds, learner_mistakes, learner_solved
 from tutor.storage.database import StorageError, answers
 from tutor.storage.users import practice_solved
+from tutor.web.errors import render_error
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
 log = logging.getLogger(__name__)
 
 WRONG = "Неверный логин или пароль."
 WRONG_CODE = "Неверный логин или код восстановления."
-TOO_MANY = "Слишком много неверных попыток подряд. Подождите немного и попробуйте снова."
 UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
 TAKEN = "Этот логин уже занят: выберите другой."
-
-
-def _count_wrong(login_name: str) -> tuple[int, int]:
-    """One wrong password (or code) for ``login_name`` from this client (:mod:`limits`)."""
-    return limits.count(store.progress_store(), _address(), limits.login_key(login_name))
-
-
-def _forgive_address() -> None:
-    with store.progress_store().transaction() as conn:
-        limits.forgive(conn, _address())
+BUSY = "Сервер сейчас проверяет другие пароли. Попробуйте ещё раз через несколько секунд."
 
 
 def _address() -> str:
     return request.remote_addr or "?"
+
+
+def _guarded(account: str, check: Callable[[], bool]) -> bool:
+    """``check`` under the guessing limits (:mod:`limits`): refused before it runs when over."""
+    return limits.guarded(store.progress_store(), _address(), account, check)
+
+
+def _forgive(account: str) -> None:
+    with store.progress_store().transaction() as conn:
+        limits.forgive(conn, _address(), account)
+
+
+def too_many(err: limits.Refused) -> ResponseReturnValue:
+    """The one reply to a refused try, whatever its password: 429 with when to come back."""
+    wait = err.retry_after
+    when = (count_word(wait, "секунду", "секунды", "секунд") if wait < 90
+            else count_word((wait + 59) // 60, "минуту", "минуты", "минут"))
+    message = (f"Слишком много неверных попыток. Вход приостановлен: попробуйте через {when}. "
+               "Если это были не вы, войдите по коду восстановления.")
+    body, status, headers = render_error(429, message)
+    return body, status, {**headers, "Retry-After": str(wait), "Cache-Control": "no-store"}
+
+
+def busy(_err: passwords.Busy) -> ResponseReturnValue:
+    """Every hasher of this process is taken: come back in a moment (nothing was checked)."""
+    body, status, headers = render_error(503, BUSY)
+    return body, status, {**headers, "Retry-After": "2", "Cache-Control": "no-store"}
 
 
 def _merge_browser_progress(user: store.User) -> None:
@@ -104,6 +124,10 @@ def register() -> ResponseReturnValue:
         if error is None and password != form.get("password2", ""):
             error = "Пароли не совпадают."
         if error is None:
+            try:
+                limits.registration(store.progress_store(), _address())
+            except StorageError:
+                return _unavailable()
             code = passwords.new_code()
             # Hashed before the transaction: argon2 is CPU time, not the database's deadline.
             password_hash = passwords.hash_secret(password)
@@ -138,13 +162,18 @@ def login() -> ResponseReturnValue:
     if request.method == "POST":
         login_name = store.normal_login(request.form.get("login", ""))[:40]
         given = request.form.get("password", "")[: passwords.MAX_PASSWORD]
+        account = limits.login_key(login_name)
         try:
             with store.progress_store().transaction() as conn:
                 found = store.by_login(conn, login_name)
             stored = found[1] if found else None
-            if found and not found[0].disabled and passwords.verify(stored, given):
+            usable = found is not None and not found[0].disabled
+            # One verification whatever the login: an unknown one (or a disabled
+            # account) costs the same work as a real one, and says nothing by its time.
+            if _guarded(account, lambda: passwords.verify(stored, given) and usable):
+                assert found is not None
                 user = found[0]
-                _forgive_address()
+                _forgive(account)
                 if stored and passwords.needs_rehash(stored):
                     rehashed = passwords.hash_secret(given)
                     with store.progress_store().transaction() as conn:
@@ -152,13 +181,8 @@ def login() -> ResponseReturnValue:
                 _merge_browser_progress(user)
                 sign_in(user)
                 return redirect(target or url_for("lessons.index"))
-            if not found:
-                passwords.verify(None, given)
-            counts = _count_wrong(login_name)
         except StorageError:
             return _unavailable()
-        if not limits.wait(limits.delay(*counts, cap=limits.max_delay())):
-            abort(429, description=TOO_MANY)
         error = WRONG
     status = 403 if error else 200
     return render_template("accounts/login.html", error=error, next=target,
@@ -207,18 +231,20 @@ def _recover(login_name: str, code: str, password: str) -> ResponseReturnValue:
     with store.progress_store().transaction() as conn:
         found = store.by_login(conn, login_name)
         reset = store.reset_hash(conn, found[0].id, now) if found else None
-    matched = None
-    if found and not found[0].disabled:
-        if passwords.verify(found[2], code):
-            matched = "recovery"
-        elif reset and passwords.verify(reset, code):
-            matched = "reset"
-    else:
-        passwords.verify(None, code)
-    if matched is None:
-        counts = _count_wrong(login_name)
-        if not limits.wait(limits.delay(*counts, cap=limits.max_delay())):
-            abort(429, description=TOO_MANY)
+    usable = found is not None and not found[0].disabled
+    matched: list[str] = []
+
+    def check() -> bool:
+        if passwords.verify(found[2] if found else None, code) and usable:
+            matched.append("recovery")
+        elif reset and passwords.verify(reset, code) and usable:
+            matched.append("reset")
+        return bool(matched)
+
+    # The code path has its own count and hold: the owner gets in this way
+    # even while a guesser holds the password sign-in.
+    account = limits.code_key(login_name)
+    if not _guarded(account, check):
         raise _WrongCode
     assert found is not None
     user = found[0]
@@ -228,7 +254,7 @@ def _recover(login_name: str, code: str, password: str) -> ResponseReturnValue:
         store.update(conn, user.id, password_hash=password_hash, recovery_hash=recovery_hash,
                      reset_hash=None, reset_until=None)
     revoke(user.id)
-    _forgive_address()
+    _forgive(account)
     _merge_browser_progress(user)
     sign_in(user)
     return render_template("accounts/code.html", code=new_code, user=user, next=None, fresh=False)
@@ -264,9 +290,11 @@ def rename() -> ResponseReturnValue:
 
 
 def _password_ok(user: store.User, given: str) -> bool:
+    """The account's current password, checked under the same limits as signing in."""
     with store.progress_store().transaction() as conn:
         found = store.by_login(conn, user.login)
-    return bool(found) and passwords.verify(found[1] if found else None, given)
+    stored = found[1] if found else None
+    return _guarded(limits.login_key(user.login), lambda: passwords.verify(stored, given))
 
 
 def _settings_error(message: str) -> ResponseReturnValue:
@@ -282,8 +310,6 @@ def change_password() -> ResponseReturnValue:
     new = request.form.get("password", "")
     try:
         if not _password_ok(user, request.form.get("current", "")):
-            counts = _count_wrong(user.login)
-            limits.wait(limits.delay(*counts, cap=limits.max_delay()))
             return _settings_error("Текущий пароль введён неверно.")
         problem = passwords.password_problem(new)
         if problem:
@@ -371,3 +397,8 @@ def init_app(app: Flask) -> None:
     cli.init_app(app)
     app.extensions[learner.ACCOUNT_RESOLVER] = account_learner
     app.add_template_global(current_user, "current_account")
+    app.register_error_handler(limits.Refused, too_many)
+    app.register_error_handler(passwords.Busy, busy)
+    if not app.testing:
+        with app.app_context():
+            passwords.dummy_hash()  # made now, so no sign-in pays for it

@@ -65,7 +65,6 @@ CLOSED = (
 EXPIRED = "Вход преподавателя закончился: откройте страницу заново и войдите."
 WRONG_PASSWORD = "Неверный пароль."
 NO_DRILL = "Такого упражнения в черновике нет: обновите предпросмотр."
-TOO_MANY = "Слишком много неверных паролей подряд. Подождите немного и попробуйте снова."
 NO_COUNT = (
     "Вход преподавателя сейчас недоступен: не удалось обратиться к базе, где считаются "
     "попытки входа и хранятся сеансы. Попробуйте позже."
@@ -141,8 +140,8 @@ def instructor_required(view: F) -> F:
 def login() -> ResponseReturnValue:
     """The instructor's password form (CSRF-protected like every POST).
 
-    The right password always gets in; a wrong one is counted and answered
-    after a growing delay (:mod:`tutor.authoring.throttle`).
+    Counted and held like every password (:mod:`tutor.accounts.limits`): while
+    held, a try is refused before the password is compared, right or wrong.
     """
     if not _password() and not current_app.debug:
         abort(403, description=CLOSED)
@@ -150,22 +149,22 @@ def login() -> ResponseReturnValue:
     if request.method == "POST":
         address = request.remote_addr or "?"
         given = request.form.get("password", "")
+        password = _password()
         try:
             store = progress_store()
-            if _password() and hmac.compare_digest(given.encode(), _password().encode()):
+            right = limits.guarded(store, address, throttle.ACCOUNT, lambda: bool(password) and
+                                   hmac.compare_digest(given.encode(), password.encode()))
+            if right:
                 with store.transaction() as conn:
                     throttle.signed_in(conn, address)
                     version = sessions.current_version(conn, sessions.INSTRUCTOR)
                 session.clear()  # a fresh session: nothing from before the sign-in survives
-                session[SESSION_KEY] = _fingerprint(_password())
+                session[SESSION_KEY] = _fingerprint(password)
                 session[VERSION_KEY] = version
                 return redirect(url_for("authoring.preview"))
-            counts = throttle.count_wrong_password(store, address)
         except StorageError:
             log.warning("instructor login refused: the try count is unavailable", exc_info=True)
             abort(503, description=NO_COUNT)
-        if not limits.wait(limits.delay(*counts, cap=limits.max_delay())):
-            abort(429, description=TOO_MANY)
         error = WRONG_PASSWORD
     status = 403 if error else 200
     return render_template("authoring/login.html", error=error), status
