@@ -19,6 +19,7 @@ import logging
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar, cast
+from urllib.parse import unquote, urlsplit
 
 from flask import abort, g, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
@@ -32,6 +33,7 @@ ACCOUNT_KEY = "account"
 VERSION_KEY = "account_version"
 F = TypeVar("F", bound=Callable[..., ResponseReturnValue])
 NOT_FOUND = "Такой страницы нет."
+MAX_NEXT = 1000  # characters: longer is no page of this site
 
 
 def current_user() -> User | None:
@@ -122,7 +124,20 @@ def role_required(*roles: str) -> Callable[[F], F]:
 
 
 def safe_next(target: str | None) -> str | None:
-    """A ``next`` that stays on this site (a path, never ``//host`` or a scheme)."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+    """A ``next`` that stays on this site: a path, judged after percent-decoding.
+
+    Browsers (and :func:`urllib.parse.urlsplit`) drop tabs and newlines from a
+    URL and read a backslash as a slash, so ``/%09/evil.example`` or
+    ``/\\evil.example`` reach another host as ``//evil.example``. Refused: any
+    control character or space, any backslash, a scheme or a host — in the
+    text as sent or once decoded.
+    """
+    if not target or len(target) > MAX_NEXT or not target.startswith("/"):
         return None
+    for text in (target, unquote(target)):
+        if "\\" in text or any(ord(c) < 0x21 or ord(c) == 0x7F for c in text):
+            return None
+        parts = urlsplit(text)
+        if text.startswith("//") or parts.scheme or parts.netloc:
+            return None
     return target
