@@ -59,7 +59,7 @@ def _change(user_id: int, *, role: str | None = None, disabled: bool | None = No
     return None
 
 
-@bp.post("/users/<int:user_id>/role")
+@bp.post("/users/<id:user_id>/role")
 @role_required("admin")
 def set_role(user_id: int) -> ResponseReturnValue:
     role = request.form.get("role", "")
@@ -72,7 +72,7 @@ def set_role(user_id: int) -> ResponseReturnValue:
     return redirect(url_for("admin.users", error=error) if error else url_for("admin.users"))
 
 
-@bp.post("/users/<int:user_id>/disabled")
+@bp.post("/users/<id:user_id>/disabled")
 @role_required("admin")
 def set_disabled(user_id: int) -> ResponseReturnValue:
     disabled = request.form.get("disabled") == "1"

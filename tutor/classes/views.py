@@ -50,6 +50,7 @@ from tutor.course.content import store as content_store
 from tutor.drills import kinds
 from tutor.practice.views import LEVEL_NAMES, MAX_SEED
 from tutor.storage.database import StorageError
+from tutor.web.errors import render_error
 
 bp = Blueprint("classes", __name__, url_prefix="/classes")
 NOT_FOUND = "Такого класса нет."
@@ -83,7 +84,8 @@ def _bad(message: str, class_id: int | None = None) -> ResponseReturnValue:
 
 @bp.errorhandler(StorageError)
 def _storage_down(_err: StorageError) -> ResponseReturnValue:
-    abort(503, description=UNAVAILABLE)
+    # Rendered here: an abort() raised inside an error handler becomes a 500.
+    return render_error(503, UNAVAILABLE)
 
 
 # -- the list, creating, joining -----------------------------------------------------
@@ -137,7 +139,7 @@ def join() -> ResponseReturnValue:
     return render_template("classes/join.html", klass=klass, code=code, error=error), status
 
 
-@bp.post("/<int:class_id>/leave")
+@bp.post("/<id:class_id>/leave")
 @login_required
 def leave(class_id: int) -> ResponseReturnValue:
     with progress_store().transaction() as conn:
@@ -176,7 +178,7 @@ def _when(moment: dt.datetime | None) -> str:
     return russian(moment.date()) if moment else "ещё не отвечал(а)"
 
 
-@bp.get("/<int:class_id>")
+@bp.get("/<id:class_id>")
 @role_required(*TEACHERS)
 def dashboard_page(class_id: int) -> ResponseReturnValue:
     return _dashboard(_owned(class_id))
@@ -187,7 +189,7 @@ def _percent(pair: tuple[int, int]) -> str:
     return f"{round(100 * right / total)}%" if total else "—"
 
 
-@bp.get("/<int:class_id>/export.csv")
+@bp.get("/<id:class_id>/export.csv")
 @role_required(*TEACHERS)
 def export(class_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
@@ -223,7 +225,7 @@ def _cell(text: str) -> str:
 
 # -- assignments ---------------------------------------------------------------------
 
-@bp.post("/<int:class_id>/assignments")
+@bp.post("/<id:class_id>/assignments")
 @role_required(*TEACHERS)
 def assign(class_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
@@ -255,7 +257,7 @@ def assign(class_id: int) -> ResponseReturnValue:
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
 
 
-@bp.post("/<int:class_id>/assignments/<int:assignment_id>/delete")
+@bp.post("/<id:class_id>/assignments/<id:assignment_id>/delete")
 @role_required(*TEACHERS)
 def unassign(class_id: int, assignment_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
@@ -265,7 +267,7 @@ def unassign(class_id: int, assignment_id: int) -> ResponseReturnValue:
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
 
 
-@bp.get("/<int:class_id>/sets/<int:assignment_id>")
+@bp.get("/<id:class_id>/sets/<id:assignment_id>")
 @login_required
 def practice_set(class_id: int, assignment_id: int) -> ResponseReturnValue:
     """The problems of a practice set: for the class's members and its instructor."""
@@ -305,14 +307,14 @@ def _learner(klass: store.Klass, member: store.Member, code: str | None = None) 
         when=_when, code=code, resettable=account is not None and account.role == "learner")
 
 
-@bp.get("/<int:class_id>/learners/<int:user_id>")
+@bp.get("/<id:class_id>/learners/<id:user_id>")
 @role_required(*TEACHERS)
 def learner_page(class_id: int, user_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
     return _learner(klass, _member(klass, user_id))
 
 
-@bp.post("/<int:class_id>/learners/<int:user_id>/remove")
+@bp.post("/<id:class_id>/learners/<id:user_id>/remove")
 @role_required(*TEACHERS)
 def remove(class_id: int, user_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
@@ -323,7 +325,7 @@ def remove(class_id: int, user_id: int) -> ResponseReturnValue:
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
 
 
-@bp.post("/<int:class_id>/learners/<int:user_id>/reset")
+@bp.post("/<id:class_id>/learners/<id:user_id>/reset")
 @role_required(*TEACHERS)
 def reset(class_id: int, user_id: int) -> ResponseReturnValue:
     """A one-time code (valid a day) the learner types at /account/recover; shown once.

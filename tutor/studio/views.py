@@ -250,7 +250,7 @@ def _editor_context(rows: dict[str, Any], source: str,
     }
 
 
-@bp.get("/studio/<int(max=2147483647):lesson_id>")
+@bp.get("/studio/<id:lesson_id>")
 @role_required(*TEACHERS)
 def editor(lesson_id: int) -> ResponseReturnValue:
     with db.transaction() as conn:
@@ -266,7 +266,7 @@ def editor(lesson_id: int) -> ResponseReturnValue:
                            **context), 200, _headers()
 
 
-@bp.post("/studio/<int(max=2147483647):lesson_id>/preview")
+@bp.post("/studio/<id:lesson_id>/preview")
 @role_required(*TEACHERS)
 def preview(lesson_id: int) -> ResponseReturnValue:
     source = _text(request.form.get("source", ""))
@@ -278,7 +278,7 @@ def preview(lesson_id: int) -> ResponseReturnValue:
     return str(fragment(checked, html)), 200, _headers()
 
 
-@bp.post("/studio/<int(max=2147483647):lesson_id>/preview/drills/<drill_id>")
+@bp.post("/studio/<id:lesson_id>/preview/drills/<drill_id>")
 @role_required(*TEACHERS)
 def preview_drill(lesson_id: int, drill_id: str) -> ResponseReturnValue:
     """Grade an answer to a drill of the editor's draft (never recorded as progress).
@@ -306,7 +306,7 @@ def preview_drill(lesson_id: int, drill_id: str) -> ResponseReturnValue:
     return page, status, _headers()
 
 
-@bp.post("/studio/<int(max=2147483647):lesson_id>/save")
+@bp.post("/studio/<id:lesson_id>/save")
 @role_required(*TEACHERS)
 def save(lesson_id: int) -> ResponseReturnValue:
     source = _text(request.form.get("source", ""))
@@ -330,7 +330,7 @@ def save(lesson_id: int) -> ResponseReturnValue:
 # -- versions --------------------------------------------------------------------------
 
 
-@bp.get("/studio/<int(max=2147483647):lesson_id>/versions")
+@bp.get("/studio/<id:lesson_id>/versions")
 @role_required(*TEACHERS)
 def versions(lesson_id: int) -> ResponseReturnValue:
     with db.transaction() as conn:
@@ -339,7 +339,7 @@ def versions(lesson_id: int) -> ResponseReturnValue:
     return render_template("studio/versions.html", lesson=lesson, versions=listed), 200, _headers()
 
 
-@bp.get("/studio/<int(max=2147483647):lesson_id>/diff")
+@bp.get("/studio/<id:lesson_id>/diff")
 @role_required(*TEACHERS)
 def show_diff(lesson_id: int) -> ResponseReturnValue:
     with db.transaction() as conn:
@@ -362,7 +362,7 @@ def _version_arg(name: str, default: int) -> int:
     return number
 
 
-@bp.post("/studio/<int(max=2147483647):lesson_id>/versions/<int(max=2147483647):number>/restore")
+@bp.post("/studio/<id:lesson_id>/versions/<id:number>/restore")
 @role_required(*TEACHERS)
 def restore(lesson_id: int, number: int) -> ResponseReturnValue:
     with db.transaction() as conn:
@@ -374,7 +374,7 @@ def restore(lesson_id: int, number: int) -> ResponseReturnValue:
                             message="restored"))
 
 
-@bp.get("/studio/<int(max=2147483647):lesson_id>/export.md")
+@bp.get("/studio/<id:lesson_id>/export.md")
 @role_required(*TEACHERS)
 def export(lesson_id: int) -> ResponseReturnValue:
     with db.transaction() as conn:
@@ -398,7 +398,7 @@ def _latest_passes(lesson: store.ClubLesson, source: str) -> bool:
     return checked.ok
 
 
-@bp.post("/studio/<int(max=2147483647):lesson_id>/publish")
+@bp.post("/studio/<id:lesson_id>/publish")
 @role_required(*TEACHERS)
 def publish(lesson_id: int) -> ResponseReturnValue:
     found = (_id(x) for x in request.form.getlist("class_id")[: store.CLASSES_MAX])
@@ -426,7 +426,7 @@ def publish(lesson_id: int) -> ResponseReturnValue:
     return redirect(url_for("studio.editor", lesson_id=lesson_id, message="published"))
 
 
-@bp.post("/studio/<int(max=2147483647):lesson_id>/unpublish")
+@bp.post("/studio/<id:lesson_id>/unpublish")
 @role_required(*TEACHERS)
 def unpublish(lesson_id: int) -> ResponseReturnValue:
     class_id = _id(request.form.get("class_id"))
@@ -437,7 +437,7 @@ def unpublish(lesson_id: int) -> ResponseReturnValue:
     return redirect(url_for("studio.editor", lesson_id=lesson_id, message="unpublished"))
 
 
-@bp.post("/studio/<int(max=2147483647):lesson_id>/request")
+@bp.post("/studio/<id:lesson_id>/request")
 @role_required(*TEACHERS)
 def request_everyone(lesson_id: int) -> ResponseReturnValue:
     with db.transaction() as conn:
@@ -461,7 +461,7 @@ def review() -> ResponseReturnValue:
     return render_template("studio/review.html", waiting=waiting), 200, _headers()
 
 
-@bp.post("/studio/review/<int(max=2147483647):lesson_id>")
+@bp.post("/studio/review/<id:lesson_id>")
 @role_required("admin")
 def decide(lesson_id: int) -> ResponseReturnValue:
     approve = request.form.get("decision") == "approve"
