@@ -21,7 +21,7 @@ from functools import wraps
 from typing import Any, TypeVar, cast
 from urllib.parse import unquote, urlsplit
 
-from flask import abort, g, redirect, request, session, url_for
+from flask import Response, abort, g, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from tutor.accounts.store import User, progress_store, session_user
@@ -121,6 +121,23 @@ def role_required(*roles: str) -> Callable[[F], F]:
         return cast(F, wrapped)
 
     return decorate
+
+
+PRIVATE = "private, no-store"
+
+
+def private_when_signed_in(response: Response) -> Response:
+    """Every page answered to a signed-in session is that person's: never stored.
+
+    The account's pages (settings, classes, a learner's page, the admin list)
+    and every other page of a signed-in visitor carry the name in the menu;
+    without this they stayed in the browser's cache and back/forward history
+    after signing out on a shared computer. Static files keep their own
+    caching (one app-wide rule, so a page added later is covered too).
+    """
+    if request.endpoint != "static" and session.get(ACCOUNT_KEY) is not None:
+        response.headers["Cache-Control"] = PRIVATE
+    return response
 
 
 def safe_next(target: str | None) -> str | None:

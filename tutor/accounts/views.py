@@ -46,6 +46,7 @@ from tutor.accounts.current import (
     account_learner,
     current_user,
     login_required,
+    private_when_signed_in,
     revoke,
     safe_next,
     sign_in,
@@ -397,6 +398,7 @@ def init_app(app: Flask) -> None:
     cli.init_app(app)
     app.extensions[learner.ACCOUNT_RESOLVER] = account_learner
     app.add_template_global(current_user, "current_account")
+    app.after_request(private_when_signed_in)
     app.register_error_handler(limits.Refused, too_many)
     app.register_error_handler(passwords.Busy, busy)
     if not app.testing:
