@@ -155,20 +155,27 @@ def clear_reset(conn: Connection, user_id: int) -> None:
     update(conn, user_id, reset_hash=None, reset_until=None)
 
 
-def session_user(conn: Connection, user_id: int, version: int) -> User | None:
-    """The account a session names, if the session's version is current and it is enabled.
+def session_user(conn: Connection, user_id: int, version: int, session_id: str) -> User | None:
+    """The account a session names, if that session is still honoured.
 
-    One statement: the account and its session version (an outer join).
+    Honoured while the account is enabled, its version is the session's (no
+    «everywhere» sign-out, password change or admin change since) and this
+    session's own id has not been revoked (no «this device» sign-out). One
+    statement: the account and both session rows (outer joins).
     """
     versions = sessions.session_versions
+    revoked = versions.alias("revoked")
     query = (
-        sa.select(*_COLUMNS, versions.c.version)
-        .select_from(users.outerjoin(versions, versions.c.identity == sa.literal("user:")
-                                     + sa.cast(users.c.id, sa.String)))
+        sa.select(*_COLUMNS, versions.c.version, revoked.c.identity.label("revoked"))
+        .select_from(
+            users.outerjoin(versions, versions.c.identity == sa.literal("user:")
+                            + sa.cast(users.c.id, sa.String))
+            .outerjoin(revoked, revoked.c.identity
+                       == sessions.session_identity(session_id)[:100]))
         .where(users.c.id == user_id)
     )
     row = conn.execute(query).first()
-    if row is None or row.disabled or int(row.version or 0) != version:
+    if row is None or row.disabled or int(row.version or 0) != version or row.revoked:
         return None
     return _user(row)
 

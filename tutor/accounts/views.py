@@ -6,8 +6,11 @@ Routes (blueprint ``accounts``):
   one-time recovery code once; the browser's anonymous progress moves in;
 - ``GET|POST /account/login`` — counted and held like the instructor login
   (:mod:`tutor.accounts.limits`); the session rotates; progress moves in;
-- ``POST /account/logout`` — bumps the account's session version (every copy
-  of the cookie dies) and starts a fresh anonymous learner in this browser;
+- ``POST /account/logout`` — «Выйти»: this device's session is revoked (a copy
+  of its cookie dies too; other devices stay signed in), and
+  ``POST /account/logout/everywhere`` — every session of the account ends
+  (:func:`tutor.accounts.current.sign_out`); both answer 503 and change
+  nothing while the database cannot record it;
 - ``GET|POST /account/recover`` — a recovery code (or an instructor's reset
   code) and a new password;
 - ``GET /account`` with ``POST /account/name``, ``/account/password``,
@@ -50,6 +53,7 @@ from tutor.accounts.current import (
     revoke,
     safe_next,
     sign_in,
+    sign_out,
     sign_out_here,
 )
 from tutor.accounts.merge import merge_learner
@@ -66,6 +70,8 @@ WRONG = "Неверный логин или пароль."
 WRONG_CODE = "Неверный логин или код восстановления."
 UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
 TAKEN = "Этот логин уже занят: выберите другой."
+NO_LOGOUT = ("Выйти не удалось: база, где хранятся сеансы, недоступна, и вход продолжал бы "
+             "работать. Попробуйте ещё раз чуть позже.")
 BUSY = "Сервер сейчас проверяет другие пароли. Попробуйте ещё раз через несколько секунд."
 
 
@@ -192,14 +198,22 @@ def login() -> ResponseReturnValue:
 
 @bp.post("/logout")
 def logout() -> ResponseReturnValue:
-    """Every session of the account ends (the version moves on); this browser starts afresh."""
-    user = current_user()
-    if user is not None:
-        try:
-            revoke(user.id)
-        except StorageError:
-            return _unavailable()
-        sign_out_here()
+    """«Выйти»: this device's session ends (a copy of its cookie too); other devices stay."""
+    return _signed_out(everywhere=False)
+
+
+@bp.post("/logout/everywhere")
+def logout_everywhere() -> ResponseReturnValue:
+    """«Выйти на всех устройствах»: every session of the account ends at once."""
+    return _signed_out(everywhere=True)
+
+
+def _signed_out(everywhere: bool) -> ResponseReturnValue:
+    try:
+        sign_out(everywhere=everywhere)
+    except StorageError:
+        log.warning("sign-out refused: the database is unavailable", exc_info=True)
+        abort(503, description=NO_LOGOUT)
     return redirect(url_for("lessons.index"))
 
 
