@@ -391,7 +391,8 @@ def test_publish_to_everyone_after_an_admins_review(world: World) -> None:
     review = root.get("/studio/review").get_data(as_text=True)
     assert f'data-request="{lesson_id}"' in review
     assert root.post(f"/studio/review/{lesson_id}", data={
-        "csrf_token": token(root, "/studio"), "decision": "approve"}).status_code == 302
+        "csrf_token": token(root, "/studio"), "decision": "approve",
+        "version": "3"}).status_code == 302
     assert "data-club-lesson" in anonymous.get("/").get_data(as_text=True)
     assert anonymous.get(f"/club/{lesson_id}").status_code == 200
     drill = drill_of(world, source(), "club-waits")
@@ -400,7 +401,8 @@ def test_publish_to_everyone_after_an_admins_review(world: World) -> None:
                             data={**form, **right_answer(drill)})
     assert 'data-verdict="correct"' in answer.get_data(as_text=True)
     assert root.post(f"/studio/review/{lesson_id}", data={
-        "csrf_token": token(root, "/studio"), "decision": "approve"}).status_code == 404
+        "csrf_token": token(root, "/studio"), "decision": "approve",
+        "version": "3"}).status_code == 404
 
 
 def test_a_lesson_view_renders_markdown_once_per_version(world: World, monkeypatch) -> None:  # noqa: ANN001

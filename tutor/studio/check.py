@@ -26,7 +26,14 @@ from flask import Flask, current_app
 
 from engine.plural import count_word
 from tutor.authoring.views import draft_lesson
-from tutor.course.content import Lesson, store
+from tutor.course.content import (
+    FIELD_RULES,
+    SLUG,
+    Lesson,
+    parse_front_matter,
+    split_front_matter,
+    store,
+)
 from tutor.course.links import link_problems
 from tutor.course.problems import Problem
 from tutor.course.spelling import find_variants
@@ -166,3 +173,16 @@ def init_app(app: Flask) -> None:
     app.extensions[_EXT] = compute_check_version(
         int(app.config.get("STUDIO_MAX_SOURCE_BYTES", MAX_SOURCE_BYTES)),
         int(app.config.get("STUDIO_MAX_DRILLS", MAX_DRILLS)), glossary)
+
+
+def front_meta(source: str, fallback_title: str, fallback_slug: str) -> tuple[str, str, str]:
+    """(slug, title, summary) from the front matter, each only when valid (else the fallback)."""
+    yaml_text, _, _ = split_front_matter(source)
+    meta, _ = parse_front_matter(yaml_text, "урок")
+    valid = {k: v for k, v in meta.items() if k in FIELD_RULES and FIELD_RULES[k][0](v)}
+    slug = str(valid.get("slug", fallback_slug))
+    if len(slug) > MAX_SLUG or not SLUG.fullmatch(slug):
+        slug = fallback_slug
+    title = " ".join(str(valid.get("title", fallback_title)).split())[:MAX_TITLE]
+    summary = " ".join(str(valid.get("summary", "")).split())[:300]
+    return slug, title or fallback_title, summary

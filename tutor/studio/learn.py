@@ -19,6 +19,7 @@ the lessons approved for everyone through the course's hook
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from flask import (
@@ -182,6 +183,8 @@ def map_entries() -> list[MapEntry]:
             else:
                 url = url_for("club.everyone", lesson_id=pub.lesson_id)
                 note = "Урок клуба"
+                title, summary = published.title_summary(pub)  # the words the admin approved
+                pub = dataclasses.replace(pub, title=title, summary=summary)
             entries.append(MapEntry(pub.title, pub.summary, url, pub.drills, note,
                                     pub.position))
     except StorageError:

@@ -52,7 +52,6 @@ from tutor.authoring.cli import lesson_text, slugify
 from tutor.authoring.sanitise import sanitise
 from tutor.authoring.views import preview_html
 from tutor.classes import store as classes
-from tutor.course.content import FIELD_RULES, SLUG, parse_front_matter, split_front_matter
 from tutor.course.content import store as content_store
 from tutor.course.lessons import DrillState, graded_state
 from tutor.storage.database import StorageError
@@ -63,6 +62,8 @@ bp = Blueprint("studio", __name__)
 TEACHERS = ("instructor", "admin")
 NOT_FOUND = "Такого урока в вашей студии нет."
 NO_VERSION = "Такой версии урока нет."
+CHANGED = ("Запрос изменился, пока вы читали: автор попросил опубликовать другую версию. "
+           "Откройте её и прочитайте заново.")
 TOO_MANY = (f"В студии уже {store.LESSONS_LISTED} уроков — больше создать нельзя: "
             "удалите или объедините старые.")
 NOT_UTF8 = "Файл не читается как текст UTF-8: сохраните его в этой кодировке и загрузите снова."
@@ -115,19 +116,6 @@ def _source(conn: Connection, lesson: store.ClubLesson, number: int | None = Non
     return source
 
 
-def _meta(source: str, fallback_title: str, fallback_slug: str) -> tuple[str, str, str]:
-    """(slug, title, summary) from the front matter, each only when valid (else the fallback)."""
-    yaml_text, _, _ = split_front_matter(source)
-    meta, _ = parse_front_matter(yaml_text, "урок")
-    valid = {k: v for k, v in meta.items() if k in FIELD_RULES and FIELD_RULES[k][0](v)}
-    slug = str(valid.get("slug", fallback_slug))
-    if len(slug) > check.MAX_SLUG or not SLUG.fullmatch(slug):
-        slug = fallback_slug
-    title = " ".join(str(valid.get("title", fallback_title)).split())[: check.MAX_TITLE]
-    summary = " ".join(str(valid.get("summary", "")).split())[:300]
-    return slug, title or fallback_title, summary
-
-
 def _text(form_value: str) -> str:
     """Line ends as ``\n``; NUL characters dropped (no text has them, PostgreSQL refuses them)."""
     return form_value.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
@@ -178,7 +166,7 @@ def _usable(publication: store.Publication) -> bool:
 def _create(conn: Connection, source: str, title: str) -> store.ClubLesson:
     if store.count_owned(conn, _me()) >= store.LESSONS_LISTED:
         abort(409, description=TOO_MANY)
-    slug, title, summary = _meta(source, title, slugify(title))
+    slug, title, summary = check.front_meta(source, title, slugify(title))
     return store.create(conn, _me(), slug, title, summary, source)
 
 
@@ -322,7 +310,7 @@ def save(lesson_id: int) -> ResponseReturnValue:
         return page, 413, _headers()
     with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
-        slug, title, summary = _meta(source, lesson.title, lesson.slug)
+        slug, title, summary = check.front_meta(source, lesson.title, lesson.slug)
         number = store.save(conn, lesson, _me(), source, slug, title, summary)
     return redirect(url_for("studio.editor", lesson_id=lesson_id, saved=number))
 
@@ -368,7 +356,7 @@ def restore(lesson_id: int, number: int) -> ResponseReturnValue:
     with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
         source = _source(conn, lesson, number)
-        slug, title, summary = _meta(source, lesson.title, lesson.slug)
+        slug, title, summary = check.front_meta(source, lesson.title, lesson.slug)
         saved = store.save(conn, lesson, _me(), source, slug, title, summary)
     return redirect(url_for("studio.editor", lesson_id=lesson_id, saved=saved,
                             message="restored"))
@@ -461,21 +449,40 @@ def review() -> ResponseReturnValue:
     return render_template("studio/review.html", waiting=waiting), 200, _headers()
 
 
+@bp.get("/studio/review/<id:lesson_id>")
+@role_required("admin")
+def review_version(lesson_id: int) -> ResponseReturnValue:
+    """The very version the request names — what approving it publishes — and its text."""
+    with db.transaction() as conn:
+        found = store.request_of(conn, lesson_id)
+        source = store.source_of(conn, lesson_id, found.version) if found else None
+    if found is None or found.state != "pending" or source is None:
+        abort(404, description="Такого запроса нет.")
+    checked = check.check_source(source)
+    html = preview_html(checked.lesson, source, prefix=_drill_prefix(lesson_id))
+    return render_template("studio/review_version.html", item=found, lesson=checked.lesson,
+                           source=source, html=html), 200, _headers()
+
+
 @bp.post("/studio/review/<id:lesson_id>")
 @role_required("admin")
 def decide(lesson_id: int) -> ResponseReturnValue:
     approve = request.form.get("decision") == "approve"
+    number = _id(request.form.get("version"))
     with db.transaction() as conn:
         found = store.request_of(conn, lesson_id)
     if found is None or found.state != "pending":
         abort(404, description="Такого запроса нет.")
+    if number != found.version:
+        abort(409, description=CHANGED)
     try:
         if approve and not published.recheck(lesson_id, found.version):
             abort(409, description=CANNOT_PUBLISH)
     except StorageError:
         abort(503, description=UNAVAILABLE)
     with db.transaction() as conn:
-        store.decide(conn, lesson_id, _me(), approve)
+        if not store.decide(conn, lesson_id, found.version, _me(), approve):
+            abort(409, description=CHANGED)
     return redirect(url_for("studio.review"))
 
 
