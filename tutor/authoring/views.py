@@ -34,7 +34,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from engine.plural import count_word
 from tutor.accounts import limits
@@ -47,6 +47,7 @@ from tutor.authoring.sanitise import sanitise
 from tutor.course.content import DrillSlot, Lesson, _glossary_url, lesson_from_text, store
 from tutor.course.lessons import DrillState, graded_state
 from tutor.course.links import link_problems
+from tutor.course.markdown.limits import text_shape
 from tutor.course.problems import Problem
 from tutor.progress.views import progress_store
 from tutor.storage import sessions
@@ -74,6 +75,8 @@ NO_LOGOUT = (
     "работать. Попробуйте ещё раз чуть позже."
 )
 VERSION_KEY = "instructor_version"
+PREVIEW_DRILLS = 40  # drill forms a preview renders (the studio's drill limit)
+FORM_BYTES = 1_000_000  # the draft copies the forms of one preview carry, together
 F = TypeVar("F", bound=Callable[..., ResponseReturnValue])
 
 
@@ -263,7 +266,15 @@ def _post_prefix() -> str:
 
 
 def build_preview(source: str, state: DrillState | None = None) -> Preview:
-    """Render a draft with its drills, add the link check, sanitise the lot."""
+    """Render a draft with its drills, add the link check, sanitise the lot.
+
+    A draft over the shape limits (:mod:`tutor.course.markdown.limits`) is not
+    rendered: only its problems are shown.
+    """
+    shape = text_shape(source)
+    if shape:
+        return Preview(draft_lesson(""), Markup(""),
+                       [Problem(DRAFT_FILE, line, message) for line, message in shape])
     lesson = draft_lesson(source)
     lessons = store().lessons()
     course = {item.slug: item for item in lessons}
@@ -283,12 +294,21 @@ def preview_html(lesson: Lesson, source: str, state: DrillState | None = None,
     """
     frame = get_template_attribute("authoring/parts.html", "preview_drill")
     post = prefix or _post_prefix()
-    pieces = [
-        str(frame(lesson.drills[part.id], source, state, post + part.id))
-        if isinstance(part, DrillSlot)
-        else part
-        for part in lesson.parts
-    ]
+    # Each drill's form carries the whole draft: the forms are bounded by count and
+    # by their bytes together (2 088 tiny drills once made a 213 MB page).
+    forms = min(PREVIEW_DRILLS, FORM_BYTES // max(1, len(source.encode("utf-8"))))
+    pieces, shown = [], 0
+    for part in lesson.parts:
+        if not isinstance(part, DrillSlot):
+            pieces.append(part)
+        elif shown < forms:
+            shown += 1
+            pieces.append(str(frame(lesson.drills[part.id], source, state, post + part.id)))
+        else:
+            pieces.append(f'<p class="hint">Упражнение «{escape(part.id)}» в предпросмотре '
+                          f"не показано: здесь проверяются первые "
+                          f"{count_word(forms, 'упражнение', 'упражнения', 'упражнений')} "
+                          "черновика.</p>")
     return Markup(sanitise("".join(pieces), post))  # noqa: S704 - sanitised just now
 
 

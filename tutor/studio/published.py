@@ -58,7 +58,7 @@ def _render(lesson: Lesson) -> Rendered:
     return Rendered(lesson, tuple(parts))
 
 
-def _keep(key: tuple[int, int], lesson: Lesson) -> Rendered:
+def remember(key: tuple[int, int], lesson: Lesson) -> Rendered:
     rendered = _render(lesson)
     with _lock:
         _cache[key] = rendered
@@ -96,7 +96,7 @@ def recheck(lesson_id: int, version: int) -> bool | None:
         store.store_check(conn, lesson_id, version, check_version(), checked.messages(),
                           len(checked.lesson.drills))
     if checked.ok:
-        _keep((lesson_id, version), checked.lesson)
+        remember((lesson_id, version), checked.lesson)
     return checked.ok
 
 
@@ -149,4 +149,4 @@ def rendered(publication: store.Publication) -> Rendered | None:
     source = _source(*key)
     if source is None:
         return None
-    return _keep(key, check_source(source).lesson)
+    return remember(key, check_source(source).lesson)

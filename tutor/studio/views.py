@@ -383,6 +383,8 @@ def _latest_passes(lesson: store.ClubLesson, source: str) -> bool:
     with db.transaction() as conn:
         store.store_check(conn, lesson.id, lesson.latest, check.check_version(),
                           checked.messages(), len(checked.lesson.drills))
+    if checked.ok:  # rendered now, in the author's request, not in a learner's first view
+        published.remember((lesson.id, lesson.latest), checked.lesson)
     return checked.ok
 
 
@@ -497,5 +499,6 @@ def studio_time(moment: float) -> str:
 
 def init_app(app: Flask) -> None:
     check.init_app(app)
+    app.register_error_handler(check.TooSlow, check.too_slow)
     app.register_blueprint(bp)
 
