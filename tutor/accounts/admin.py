@@ -20,6 +20,9 @@ from tutor.storage.users import ROLES
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 NOT_FOUND = "Такой учётной записи нет."
 LAST_ADMIN = "Это последний администратор: сначала назначьте другого."
+# What ?error= may show: a key of this table, never text from the address (a link
+# to «/admin/users?error=Войдите на evil.example» showed it in the red box).
+ERRORS = {"last-admin": LAST_ADMIN}
 
 
 @bp.get("/users")
@@ -32,11 +35,11 @@ def users() -> ResponseReturnValue:
     except StorageError:
         abort(503, description="База данных сейчас недоступна, попробуйте через минуту.")
     return render_template("accounts/admin.html", users=found, search=search, roles=ROLES,
-                           me=current_user(), error=request.args.get("error"))
+                           me=current_user(), error=ERRORS.get(request.args.get("error", "")))
 
 
 def _change(user_id: int, *, role: str | None = None, disabled: bool | None = None) -> str | None:
-    """Apply one change; a Russian reason it was refused, or None."""
+    """Apply one change; the key of the reason it was refused (:data:`ERRORS`), or None."""
     with store.progress_store().transaction() as conn:
         target = store.by_id(conn, user_id)
         if target is None:
@@ -44,7 +47,7 @@ def _change(user_id: int, *, role: str | None = None, disabled: bool | None = No
         losing_admin = target.role == "admin" and not target.disabled and (
             (role is not None and role != "admin") or disabled)
         if losing_admin and store.count_admins(conn) <= 1:
-            return LAST_ADMIN
+            return "last-admin"
         values: dict[str, object] = {}
         if role is not None:
             values["role"] = role
