@@ -27,6 +27,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.accounts_help import PASSWORD, make_user, register, token
+from tutor import storage
 from tutor.accounts import limits, passwords
 
 WRONG = "wrong password"
@@ -168,8 +169,7 @@ def test_no_more_than_two_checks_run_at_once_for_one_account(app: Flask) -> None
 
     def guess() -> None:
         with app.test_request_context():
-            from tutor.accounts.store import progress_store  # noqa: PLC0415
-            limits.guarded(progress_store(), "203.0.113.1", limits.login_key("alice"),
+            limits.guarded(storage.store(), "203.0.113.1", limits.login_key("alice"),
                            slow_check)
 
     threads = [threading.Thread(target=guess) for _ in range(limits.ACCOUNT_IN_FLIGHT)]
@@ -177,9 +177,8 @@ def test_no_more_than_two_checks_run_at_once_for_one_account(app: Flask) -> None
         thread.start()
     started.wait(timeout=5)  # both checks are running
     with app.test_request_context():
-        from tutor.accounts.store import progress_store  # noqa: PLC0415
         with pytest.raises(limits.Refused):
-            limits.guarded(progress_store(), "198.51.100.1", limits.login_key("alice"),
+            limits.guarded(storage.store(), "198.51.100.1", limits.login_key("alice"),
                            lambda: True)
         with pytest.raises(limits.Refused):  # and four from one address, whatever the account
             for n in range(limits.ADDRESS_IN_FLIGHT + 1):

@@ -18,8 +18,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.accounts_help import register, sign_in, token
+from tutor import storage
 from tutor.storage import sessions
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 
 SESSION = "session"
 
@@ -89,7 +90,7 @@ def test_signing_out_while_the_database_is_down_says_so_and_changes_nothing(
     phone = app.test_client()
     register(phone, "alice")
     csrf = token(phone, "/account")
-    store = app.extensions["tempai.progress_store"]
+    store = storage.store(app)
     real = store.transaction
 
     def down() -> object:
@@ -109,7 +110,7 @@ def test_signing_out_while_the_database_is_down_says_so_and_changes_nothing(
 
 def test_revocations_are_forgotten_once_the_cookie_would_have_expired(app: Flask) -> None:
     with app.test_request_context():
-        store = app.extensions["tempai.progress_store"]
+        store = storage.store(app)
         with store.transaction() as conn:
             sessions.revoke_session(conn, "old", 1.0)  # expired long ago
             sessions.revoke_session(conn, "new", 4e9)

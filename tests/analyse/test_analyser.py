@@ -13,15 +13,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
-from engine.decompose import arrangements
-from engine.furiten import check_furiten
 from engine.hand import parse_hand
-from engine.messages import YAKU_NAMES
-from engine.rules import get_ruleset
-from engine.score import NoYakuError, WinSituation, score_hand
-from engine.shanten import improving_tiles, shanten
+from engine.rules.sets import get_ruleset
+from engine.scoring.score import NoYakuError, WinSituation, score_hand
+from engine.shape.decompose import arrangements
+from engine.shape.furiten import check_furiten
+from engine.shape.shanten import improving_tiles, shanten
+from engine.shape.waits import find_waits
+from engine.text.messages import YAKU_NAMES
 from engine.tiles import parse_tile, tile_code
-from engine.waits import find_waits
 from tests.conftest import HTMX
 from tutor.analyse.analysis import ATOZUKE, FURITEN, NO_YAKU, analyse
 from tutor.analyse.export import drill_blocks

@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 
 from tests.accounts_help import token, user_by_login
 from tests.classes.world import World, build, join
+from tutor import storage
 from tutor.accounts import passwords, store
 
 
@@ -93,7 +94,7 @@ def test_an_old_code_on_an_admin_account_is_not_honoured(world: World) -> None:
     assert join(root, world.code) == 302
     with world.app.test_request_context():
         hashed = passwords.hash_secret("AAAA-BBBB-CCCC-DDDD")
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             store.update(conn, user_by_login(world.app, "root").id, reset_hash=hashed,
                          reset_until=9e12)
     assert _recover(world, "root", "AAAA-BBBB-CCCC-DDDD") == 403

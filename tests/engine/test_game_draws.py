@@ -1,9 +1,9 @@
-"""Exhaustive draws, nagashi mangan and abortive draws, per rule set (issue 19).
+"""Exhaustive draws, nagashi mangan and abortive draws, per rule set.
 
 Sources: 000 (EMA), 002 (JPML club), 003 (Fenix), 004 (online) for the noten
 payments, the dealer repeat, honba and sticks; published rules (Tenhou /
 Mahjong Soul, EMA Riichi Competition Rules 2016, JPML rules) where the seeds
-are silent, as engine.rules.GAME_SOURCES names them.
+are silent, as engine.rules.sets.GAME_SOURCES names them.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.draws import abortive_draw, draw_tenpai, noten_payments, settle_draw
 from engine.errors import HandError
 from engine.hand import parse_hand
-from engine.rules import GAME_SOURCES, AbortiveDraw, SourceKind, get_ruleset, source_kind
+from engine.rules.sets import GAME_SOURCES, AbortiveDraw, SourceKind, get_ruleset, source_kind
+from engine.table.draws import abortive_draw, draw_tenpai, noten_payments, settle_draw
 
 ALL = ("online", "ema", "jpml", "fenix")
 

@@ -1,4 +1,4 @@
-"""A hanchan in sequence and its final result, per rule set (issue 19).
+"""A hanchan in sequence and its final result, per rule set.
 
 Sources: 000/002 (renchan, honba, the dealer passing, East then South), 003
 (a hanchan is East and South), 001/002 (the game ends below zero), 000 (EMA
@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import HandError
-from engine.final import final_result, placements
-from engine.game import (
+from engine.rules.sets import AbortiveDraw, Tiebreak, get_ruleset
+from engine.table.final import final_result, placements
+from engine.table.game import (
     Abortive,
     ChomboHand,
     ExhaustiveDraw,
@@ -24,7 +25,6 @@ from engine.game import (
     Tsumo,
     next_state,
 )
-from engine.rules import AbortiveDraw, Tiebreak, get_ruleset
 
 EVEN = (25000, 25000, 25000, 25000)
 

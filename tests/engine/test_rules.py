@@ -6,10 +6,8 @@ from dataclasses import fields
 
 import pytest
 
-from engine import messages
 from engine.errors import HandError
-from engine.rule_table import rule_rows
-from engine.rules import (
+from engine.rules.sets import (
     RULESETS,
     SOURCES,
     TABLE_FIELDS,
@@ -19,6 +17,8 @@ from engine.rules import (
     Ruleset,
     get_ruleset,
 )
+from engine.rules.table import rule_rows
+from engine.text import messages
 
 
 def test_online_is_the_default() -> None:
@@ -114,7 +114,7 @@ def test_rule_rows_mark_silent_documents() -> None:
 
 def test_every_rule_set_is_named_both_ways_in_the_messages() -> None:
     """The /rules table names each rule set, the drills' sentences say «по …» it."""
-    from engine import messages
-    from engine.rules import RULESETS
+    from engine.rules.sets import RULESETS
+    from engine.text import messages
 
     assert set(messages.RULESET_NAMES) == set(messages.RULESET_BY) == set(RULESETS)

@@ -19,7 +19,7 @@ from flask import Flask
 from tests.accounts_help import Site, make_user, sign_in, site, token  # noqa: F401 (site)
 from tests.classes.world import create_class
 from tutor.classes import store as class_store
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 
 HOSTILE_IDS = ["99999999999999999999", "2147483648", "-1", "0", "abc", "1" * 5000, "１２"]
 # Real values for the other path parameters, so each route's own handler runs.

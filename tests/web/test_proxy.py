@@ -11,8 +11,8 @@ from pathlib import Path
 from flask import Flask
 
 from tests.authoring.test_authoring import login, make_site
+from tutor import storage
 from tutor.accounts import limits
-from tutor.progress.views import progress_store
 from tutor.storage import throttle
 
 NGINX = "127.0.0.1"  # every request reaches the app from the local proxy
@@ -30,7 +30,7 @@ def _client(app: Flask, forwarded_for: str):  # noqa: ANN202
 
 
 def _address_count(app: Flask, address: str) -> int:
-    with app.app_context(), progress_store().transaction() as conn:
+    with app.app_context(), storage.store().transaction() as conn:
         return throttle.failures(conn, limits.address_key(address), limits.clock(),
                                  limits.ADDRESS_WINDOW)
 

@@ -38,9 +38,10 @@ from urllib.parse import unquote, urlsplit
 from flask import Response, abort, current_app, g, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
-from tutor.accounts.store import User, progress_store, session_user
+from tutor import storage
+from tutor.accounts.store import User, session_user
 from tutor.storage import learner, sessions
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 
 log = logging.getLogger(__name__)
 ACCOUNT_KEY = "account"
@@ -59,7 +60,7 @@ def current_user() -> User | None:
     claims = _claims()
     if claims is not None:
         try:
-            with progress_store().transaction() as conn:
+            with storage.store().transaction() as conn:
                 user = session_user(conn, *claims)
         except StorageError:
             log.warning("account session not honoured: the database is unavailable",
@@ -86,7 +87,7 @@ def account_learner() -> str | None:
 
 def sign_in(user: User) -> None:
     """Start a fresh session for ``user`` at its current version (rotation: nothing survives)."""
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         version = sessions.current_version(conn, user.identity)
     session.clear()
     session[ACCOUNT_KEY] = user.id
@@ -99,7 +100,7 @@ def sign_in(user: User) -> None:
 
 def revoke(user_id: int) -> None:
     """End every session of the account on every device (password change, disabling…)."""
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         sessions.bump_version(conn, f"user:{user_id}")
 
 
@@ -115,7 +116,7 @@ def sign_out(everywhere: bool = False) -> None:
     if claims is not None:
         user_id, _, session_id = claims
         lifetime = current_app.permanent_session_lifetime.total_seconds()
-        with progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             if session_user(conn, *claims) is not None:
                 if everywhere:
                     sessions.bump_version(conn, f"user:{user_id}")

@@ -39,7 +39,7 @@ from contextlib import contextmanager
 from sqlalchemy.engine import Connection
 
 from tutor.storage import throttle
-from tutor.storage.database import ProgressStore
+from tutor.storage.progress import ProgressStore
 
 ACCOUNT_FREE = 4  # wrong passwords for one account before the first hold (the 5th holds)
 ACCOUNT_WINDOW = 3600.0  # seconds an account's count lives after its first failure
@@ -142,7 +142,7 @@ def guarded(store: ProgressStore, address: str, account: str, check: Callable[[]
 
     Raises :class:`Refused` *before* calling ``check`` while the account or the
     address is held, or while too many checks for either are already running.
-    Raises :class:`tutor.storage.database.StorageError` when the counts cannot
+    Raises :class:`tutor.storage.errors.StorageError` when the counts cannot
     be read or kept: nobody may guess while nothing is counted.
     """
     with store.transaction() as conn:

@@ -44,6 +44,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from engine.plural import count_word
+from tutor import storage
 from tutor.accounts import admin, cli, limits, passwords, store
 from tutor.accounts.current import (
     account_learner,
@@ -59,7 +60,8 @@ from tutor.accounts.current import (
 from tutor.accounts.merge import merge_learner
 from tutor.storage import groups, learner
 from tutor.storage.aggregates import learner_kinds, learner_mistakes, learner_solved
-from tutor.storage.database import StorageError, answers
+from tutor.storage.answers import answers
+from tutor.storage.errors import StorageError
 from tutor.storage.users import practice_solved
 from tutor.web.errors import render_error
 
@@ -81,11 +83,11 @@ def _address() -> str:
 
 def _guarded(account: str, check: Callable[[], bool]) -> bool:
     """``check`` under the guessing limits (:mod:`limits`): refused before it runs when over."""
-    return limits.guarded(store.progress_store(), _address(), account, check)
+    return limits.guarded(storage.store(), _address(), account, check)
 
 
 def _forgive(account: str) -> None:
-    with store.progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         limits.forgive(conn, _address(), account)
 
 
@@ -110,7 +112,7 @@ def _merge_browser_progress(user: store.User) -> None:
     """The anonymous progress of this browser joins the account (tutor.accounts.merge)."""
     anonymous = learner.cookie_learner_id()
     if anonymous and anonymous != user.learner_id:
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             merge_learner(conn, anonymous, user.learner_id)
 
 
@@ -132,7 +134,7 @@ def register() -> ResponseReturnValue:
             error = "Пароли не совпадают."
         if error is None:
             try:
-                limits.registration(store.progress_store(), _address())
+                limits.registration(storage.store(), _address())
             except StorageError:
                 return _unavailable()
             code = passwords.new_code()
@@ -140,7 +142,7 @@ def register() -> ResponseReturnValue:
             password_hash = passwords.hash_secret(password)
             recovery_hash = passwords.hash_secret(code)
             try:
-                with store.progress_store().transaction() as conn:
+                with storage.store().transaction() as conn:
                     user = store.create(
                         conn, login=login,
                         display_name=store.clean_name(form.get("display_name", ""), login),
@@ -171,7 +173,7 @@ def login() -> ResponseReturnValue:
         given = request.form.get("password", "")[: passwords.MAX_PASSWORD]
         account = limits.login_key(login_name)
         try:
-            with store.progress_store().transaction() as conn:
+            with storage.store().transaction() as conn:
                 found = store.by_login(conn, login_name)
             stored = found[1] if found else None
             usable = found is not None and not found[0].disabled
@@ -183,7 +185,7 @@ def login() -> ResponseReturnValue:
                 _forgive(account)
                 if stored and passwords.needs_rehash(stored):
                     rehashed = passwords.hash_secret(given)
-                    with store.progress_store().transaction() as conn:
+                    with storage.store().transaction() as conn:
                         store.update(conn, user.id, password_hash=rehashed)
                 _merge_browser_progress(user)
                 sign_in(user)
@@ -243,7 +245,7 @@ class _WrongCode(Exception):
 
 def _recover(login_name: str, code: str, password: str) -> ResponseReturnValue:
     now = dt.datetime.now(dt.UTC).timestamp()
-    with store.progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         found = store.by_login(conn, login_name)
         reset = store.reset_hash(conn, found[0].id, now) if found else None
     usable = found is not None and not found[0].disabled
@@ -265,7 +267,7 @@ def _recover(login_name: str, code: str, password: str) -> ResponseReturnValue:
     user = found[0]
     new_code = passwords.new_code()
     password_hash, recovery_hash = passwords.hash_secret(password), passwords.hash_secret(new_code)
-    with store.progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         store.update(conn, user.id, password_hash=password_hash, recovery_hash=recovery_hash,
                      reset_hash=None, reset_until=None)
     revoke(user.id)
@@ -295,7 +297,7 @@ def rename() -> ResponseReturnValue:
     user = current_user()
     assert user is not None
     try:
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             store.update(conn, user.id,
                          display_name=store.clean_name(request.form.get("display_name", ""),
                                                        user.login))
@@ -306,7 +308,7 @@ def rename() -> ResponseReturnValue:
 
 def _password_ok(user: store.User, given: str) -> bool:
     """The account's current password, checked under the same limits as signing in."""
-    with store.progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         found = store.by_login(conn, user.login)
     stored = found[1] if found else None
     return _guarded(limits.login_key(user.login), lambda: passwords.verify(stored, given))
@@ -330,7 +332,7 @@ def change_password() -> ResponseReturnValue:
         if problem:
             return _settings_error(problem)
         password_hash = passwords.hash_secret(new)
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             store.update(conn, user.id, password_hash=password_hash)
         revoke(user.id)
         sign_in(user)
@@ -352,7 +354,7 @@ def export() -> ResponseReturnValue:
     user = current_user()
     assert user is not None
     try:
-        data = store.progress_store().export(user.learner_id)
+        data = storage.store().export(user.learner_id)
     except StorageError:
         return _unavailable()
     body = {
@@ -383,8 +385,8 @@ def delete() -> ResponseReturnValue:
         if choice not in ("remove", "anonymise"):
             return _settings_error("Выберите, что сделать с ответами.")
         if choice == "remove":
-            store.progress_store().wipe(user.learner_id)
-        with store.progress_store().transaction() as conn:
+            storage.store().wipe(user.learner_id)
+        with storage.store().transaction() as conn:
             if choice == "anonymise":
                 _anonymise(conn, user.learner_id)
             conn.execute(groups.memberships.delete()

@@ -2,7 +2,7 @@
 
 The preview renders whatever Markdown is posted, so it is not public: it is
 open in debug mode (``make run``), to a signed-in instructor or admin account
-(issue 21, :mod:`tutor.accounts`), or — as a bootstrap, only while the server
+(:mod:`tutor.accounts`), or — as a bootstrap, only while the server
 sets ``INSTRUCTOR_PASSWORD`` — to whoever signed in with that password;
 otherwise it sends the visitor to the account login. Its HTML is sanitised
 (:mod:`tutor.authoring.sanitise`). A preview drill is graded statelessly like
@@ -37,6 +37,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup, escape
 
 from engine.plural import count_word
+from tutor import storage
 from tutor.accounts import limits
 from tutor.accounts.current import current_user
 from tutor.authoring import throttle
@@ -49,9 +50,8 @@ from tutor.course.lessons import DrillState, graded_state
 from tutor.course.links import link_problems
 from tutor.course.markdown.limits import text_shape
 from tutor.course.problems import Problem
-from tutor.progress.views import progress_store
 from tutor.storage import sessions
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 
 log = logging.getLogger(__name__)
 bp = Blueprint("authoring", __name__)
@@ -113,7 +113,7 @@ def is_instructor() -> bool:
     if not hmac.compare_digest(stored, _fingerprint(password)):
         return False
     try:
-        with progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             return version == sessions.current_version(conn, sessions.INSTRUCTOR)
     except StorageError:
         log.warning("instructor session not honoured: the session version is unavailable",
@@ -154,7 +154,7 @@ def login() -> ResponseReturnValue:
         given = request.form.get("password", "")
         password = _password()
         try:
-            store = progress_store()
+            store = storage.store()
             right = limits.guarded(store, address, throttle.ACCOUNT, lambda: bool(password) and
                                    hmac.compare_digest(given.encode(), password.encode()))
             if right:
@@ -182,7 +182,7 @@ def logout() -> ResponseReturnValue:
     """
     if is_instructor() and not current_app.debug:
         try:
-            with progress_store().transaction() as conn:
+            with storage.store().transaction() as conn:
                 sessions.bump_version(conn, sessions.INSTRUCTOR)
         except StorageError:
             log.warning("instructor sign-out failed: the session version is unavailable",

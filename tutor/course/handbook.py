@@ -1,8 +1,8 @@
 """The «Яку» (``/yaku``) and «Правила клубов» (``/rules``) reference pages.
 
 Both are generated from the engine's own data — the yaku table
-(:data:`engine.yaku.YAKU`), its Russian names and rules in
-:mod:`engine.messages`, and the rule-set rows of :mod:`engine.rule_table` — so
+(:data:`engine.scoring.yaku.YAKU`), its Russian names and rules in
+:mod:`engine.text.messages`, and the rule-set rows of :mod:`engine.rules.table` — so
 they cannot drift from what the drills grade. Only the example hands are
 written by hand (``content/ru/yaku-examples.yaml``), and a test scores each
 one with the engine.
@@ -21,14 +21,14 @@ import yaml
 from flask import Blueprint, Flask, current_app, has_request_context, render_template, url_for
 from markupsafe import Markup, escape
 
-from engine import messages as msg
 from engine.errors import HandError
 from engine.hand import Hand, parse_hand
-from engine.rule_table import RuleRow, game_rule_rows, procedure_rule_rows, rule_rows
-from engine.rules import RULESETS, Renhou, Ruleset, SourceKind, get_ruleset
-from engine.score import ScoreResult, WinSituation, score_hand
+from engine.rules.sets import RULESETS, Renhou, Ruleset, SourceKind, get_ruleset
+from engine.rules.table import RuleRow, game_rule_rows, procedure_rule_rows, rule_rows
+from engine.scoring.score import ScoreResult, WinSituation, score_hand
+from engine.scoring.yaku import YAKU, YakuDef
+from engine.text import messages as msg
 from engine.tiles import Tile, parse_tile, parse_wind
-from engine.yaku import YAKU, YakuDef
 from tutor.course.files import escapes_folder
 from tutor.course.markdown.sources import CITATION_RE, source_anchor
 
@@ -157,7 +157,7 @@ class SourceDoc:
 
 
 # Read from the head of each document in the course's sources (and their gaps,
-# which RULESETS.md lists); the lessons cite them as [000] … [004].
+# which docs/rulesets.md lists; docs/sources.md names each document).
 SOURCE_DOCS: tuple[SourceDoc, ...] = (
     SourceDoc("000", "«Как играть в риичи-маджонг»",
               "Руководство для начинающих, основанное на официальных правилах European "

@@ -12,9 +12,9 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine.furiten import FuritenKind, FuritenResult, can_ron, check_furiten
 from engine.hand import Hand
-from engine.messages import FURITEN_NAMES, NOT_TENPAI
+from engine.shape.furiten import FuritenKind, FuritenResult, can_ron, check_furiten
+from engine.text.messages import FURITEN_NAMES, NOT_TENPAI
 from engine.tiles import Tile, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
@@ -22,7 +22,9 @@ from tutor.drills.base import BadAnswer, Drill, DrillError, DrillKind, Param, Ve
 from tutor.drills.waits import WAITING_HAND_PARAMS
 
 ANSWERS = {"yes": True, "no": False}
-KIND_CHOICES: tuple[tuple[str, str], ...] = tuple((k.value, FURITEN_NAMES[k]) for k in FuritenKind)
+KIND_CHOICES: tuple[tuple[str, str], ...] = tuple(
+    (k.value, FURITEN_NAMES[k.value]) for k in FuritenKind
+)
 
 
 @dataclass(frozen=True)

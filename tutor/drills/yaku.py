@@ -1,8 +1,8 @@
 """«Можно ли объявить победу?»: a complete hand, the situation and the rules; yes or no.
 
 Correct is what the engine says: the hand may be declared a win when
-:func:`engine.score.score_hand` finds at least one yaku under the drill's rules,
-and not when it raises :class:`~engine.score.NoYakuError`. The hand must be a
+:func:`engine.scoring.score.score_hand` finds at least one yaku under the drill's rules,
+and not when it raises :class:`~engine.scoring.score.NoYakuError`. The hand must be a
 complete shape — the question is about yaku, not about the shape.
 
 The feedback names the yaku found (with han and the rule), or says there is
@@ -20,11 +20,11 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine import messages
-from engine.decompose import is_complete
 from engine.errors import HandError
 from engine.hand import Hand
-from engine.score import NoYakuError, ScoreResult
+from engine.scoring.score import NoYakuError, ScoreResult
+from engine.shape.decompose import is_complete
+from engine.text import messages
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Verdict, drill_hand
 from tutor.drills.fu import Fu
