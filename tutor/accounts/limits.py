@@ -86,7 +86,8 @@ def hold_seconds(account_failures: int) -> float:
     """How long the account is held after this many wrong passwords (0: not held)."""
     if account_failures <= ACCOUNT_FREE:
         return 0.0
-    return min(MAX_HOLD, FIRST_HOLD * 2 ** min(account_failures - ACCOUNT_FREE - 1, 16))
+    doublings = min(account_failures - ACCOUNT_FREE - 1, 16)
+    return min(MAX_HOLD, FIRST_HOLD * float(2**doublings))
 
 
 def refusal(conn: Connection, address: str, account: str, now: float) -> float:
