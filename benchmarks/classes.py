@@ -3,7 +3,7 @@
 Builds a SQLite database (answers inserted through the aggregate trigger,
 like real ones), an instructor, a class with a lesson and a practice set
 assigned, and 200 members; then renders ``/classes/<id>`` through the Flask
-test client and prints the median of several renders. The target (issue 21):
+test client and prints the median of several renders. The target:
 under 100 ms, since the page reads only aggregates.
 
     PYTHONPATH=. TEMPAI_ENGINE=python /work/venv/bin/python benchmarks/classes.py

@@ -1,4 +1,4 @@
-"""Page time for a learner with a long history against a fresh learner's, in one run (issue 17).
+"""Page time for a learner with a long history against a fresh learner's, in one run.
 
 Builds the app as ``wsgi.py`` does (``answer_profile.build_app``: a throw-away
 SQLite database, the committed course) and three learners: one who has

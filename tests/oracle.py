@@ -48,7 +48,7 @@ OPTIONS: dict[str, dict[str, Any]] = {
     },
     "ema": {
         "has_open_tanyao": False,  # 001, EMA section
-        "has_aka_dora": False,  # EMA plays without red fives (issue 2, item 6)
+        "has_aka_dora": False,  # EMA 2016 plays without red fives (docs/sources.md#ema-2016)
         "has_double_yakuman": False,
         "kazoe_limit": HandConstants.KAZOE_SANBAIMAN,  # engine.rules.sets.EMA: kazoe_yakuman=False
         "kiriage": False,

@@ -23,14 +23,14 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("web",),  # plumbing: security, compression, logs, errors, health, static files
     ("tiles",),  # the SVG tile art
     ("storage",),  # the database, the learner's identity, history statistics
-    ("accounts",),  # sign-in, roles, revocable sessions (issue 21)
+    ("accounts",),  # sign-in, roles, revocable sessions
     ("drills",),  # drill kinds: grading, diagnosis, solutions
     ("course",),  # the content store, Markdown, lesson and reference pages, answers
     ("progress", "analyse"),
     ("practice",),
-    ("classes",),  # an instructor's classes, assignments and dashboard (issue 21)
+    ("classes",),  # an instructor's classes, assignments and dashboard
     ("authoring",),
-    ("studio",),  # club lessons written in the browser, published to classes (issue 22)
+    ("studio",),  # club lessons written in the browser, published to classes
 )
 RANK = {package: rank for rank, floor in enumerate(FLOORS) for package in floor}
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import click
 from flask import Flask
@@ -22,11 +23,24 @@ _DEV_SECRET = "dev-only-not-secret"
 _REPO_ROOT = Path(__file__).resolve().parent.parent
 
 _SECRET_HELP = (
-    "SECRET_KEY не задан. Вне режима отладки сайт без него не запускается: "
-    "задайте переменную окружения, например\n"
-    "    export SECRET_KEY=\"$(python3 -c 'import secrets; print(secrets.token_hex(32))')\"\n"
-    "(для локальной разработки есть `make run`, он включает FLASK_DEBUG=1)."
+    "SECRET_KEY не задан, а без него сайт вне режима отладки не запускается: задайте его, "
+    "например export SECRET_KEY=\"$(python3 -c 'import secrets; print(secrets.token_hex(32))')\" "
+    "(для разработки на своей машине есть make run)."
 )
+
+
+class MissingSecretKey(click.ClickException, RuntimeError):
+    """No secret key outside debug and tests: one line in Russian, never a traceback.
+
+    A ``click.ClickException`` so that ``flask run`` prints just its message;
+    ``wsgi.py`` prints it the same way for gunicorn.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(_SECRET_HELP)
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(f"Ошибка: {self.message}", file=file or sys.stderr)
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -90,7 +104,7 @@ def _require_secret(app: Flask) -> None:
         # throw-away key is safe and CI needs no secret to check the course.
         app.config["SECRET_KEY"] = secrets.token_hex(32)
         return
-    raise RuntimeError(_SECRET_HELP)
+    raise MissingSecretKey()
 
 
 def _trust_proxies(app: Flask) -> None:

@@ -1,6 +1,6 @@
 """Furiten: may this tenpai hand win by ron, and if not, which tiles are to blame.
 
-The rules (seed 000; RULESETS.md rows «Furiten (general)» and «Riichi
+The rules (seed 000; docs/rulesets.md rows «Furiten (general)» and «Riichi
 furiten»):
 
 * ``discard`` — permanent furiten: a tile of the hand's wait lies in the
@@ -48,7 +48,7 @@ __all__ = ["FuritenKind", "FuritenReason", "FuritenResult", "can_ron", "check_fu
 
 
 class FuritenKind(Enum):
-    """Why ron is forbidden (seed 000; RULESETS.md, rows «Furiten», «Riichi furiten»)."""
+    """Why ron is forbidden (seed 000; docs/rulesets.md, rows «Furiten», «Riichi furiten»)."""
 
     DISCARD = "discard"  # a wait is in the own discard pond: permanent while the wait stays
     TEMPORARY = "temporary"  # a winning tile was passed since the own last draw

@@ -115,7 +115,7 @@ FURITEN_NONE = (
 FURITEN_NOT_TENPAI = "Рука не в темпае, поэтому о фуритене речи нет."
 
 # --- scoring: yaku, fu, limits, payments (engine.scoring: yaku, fu, points)
-# Yaku names follow GLOSSARY.md where it has them (риичи, иппацу, мензен цумо,
+# Yaku names follow docs/glossary.md where it has them (риичи, иппацу, мензен цумо,
 # пинфу, иипейко, якухай, риншан кайхо, чанкан, чиитойцу, кокушимусо, ренхо);
 # the rest are transliterated the same way ("ш"/"ч" for sh/ch, no long vowels
 # doubled except where the glossary doubles them).

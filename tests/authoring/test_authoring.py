@@ -1,4 +1,4 @@
-"""Issue 6: the authoring guide, live editing, the preview's access control and sanitising."""
+"""The authoring guide, live editing, the preview's access control and sanitising."""
 
 from __future__ import annotations
 
@@ -193,7 +193,7 @@ def test_without_password_preview_is_forbidden_outside_debug(
 
 
 def test_without_password_the_preview_page_sends_to_the_account_login(content_dir: Path) -> None:
-    """Issue 21: instructors sign in with their accounts; the password is only a bootstrap."""
+    """Instructors sign in with their accounts; the password is only a bootstrap."""
     site = make_site(content_dir, INSTRUCTOR_PASSWORD="")
     response = site.test_client().get("/author/preview")
     assert response.status_code == 302

@@ -1,4 +1,4 @@
-"""Issue 17: the instructor's sign-in — revocable sessions, an exact and fair guess limit.
+"""The instructor's sign-in — revocable sessions, an exact and fair guess limit.
 
 On SQLite always and on PostgreSQL when ``TEMPAI_TEST_PG_URL`` is set: the
 counts live in the database, so parallel requests (and processes) must add

@@ -1,6 +1,6 @@
-"""Issue 22 in Chromium: an instructor writes a club lesson in the studio and publishes it.
+"""In Chromium: an instructor writes a club lesson in the studio and publishes it.
 
-One server for the module. The story (the issue's proof): the instructor
+One server for the module. The story: the instructor
 creates a lesson with a waits and a fu drill, types a 12-tile hand and sees
 the check's message at its line (a click puts the cursor there), fixes it,
 saves and publishes to a class; a learner of that class, on a 390 px phone,

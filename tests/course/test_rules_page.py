@@ -1,10 +1,10 @@
 """/rules: the hand, whole-game and table-procedure rows, the legend, citations linked to it.
 
-Issue 19: the game rows (engine.rules.table.game_rule_rows) with published
+The game rows (engine.rules.table.game_rule_rows) with published
 values marked «не из исходных документов: …» and never a bracketed citation;
-issue 18: a legend of the five documents, values the seeds do not state
+a legend of the five documents, values the seeds do not state
 marked «в документах нет — наш выбор», the procedural differences of
-RULESETS.md as rows with their sources, and every «[00N]» of a lesson linked
+docs/rulesets.md as rows with their sources, and every «[00N]» of a lesson linked
 to its entry in the legend.
 """
 

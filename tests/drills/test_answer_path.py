@@ -1,4 +1,4 @@
-"""The drill-answer hot path (issue 8): cheaper, but writing and answering exactly the same.
+"""The drill-answer hot path: cheaper, but writing and answering exactly the same.
 
 Rules: the SQLite fast path stores the very row SQLAlchemy's Core INSERT
 stores, committed before it returns and holding no lock after, on one
@@ -280,7 +280,7 @@ def test_the_verified_cookie_memo_starts_again_empty_when_full(
 def test_a_remembered_session_cookie_is_refused_when_altered_expired_or_under_a_new_key(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The verified-cookie memo changes the cost, never the answer (issue 8)."""
+    """The verified-cookie memo changes the cost, never the answer."""
     token = csrf_token(client)
 
     def post() -> int:

@@ -1,4 +1,4 @@
-"""The answer-independent explanation of a drill is rendered once per drill (issue 8).
+"""The answer-independent explanation of a drill is rendered once per drill.
 
 Every kind's ``feedback`` shows the verdict lines around ``drill_solution``,
 which renders the kind's ``solution(drill)`` macro once per :class:`Drill`

@@ -1,4 +1,4 @@
-"""The whole-game drill kinds of issue 19: draw, multi_ron, next_hand, final.
+"""The whole-game drill kinds: draw, multi_ron, next_hand, final.
 
 Each kind is graded by the engine (engine.table.draws, engine.table.ron, engine.table.penalties,
 engine.table.game, engine.table.final); the values asserted here are the rule sets' own,

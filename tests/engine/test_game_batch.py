@@ -1,6 +1,6 @@
-"""The batch kinds of the whole game (issue 19), errors included, fuzzed as the others are.
+"""The batch kinds of the whole game, errors included, fuzzed as the others are.
 
-The ``draw`` kind is the issue's contract exactly (noten payments: 000, 002,
+The ``draw`` kind is the documented contract exactly (noten payments: 000, 002,
 004; the dealer repeats when tenpai: 000, 002, 004; honba + 1: 000, 002;
 sticks stay: 001, 003, 004). The ``mahjong`` package settles no draws, so
 there is no differential test; the property tests check that the points on

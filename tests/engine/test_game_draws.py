@@ -1,4 +1,4 @@
-"""Exhaustive draws, nagashi mangan and abortive draws, per rule set (issue 19).
+"""Exhaustive draws, nagashi mangan and abortive draws, per rule set.
 
 Sources: 000 (EMA), 002 (JPML club), 003 (Fenix), 004 (online) for the noten
 payments, the dealer repeat, honba and sticks; published rules (Tenhou /

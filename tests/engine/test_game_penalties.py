@@ -1,4 +1,4 @@
-"""Several rons on one discard, chombo and pao, per rule set (issue 19).
+"""Several rons on one discard, chombo and pao, per rule set.
 
 Sources: 001-EMA (multiple ron), 003 (head bump, its own example), 004 (double
 ron, triple ron a draw), 000 (chombo: reverse mangan in clubs, −20000 in

@@ -1,4 +1,4 @@
-"""A hanchan in sequence and its final result, per rule set (issue 19).
+"""A hanchan in sequence and its final result, per rule set.
 
 Sources: 000/002 (renchan, honba, the dealer passing, East then South), 003
 (a hanchan is East and South), 001/002 (the game ends below zero), 000 (EMA

@@ -1,9 +1,9 @@
-"""Shanten and the four-copy rule at every distance from tenpai (issue 17).
+"""Shanten and the four-copy rule at every distance from tenpai.
 
-Rule (engine.shape.waits, the batch contract of issue 2): a tile the hand holds four
+Rule (engine.shape.waits, the batch contract): a tile the hand holds four
 of, melds included, cannot be drawn, so no block may need a fifth copy; the
 engine applied it at tenpai only (karaten), and shanten came out too low for
-hands with quads, most visibly honour quads. Checked here: the issue's hands
+hands with quads, most visibly honour quads. Checked here: hands of that kind
 with exact values; the definition itself on generated hands (shanten n: some
 draw of a tile with a copy left, plus a discard, reaches n - 1 and none
 reaches n - 2; tenpai is exactly find_waits' tenpai; the improving tiles are
@@ -57,7 +57,7 @@ def codes(tiles: object) -> str:
 def test_honour_quads_are_counted_with_the_four_copy_rule(
     hand: str, standard: int, was: int
 ) -> None:
-    """Issue 17: an honour quad is a set and a dead single, never a set and a pair."""
+    """An honour quad is a set and a dead single, never a set and a pair."""
     result = shanten(parse_hand(hand))
     assert result.standard == standard != was
     assert result.minimum == min(standard, result.chiitoitsu or 99, result.kokushi or 99)

@@ -7,7 +7,7 @@ the shanten when the 14 tiles after drawing it are nearer (the package's
 :mod:`handgen` (13 tiles spread over shanten 0–6, about a quarter uniform
 from the wall); a 14-tile hand is one of them plus a random live tile.
 
-Four copies of a kind are left out, as the brief of issue 20 says: the
+Four copies of a kind are left out, because the
 package sees only the concealed counts, so a fourth copy in a meld or a
 karaten shape reads differently there (tests/engine/test_differential.py,
 DELIBERATE_DIFFERENCES["shanten_and_four_copies"]). Sized to run in a few
@@ -130,5 +130,5 @@ def test_four_copy_hands_where_the_package_differs(
     assert Shanten.calculate_shanten_for_regular_hand(counts) == package
     result = ukeire(parse_hand(hand, melds, size=13))
     assert result.shanten == ours
-    assert result.tiles, "a hand at shanten n >= 0 has improving tiles (issue 17)"
+    assert result.tiles, "a hand at shanten n >= 0 has improving tiles"
     assert _form(line)(counts) == package

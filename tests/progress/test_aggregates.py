@@ -1,4 +1,4 @@
-"""Per-learner aggregates (issue 17): what the pages read instead of the history.
+"""Per-learner aggregates: what the pages read instead of the history.
 
 Rules: the aggregates the database keeps answer by answer equal the fold of
 the whole history (totals, streaks, latest marks, lesson drills solved, the

@@ -1,4 +1,4 @@
-"""Pages read the aggregates, never the history (issue 17); wrong answers carry their rule.
+"""Pages read the aggregates, never the history; wrong answers carry their rule.
 
 Rules: for a learner with 2,000 answers every page that shows progress runs
 the same SQL statements and about the same number of SQLite VM steps (which

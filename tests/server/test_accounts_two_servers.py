@@ -1,4 +1,4 @@
-"""Accounts on two app servers sharing one PostgreSQL database (issue 21: nothing per process).
+"""Accounts on two app servers sharing one PostgreSQL database (nothing is kept per process).
 
 Two gunicorn processes (the production configuration, one worker each) on
 loopback share a SECRET_KEY and one fresh PostgreSQL schema. An account

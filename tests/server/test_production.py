@@ -368,10 +368,23 @@ def test_production_trusts_its_lesson_scan_for_a_second_unless_told_otherwise(
     assert done.stdout.strip() == used
 
 
-def test_wsgi_refuses_to_start_without_a_secret_key(tmp_path: Path) -> None:
+def test_wsgi_refuses_to_start_without_a_secret_key_in_one_russian_line(tmp_path: Path) -> None:
     done = _run_wsgi({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    assert done.returncode == 4  # gunicorn's "app failed to load": the master stops
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Ошибка: SECRET_KEY не задан"), done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_flask_run_without_a_secret_key_says_one_russian_line(tmp_path: Path) -> None:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("FLASK_")}
+    clean.pop("SECRET_KEY", None)
+    clean["DATABASE_URL"] = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    done = subprocess.run([sys.executable, "-m", "flask", "--app", "tutor", "run", "--port", "1"],
+                          cwd=REPO, env=clean, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
-    assert "SECRET_KEY не задан" in done.stderr
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Ошибка: SECRET_KEY не задан"), done.stderr
 
 
 def test_gunicorn_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,4 +1,4 @@
-"""The session versions and wrong-password counters (issue 17), on SQLite and PostgreSQL.
+"""The session versions and wrong-password counters, on SQLite and PostgreSQL.
 
 Both must be exact under parallel writers: each bump and each counted
 failure is one statement, so N threads at once give the versions 1…N and

@@ -1,6 +1,6 @@
 """One spelling per term: variant spellings of glossary terms and yaku names.
 
-The course follows ``/work/shared/GLOSSARY.md`` (its «Расхождения в написании»
+The course follows ``docs/glossary.md`` (its «Расхождения в написании»
 table) and the yaku names of :data:`engine.text.messages.YAKU_NAMES`. The variants
 it rejects — «кан-дора» for «кандора», «ура-дора» for «урадора», «сянпон» for
 «шанпон», other transliterations of yaku — are data, not code:
