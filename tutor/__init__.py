@@ -82,7 +82,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 # The names the README documents for deployment, read without Flask's prefix
 # (``SECRET_KEY=… flask --app tutor run`` works like ``make serve``); a
 # ``FLASK_``-prefixed variable or the instance config wins. Tests pass their own
-# config and never read these.
+# config and never read these (nor does any module: settings come from app.config).
 PLAIN_ENV = ("SECRET_KEY", "DATABASE_URL", "INSTRUCTOR_PASSWORD", "TRUSTED_PROXIES",
              "DATABASE_DEADLINE_SECONDS")
 
@@ -150,17 +150,20 @@ def _register_blueprints(app: Flask) -> None:
     from tutor.practice import views as practice
     from tutor.progress import path as learner_path
     from tutor.progress import views as progress
+    from tutor.storage import init_app as open_storage
+    from tutor.storage import opened_store
     from tutor.studio import learn as club
     from tutor.studio import views as studio
     from tutor.tiles import jinja as tiles
     from tutor.web import assets, errors, health, logs
 
+    open_storage(app)  # every feature keeps its tables in the store
+    health.init_app(app, opened_store(app).health)
     app.register_blueprint(errors.bp)
     app.register_blueprint(lessons.bp)
     app.register_blueprint(answers.bp)
-    # accounts after progress: it uses the progress store progress opens
     for feature in (tiles, reference, handbook, practice, progress, learner_path, accounts,
-                    classes, authoring, studio, club, analyse, logs, health, assets):
+                    classes, authoring, studio, club, analyse, logs, assets):
         if hasattr(feature, "init_app"):
             feature.init_app(app)
         else:

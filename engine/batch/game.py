@@ -1,4 +1,4 @@
-"""The batch kinds of the whole game (issue 19): draws, rons, penalties, next hand, result.
+"""The batch kinds of the whole game: draws, rons, penalties, next hand, result.
 
 :mod:`engine.batch` checks field names and JSON types; the handlers here
 read seats, values and counts and call the engine. Seats are this hand's

@@ -1,4 +1,4 @@
-"""Rule systems as data: one frozen :class:`Ruleset` per system of RULESETS.md.
+"""Rule systems as data: one frozen :class:`Ruleset` per system of docs/rulesets.md.
 
 Every option that changes a result is a field. Each field of each rule set
 records where it comes from in :data:`SOURCES` (a seed document code such as
@@ -79,7 +79,7 @@ class Ruleset:
     riichi_min_wall: int = 4  # tiles that must remain in the live wall
     negative_points: bool = False  # play goes on below zero (else the game ends)
     noten_payment: int = 3000  # paid in total by noten players at an exhaustive draw
-    # Table procedure (issue 18): where the club documents 002 and 003 differ.
+    # Table procedure: where the club documents 002 and 003 differ.
     claim_pause: bool = False  # next player waits 3–4 s to draw; a claim in it undoes the draw
     added_kan_dora: KanDoraTiming = KanDoraTiming.AFTER_DISCARD
     riichi_tile_ron_refund: bool = True  # ron on the riichi tile: riichi void, the 1000 returned
@@ -277,7 +277,7 @@ def get_ruleset(name: str | None = None) -> Ruleset:
     return RULESETS[key]
 
 
-# --- The whole game: draws, penalties, the end of a game (issue 19) -----------
+# --- The whole game: draws, penalties, the end of a game -----------
 # Kept beside Ruleset, not in it: the comparison table and the rule drill read
 # Ruleset's fields, and these rows are shown by rule_table.game_rule_rows().
 # Sources here have three kinds (see source_kind): a seed code, a published
@@ -533,7 +533,7 @@ def get_game_rules(rules: Ruleset | str | None = None) -> GameRules:
 
 # --- Table procedure the seeds differ on (issues 18, 19) ----------------------
 # Nothing the engine computes depends on these; they are data so that /rules
-# shows each difference RULESETS.md lists beside its source, like every other
+# shows each difference docs/rulesets.md lists beside its source, like every other
 # rule, and a rule drill can ask about it. Sources have the three kinds of
 # GAME_SOURCES.
 

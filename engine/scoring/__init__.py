@@ -2,5 +2,5 @@
 
 :mod:`engine.scoring.score` is the entry (``score_hand``); the other modules
 are its parts. It reads hands through :mod:`engine.shape` and the rule set
-through :mod:`engine.rules`.
+through :mod:`engine.rules.sets`.
 """

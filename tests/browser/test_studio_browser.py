@@ -26,8 +26,7 @@ from tests.browser.test_classes_browser import People, sign_in
 from tests.browser.test_phone_axe import axe_violations
 from tests.practice_answers import right_answer
 from tests.studio.studio_help import WAITS_12, source
-from tutor import create_app
-from tutor.accounts.store import progress_store
+from tutor import create_app, storage
 from tutor.classes import store as classes
 from tutor.studio.check import check_source
 
@@ -46,7 +45,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
                       "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}"})
     teacher, other = make_user(app, "teacher", "instructor"), make_user(app, "other", "instructor")
     alice, bob = make_user(app, "alice", "learner"), make_user(app, "bob", "learner")
-    with app.test_request_context(), progress_store().transaction() as conn:
+    with app.test_request_context(), storage.store().transaction() as conn:
         club = classes.create(conn, teacher, "Клуб", "ema", None)
         elsewhere = classes.create(conn, other, "Другой", "ema", None)
         classes.join(conn, club, alice)

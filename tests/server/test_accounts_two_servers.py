@@ -23,7 +23,7 @@ from tests.accounts_help import PASSWORD
 from tests.databases import NO_PG, fresh_database
 from tests.live import copy_content, loadkit, need_gunicorn, suite_deadline
 from tutor.accounts import limits
-from tutor.storage.database import ProgressStore
+from tutor.storage.progress import ProgressStore
 from tutor.storage.throttle import login_throttle
 
 pytestmark = [pytest.mark.server, NO_PG]

@@ -25,8 +25,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import HTMX, Answering
-from tutor import create_app
-from tutor.storage import database
+from tutor import create_app, storage
+from tutor.storage import connection
 from tutor.web.assets import LONG_CACHE, SHORT_CACHE
 from tutor.web.logs import JsonFormatter
 
@@ -61,7 +61,7 @@ def _app_on(content_dir: Path, path: Path) -> Flask:
 def test_healthz_checks_the_schema_not_just_select_1(content_dir: Path, tmp_path: Path) -> None:
     path = tmp_path / "progress.sqlite3"
     app = _app_on(content_dir, path)
-    store = app.extensions["tempai.progress_store"]
+    store = storage.opened_store(app)
     with store.engine.begin() as conn:  # a database another version of the code migrated
         conn.exec_driver_sql("UPDATE schema_version SET version = 99")
     assert app.test_client().get("/healthz").get_json()["db"] == "schema"
@@ -76,16 +76,16 @@ def test_healthz_says_replaced_when_the_sqlite_file_is_swapped(
     sqlite3.connect(tmp_path / "other.sqlite3").close()  # an empty database file
     os.replace(tmp_path / "other.sqlite3", path)
     assert app.test_client().get("/healthz").get_json()["db"] == "replaced"
-    app.extensions["tempai.progress_store"].engine.dispose()
+    storage.opened_store(app).engine.dispose()
 
 
 def test_healthz_reports_a_full_disk(content_dir: Path, tmp_path: Path,
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     app = _app_on(content_dir, tmp_path / "progress.sqlite3")
-    monkeypatch.setattr(database, "LOW_DISK_BYTES", 1 << 62)  # more than any disk has free
+    monkeypatch.setattr(connection, "LOW_DISK_BYTES", 1 << 62)  # more than any disk has free
     assert app.test_client().get("/healthz").get_json() == {
         "status": "ok", "db": "ok", "disk": "low"}
-    app.extensions["tempai.progress_store"].engine.dispose()
+    storage.opened_store(app).engine.dispose()
 
 
 def test_healthz_never_reads_lessons(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,7 +16,8 @@ import sqlalchemy as sa
 
 from tests.databases import BACKENDS, PG_URL
 from tutor.storage import sessions, throttle
-from tutor.storage.database import SCHEMA_VERSION, ProgressStore
+from tutor.storage.migrations import SCHEMA_VERSION
+from tutor.storage.progress import ProgressStore
 
 WINDOW = 600.0
 

@@ -1,4 +1,4 @@
-"""Accounts (issue 21): optional sign-in that makes a learner's progress follow them.
+"""Accounts: optional sign-in that makes a learner's progress follow them.
 
 Anonymous use keeps working exactly as before; an account owns one learner id
 (:mod:`tutor.storage.users`), and a signed-in request reads and writes that

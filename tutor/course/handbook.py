@@ -157,7 +157,7 @@ class SourceDoc:
 
 
 # Read from the head of each document in the course's sources (and their gaps,
-# which RULESETS.md lists); the lessons cite them as [000] … [004].
+# which docs/rulesets.md lists; docs/sources.md names each document).
 SOURCE_DOCS: tuple[SourceDoc, ...] = (
     SourceDoc("000", "«Как играть в риичи-маджонг»",
               "Руководство для начинающих, основанное на официальных правилах European "

@@ -1,4 +1,4 @@
-"""The club lessons tables (issue 22): lessons instructors write in ``/studio``.
+"""The club lessons tables: lessons instructors write in ``/studio``.
 
 A lesson (``club_lessons``) belongs to one instructor account (``owner_id``);
 every query of :mod:`tutor.studio.store` filters by it (an admin may open any),

@@ -1,4 +1,4 @@
-"""The classes tables (issue 21): a class, its learners, its assignments.
+"""The classes tables: a class, its learners, its assignments.
 
 A class belongs to one instructor account (``owner_id``); every query of
 :mod:`tutor.classes` filters by it, or by the member, so a guessed id finds

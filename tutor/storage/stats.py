@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.rules.sets import DEFAULT_RULESET, RULESETS
-from tutor.storage.database import Answer, KindTotals
+from tutor.storage.progress import Answer, KindTotals
 
 RECENT = 20
 

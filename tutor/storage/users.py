@@ -1,4 +1,4 @@
-"""The accounts table (issue 21): who may sign in, with which role, owning which progress.
+"""The accounts table: who may sign in, with which role, owning which progress.
 
 Progress stays keyed by a learner id (:mod:`tutor.storage.learner`); an
 account owns exactly one (``learner_id``), so every aggregate, mistake and

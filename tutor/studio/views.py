@@ -1,4 +1,4 @@
-"""``/studio``: instructors write club lessons in the browser (issue 22).
+"""``/studio``: instructors write club lessons in the browser.
 
 Ids in paths are bounded (``int(max=…)``, the 32-bit column range), and so
 are ids in queries and forms (:func:`_id`), so a huge number is a 404, never a
@@ -55,7 +55,7 @@ from tutor.classes import store as classes
 from tutor.course.content import FIELD_RULES, SLUG, parse_front_matter, split_front_matter
 from tutor.course.content import store as content_store
 from tutor.course.lessons import DrillState, graded_state
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 from tutor.studio import check, db, diff, published, store
 from tutor.studio.db import UNAVAILABLE
 
