@@ -19,7 +19,7 @@ from tests.accounts_help import HTMX, hidden, summary_of, token, user_by_login
 from tests.classes.world import World
 from tests.practice_answers import right_answer, wrong_answer
 from tests.studio.studio_help import WAITS_12, new_lesson, publish, save, source
-from tutor.studio import check, learn
+from tutor.studio import check, club
 from tutor.studio.check import check_source
 
 XSS_TITLE = '<script>alert("t")</script><img src=x onerror=alert(1)>'
@@ -361,7 +361,7 @@ def test_a_lesson_failing_a_new_check_version_is_hidden_and_shown_to_its_author(
     world.app.config["STUDIO_MAX_DRILLS"] = 1
     check.init_app(world.app)
     page = alice.get(club_url(world))
-    assert page.status_code == 404 and learn.HIDDEN in page.get_data(as_text=True)
+    assert page.status_code == 404 and club.HIDDEN in page.get_data(as_text=True)
     assert "data-club-lesson" not in alice.get("/").get_data(as_text=True)
     form = {"csrf_token": token(alice, "/classes"), "tiles": ["1m", "4m", "7m"]}
     assert alice.post(f"{club_url(world)}/2/drills/club-waits", data=form).status_code == 404

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any, TypeVar, cast
 
@@ -52,10 +53,32 @@ def current_user() -> User | None:
     return user
 
 
-def account_learner() -> str | None:
-    """The resolver :mod:`tutor.storage.learner` asks: the account's learner id, if signed in."""
+@dataclass(frozen=True)
+class Learner:
+    """Whose progress this request reads and writes."""
+
+    id: str
+    account: bool  # a signed-in account's learner id (else the browser's anonymous cookie)
+
+
+def current_learner() -> Learner:
+    """The learner of this request: the signed-in account's, else the anonymous cookie's.
+
+    Resolved here, on the accounts floor, because it needs both the session's
+    account (this module) and the anonymous cookie (:mod:`tutor.storage.learner`,
+    a floor below); every package that reads or writes progress sits above
+    both. So every device an account signs in on reads and writes the same
+    progress, and the browser's own cookie is left as it was.
+    """
     user = current_user()
-    return user.learner_id if user else None
+    if user is not None:
+        return Learner(user.learner_id, account=True)
+    return Learner(learner.anonymous_id(), account=False)
+
+
+def learner_id() -> str:
+    """The id of :func:`current_learner`."""
+    return current_learner().id
 
 
 def sign_in(user: User) -> None:

@@ -46,9 +46,10 @@ from tutor.authoring.cli import lesson_text
 from tutor.authoring.guide import guide_path, render_guide
 from tutor.authoring.sanitise import sanitise
 from tutor.course.content import DrillSlot, Lesson, _glossary_url, lesson_from_text, store
-from tutor.course.lessons import DrillState, graded_state
 from tutor.course.links import link_problems
 from tutor.course.problems import Problem
+from tutor.drills import grading
+from tutor.drills.grading import Outcome
 from tutor.storage import sessions
 from tutor.storage.errors import StorageError
 
@@ -263,7 +264,7 @@ def _post_prefix() -> str:
     return url_for("authoring.preview_drill", drill_id="x")[:-1]
 
 
-def build_preview(source: str, state: DrillState | None = None) -> Preview:
+def build_preview(source: str, outcome: Outcome | None = None) -> Preview:
     """Render a draft with its drills, add the link check, sanitise the lot."""
     lesson = draft_lesson(source)
     lessons = store().lessons()
@@ -271,10 +272,10 @@ def build_preview(source: str, state: DrillState | None = None) -> Preview:
     course[lesson.slug] = lesson
     found = [*lesson.problems, *link_problems(lesson, course, store().glossary())]
     problems = sorted({*found, *_taken(lesson, lessons)})
-    return Preview(lesson, preview_html(lesson, source, state), problems)
+    return Preview(lesson, preview_html(lesson, source, outcome), problems)
 
 
-def preview_html(lesson: Lesson, source: str, state: DrillState | None = None,
+def preview_html(lesson: Lesson, source: str, outcome: Outcome | None = None,
                  prefix: str | None = None) -> Markup:
     """The draft's sanitised body; its drills post (with ``source``) to the preview's grader.
 
@@ -285,7 +286,7 @@ def preview_html(lesson: Lesson, source: str, state: DrillState | None = None,
     frame = get_template_attribute("authoring/parts.html", "preview_drill")
     post = prefix or _post_prefix()
     pieces = [
-        str(frame(lesson.drills[part.id], source, state, post + part.id))
+        str(frame(lesson.drills[part.id], source, outcome, post + part.id))
         if isinstance(part, DrillSlot)
         else part
         for part in lesson.parts
@@ -319,17 +320,16 @@ def preview_drill(drill_id: str) -> ResponseReturnValue:
     drill = lesson.drills.get(drill_id)
     if drill is None:
         abort(404, description=NO_DRILL)
-    state, status = graded_state(drill, request.form)
+    outcome = grading.answer(drill, request.form)  # no Record: a preview stores nothing
     headers = {"Vary": "HX-Request", "Cache-Control": "no-store"}
     if request.htmx:
         area = get_template_attribute("authoring/parts.html", "preview_feedback")
-        return sanitise(str(area(drill, state)), _post_prefix()), status, headers
-    result = build_preview(source, state)
+        return sanitise(str(area(outcome, oob=True)), _post_prefix()), outcome.status, headers
+    result = build_preview(source, outcome)
     page = render_template("authoring/preview.html", source=source, result=result)
-    return page, status, headers
+    return page, outcome.status, headers
 
 
-@bp.app_template_filter("problems_count")
 def problems_count(n: int) -> str:
     """``3 ошибки`` with the right Russian plural."""
     return count_word(n, "ошибка", "ошибки", "ошибок")

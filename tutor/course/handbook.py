@@ -216,7 +216,6 @@ _CITATION = re.compile(CITATION_RE)
 _SEED_CODE = re.compile(r"\b(00[0-4])\b")
 
 
-@bp.app_template_filter("cite")
 def cite(text: object) -> Markup:
     """A source note with every ``[00N]`` linked to its entry in the legend of ``/rules``."""
     escaped = str(escape(str(text)))

@@ -30,7 +30,6 @@ from tutor.course.content import Lesson, store
 from tutor.course.links import link_problems
 from tutor.course.problems import Problem
 from tutor.course.spelling import find_variants
-from tutor.drills.solutions import drill_solution
 
 MAX_SOURCE_BYTES = 100_000
 MAX_DRILLS = 40
@@ -129,7 +128,7 @@ def _render_problems(lesson: Lesson) -> list[Problem]:
     found = []
     for drill in lesson.drills.values():
         try:
-            drill_solution(drill)
+            drill.solution_html()
         except Exception as exc:  # noqa: BLE001 - reported, never raised
             found.append(Problem("урок", drill.line, (
                 f"Решение упражнения «{drill.id}» не удалось показать ({type(exc).__name__}). "

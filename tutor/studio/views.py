@@ -28,8 +28,8 @@ lessons, then their publications and requests in one query each).
 
 from __future__ import annotations
 
+import datetime as dt
 import re
-import time
 from typing import Any
 
 from flask import (
@@ -48,13 +48,15 @@ from sqlalchemy.engine import Connection
 
 from tutor.accounts.current import current_user, role_required
 from tutor.accounts.store import User
+from tutor.accounts.zones import moment_text
 from tutor.authoring.cli import lesson_text, slugify
 from tutor.authoring.sanitise import sanitise
 from tutor.authoring.views import preview_html
 from tutor.classes import store as classes
 from tutor.course.content import FIELD_RULES, SLUG, parse_front_matter, split_front_matter
 from tutor.course.content import store as content_store
-from tutor.course.lessons import DrillState, graded_state
+from tutor.drills import grading
+from tutor.drills.grading import Outcome
 from tutor.storage.errors import StorageError
 from tutor.studio import check, db, diff, published, store
 from tutor.studio.db import UNAVAILABLE
@@ -235,7 +237,7 @@ def _drill_prefix(lesson_id: int) -> str:
 
 
 def _editor_context(rows: dict[str, Any], source: str,
-                    state: DrillState | None = None) -> dict[str, Any]:
+                    outcome: Outcome | None = None) -> dict[str, Any]:
     """The rows plus the check and the preview, made after the transaction closed.
 
     Checking renders the lesson; inside a transaction that time would count
@@ -244,8 +246,8 @@ def _editor_context(rows: dict[str, Any], source: str,
     checked = check.check_source(source)
     return {
         **rows, "source": source, "checked": checked,
-        "html": preview_html(checked.lesson, source, state, _drill_prefix(rows["lesson"].id)),
-        "course_count": len(content_store().lessons()),
+        "html": preview_html(checked.lesson, source, outcome, _drill_prefix(rows["lesson"].id)),
+        "course_titles": [x.title for x in content_store().lessons()],
         "max_bytes": check.limits()[0],
     }
 
@@ -297,13 +299,14 @@ def preview_drill(lesson_id: int, drill_id: str) -> ResponseReturnValue:
     drill = check.check_source(source).lesson.drills.get(drill_id)
     if drill is None:
         abort(404, description=NO_PREVIEW_DRILL)
-    state, status = graded_state(drill, request.form)
+    outcome = grading.answer(drill, request.form)  # no Record: a preview stores nothing
     if rows is None:
         area = get_template_attribute("authoring/parts.html", "preview_feedback")
-        return sanitise(str(area(drill, state)), _drill_prefix(lesson_id)), status, _headers()
+        return (sanitise(str(area(outcome, oob=True)), _drill_prefix(lesson_id)), outcome.status,
+                _headers())
     page = render_template("studio/editor.html", saved=None, note=None,
-                           **_editor_context(rows, source, state))
-    return page, status, _headers()
+                           **_editor_context(rows, source, outcome))
+    return page, outcome.status, _headers()
 
 
 @bp.post("/studio/<int(max=2147483647):lesson_id>/save")
@@ -479,13 +482,11 @@ def decide(lesson_id: int) -> ResponseReturnValue:
     return redirect(url_for("studio.review"))
 
 
-@bp.app_template_filter("studio_time")
 def studio_time(moment: float) -> str:
-    """``2 декабря 2026, 15:04`` (UTC) for a version's time."""
-    months = ("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
-              "сентября", "октября", "ноября", "декабря")
-    t = time.gmtime(moment)
-    return f"{t.tm_mday} {months[t.tm_mon - 1]} {t.tm_year}, {t.tm_hour:02d}:{t.tm_min:02d} UTC"
+    """``2 декабря, 15:04`` for a version's time, in the signed-in account's zone."""
+    user = current_user()
+    when = dt.datetime.fromtimestamp(moment, dt.UTC)
+    return moment_text(when, user.time_zone if user else None)
 
 
 def init_app(app: Flask) -> None:

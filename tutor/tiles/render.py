@@ -39,6 +39,7 @@ from markupsafe import Markup, escape
 from engine.errors import HandError
 from engine.hand import Hand
 from engine.melds import Meld, MeldKind
+from engine.plural import count_word
 from engine.text.core import MELD_NAMES
 from engine.tiles import (
     FIVES,
@@ -165,7 +166,7 @@ class TileMark:
     stacked: bool = False  # a second sideways tile on top (added kan)
 
 
-def _group(marks: Sequence[TileMark], url: str, extra: str = "", label: str = "") -> Markup:
+def _group(marks: Sequence[TileMark], url: str | None, extra: str = "", label: str = "") -> Markup:
     # Plain strings joined once: the tiles are Markup already, and a Markup ``+=`` or
     # ``format`` per tile escaped and copied the growing group again (a new waits
     # answer draws two groups).
@@ -200,7 +201,7 @@ def render_tiles(
     items = [_kind_and_red(k, False) for k in kinds]
     flags = _red_flags([k for k, _ in items], red)
     marks = [TileMark(k, r or was_red) for (k, was_red), r in zip(items, flags, strict=True)]
-    return _wrap([_group(marks, url if url is not None else sprite_url(), label=label)])
+    return _wrap([_group(marks, url, label=label)])
 
 
 def _red_flags(kinds: Sequence[Tile], red: int | Sequence[bool]) -> list[bool]:
@@ -282,7 +283,7 @@ def _mark(digit: str, letter: str, sideways: bool, group: str) -> TileMark:
 def render_inline(spec: str, *, url: str | None = None) -> Markup:
     """Inline lesson tiles: groups separated by spaces, drawn with small gaps."""
     groups = parse_inline(spec)
-    href = url if url is not None else sprite_url()
+    href = url  # ignored by tile_svg: the sheet's address is in the stylesheet
     return _wrap([_group(g, href) for g in groups], " tiles--inline")
 
 
@@ -318,7 +319,7 @@ def meld_marks(meld: Meld) -> list[TileMark]:
 
 
 def render_meld(meld: Meld, *, url: str | None = None) -> Markup:
-    href = url if url is not None else sprite_url()
+    href = url  # ignored by tile_svg: the sheet's address is in the stylesheet
     return _wrap([_group(meld_marks(meld), href, " tile-group--meld", MELD_NAMES[meld.kind.value])])
 
 
@@ -336,7 +337,7 @@ def render_hand(
     ``concealed`` is a :class:`Hand` (its melds are used when ``melds`` is
     empty), mpsz text or tile kinds; ``red`` overrides the count of red fives.
     """
-    href = url if url is not None else sprite_url()
+    href = url  # ignored by tile_svg: the sheet's address is in the stylesheet
     meld_list = list(melds)
     if isinstance(concealed, Hand):
         kinds = [k for k, n in enumerate(concealed.concealed) for _ in range(n)]
@@ -361,9 +362,10 @@ def render_hand(
     return _wrap(groups, f" tiles--hand tiles--fit-{fit_units(marks, win_tile is not None)}")
 
 
-# Widths in tile heights, as tiles.css draws them: upright 3:4, sideways 4:3, the
-# gap between groups, the winning tile's extra margin, and ~1 px between tiles.
-_UP, _SIDE, _GROUP_GAP, _WIN_GAP, _TILE_GAP = 0.75, 1.0, 0.22, 0.15, 0.05
+# Widths in tile heights, as tiles.css draws a hand: upright 3:4, sideways 4:3 and
+# the gap between groups. In a hand tiles touch and the winning tile has no extra
+# margin (its frame marks it), so 14 tiles fill a 390 px phone at 34 px or more.
+_UP, _SIDE, _GROUP_GAP, _WIN_GAP, _TILE_GAP = 0.75, 1.0, 0.22, 0.0, 0.0
 
 
 def fit_units(groups: Sequence[Sequence[TileMark]], win: bool) -> int:
@@ -379,3 +381,16 @@ def fit_units(groups: Sequence[Sequence[TileMark]], win: bool) -> int:
         shown = [m for m in marks if not m.stacked]
         width += sum(_SIDE if m.sideways else _UP for m in shown) + _TILE_GAP * len(shown)
     return min(MAX_FIT_UNITS, max(1, math.ceil(width * 4)))
+
+
+# --- the same tiles in words: a template that draws tiles names them too -------------
+# («Вы пропустили: [tiles] (1 ман, 4 ман)»), so the words sit beside the drawings.
+
+def tile_names(tiles: Iterable[Tile]) -> str:
+    """``1 ман, 4 ман, Восток`` — Russian names, comma-separated."""
+    return ", ".join(tile_name(t) for t in tiles)
+
+
+def tiles_count(n: int) -> str:
+    """``3 тайла`` with the right Russian plural."""
+    return count_word(n, "тайл", "тайла", "тайлов")
