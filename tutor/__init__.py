@@ -132,9 +132,10 @@ def _init_extensions(app: Flask) -> None:
     from htmx_flask import Htmx
 
     from tutor.course import content
-    from tutor.web import body, compression, security
+    from tutor.web import body, compression, converters, security
 
     Htmx(app)
+    converters.init_app(app)
     body.init_app(app)
     security.init_app(app)
     compression.init_app(app)

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from engine.table.safety_waits import RyanmenSide, Side, Waits
 from engine.text import messages as msg
-from engine.tiles import SUIT_NAMES_RU, tile_name
+from engine.text.core import SUIT_NAMES
+from engine.tiles import tile_name
 
 
 def honour_reason(tile: int, seen: int, kokushi: bool) -> str:
@@ -31,7 +32,7 @@ def honour_reason(tile: int, seen: int, kokushi: bool) -> str:
 def suited_reason(w: Waits, note: str) -> str:
     """«возможны: …; закрыты: …» for a suited tile, then the dora note if any."""
     base, n = w.tile - w.tile % 9, w.number
-    suit = SUIT_NAMES_RU[w.tile // 9]
+    suit = SUIT_NAMES[w.tile // 9]
     possible: list[str] = []
     closed: list[str] = []
     for side in w.sides:

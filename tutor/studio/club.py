@@ -19,6 +19,7 @@ the lessons approved for everyone through the course's hook
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from flask import (
@@ -143,22 +144,22 @@ def _grade(page: Page, version: int, drill_id: str) -> ResponseReturnValue:
     return _show(page, outcome)
 
 
-@bp.get("/classes/<int(max=2147483647):class_id>/lessons/<slug>")
+@bp.get("/classes/<id:class_id>/lessons/<slug>")
 def class_lesson(class_id: int, slug: str) -> ResponseReturnValue:
     return _show(_class_page(class_id, slug))
 
 
-@bp.post("/classes/<int(max=2147483647):class_id>/lessons/<slug>/<int(max=2147483647):version>/drills/<drill_id>")
+@bp.post("/classes/<id:class_id>/lessons/<slug>/<id:version>/drills/<drill_id>")
 def class_answer(class_id: int, slug: str, version: int, drill_id: str) -> ResponseReturnValue:
     return _grade(_class_page(class_id, slug), version, drill_id)
 
 
-@bp.get("/club/<int(max=2147483647):lesson_id>")
+@bp.get("/club/<id:lesson_id>")
 def everyone(lesson_id: int) -> ResponseReturnValue:
     return _show(_everyone_page(lesson_id))
 
 
-@bp.post("/club/<int(max=2147483647):lesson_id>/<int(max=2147483647):version>/drills/<drill_id>")
+@bp.post("/club/<id:lesson_id>/<id:version>/drills/<drill_id>")
 def everyone_answer(lesson_id: int, version: int, drill_id: str) -> ResponseReturnValue:
     return _grade(_everyone_page(lesson_id), version, drill_id)
 
@@ -179,6 +180,8 @@ def map_entries() -> list[MapEntry]:
             else:
                 url = url_for("club.everyone", lesson_id=pub.lesson_id)
                 note = "Урок клуба"
+                title, summary = published.title_summary(pub)  # the words the admin approved
+                pub = dataclasses.replace(pub, title=title, summary=summary)
             entries.append(MapEntry(pub.title, pub.summary, url, pub.drills, note,
                                     pub.position))
     except StorageError:
