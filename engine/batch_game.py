@@ -1,10 +1,12 @@
-"""The batch kinds of the whole game (issue 19): draws, rons, penalties, next hand, result.
+"""The batch kinds of the whole game: draws, rons, penalties, next hand, result.
 
 :mod:`engine.batch` checks field names and JSON types; the handlers here
 read seats, values and counts and call the engine. Seats are this hand's
 seat winds ``"E"``, ``"S"``, ``"W"``, ``"N"`` (E is the dealer); in
 ``final_result`` they are the seats of East 1 (E is the first dealer). A hand's
-value is ``{"han": 3, "fu": 30}`` or ``{"yakuman": 1}``. Every error is a
+value is ``{"han": 3, "fu": 30}`` or ``{"yakuman": 1}``; any han from 1 and fu
+from 20 are valid (13+ han, 130+ fu), and the rule set decides what they pay:
+a counted yakuman or a sanbaiman, several yakuman in full or as one. Every error is a
 :class:`HandError`, which the batch turns into ``{"error": ...}``.
 
 >>> draw({"rules": "online", "tenpai": ["E", "W"], "honba": 0, "riichi_sticks": 0})
@@ -33,7 +35,7 @@ from engine.game import (
 from engine.penalties import chombo, pao
 from engine.points import basic_points
 from engine.ron import settle_rons
-from engine.rules import AbortiveDraw, Ruleset, get_ruleset
+from engine.rules import AbortiveDraw, Ruleset, counted_yakuman, get_ruleset
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -51,7 +53,10 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     "draw": {**_RULES, "tenpai": ("list", None), **_COUNTS},
     "nagashi": {**_RULES, "tenpai": ("list", None), "nagashi": ("list", None), **_COUNTS},
     "abortive": {**_RULES, "draw": ("str", None), **_COUNTS},
-    "multi_ron": {**_RULES, "from": ("str", None), "winners": ("list", None), **_COUNTS},
+    "multi_ron": {
+        **_RULES, "from": ("str", None), "winners": ("list", None), "riichi": ("list", ()),
+        **_COUNTS,
+    },
     "pao": {
         **_RULES, "winner": ("str", None), "liable": ("str", None), "from": ("str", ""),
         "yaku": ("str", "daisangen"), "yakuman": ("int", 1), **_COUNTS,
@@ -103,17 +108,41 @@ def four_scores(value: object, name: str, required: bool = True) -> tuple[int, i
     return (got[0], got[1], got[2], got[3])
 
 
-def basic_of(value: object, rules: Ruleset) -> int:
-    """Basic points of ``{"han": h, "fu": f}`` or ``{"yakuman": n}`` under ``rules``."""
+# Bounds that keep the input sane, far above any real hand (a hand holds at
+# most 6 yakuman, a few dozen han, well under 200 fu).
+MAX_YAKUMAN = 6
+MAX_HAN = 99
+MAX_FU = 990
+
+
+def yakuman_basic(count: object, rules: Ruleset) -> int:
+    """Basic points of ``count`` yakuman as ``rules`` pay them (:func:`counted_yakuman`)."""
+    if type(count) is not int or not 1 <= count <= MAX_YAKUMAN:
+        raise HandError(msg.GAME_BAD_HAN)
+    return basic_points(0, 0, False, yakuman=counted_yakuman(rules, count)).points
+
+
+def basic_of(value: object, rules: Ruleset | None) -> int:
+    """Basic points of ``{"han": h, "fu": f}`` or ``{"yakuman": n}`` under ``rules``.
+
+    >>> basic_of({"han": 14, "fu": 30}, get_ruleset("online"))
+    8000
+    >>> basic_of({"han": 14, "fu": 30}, get_ruleset("ema")), basic_of({"han": 2, "fu": 140}, None)
+    (6000, 2000)
+    >>> basic_of({"yakuman": 2}, get_ruleset("fenix")), basic_of({"yakuman": 2}, get_ruleset("rrc"))
+    (8000, 16000)
+    """
     if type(value) is not dict:
         raise HandError(msg.GAME_BAD_HAN)
+    rules = rules or get_ruleset()
     keys = set(value) - {"seat"}
-    if keys == {"yakuman"} and type(value["yakuman"]) is int and 1 <= value["yakuman"] <= 6:
-        return basic_points(0, 0, False, yakuman=value["yakuman"]).points
+    if keys == {"yakuman"}:
+        return yakuman_basic(value["yakuman"], rules)
     if keys != {"han", "fu"}:
         raise HandError(msg.GAME_BAD_HAN)
     han, fu = value["han"], value["fu"]
-    if type(han) is not int or type(fu) is not int or not 1 <= han <= 13 or not 20 <= fu <= 130:
+    if type(han) is not int or type(fu) is not int or not 1 <= han <= MAX_HAN \
+            or not 20 <= fu <= MAX_FU:
         raise HandError(msg.GAME_BAD_HAN)
     return basic_points(han, fu, rules.kiriage, kazoe=rules.kazoe_yakuman).points
 
@@ -170,12 +199,13 @@ def multi_ron(f: Obj) -> Obj:
     """``multi_ron``: several rons on one discard."""
     rules = get_ruleset(f["rules"])
     r = settle_rons(seat(f["from"], "from"), _ron_values(f["winners"], rules), rules,
-                    f["honba"], f["riichi_sticks"])
+                    f["honba"], f["riichi_sticks"], seats(f["riichi"], "riichi"))
     res = r.resolution
     return {
         "abortive": res.abortive,
         "winners": [SEAT_NAMES[s] for s in res.winners],
         "riichi_sticks_to": None if res.sticks_to is None else SEAT_NAMES[res.sticks_to],
+        "riichi_sticks_back": [SEAT_NAMES[s] for s in r.sticks_back],
         "honba_to": [SEAT_NAMES[s] for s in res.honba_to],
         "payments": by_seat(r.payments),
         "dealer_repeats": r.dealer_repeats,
@@ -186,12 +216,10 @@ def multi_ron(f: Obj) -> Obj:
 
 def pao_kind(f: Obj) -> Obj:
     """``pao``: a yakuman with a liable player."""
-    yakuman = f["yakuman"]
-    if not 1 <= yakuman <= 6:
-        raise HandError(msg.GAME_BAD_HAN)
+    rules = get_ruleset(f["rules"])
     discarder = None if f["from"] == "" else seat(f["from"], "from")
-    p = pao(seat(f["winner"], "winner"), seat(f["liable"], "liable"), 8000 * yakuman,
-            get_ruleset(f["rules"]), discarder=discarder, honba=f["honba"],
+    p = pao(seat(f["winner"], "winner"), seat(f["liable"], "liable"),
+            yakuman_basic(f["yakuman"], rules), rules, discarder=discarder, honba=f["honba"],
             riichi_sticks=f["riichi_sticks"], yaku=f["yaku"])
     return {"payments": by_seat(p.payments), "liable_pays": p.liable_pays,
             "riichi_sticks_next": p.riichi_sticks_next}

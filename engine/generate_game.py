@@ -41,7 +41,7 @@ from engine.generate_hands import MAX_TRIES
 from engine.rules import GAME_RULES, AbortiveDraw, MultipleRon, get_ruleset
 
 SEATS = ("E", "S", "W", "N")
-ALL_RULES = ("online", "ema", "jpml", "fenix")
+ALL_RULES = tuple(GAME_RULES)
 # Hand values met at a real table: (han, fu), most of them cheap.
 VALUES: tuple[tuple[int, int], ...] = (
     (1, 30), (1, 40), (2, 30), (2, 40), (3, 30), (2, 25), (3, 40), (4, 30), (1, 30),

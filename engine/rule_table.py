@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from engine import messages as msg
-from engine.rule_documents import Citation, parse_source
+from engine.rule_documents import DOCUMENTS, Citation, RuleDocument, documents_of, parse_source
 from engine.rule_sources import (
     EMA_BEFORE_2016,
     GAME_SOURCES,
@@ -232,3 +232,30 @@ def procedure_rule_rows(names: tuple[str, ...] | None = None) -> tuple[RuleRow, 
              PROCEDURE_SOURCES, chosen)
         for name in PROCEDURE_TABLE_FIELDS
     )
+
+
+def set_documents(key: str) -> tuple[RuleDocument, ...]:
+    """The documents rule set ``key`` takes its values from (all three tables), in table order.
+
+    >>> [d.code for d in set_documents("online")]
+    ['004', 'tenhou']
+    >>> [d.code for d in set_documents("rrc")]
+    ['rrc']
+    """
+    cited: dict[str, str] = {}
+    for table in (SOURCES, GAME_SOURCES, PROCEDURE_SOURCES):
+        cited.update({f"{name}:{id(table)}": code for name, code in table[key].items()})
+    return documents_of(cited)
+
+
+def document_line(doc: RuleDocument) -> str:
+    """A document as the site names it: its own title and year (or «год не указан»).
+
+    >>> document_line(DOCUMENTS["ema2016"])
+    '«Riichi Competition Rules. Rules for Japanese Mahjong, 2016 edition», 2016'
+    >>> document_line(DOCUMENTS["004"])
+    '[004] «Основные правила», год не указан'
+    """
+    year = str(doc.year) if doc.year else msg.RULE_YEAR_UNKNOWN
+    code = f"[{doc.code}] " if doc.seed else ""
+    return f"{code}«{doc.title}», {year}"

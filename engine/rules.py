@@ -60,7 +60,7 @@ class Ruleset:
     """One rule system. Invariant: ``name`` is a key of :data:`RULESETS` or a derived copy."""
 
     name: str
-    source: str  # seed file(s) the system is taken from
+    source: str  # the document the set is (engine.rule_documents lists them all)
     open_tanyao: bool = True  # tanyao counts with an open hand
     red_fives: bool = True  # red fives (0m 0p 0s) are dora
     ura_dora: bool = True  # riichi winner counts ura-dora
@@ -82,7 +82,7 @@ class Ruleset:
     riichi_min_wall: int = 4  # tiles that must remain in the live wall
     negative_points: bool = False  # play goes on below zero (else the game ends)
     noten_payment: int = 3000  # paid in total by noten players at an exhaustive draw
-    # Table procedure (issue 18): where the club documents 002 and 003 differ.
+    # Table procedure: where the club documents 002 and 003 differ.
     claim_pause: bool = False  # next player waits 3–4 s to draw; a claim in it undoes the draw
     added_kan_dora: KanDoraTiming = KanDoraTiming.AFTER_DISCARD
     riichi_tile_ron_refund: bool = True  # ron on the riichi tile: riichi void, the 1000 returned

@@ -13,10 +13,11 @@ from typing import Any
 
 from engine.errors import HandError
 from engine.melds import Meld, parse_meld_text
+from engine.rules import RULESETS
 from engine.tiles import Tile, parse_tile, parse_tiles, parse_wind
 
 _ID = re.compile(r"[a-z0-9-]+")
-RULESET_NAMES = ("online", "ema", "jpml", "fenix")
+RULESET_NAMES = tuple(RULESETS)
 _TRUE = {"true", "да", "yes"}
 _FALSE = {"false", "нет", "no"}
 
