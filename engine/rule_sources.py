@@ -63,7 +63,7 @@ SOURCES: dict[str, dict[str, str]] = {
         "riichi_tile_ron_refund": _T,
     },
     "ema": {
-        "open_tanyao": "ema2016 notes; 4.2.1", "red_fives": "ema2016 1.3; notes",
+        "open_tanyao": "ema2016 notes", "red_fives": "ema2016 1.3; notes",
         "ura_dora": "ema2016 3.3.14; 000", "kan_dora": "ema2016 3.3.5; 3.3.6; 3.3.7; 000",
         "kiriage": "ema2016 notes", "kazoe_yakuman": "ema2016 notes",
         "double_yakuman": "ema2016 notes", "yakuman_stacking": "ema2016",
@@ -130,7 +130,7 @@ GAME_SOURCES: dict[str, dict[str, str]] = {
         "nagashi_mangan": "ema2016 notes", "nagashi_noten_payments": "ema2016 notes",
         "abortive_draws": "ema2016 3.4.3; notes", "abortive_dealer_repeats": "ema2016 3.4.3",
         "abortive_adds_honba": "ema2016 3.4.3", "multi_ron_honba_each": "ema2016 3.4.10",
-        "multi_ron_sticks": "ema2016 3.3.14", "chombo": "ema2016 3.4.6; notes",
+        "multi_ron_sticks": "ema2016 3.3.14", "chombo": "ema2016 notes",
         "chombo_deduction": "ema2016 notes", "chombo_replay": "ema2016 3.4; 000",
         "pao_yakuman": "ema2016 3.3.9", "pao_ron_split": "ema2016 3.3.9",
         "pao_ron_liable_honba": "ema2016 3.3.9", "bust_at_zero": "000",
@@ -183,7 +183,7 @@ PROCEDURE_SOURCES: dict[str, dict[str, str]] = {
     },
     "ema": {
         "closed_kan_dora": "ema2016 3.3.7; 000", "open_kan_dora": "ema2016 3.3.5",
-        "four_kans": "ema2016 3.3.10; 000", "riichi_closed_kan": "ema2016 3.3.14; 3.4.6; 000",
+        "four_kans": "ema2016 3.3.10; 000", "riichi_closed_kan": "ema2016 3.3.14; 000",
         "dealing": "000",
     },
     "jpml": {

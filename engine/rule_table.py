@@ -12,7 +12,7 @@ a value no document states is «наш выбор» with the reason:
 >>> row = next(r for r in rule_rows() if r.field == "open_tanyao")
 >>> row.label, row.values["ema"], row.citation("ema")
 ('Таняо с открытой рукой', 'да', 'не из исходных документов: Правила Европейской \
-ассоциации маджонга 2016 г., список изменений, п. 4.2.1')
+ассоциации маджонга 2016 г., список изменений')
 >>> row.notes["ema"]
 'до 2016 года: нет [001-EMA]'
 >>> uma = next(r for r in game_rule_rows() if r.field == "uma")
