@@ -54,7 +54,10 @@ from engine.generate_hands import (
     with_red,
 )
 from engine.generate_more import GENERATORS as ENGINE_GRADED
+from engine.hand import Hand
 from engine.melds import MeldKind
+from engine.rules import get_ruleset
+from engine.score import NoYakuError, WinSituation, score_hand
 from engine.tiles import NUM_KINDS, Tile, to_mpsz
 
 LEVELS: tuple[str, ...] = ("novice", "player", "master")
@@ -219,6 +222,17 @@ def _gen_win(rng: random.Random, level: str, kind: str) -> dict[str, Any]:
     raise HandError("Не удалось подобрать выигрышную руку для этого уровня.")
 
 
+def _ron_has_yaku(hand: Hand, tile: Tile, riichi: bool) -> bool:
+    """A ron on ``tile`` has a yaku (East seat and round, the default rules): every furiten
+    problem asks about furiten, never about a win that would be a chombo."""
+    try:
+        score_hand(hand.with_tile(tile), tile, WinSituation(tsumo=False, riichi=riichi),
+                   get_ruleset())
+    except NoYakuError:
+        return False
+    return True
+
+
 def _gen_furiten(rng: random.Random, level: str) -> dict[str, Any]:
     from engine.hand import parse_hand
     from engine.waits import find_waits
@@ -246,6 +260,10 @@ def _gen_furiten(rng: random.Random, level: str) -> dict[str, Any]:
         elif scenario == "riichi":
             riichi = True
             since.append(rng.choice(waits))
+        if not _ron_has_yaku(hand, asked, riichi):
+            if not hand.is_closed:
+                continue  # an open hand without yaku: a «можно» would be a chombo
+            riichi = True  # a closed hand wins by riichi (the question stays furiten)
         rng.shuffle(discards)
         params.update({
             "discards": to_mpsz(discards), "missed": to_mpsz(missed), "riichi": riichi,

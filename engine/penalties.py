@@ -115,7 +115,8 @@ def pao(
     the whole tsumo total, honba included. On a ron by another player the
     value is split in two (rounded to 100 as each half is), and the honba
     are paid by the discarder or, where the rule set says so, by the liable
-    player; where the rule set does not split, the liable player pays it all. A ron off the liable player's own discard is an ordinary ron.
+    player; where the rule set does not split, the liable player pays it
+    all. A ron off the liable player's own discard is an ordinary ron.
     ``basic`` is the liable yakuman's part only: another yakuman in the same
     hand is paid in the ordinary way, by the caller, beside this.
     """

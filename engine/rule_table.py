@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from engine import messages as msg
-from engine.rule_documents import DOCUMENTS, Citation, RuleDocument, documents_of, parse_source
+from engine.rule_documents import Citation, RuleDocument, documents_of, parse_source
 from engine.rule_sources import (
     EMA_BEFORE_2016,
     GAME_SOURCES,

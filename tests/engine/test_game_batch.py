@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from engine import messages
 from engine.batch import answer, run
 from engine.batch_game import FIELDS as GAME_FIELDS
-from engine.rule_table import game_rule_rows
 from engine.rule_sources import GAME_SOURCES, SourceKind, source_kind
+from engine.rule_table import game_rule_rows
 from engine.rules import GAME_RULES, GAME_TABLE_FIELDS
 from tests.engine.test_batch import _json_values, _tiles_text
 

@@ -8,8 +8,8 @@ import pytest
 
 from engine import messages
 from engine.errors import HandError
-from engine.rule_table import rule_rows
 from engine.rule_sources import SOURCES
+from engine.rule_table import rule_rows
 from engine.rules import (
     RULESETS,
     TABLE_FIELDS,
