@@ -252,3 +252,12 @@ def test_renhou_as_mangan_option_is_5_han() -> None:
         PLAIN, "2s", rules=get_ruleset("online").with_options(renhou=Renhou.MANGAN), renhou=True
     )
     assert yaku_of(result) == {"renhou_mangan": 5} and result.points == 8000
+
+
+def test_renhou_mangan_does_not_combine_ema_2016_rrc_4_5() -> None:
+    """rules-ru 4.5 (and EMA 2016: «a strict mangan»): renhou does not combine with other yaku;
+    a hand worth more without it is counted at its own value."""
+    plain = score(PLAIN, "2s", rules="rrc", renhou=True)
+    assert yaku_of(plain) == {"renhou_mangan": 5} and plain.points == 8000
+    rich = score("22223333444455m", "5m", rules="rrc", renhou=True)  # chinitsu and more
+    assert "renhou_mangan" not in yaku_of(rich) and rich.points > 8000

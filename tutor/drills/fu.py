@@ -168,8 +168,7 @@ class Fu(DrillKind):
             return [messages.FU_NOTE_PINFU_TSUMO]
         rules = drill_rules(drill.params)
         if drill.params.get("rinshan") and not rules.rinshan_tsumo_fu:
-            name = messages.RULESET_NAMES.get(rules.name, rules.name)
-            return [messages.FU_NOTE_RINSHAN_NO_TSUMO.format(rules=name)]
+            return [messages.FU_NOTE_RINSHAN_NO_TSUMO.format(rules=messages.RULESET_BY[rules.name])]
         return []
 
     def reading(self, drill: Drill) -> ReadingView:
