@@ -35,10 +35,12 @@ HAN_PARAMS: tuple[Param, ...] = (
     Param("chankan", p.boolean, False),
     Param("haitei", p.boolean, False),
     Param("houtei", p.boolean, False),
+    Param("renhou", p.boolean, False, help="рон недилера в первом круге, до его первого набора"),
 )
 
 # Situation flags copied from the block into WinSituation as they are.
-_FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
+_FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+          "renhou")
 
 
 def win_situation(params: Mapping[str, Any]) -> WinSituation:
