@@ -245,13 +245,13 @@ def _gen_furiten(rng: random.Random, level: str) -> dict[str, Any]:
         held = hand.all_counts()
         spare = [t for t in range(NUM_KINDS) if t not in waits and held[t] < 3]
         scenario = rng.choice(("none", "none", "discard", "temporary", "riichi"))
-        if level == "novice" and scenario == "riichi":
-            scenario = "discard"
+        if (level == "novice" or not hand.is_closed) and scenario == "riichi":
+            scenario = "discard"  # riichi needs a closed hand
         asked = rng.choice(waits)
         discards = rng.sample(spare, 5)
         missed: list[Tile] = []
         since: list[Tile] = []
-        riichi = level != "novice" and rng.random() < 0.5
+        riichi = hand.is_closed and level != "novice" and rng.random() < 0.5
         if scenario == "discard":
             others = [w for w in waits if w != asked]
             discards.append(rng.choice(others) if others and level != "novice" else asked)

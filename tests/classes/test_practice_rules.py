@@ -134,12 +134,17 @@ def test_a_lesson_drill_keeps_its_lesson_rules(world: World) -> None:
 
 
 def test_a_problem_impossible_under_the_class_rules_is_shown_under_its_own(
-        world: World) -> None:
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every set plays open tanyao now; a set without it (EMA before 2016, 001-EMA) makes an
+    open all-simples problem impossible, and the page shows it under its own rules."""
+    from engine.rules import RULESETS
+
+    monkeypatch.setitem(RULESETS, "ema", RULESETS["ema"].with_options(open_tanyao=False))
     seed = next(s for s in range(50) if _prepare("fu", "player", s) is not None
                 and _prepare("fu", "player", s, "ema") is None)
     page = world.client("alice").get(f"/practice/fu/player/{seed}").get_data(as_text=True)
     assert 'data-rules="online"' in page
-    assert "По правилам EMA такая задача невозможна" in page
+    assert "По европейским турнирным правилам такая задача невозможна" in page
 
 
 def _action(page: str) -> str:
