@@ -145,8 +145,8 @@ GAME_SOURCES: dict[str, dict[str, str]] = {
         "abortive_dealer_repeats": "002",
         "abortive_adds_honba": "002",
         "bust_at_zero": "002",
-        "last_dealer_stops_on_win": "002",
-        "last_dealer_stops_on_tenpai": "002",
+        "last_dealer_stops_on_win": "",
+        "last_dealer_stops_on_tenpai": "",
         "west_extension": "002",
     },
     "fenix": {

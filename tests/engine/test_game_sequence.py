@@ -104,8 +104,8 @@ def test_exactly_zero_ends_the_game_only_under_002(rules: str) -> None:
 @pytest.mark.parametrize(("rules", "over"), [("online", True), ("jpml", False), ("ema", False),
                                              ("rrc", False)])
 def test_leading_last_dealer_stops_on_a_win_tenhou(rules: str, over: bool) -> None:
-    """Tenhou: agari-yame when first with 30000 or more; 002 (the dealer repeats on a win,
-    no exception), EMA 2016 and rules-ru 3.9, 7.1: the dealer plays on."""
+    """Tenhou: agari-yame when first with 30000 or more; EMA 2016 and rules-ru 3.9, 7.1 (and
+    jpml, our choice: 002 makes no exception to renchan): the dealer plays on."""
     n = next_state(GameState(1, 4, 0, 0, (35000, 25000, 20000, 20000)), Tsumo(0, 480),
                    get_ruleset(rules))
     assert n.dealer_repeats and n.game_over is over
@@ -115,8 +115,8 @@ def test_leading_last_dealer_stops_on_a_win_tenhou(rules: str, over: bool) -> No
 @pytest.mark.parametrize(("rules", "over"), [("online", True), ("jpml", False),
                                              ("fenix", False), ("ema", False), ("rrc", False)])
 def test_leading_last_dealer_stops_on_tenpai_tenhou(rules: str, over: bool) -> None:
-    """Tenhou: tenpai-yame when first with 30000 or more; 002 (fenix: jpml's), EMA 2016,
-    rules-ru 3.9: no."""
+    """Tenhou: tenpai-yame when first with 30000 or more; EMA 2016, rules-ru 3.9 and jpml (our
+    choice; fenix takes it): no."""
     n = next_state(GameState(1, 4, 0, 0, (35000, 25000, 20000, 20000)), ExhaustiveDraw((0,)),
                    get_ruleset(rules))
     assert n.game_over is over
