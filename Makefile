@@ -1,7 +1,10 @@
-# Two entry points for people: `make run` and `make test` (see README).
+# Two entry points for people: `make run` and `make test` (see README);
+# `make check` is the quick loop while editing.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+# `make run PORT=5001` where 5000 is taken (macOS's AirPlay receiver uses it).
+PORT   ?= 5000
 
 .PHONY: run test serve check bench clean native screenshot
 
@@ -21,7 +24,7 @@ $(VENV)/.test: $(VENV)/.base
 	touch $@
 
 run: $(VENV)/.base
-	FLASK_DEBUG=1 $(VENV)/bin/flask --app tutor run --host 127.0.0.1 --port 5000
+	FLASK_DEBUG=1 $(VENV)/bin/flask --app tutor run --host 127.0.0.1 --port $(PORT)
 
 # Production server on 127.0.0.1:8000 (gunicorn.conf.py; docs/deployment.md).
 serve: $(VENV)/.base
@@ -52,6 +55,14 @@ test: $(VENV)/.test $(NATIVE)
 	$(VENV)/bin/flask --app tutor content check
 	$(PY) -m pytest -q $(PARALLEL)
 	TEMPAI_ENGINE=python $(PY) -m pytest -q $(PARALLEL) -m "not browser and not server" $(ENGINE_TESTS)
+
+# The edit loop: lint, the engine's types, and every test that needs neither a
+# browser nor a server nor thousands of generated hands, on the Python engine
+# (no native build to wait for).
+check: $(VENV)/.test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy --strict engine
+	TEMPAI_ENGINE=python $(PY) -m pytest -q $(PARALLEL) -m "not browser and not server and not slow"
 
 bench: $(VENV)/.test $(NATIVE)
 	$(PY) benchmarks/engine.py

@@ -9,13 +9,22 @@ ones (:data:`tutor.PLAIN_ENV`). Logs go to stderr as JSON lines (see
 from __future__ import annotations
 
 import os
+import sys
 
-from tutor import create_app
+from tutor import MissingSecretKey, create_app
 from tutor.web.logs import configure_logging
 
 # Production trusts its scan of the lessons for a second instead of a stat() per
 # request (tutor/course/content.py says why); FLASK_CONTENT_RECHECK_SECONDS=0 turns it off.
 os.environ.setdefault("FLASK_CONTENT_RECHECK_SECONDS", "1")
 
+# gunicorn's exit status for "the application failed to load": the master stops
+# instead of starting workers that fail the same way again and again.
+_APP_LOAD_ERROR = 4
+
 configure_logging()
-app = create_app()
+try:
+    app = create_app()
+except MissingSecretKey as error:
+    error.show()
+    sys.exit(_APP_LOAD_ERROR)

@@ -9,7 +9,7 @@ writes the totals to ``$TEMPAI_APP_CPU_DIR/cpu.<pid>.json`` ten times a
 second, and ``load.py`` subtracts the totals from before and after each
 phase. Set beside the server CPU ``load.py`` already reads from ``/proc``,
 this tells the site's own work apart from gunicorn's (parsing, the poller,
-the sockets): issue 8 found that way that each ``stat`` of a lesson file
+the sockets): that is how we found that each ``stat`` of a lesson file
 cost more under gunicorn's threads than in process.
 
 Measurement only: the wrapper joins each body before returning it, so it is

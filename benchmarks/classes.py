@@ -3,7 +3,7 @@
 Builds a SQLite database (answers inserted through the aggregate trigger,
 like real ones), an instructor, a class with a lesson and a practice set
 assigned, and 200 members; then renders ``/classes/<id>`` through the Flask
-test client and prints the median of several renders. The target (issue 21):
+test client and prints the median of several renders. The target:
 under 100 ms, since the page reads only aggregates.
 
     PYTHONPATH=. TEMPAI_ENGINE=python /work/venv/bin/python benchmarks/classes.py
@@ -23,9 +23,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from tutor import create_app  # noqa: E402
+from tutor import create_app, storage  # noqa: E402
 from tutor.accounts import passwords, store  # noqa: E402
-from tutor.storage.database import answers  # noqa: E402
+from tutor.storage.answers import answers  # noqa: E402
 from tutor.storage.groups import assignments, classes, memberships  # noqa: E402
 
 LEARNERS = 200
@@ -40,7 +40,7 @@ def build(folder: Path) -> tuple[object, int]:
     rng = random.Random(21)
     start = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
     with app.test_request_context():
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             teacher = store.create(conn, login="teacher", display_name="Teacher",
                                    role="instructor", password_hash=passwords.hash_secret("x"))
             class_id = conn.execute(classes.insert().values(
@@ -52,7 +52,7 @@ def build(folder: Path) -> tuple[object, int]:
                 {"class_id": class_id, "kind": "practice", "target": "waits/novice",
                  "count": 10, "seed": 1000, "created_at": 0.0}])
         for n in range(LEARNERS):
-            with store.progress_store().transaction() as conn:
+            with storage.store().transaction() as conn:
                 user = store.create(conn, login=f"learner{n}", display_name=f"Ученик {n}",
                                     password_hash="$argon2id$bench")
                 conn.execute(memberships.insert().values(class_id=class_id, user_id=user.id,

@@ -1,4 +1,4 @@
-"""Time the discard ranking of a 14-tile hand with second-order quality (issue 20).
+"""Time the discard ranking of a 14-tile hand with second-order quality.
 
 Prints figures and asserts nothing::
 
@@ -28,7 +28,7 @@ ones with second order). Target: p95 under 5 ms with the
 compiled engine (``make native``); the first line says which engine runs,
 ``TEMPAI_ENGINE=python`` measures the Python modules.
 
-Then a new practice problem of each of the issue's three kinds («Что
+Then a new practice problem of each of the three playing-well kinds («Что
 сбросить?», «Сколько тайлов улучшат руку?», «Самый безопасный сброс») at
 each level, generated and prepared as /practice does
 (:func:`generate.measure`, ``--problems`` per kind and level, 0 skips):
@@ -53,7 +53,7 @@ import handgen  # noqa: E402
 
 import engine  # noqa: E402
 from engine.hand import Hand, parse_hand  # noqa: E402
-from engine.ukeire import rank_discards  # noqa: E402
+from engine.shape.ukeire import rank_discards  # noqa: E402
 
 Case = tuple[Hand, tuple[int, ...]]
 

@@ -4,7 +4,7 @@ Prints figures and asserts nothing (``make bench``)::
 
     .venv/bin/python benchmarks/engine.py [--hands 2000] [--seed 7]
 
-1. Scoring, one process: ``engine.score.score_hand`` against
+1. Scoring, one process: ``engine.scoring.score.score_hand`` against
    ``HandCalculator.estimate_hand_value`` on the same fresh hands. Inputs are
    built before the clock starts for both (our ``Hand``/``WinSituation``, the
    package's 136-tile arrays and ``HandConfig``), so only scoring is timed.
@@ -65,10 +65,10 @@ from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 import engine  # noqa: E402
 from engine import batch  # noqa: E402
 from engine.hand import parse_hand  # noqa: E402
-from engine.rules import get_ruleset  # noqa: E402
-from engine.score import score_hand  # noqa: E402
+from engine.rules.sets import get_ruleset  # noqa: E402
+from engine.scoring.score import score_hand  # noqa: E402
+from engine.shape.waits import find_waits  # noqa: E402
 from engine.tiles import parse_tile  # noqa: E402
-from engine.waits import find_waits  # noqa: E402
 
 
 def clear_engine_caches() -> None:

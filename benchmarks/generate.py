@@ -2,8 +2,8 @@
 
 Two figures per row: ``generate`` alone (engine.generate) and ``+ drill``,
 generation plus preparing the drill exactly as /practice does (the engine's
-answer included) — the second is what a learner waits for. The requirement
-(issue 5) is under 20 ms at p95 on this machine.
+answer included) — the second is what a learner waits for. The target
+is under 20 ms at p95 on this machine.
 
     .venv/bin/python benchmarks/generate.py [problems per kind and level, default 300] [kind …]
 

@@ -1,4 +1,4 @@
-"""Page time for a learner with a long history against a fresh learner's, in one run (issue 17).
+"""Page time for a learner with a long history against a fresh learner's, in one run.
 
 Builds the app as ``wsgi.py`` does (``answer_profile.build_app``: a throw-away
 SQLite database, the committed course) and three learners: one who has
@@ -41,6 +41,8 @@ sys.path.append(str(Path(__file__).resolve().parent))
 
 from answer_profile import build_app, call  # noqa: E402
 
+from tutor import storage
+
 PAGES = ["/", "/progress", "/practice", "/practice/fu/novice/1", "/practice/retry"]
 TARGET = 1.5
 
@@ -59,7 +61,7 @@ def _learner(app: Any) -> tuple[dict[str, str], str]:
 
 def fill(app: Any, learner: str, count: int) -> float:
     """Write ``count`` answers for ``learner`` (lesson drills and practice); returns seconds."""
-    store = app.extensions["tempai.progress_store"]
+    store = storage.opened_store(app)
     with app.app_context():
         from tutor.course.content import store as lessons
 

@@ -2,7 +2,7 @@
 
 Tiles are ints 0–33 (:mod:`engine.tiles`); hands are validated once at the
 edge (:mod:`engine.hand`); every result is a frozen dataclass that the site,
-the CLI and the batch command render in Russian through :mod:`engine.messages`.
+the CLI and the batch command render in Russian through :mod:`engine.text.messages`.
 The one exception for bad input is :class:`engine.errors.HandError`.
 
 The same source also runs compiled. ``make native`` (part of ``make test``
@@ -24,27 +24,42 @@ import os
 import sys
 import zlib
 
-# Modules that stay Python even in the compiled build: the package itself, its
-# command-line entry, and the error type (the site subclasses it, and mypyc's
-# compiled classes cannot be subclassed by interpreted code).
+# Modules that stay Python even in the compiled build (paths inside engine/): the
+# package itself, its command-line entry, and the error type (the site
+# subclasses it, and mypyc's compiled classes cannot be subclassed by
+# interpreted code). Everything else is compiled, sub-packages' __init__ too.
 PYTHON_ONLY = ("__init__.py", "__main__.py", "errors.py")
 _HERE = os.path.dirname(os.path.abspath(__file__))
 NATIVE_BUILD = os.path.join(os.path.dirname(_HERE), "build", "native")
 STAMP = "SOURCES"  # in build/native/engine/: what the build was made from
 
 
+def _relative_sources() -> list[str]:
+    """Every ``.py`` file of the package, sub-packages included, as sorted ``a/b.py`` paths."""
+    found = []
+    for folder, dirs, files in os.walk(_HERE):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        inside = os.path.relpath(folder, _HERE)
+        for name in files:
+            if name.endswith(".py"):
+                found.append(name if inside == "." else f"{inside}/{name}".replace(os.sep, "/"))
+    return sorted(found)
+
+
 def compiled_modules() -> list[str]:
     """The source files ``make native`` compiles (paths, sorted): all but :data:`PYTHON_ONLY`."""
-    return [os.path.join(_HERE, name) for name in sorted(os.listdir(_HERE))
-            if name.endswith(".py") and name not in PYTHON_ONLY]
+    return [os.path.join(_HERE, *rel.split("/")) for rel in _relative_sources()
+            if rel not in PYTHON_ONLY]
 
 
 def sources_fingerprint() -> str:
     """What a compiled build must have been made from: interpreter, then each module's bytes."""
     parts = [sys.implementation.cache_tag]
-    for path in compiled_modules():
-        with open(path, "rb") as source:
-            parts.append(f"{os.path.basename(path)} {zlib.crc32(source.read()):08x}")
+    for rel in _relative_sources():
+        if rel in PYTHON_ONLY:
+            continue
+        with open(os.path.join(_HERE, *rel.split("/")), "rb") as source:
+            parts.append(f"{rel} {zlib.crc32(source.read()):08x}")
     return "\n".join(parts) + "\n"
 
 

@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from tests import databases
 from tests.databases import BACKENDS, PG_URL  # noqa: F401 (the accounts tests import them here)
 from tests.practice_answers import right_answer, wrong_answer
-from tutor import create_app
+from tutor import create_app, storage
 from tutor.accounts import passwords, store
 from tutor.course.content import store as content_store
 from tutor.practice.views import task
@@ -68,7 +68,7 @@ def make_user(app: Flask, login: str, role: str) -> store.User:
     """An account made directly (an instructor or admin for a test)."""
     with app.test_request_context():
         password_hash = passwords.hash_secret(PASSWORD)
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             return store.create(conn, login=login, display_name=login.capitalize(), role=role,
                                 password_hash=password_hash)
 
@@ -105,12 +105,12 @@ def answer_practice(client: FlaskClient, kind: str, level: str, seed: int, right
 
 def summary_of(client: FlaskClient, learner_id: str) -> Any:
     with client.application.test_request_context():
-        return store.progress_store().summary(learner_id)
+        return storage.store().summary(learner_id)
 
 
 def user_by_login(app: Flask, login: str) -> store.User:
     with app.test_request_context():
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             found = store.by_login(conn, login)
     assert found
     return found[0]
@@ -136,7 +136,7 @@ class Site:
 
     def close(self) -> None:
         for made in self.apps:
-            made.extensions[store.STORE_EXT].engine.dispose()
+            storage.opened_store(made).engine.dispose()
 
 
 class Argon2Outside:

@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
-from tutor import create_app
+from tutor import PLAIN_ENV, create_app
 
 FIXTURE_CONTENT = Path(__file__).parent / "fixtures" / "content"
 # make test runs the suite on every core beside its own PostgreSQL (pytest-xdist),
@@ -25,12 +25,28 @@ FIXTURE_CONTENT = Path(__file__).parent / "fixtures" / "content"
 # (FLASK_-prefixed: read by every test app; a gunicorn a test starts gets it from
 # tests.live.suite_deadline, since loadkit passes no FLASK_ variable on.)
 os.environ.setdefault("FLASK_DATABASE_DEADLINE_SECONDS", "5")
+# Set by the suite itself (above); every other FLASK_ variable is the shell's.
+_SUITE_ENV = frozenset({"FLASK_DATABASE_DEADLINE_SECONDS"})
 HTMX = {"HX-Request": "true"}
 # Tile drawings (and charts): an answer's words are read without their aria-labels.
 _SVG = re.compile(
     r'<svg.*?</svg>|<span class="tile(?: [^"]*)?" role="img" aria-label="[^"]*"></span>', re.S
 )
 _CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+@pytest.fixture(autouse=True)
+def _no_deployment_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts without the shell's deployment settings (a test may set its own).
+
+    The README's variables, exported in a shell that also runs the tests, must not
+    reach a test app: a DATABASE_URL would have the tests write into that database.
+    """
+    for name in PLAIN_ENV:
+        monkeypatch.delenv(name, raising=False)
+    for name in list(os.environ):
+        if name.startswith("FLASK_") and name not in _SUITE_ENV:
+            monkeypatch.delenv(name, raising=False)
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 The differential tests and the benchmark feed the same objects to our
 ``python -m engine batch`` and to the oracle (:mod:`oracle`, the PyPI
-``mahjong`` package), so everything here speaks the batch contract of issue 2.
+``mahjong`` package), so everything here speaks the batch contract (docs/engine.md).
 
 Hands are built the way a real table makes them: four sets and a pair (or
 chiitoitsu / kokushi), some sets called as melds, never more than four copies

@@ -33,7 +33,7 @@ from mahjong.shanten import Shanten
 
 Line = dict[str, Any]
 
-# OptionalRules per rule set of engine.rules (the field-by-field correspondence
+# OptionalRules per rule set of engine.rules.sets (the field-by-field correspondence
 # is checked by tests/test_differential.py::test_oracle_options_match_rulesets).
 OPTIONS: dict[str, dict[str, Any]] = {
     "online": {
@@ -78,7 +78,7 @@ OPTIONS["jpml"] = {**OPTIONS["online"], "has_aka_dora": False}
 # applied to the package's answer before comparing.
 ADJUSTMENTS: dict[str, str] = {
     "online_renhou_not_a_yaku": (
-        "online: renhou is not a yaku (engine.rules.ONLINE.renhou = NONE; seed 004 is silent, "
+        "online: renhou is not a yaku (engine.rules.sets.ONLINE.renhou = NONE; seed 004 is silent, "
         "our stated choice); the package always scores it (5 han or yakuman), so the oracle "
         "drops the renhou flag under online."
     ),
@@ -249,7 +249,7 @@ _DORA_NAMES = {"Dora", "Aka Dora", "Ura Dora"}
 
 _WIND_WORDS = ("east", "south", "west", "north")
 
-# The package's yaku names -> our yaku ids (engine.yaku); the dora are not yaku.
+# The package's yaku names -> our yaku ids (engine.scoring.yaku); the dora are not yaku.
 YAKU_IDS: dict[str, str] = {
     "Menzen Tsumo": "menzen_tsumo",
     "Riichi": "riichi",

@@ -24,7 +24,7 @@ SEATS = ("E", "S", "W", "N")
 
 
 def _game_answer(drill: Drill) -> dict[str, Any]:
-    """The whole-game kinds (issue 19): signed changes or scores first, then the rest."""
+    """The whole-game kinds: signed changes or scores first, then the rest."""
     sol = drill.solution
     kind = drill.kind.name
     if kind == "draw":

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.hand import parse_hand
-from engine.rules import Ruleset, get_ruleset
-from engine.score import ScoreResult, WinSituation, score_hand
+from engine.rules.sets import Ruleset, get_ruleset
+from engine.scoring.score import ScoreResult, WinSituation, score_hand
 from engine.tiles import parse_tile, parse_tiles, parse_wind
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import click
 from flask import Flask
@@ -22,11 +23,24 @@ _DEV_SECRET = "dev-only-not-secret"
 _REPO_ROOT = Path(__file__).resolve().parent.parent
 
 _SECRET_HELP = (
-    "SECRET_KEY не задан. Вне режима отладки сайт без него не запускается: "
-    "задайте переменную окружения, например\n"
-    "    export SECRET_KEY=\"$(python3 -c 'import secrets; print(secrets.token_hex(32))')\"\n"
-    "(для локальной разработки есть `make run`, он включает FLASK_DEBUG=1)."
+    "SECRET_KEY не задан, а без него сайт вне режима отладки не запускается: задайте его, "
+    "например export SECRET_KEY=\"$(python3 -c 'import secrets; print(secrets.token_hex(32))')\" "
+    "(для разработки на своей машине есть make run)."
 )
+
+
+class MissingSecretKey(click.ClickException, RuntimeError):
+    """No secret key outside debug and tests: one line in Russian, never a traceback.
+
+    A ``click.ClickException`` so that ``flask run`` prints just its message;
+    ``wsgi.py`` prints it the same way for gunicorn.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(_SECRET_HELP)
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(f"Ошибка: {self.message}", file=file or sys.stderr)
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -68,7 +82,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 # The names the README documents for deployment, read without Flask's prefix
 # (``SECRET_KEY=… flask --app tutor run`` works like ``make serve``); a
 # ``FLASK_``-prefixed variable or the instance config wins. Tests pass their own
-# config and never read these.
+# config and never read these (nor does any module: settings come from app.config).
 PLAIN_ENV = ("SECRET_KEY", "DATABASE_URL", "INSTRUCTOR_PASSWORD", "TRUSTED_PROXIES",
              "DATABASE_DEADLINE_SECONDS")
 
@@ -90,7 +104,7 @@ def _require_secret(app: Flask) -> None:
         # throw-away key is safe and CI needs no secret to check the course.
         app.config["SECRET_KEY"] = secrets.token_hex(32)
         return
-    raise RuntimeError(_SECRET_HELP)
+    raise MissingSecretKey()
 
 
 def _trust_proxies(app: Flask) -> None:
@@ -136,17 +150,20 @@ def _register_blueprints(app: Flask) -> None:
     from tutor.practice import views as practice
     from tutor.progress import path as learner_path
     from tutor.progress import views as progress
+    from tutor.storage import init_app as open_storage
+    from tutor.storage import opened_store
     from tutor.studio import learn as club
     from tutor.studio import views as studio
     from tutor.tiles import jinja as tiles
     from tutor.web import assets, errors, health, logs
 
+    open_storage(app)  # every feature keeps its tables in the store
+    health.init_app(app, opened_store(app).health)
     app.register_blueprint(errors.bp)
     app.register_blueprint(lessons.bp)
     app.register_blueprint(answers.bp)
-    # accounts after progress: it uses the progress store progress opens
     for feature in (tiles, reference, handbook, practice, progress, learner_path, accounts,
-                    classes, authoring, studio, club, analyse, logs, health, assets):
+                    classes, authoring, studio, club, analyse, logs, assets):
         if hasattr(feature, "init_app"):
             feature.init_app(app)
         else:

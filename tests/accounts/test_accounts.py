@@ -21,7 +21,7 @@ from tests.accounts_help import (
     token,
     user_by_login,
 )
-from tutor.accounts import store
+from tutor import storage
 from tutor.storage.learner import COOKIE, cookie_learner_id
 from tutor.storage.users import users
 
@@ -30,7 +30,7 @@ SESSION = "session"
 
 def _stored(app: Flask, login: str) -> tuple[str, str | None]:
     with app.test_request_context():
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             row = conn.execute(sa.select(users.c.password_hash, users.c.recovery_hash)
                                .where(users.c.login == login)).one()
     return row[0], row[1]
@@ -38,7 +38,7 @@ def _stored(app: Flask, login: str) -> tuple[str, str | None]:
 
 def _history_len(app: Flask, learner_id: str) -> int:
     with app.test_request_context():
-        return len(store.progress_store().history(learner_id))
+        return len(storage.store().history(learner_id))
 
 
 def test_registering_hashes_the_password_with_argon2id_and_shows_a_recovery_code(
@@ -95,13 +95,13 @@ def test_progress_on_both_sides_is_merged_with_nothing_lost_or_counted_twice(app
     assert by_kind == {"waits": (1, 3), "fu": (1, 2)}
     assert summary.solved == {"lesson/basics/nobetan", "lesson/basics/pinfu-ron"}
     with app.test_request_context():
-        mistakes = {m.problem for m in store.progress_store().mistakes(alice.learner_id)}
+        mistakes = {m.problem for m in storage.store().mistakes(alice.learner_id)}
         assert mistakes == {"practice/waits/novice/11", "lesson/basics/nobetan",
                             "practice/fu/novice/5"}
     with app.test_request_context(headers={"Cookie": f"{COOKIE}={anonymous.value}"}):
         anonymous_id = cookie_learner_id()
         assert anonymous_id and anonymous_id != alice.learner_id
-        assert store.progress_store().summary(anonymous_id).overall is None
+        assert storage.store().summary(anonymous_id).overall is None
     assert _history_len(app, alice.learner_id) == 5
     # signing in again from the same browser merges nothing more
     sign_out(second)
@@ -224,7 +224,7 @@ def test_wrong_passwords_are_counted_and_the_right_one_still_gets_in(app: Flask)
     for _ in range(15):
         assert sign_in(client, "alice", "wrong password") == 403
     with app.test_request_context():
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             counts = dict(conn.execute(sa.text("SELECT key, failures FROM login_throttle")).all())
     assert counts == {"address:127.0.0.1": 15, "login:alice": 15}
     assert sign_in(client, "alice") == 302
@@ -274,7 +274,7 @@ def test_deleting_with_removal_leaves_no_answer(app: Flask) -> None:
     assert _delete(client, "remove") == 302
     assert _history_len(app, alice.learner_id) == 0
     with app.test_request_context():
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             assert conn.execute(sa.text("SELECT count(*) FROM answers")).scalar() == 0
             assert conn.execute(sa.text("SELECT count(*) FROM users")).scalar() == 0
     assert sign_in(app.test_client(), "alice") == 403
@@ -288,7 +288,7 @@ def test_deleting_with_anonymisation_keeps_the_answers_under_no_one(app: Flask) 
     assert _delete(client, "anonymise") == 302
     assert _history_len(app, alice.learner_id) == 0
     with app.test_request_context():
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             assert conn.execute(sa.text("SELECT count(*) FROM answers")).scalar() == 1
             assert conn.execute(sa.text("SELECT count(*) FROM users")).scalar() == 0
 

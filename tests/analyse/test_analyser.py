@@ -13,15 +13,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
-from engine.decompose import arrangements
-from engine.furiten import check_furiten
 from engine.hand import parse_hand
-from engine.messages import YAKU_NAMES
-from engine.rules import get_ruleset
-from engine.score import NoYakuError, WinSituation, score_hand
-from engine.shanten import improving_tiles, shanten
+from engine.rules.sets import get_ruleset
+from engine.scoring.score import NoYakuError, WinSituation, score_hand
+from engine.shape.decompose import arrangements
+from engine.shape.furiten import check_furiten
+from engine.shape.shanten import improving_tiles, shanten
+from engine.shape.waits import find_waits
+from engine.text.messages import YAKU_NAMES
 from engine.tiles import parse_tile, tile_code
-from engine.waits import find_waits
 from tests.conftest import HTMX
 from tutor.analyse.analysis import ATOZUKE, FURITEN, NO_YAKU, analyse
 from tutor.analyse.export import drill_blocks
@@ -189,7 +189,7 @@ def test_own_discard_makes_ron_furiten_and_names_the_tile(client: FlaskClient) -
     hand_text = "123m456p789s2345s"  # nobetan: waits 2s and 5s
     analysis = analyse(Query(hand=hand_text, discards="1s5s"))
     engine = check_furiten(parse_hand(hand_text, size=13), discards=(kind("1s"), kind("5s")))
-    assert analysis.waiting is not None and engine.furiten
+    assert analysis.waiting is not None and engine.shape.furiten
     for row in analysis.waiting.waits:
         assert row.ron.reason == FURITEN
         assert row.tsumo.result is not None  # furiten never forbids tsumo

@@ -1,7 +1,7 @@
 """/analyse's ukeire panel: every discard of a 14-tile hand ranked, a 13-tile hand's count.
 
 The page is read back through its data attributes and compared with
-:mod:`engine.ukeire` on the same hand and the same tiles in sight (dora
+:mod:`engine.shape.ukeire` on the same hand and the same tiles in sight (dora
 indicators, own discards and the «visible» field), so the panel can only
 pass by showing what the engine says.
 """
@@ -15,8 +15,8 @@ from flask.testing import FlaskClient
 
 from engine.hand import Hand, parse_hand
 from engine.melds import parse_meld_text
+from engine.shape.ukeire import rank_discards, ukeire
 from engine.tiles import parse_tiles, tile_code
-from engine.ukeire import rank_discards, ukeire
 from tests.analyse.test_analyser import page
 from tests.conftest import HTMX
 from tutor.analyse.query import Query

@@ -1,4 +1,4 @@
-"""Issue 6: the authoring guide, live editing, the preview's access control and sanitising."""
+"""The authoring guide, live editing, the preview's access control and sanitising."""
 
 from __future__ import annotations
 
@@ -15,12 +15,11 @@ from flask.testing import FlaskClient
 from tests.conftest import HTMX
 from tests.course.test_content_check import CASES
 from tests.progress.test_progress import DOWN_URL
-from tutor import create_app
+from tutor import create_app, storage
 from tutor.accounts import limits
 from tutor.authoring.guide import GUIDE_NAME, all_tables, describe, refresh_tables
 from tutor.authoring.sanitise import TAGS, sanitise
 from tutor.drills import COMMON_PARAMS, build_drill, kinds
-from tutor.progress.views import progress_store
 from tutor.storage import throttle as storage_throttle
 
 COURSE = Path(__file__).resolve().parents[2] / "content" / "ru"
@@ -193,7 +192,7 @@ def test_without_password_preview_is_forbidden_outside_debug(
 
 
 def test_without_password_the_preview_page_sends_to_the_account_login(content_dir: Path) -> None:
-    """Issue 21: instructors sign in with their accounts; the password is only a bootstrap."""
+    """Instructors sign in with their accounts; the password is only a bootstrap."""
     site = make_site(content_dir, INSTRUCTOR_PASSWORD="")
     response = site.test_client().get("/author/preview")
     assert response.status_code == 302
@@ -301,7 +300,7 @@ def test_old_wrong_passwords_stop_counting_after_the_window(
     monkeypatch.setattr(limits, "clock", lambda: later)
     assert login(client, "угадываю") == 403  # counted again from one: no wait
     assert waits == [1.0, 2.0]
-    with guarded.app_context(), progress_store().transaction() as conn:
+    with guarded.app_context(), storage.store().transaction() as conn:
         assert storage_throttle.failures(conn, "address:127.0.0.1", later, limits.WINDOW) == 1
 
 

@@ -1,4 +1,4 @@
-"""Issue 17: the instructor's sign-in — revocable sessions, an exact and fair guess limit.
+"""The instructor's sign-in — revocable sessions, an exact and fair guess limit.
 
 On SQLite always and on PostgreSQL when ``TEMPAI_TEST_PG_URL`` is set: the
 counts live in the database, so parallel requests (and processes) must add
@@ -17,13 +17,13 @@ from flask.testing import FlaskClient
 
 from tests.authoring.test_authoring import login, make_site, token, waits
 from tests.storage.test_access_tables import BACKENDS, PG_URL, at_once
+from tutor import storage
 from tutor.accounts import limits
 from tutor.authoring import throttle
 from tutor.authoring import views as authoring
-from tutor.progress.views import progress_store
 from tutor.storage import sessions
 from tutor.storage import throttle as counters
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 
 __all__ = ["waits"]  # the fixture: delays recorded, not slept
 PASSWORD = "верный-пароль"
@@ -34,7 +34,7 @@ def site(request: pytest.FixtureRequest, content_dir: Path, tmp_path: Path) -> I
     url = PG_URL if request.param == "postgresql" else f"sqlite:///{tmp_path / 'p.sqlite3'}"
     app = make_site(content_dir, INSTRUCTOR_PASSWORD=PASSWORD, DATABASE_URL=str(url))
     with app.app_context():
-        store = progress_store()
+        store = storage.store()
         with store.transaction() as conn:
             conn.execute(sessions.session_versions.delete())  # a shared PostgreSQL keeps rows
             conn.execute(counters.login_throttle.delete())
@@ -44,7 +44,7 @@ def site(request: pytest.FixtureRequest, content_dir: Path, tmp_path: Path) -> I
 
 def _counts(app: Flask, address: str) -> tuple[int, int]:
     now = limits.clock()
-    with app.app_context(), progress_store().transaction() as conn:
+    with app.app_context(), storage.store().transaction() as conn:
         return (counters.failures(conn, limits.address_key(address), now, limits.WINDOW),
                 counters.failures(conn, throttle.ACCOUNT, now, limits.WINDOW))
 

@@ -1,4 +1,4 @@
-"""The author preview and the published lesson show the same attributes (issue 17).
+"""The author preview and the published lesson show the same attributes.
 
 The preview used to hide a lesson's ``{: hx-post=… }`` (nh3 stripped it there)
 while the published page kept it. Each case is rendered both ways and the

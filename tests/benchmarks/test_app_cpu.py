@@ -1,4 +1,4 @@
-"""``load.py --app-cpu``: the site's own CPU per request, apart from gunicorn's (issue 8)."""
+"""``load.py --app-cpu``: the site's own CPU per request, apart from gunicorn's."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``load.py --rounds``: the phases run in turn, and each phase's slices are summed (issue 8).
+"""``load.py --rounds``: the phases run in turn, and each phase's slices are summed.
 
 On a shared VM the machine's speed drifts within minutes; slices of the
 ceiling and the drills taken in turn share the fast and the slow moments, so
@@ -71,7 +71,7 @@ def test_the_report_prints_each_round_and_the_ceilings_own_p99(
 
 def test_the_summary_judges_paced_p99_and_the_saturated_share(
         load: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
-    """Restated targets (issue 16): paced p99 < 50 ms; saturated share ≥ 45 %, 0 errors."""
+    """The targets (docs/performance.md): paced p99 < 50 ms; saturated share ≥ 45 %, 0 errors."""
     ceiling = [_slice(load, "healthz", [70.0] * 100, 1.0)]
     slow_drills = [_slice(load, "drill", [90.0] * 44, 1.0)]
     paced = [_slice(load, "drill", [60.0] * 100, 10.0)]

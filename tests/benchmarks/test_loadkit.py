@@ -1,5 +1,5 @@
 """``load.py``'s learners: each invents its own answers, or (``--answers shared``) all give the
-same three per drill — what docs/performance.md compares its figures with (issue 8)."""
+same three per drill — what docs/performance.md compares its figures with."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 21 in Chromium: an admin makes an instructor, a class is taught, its pages stay its own.
+"""In Chromium: an admin makes an instructor, a class is taught, its pages stay its own.
 
 One server for the module (its own app, so the first admin can be made the
 way the CLI makes it). The story: an admin promotes a registered account to

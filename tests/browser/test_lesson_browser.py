@@ -161,7 +161,7 @@ def _tab_to(page, selector: str, presses: int = 40) -> None:  # noqa: ANN001
 
 
 def test_the_thread_next_exercise_continue_link_and_solved_marks(page, live_server: str) -> None:  # noqa: ANN001
-    """Issue 18: a learner answers, moves on by keyboard, leaves, and comes back where they were."""
+    """A learner answers, moves on by keyboard, leaves, and comes back where they were."""
     page.goto("/")
     assert page.locator("[data-continue]").count() == 0  # a new learner starts from lesson 1
     open_lesson(page)

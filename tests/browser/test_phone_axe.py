@@ -3,7 +3,7 @@
 One server for the module (the course in ``content/ru``, read in place), one
 Chromium. axe-core comes bundled in the PyPI package ``axe-playwright-python``
 (no browser download; it injects ``axe.min.js`` through Playwright, which
-the CSP does not block). Issue 18: every page and a graded drill pass axe;
+the CSP does not block). Every page and a graded drill pass axe;
 the waits drill's hand and «Проверить» fit the first screen and the hand stays
 in sight over the palette; hands stay on one line; the palette's arrow keys;
 a glossary term opens its popover on a tap.

@@ -1,6 +1,6 @@
-"""Issue 22 in Chromium: an instructor writes a club lesson in the studio and publishes it.
+"""In Chromium: an instructor writes a club lesson in the studio and publishes it.
 
-One server for the module. The story (the issue's proof): the instructor
+One server for the module. The story: the instructor
 creates a lesson with a waits and a fu drill, types a 12-tile hand and sees
 the check's message at its line (a click puts the cursor there), fixes it,
 saves and publishes to a class; a learner of that class, on a 390 px phone,
@@ -26,8 +26,7 @@ from tests.browser.test_classes_browser import People, sign_in
 from tests.browser.test_phone_axe import axe_violations
 from tests.practice_answers import right_answer
 from tests.studio.studio_help import WAITS_12, source
-from tutor import create_app
-from tutor.accounts.store import progress_store
+from tutor import create_app, storage
 from tutor.classes import store as classes
 from tutor.studio.check import check_source
 
@@ -46,7 +45,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
                       "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}"})
     teacher, other = make_user(app, "teacher", "instructor"), make_user(app, "other", "instructor")
     alice, bob = make_user(app, "alice", "learner"), make_user(app, "bob", "learner")
-    with app.test_request_context(), progress_store().transaction() as conn:
+    with app.test_request_context(), storage.store().transaction() as conn:
         club = classes.create(conn, teacher, "Клуб", "ema", None)
         elsewhere = classes.create(conn, other, "Другой", "ema", None)
         classes.join(conn, club, alice)

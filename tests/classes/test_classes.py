@@ -11,7 +11,7 @@ from flask import Flask
 
 from tests.accounts_help import answer_lesson, answer_practice, register, token
 from tests.classes.world import DUE, World, build, join
-from tutor.accounts import store
+from tutor import storage
 from tutor.classes import dates
 
 
@@ -81,7 +81,7 @@ def test_the_rules_a_learner_misses_come_from_the_stored_diagnosis(world: World)
     carol = world.client("carol")
     answer_lesson(carol, "basics", "nobetan", False)
     with world.app.test_request_context():
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             rule = conn.execute(sa.text("SELECT rule FROM learner_mistakes")).scalar()
     row = _row(_dashboard(world), "carol")
     if rule:
@@ -195,6 +195,6 @@ def test_due_dates_in_russian(iso: str, text: str) -> None:
 
 def test_the_due_date_is_stored_as_given(world: World) -> None:
     with world.app.test_request_context():
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             due = conn.execute(sa.text("SELECT due_on FROM assignments ORDER BY id")).scalars()
             assert list(due) == [DUE, None]

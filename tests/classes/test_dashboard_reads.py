@@ -10,12 +10,12 @@ from flask import Flask
 
 from tests.accounts_help import answer_lesson, answer_practice
 from tests.classes.world import World, build
-from tutor.accounts import store
+from tutor import storage
 
 
 @contextmanager
 def _counted(app: Flask) -> Iterator[list[str]]:
-    engine = app.extensions[store.STORE_EXT].engine
+    engine = storage.opened_store(app).engine
     seen: list[str] = []
 
     def count(_conn: object, _cursor: object, statement: str, *_args: object) -> None:

@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from tests.accounts_help import HTMX, answer_lesson, hidden, user_by_login
 from tests.classes.world import World, assign, build, create_class, join
 from tests.practice_answers import right_answer
-from tutor.accounts.store import progress_store
+from tutor import storage
 from tutor.practice.views import _prepare
 from tutor.storage.aggregates import learner_mistakes
 from tutor.storage.users import practice_solved
@@ -137,7 +137,7 @@ def test_a_problem_impossible_under_the_class_rules_is_shown_under_its_own(
         world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every set plays open tanyao now; a set without it (EMA before 2016, 001-EMA) makes an
     open all-simples problem impossible, and the page shows it under its own rules."""
-    from engine.rules import RULESETS
+    from engine.rules.sets import RULESETS
 
     monkeypatch.setitem(RULESETS, "ema", RULESETS["ema"].with_options(open_tanyao=False))
     seed = next(s for s in range(50) if _prepare("fu", "player", s) is not None
@@ -245,7 +245,7 @@ def test_a_set_problem_counts_only_when_solved_under_the_class_rules(world: Worl
 
 def _stored(world: World, table: str) -> list[str]:
     with world.app.test_request_context():
-        with progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             return list(conn.execute(sa.text(
                 f"SELECT problem FROM {table} WHERE learner_id = :who ORDER BY problem"),
                 {"who": user_by_login(world.app, "alice").learner_id}).scalars())
@@ -266,7 +266,7 @@ def test_the_default_rules_keep_the_plain_key_and_old_rows_still_count(world: Wo
     assert re.findall(r'data-assignment-state="([^"]+)"', home)[-1] == "done"
     # a row stored before rule sets were recorded: the plain key, for the online class's set
     with world.app.test_request_context():
-        with progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             conn.execute(sa.text("DELETE FROM practice_solved"))
             conn.execute(practice_solved.insert().values(
                 learner_id=user_by_login(world.app, "alice").learner_id,
@@ -319,7 +319,7 @@ def test_garbage_keys_in_the_stored_mistakes_are_skipped_without_an_error(
         world: World) -> None:
     alice_id = user_by_login(world.app, "alice").learner_id
     with world.app.test_request_context():
-        with progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             conn.execute(learner_mistakes.insert(), [
                 {"learner_id": alice_id, "problem": key, "answer_id": 1000 + i, "kind": "han"}
                 for i, key in enumerate(GARBAGE)])

@@ -36,7 +36,7 @@ GET_EXPECTED: dict[str, tuple[int, ...] | None] = {
     "classes.practice_set": (LOGIN, 200, 404, 200, 404, 200),
     "authoring.preview": (LOGIN, 403, 403, 200, 200, 200),
     "authoring.login": (403, 403, 403, 403, 403, 403),  # no INSTRUCTOR_PASSWORD: closed
-    # issue 22: teacher's studio lesson 1, published to «Клуб» as /classes/<club>/lessons/basics
+    # teacher's studio lesson 1, published to «Клуб» as /classes/<club>/lessons/basics
     "studio.index": (LOGIN, 404, 404, 200, 200, 200),
     "studio.editor": (LOGIN, 404, 404, 200, 404, 200),
     "studio.versions": (LOGIN, 404, 404, 200, 404, 200),

@@ -1,4 +1,4 @@
-"""The content store's cheap lookup (issue 8): one lesson's request stats only its file.
+"""The content store's cheap lookup: one lesson's request stats only its file.
 
 ``ContentStore.get`` answers from the last full scan after checking the
 requested file, the directory and the glossary; a full scan still runs at

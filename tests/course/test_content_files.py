@@ -1,4 +1,4 @@
-"""Course files are read only from inside the content folder (issue 17): no symlink escapes."""
+"""Course files are read only from inside the content folder: no symlink escapes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The real course (content/ru) meets the numbers and the language rules of issue 4.
+"""The real course (content/ru) meets the course's numbers and language rules.
 
 The lessons are loaded through the site's own loader (``tutor.course.content``), so
 what is checked here is exactly what a learner gets.

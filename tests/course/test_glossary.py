@@ -1,4 +1,4 @@
-"""The glossary: data matches GLOSSARY.md, lookup rules, file errors, the /glossary page."""
+"""The glossary: data matches docs/glossary.md, lookup rules, file errors, the /glossary page."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from tutor.course.glossary import GlossaryError, load_glossary, parse_glossary
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY_FILE = ROOT / "content" / "ru" / "glossary.yaml"
-# ../shared beside the checkout (CI lays a copy there too).
-SHARED_GLOSSARY = Path(__file__).resolve().parents[3] / "shared" / "GLOSSARY.md"
+# Our spelling notes, kept in the repository: a missing file fails these tests.
+SPELLING_NOTES = ROOT / "docs" / "glossary.md"
 LESSON_SLUGS = {
     "tiles", "table", "wall", "turn", "winning-hand", "chi-pon", "kan", "riichi", "tsumo-ron",
     "draws", "yaku-1", "yaku-2", "dora", "waits", "furiten", "fu", "points", "violations",
@@ -36,8 +36,8 @@ terms:
 
 
 def recommended_terms() -> list[str]:
-    """First column of every term table in GLOSSARY.md (the recommended spelling)."""
-    text = SHARED_GLOSSARY.read_text(encoding="utf-8")
+    """First column of every term table in docs/glossary.md (the recommended spelling)."""
+    text = SPELLING_NOTES.read_text(encoding="utf-8")
     section = text.split("## 1.", 1)[1].split("## Расхождения", 1)[0]
     out = []
     for line in section.splitlines():
@@ -55,7 +55,6 @@ def glossary():  # type: ignore[no-untyped-def]
 # --- the data -----------------------------------------------------------------
 
 
-@pytest.mark.skipif(not SHARED_GLOSSARY.exists(), reason="нет ../shared/GLOSSARY.md")
 def test_every_recommended_term_is_in_the_glossary_spelled_exactly(glossary) -> None:  # type: ignore[no-untyped-def]
     expected = recommended_terms()
     assert len(expected) > 100
@@ -73,10 +72,8 @@ def test_definitions_are_one_short_sentence(glossary) -> None:  # type: ignore[n
         assert len(re.findall(r"[.!?](?:\s|$)", term.definition)) == 1, term.id
 
 
-def test_definitions_are_our_own_words_not_copied_from_glossary_md(glossary) -> None:  # type: ignore[no-untyped-def]
-    if not SHARED_GLOSSARY.exists():
-        pytest.skip("нет ../shared/GLOSSARY.md")
-    source = SHARED_GLOSSARY.read_text(encoding="utf-8")
+def test_definitions_are_our_own_words_not_copied_from_the_notes(glossary) -> None:  # type: ignore[no-untyped-def]
+    source = SPELLING_NOTES.read_text(encoding="utf-8")
     copied = [t.id for t in glossary.terms if len(t.definition) > 30 and t.definition in source]
     assert copied == []
 

@@ -13,10 +13,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from engine import messages as msg
-from engine.rule_table import rule_rows
-from engine.rules import RULESETS
-from engine.yaku import YAKU, YAKU_BY_ID
+from engine.rules.sets import RULESETS
+from engine.rules.table import rule_rows
+from engine.scoring.yaku import YAKU, YAKU_BY_ID
+from engine.text import messages as msg
 from tutor import create_app
 from tutor.course.handbook import han_text, load_examples
 

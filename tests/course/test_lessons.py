@@ -77,7 +77,7 @@ def test_broken_lesson_lists_each_problem_with_its_line(app: Flask, content_dir:
     assert lesson is not None
     lines = [(p.line, p.message.split(":")[0]) for p in lesson.problems]
     assert lines == [
-        (7, "Тайлы «12x3m»"),  # a mistyped group is an error too (issue 17)
+        (7, "Тайлы «12x3m»"),  # a mistyped group is an error too
         (7, "Тайлы «99z»"),
         (11, "Рука не в темпае"),  # the hand: line, not the block's first
         (14, "Неизвестный вид упражнения «nosuchkind». Есть"),

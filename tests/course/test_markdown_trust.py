@@ -1,4 +1,4 @@
-"""Issue 17 in lesson Markdown: only allow-listed attributes, and mistyped tile groups are errors.
+"""Lesson Markdown: only allow-listed attributes, and mistyped tile groups are errors.
 
 Exact HTML and exact problems (file, line, message) for small inputs, with
 the stand-in tile renderer of test_markdown_ext.

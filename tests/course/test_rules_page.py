@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from engine.rules import GAME_TABLE_FIELDS, PROCEDURE_TABLE_FIELDS, TABLE_FIELDS
+from engine.rules.sets import GAME_TABLE_FIELDS, PROCEDURE_TABLE_FIELDS, TABLE_FIELDS
 from tests.course.test_markdown_ext import render
 
 
@@ -70,7 +70,7 @@ def test_published_values_are_named_with_their_section(page: str) -> None:
 def test_no_english_beyond_document_titles(page: str) -> None:
     """The page is Russian: Latin letters only inside the titles of cited documents."""
     body = re.sub(r"<[^>]+>", " ", page.split("<main", 1)[1].split("</main>", 1)[0])
-    from engine.rule_documents import DOCUMENTS
+    from engine.rules.documents import DOCUMENTS
 
     for doc in DOCUMENTS.values():
         body = body.replace(doc.title, " ").replace(doc.address, " ")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import messages as msg
+from engine.text import messages as msg
 from tutor import create_app
 from tutor.course.content import store
 from tutor.course.glossary import Glossary

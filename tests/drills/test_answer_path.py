@@ -1,4 +1,4 @@
-"""The drill-answer hot path (issue 8): cheaper, but writing and answering exactly the same.
+"""The drill-answer hot path: cheaper, but writing and answering exactly the same.
 
 Rules: the SQLite fast path stores the very row SQLAlchemy's Core INSERT
 stores, committed before it returns and holding no lock after, on one
@@ -28,12 +28,15 @@ from flask.testing import FlaskClient
 
 from tests.conftest import HTMX, csrf_token
 from tests.live import VERDICT
-from tutor.storage.database import _INSERT_ANSWER, ProgressStore
+from tutor.storage.answers import INSERT
+from tutor.storage.progress import ProgressStore, SaveResult
 from tutor.web import compression, security
 from tutor.web.compression import MIN_SIZE, add_vary, compress
 from tutor.web.errors import CSRF_MESSAGE
 from tutor.web.logs import configure_logging
 from tutor.web.security import VerifiedCookies
+
+SAVED, DUPLICATE, OVER_BUDGET = SaveResult.SAVED, SaveResult.DUPLICATE, SaveResult.OVER_BUDGET
 
 AT = dt.datetime(2026, 12, 1, 1, 2, 3, 456789, tzinfo=dt.UTC)
 ROW = {"nonce": "n", "source": "lesson", "kind": "waits", "problem": "lesson/waits/a",
@@ -57,9 +60,9 @@ def _raw_rows(path: Path) -> list[tuple[object, ...]]:
 def test_the_sqlite_fast_path_stores_the_row_the_core_insert_stores(
     store: ProgressStore, tmp_path: Path
 ) -> None:
-    assert store.record("fast", at=AT, **ROW)  # type: ignore[arg-type]
+    assert store.record("fast", at=AT, **ROW) is SAVED  # type: ignore[arg-type]
     with store.engine.begin() as conn:
-        conn.execute(_INSERT_ANSWER, {"learner_id": "core", "answered_at": AT, **ROW})
+        conn.execute(INSERT, {"learner_id": "core", "answered_at": AT, **ROW})
     fast, core = _raw_rows(tmp_path / "progress.sqlite3")
     assert fast[1:] == core[1:]  # every column but the learner, byte for byte
     assert fast[7] == 1 and fast[8] == "2026-12-01 01:02:03.456789"
@@ -68,7 +71,7 @@ def test_the_sqlite_fast_path_stores_the_row_the_core_insert_stores(
 
 
 def test_an_answer_is_committed_before_record_returns(store: ProgressStore, tmp_path: Path) -> None:
-    assert store.record("a" * 32, at=AT, **ROW)  # type: ignore[arg-type]
+    assert store.record("a" * 32, at=AT, **ROW) is SAVED  # type: ignore[arg-type]
     # A separate connection (another process would see the same) reads it at once.
     assert len(_raw_rows(tmp_path / "progress.sqlite3")) == 1
 
@@ -83,13 +86,19 @@ def test_a_resent_form_on_the_fast_path_is_refused_and_the_next_answer_still_sav
     """
     other = sqlite3.connect(tmp_path / "progress.sqlite3", timeout=0, isolation_level=None)
     try:
-        for nonce, saved in (("n", True), ("n", False), ("other", True)):
+        for nonce, saved in (("n", SAVED), ("n", DUPLICATE), ("other", SAVED)):
             assert store.record("a", at=AT, **{**ROW, "nonce": nonce}) is saved  # type: ignore[arg-type]
             other.execute("BEGIN IMMEDIATE")  # raises "database is locked" if a writer remains
             other.execute("ROLLBACK")
     finally:
         other.close()
     assert [r[1] for r in _raw_rows(tmp_path / "progress.sqlite3")] == ["n", "other"]
+
+
+def _held(store: ProgressStore) -> object:
+    """This thread's connection in the store's SQLite writer."""
+    assert store._sqlite is not None
+    return store._sqlite._held.conn
 
 
 def test_each_thread_reuses_one_connection_and_threads_do_not_share(
@@ -101,7 +110,7 @@ def test_each_thread_reuses_one_connection_and_threads_do_not_share(
         ids = seen.setdefault(name, [])
         for i in range(3):
             store.record(name, at=AT, **{**ROW, "nonce": str(i)})  # type: ignore[arg-type]
-            ids.append(id(store._held.conn))
+            ids.append(id(_held(store)))
 
     threads = [threading.Thread(target=answer, args=(f"t{i}",)) for i in range(3)]
     for thread in threads:
@@ -114,10 +123,10 @@ def test_each_thread_reuses_one_connection_and_threads_do_not_share(
 
 def test_a_disposed_engine_gives_the_thread_a_fresh_connection(store: ProgressStore) -> None:
     store.record("a", at=AT, **ROW)  # type: ignore[arg-type]
-    first = store._held.conn
+    first = _held(store)
     store.engine.dispose()
     store.record("a", at=AT, **{**ROW, "nonce": "2"})  # type: ignore[arg-type]
-    assert store._held.conn is not first
+    assert _held(store) is not first
 
 
 # --- gzip and Vary -------------------------------------------------------------------
@@ -280,7 +289,7 @@ def test_the_verified_cookie_memo_starts_again_empty_when_full(
 def test_a_remembered_session_cookie_is_refused_when_altered_expired_or_under_a_new_key(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The verified-cookie memo changes the cost, never the answer (issue 8)."""
+    """The verified-cookie memo changes the cost, never the answer."""
     token = csrf_token(client)
 
     def post() -> int:

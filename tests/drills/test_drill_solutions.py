@@ -1,4 +1,4 @@
-"""The answer-independent explanation of a drill is rendered once per drill (issue 8).
+"""The answer-independent explanation of a drill is rendered once per drill.
 
 Every kind's ``feedback`` shows the verdict lines around ``drill_solution``,
 which renders the kind's ``solution(drill)`` macro once per :class:`Drill`
@@ -15,8 +15,9 @@ from flask.testing import FlaskClient
 
 from tests.conftest import HTMX, Answering
 from tests.drills.test_drills_waits import verdict
+from tutor import storage
 from tutor.drills import kinds, solutions
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 
 
 def _count_renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -216,7 +217,7 @@ def test_an_answer_that_could_not_be_saved_says_so_though_the_same_answer_was_ke
     app: Flask, answer: Answering, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     saved = answer.post("basics", "nobetan", {"tiles": ["3m"]}).get_data(as_text=True)
-    store = app.extensions["tempai.progress_store"]
+    store = storage.opened_store(app)
 
     def broken(*_args: object, **_kwargs: object) -> None:
         raise StorageError("OperationalError")

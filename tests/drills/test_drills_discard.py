@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from engine.decompose import is_complete
 from engine.hand import Hand, parse_hand
-from engine.shanten import shanten
+from engine.shape.decompose import is_complete
+from engine.shape.shanten import shanten
+from engine.shape.waits import find_waits
 from engine.tiles import parse_tile
-from engine.waits import find_waits
 from tests.conftest import Answering
 from tests.handgen import score_lines
 from tutor.drills import DrillError, build_drill

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from engine.rules import GAME_TABLE_FIELDS, PROCEDURE_TABLE_FIELDS, TABLE_FIELDS
+from engine.rules.sets import GAME_TABLE_FIELDS, PROCEDURE_TABLE_FIELDS, TABLE_FIELDS
 from tests.conftest import Answering
 from tutor.drills import DrillError, build_drill
 

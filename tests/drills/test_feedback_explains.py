@@ -1,4 +1,4 @@
-"""Feedback that explains rather than only marks (issue 18), through the lesson answer route.
+"""Feedback that explains rather than only marks, through the lesson answer route.
 
 A yaku the learner ticked that the hand has but a stronger one hides (chanta
 under junchan, iipeikou under ryanpeikou) or that only a cheaper reading has

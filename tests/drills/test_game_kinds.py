@@ -1,7 +1,7 @@
-"""The whole-game drill kinds of issue 19: draw, multi_ron, next_hand, final.
+"""The whole-game drill kinds: draw, multi_ron, next_hand, final.
 
-Each kind is graded by the engine (engine.draws, engine.ron, engine.penalties,
-engine.game, engine.final); the values asserted here are the rule sets' own,
+Each kind is graded by the engine (engine.table.draws, engine.table.ron, engine.table.penalties,
+engine.table.game, engine.table.final); the values asserted here are the rule sets' own,
 each with its source: noten payments 3000 in total (000, 002, 004), double
 ron and the triple-ron draw (004), head bump (003), all win (001-EMA), pao
 as Tenhou plays it, uma 20000/10000 and oka 20000 (Tenhou: 25000 start, 30000

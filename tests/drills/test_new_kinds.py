@@ -1,4 +1,4 @@
-"""The drill kinds of issue 5 — han, payment, shanten, dora — as lesson blocks.
+"""The drill kinds han, payment, shanten, dora — as lesson blocks.
 
 Each kind is graded by the engine and explained: the han table with yaku and
 dora, who pays what (honba and riichi sticks included), shanten per form with

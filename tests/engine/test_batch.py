@@ -1,4 +1,4 @@
-"""The batch JSON Lines contract of issue 2, rule by rule."""
+"""The batch JSON Lines contract (docs/engine.md), rule by rule."""
 
 from __future__ import annotations
 

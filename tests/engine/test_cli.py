@@ -14,9 +14,9 @@ import pytest
 from engine import batch as batch_module
 from engine.batch import answer, score_fields, situation_from
 from engine.cli import main
+from engine.cli.render_text import render_score
 from engine.errors import HandError
 from engine.hand import parse_hand
-from engine.render_text import render_score
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -2,8 +2,9 @@
 
 import pytest
 
-from engine.blocks import Block, BlockKind, Form, WaitKind
-from engine.decompose import (
+from engine.hand import parse_hand
+from engine.shape.blocks import Block, BlockKind, Form, WaitKind
+from engine.shape.decompose import (
     arrangements,
     decompositions,
     is_chiitoitsu,
@@ -11,7 +12,6 @@ from engine.decompose import (
     is_kokushi,
     suit_is_complete,
 )
-from engine.hand import parse_hand
 from engine.tiles import parse_tile, parse_tiles
 
 

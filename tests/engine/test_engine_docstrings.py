@@ -16,15 +16,24 @@ import pytest
 import engine
 
 _PACKAGE = Path(engine.__file__).parent
+
+
+def _module_name(path: Path) -> str:
+    """``engine/shape/shanten/__init__.py`` -> ``engine.shape.shanten``."""
+    parts = path.relative_to(_PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 WITH_EXAMPLES = sorted(
-    f"engine.{path.stem}"
-    for path in _PACKAGE.glob("*.py")
+    _module_name(path)
+    for path in _PACKAGE.rglob("*.py")
     if path.name != "__main__.py" and ">>> " in path.read_text(encoding="utf-8")
 )
 
 
 def test_the_modules_with_examples_are_found() -> None:
-    assert {"engine.score", "engine.waits", "engine.batch", "engine.generate"} <= set(WITH_EXAMPLES)
+    expected = {"engine.scoring.score", "engine.shape.waits", "engine.batch", "engine.generate"}
+    assert expected <= set(WITH_EXAMPLES)
 
 
 @pytest.mark.skipif(engine.NATIVE, reason="compiled modules hide their docstring examples; "

@@ -13,10 +13,10 @@ from dataclasses import fields
 import pytest
 
 import engine
-from engine.blocks import Arrangement, Decomposition
-from engine.fu import FuResult
-from engine.points import Payments
-from engine.score import ScoreResult
+from engine.scoring.fu import FuResult
+from engine.scoring.points import Payments
+from engine.scoring.score import ScoreResult
+from engine.shape.blocks import Arrangement, Decomposition
 
 WRITTEN_OUT = (ScoreResult, Payments, FuResult, Decomposition, Arrangement)
 pytestmark = pytest.mark.skipif(engine.NATIVE, reason="compiled __init__ checks argument types; "

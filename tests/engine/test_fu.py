@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from scoring_help import score
 
-from engine import messages
-from engine.blocks import WaitKind
-from engine.fu import FuReason
+from engine.scoring.fu import FuReason
+from engine.shape.blocks import WaitKind
+from engine.text import messages
 
 
 def items(result) -> list[tuple[FuReason, int]]:
@@ -15,7 +15,7 @@ def items(result) -> list[tuple[FuReason, int]]:
 
 
 def test_every_fu_reason_has_russian_wording() -> None:
-    assert set(messages.FU_REASONS) == set(FuReason)
+    assert set(messages.FU_REASONS) == {r.value for r in FuReason}
 
 
 def test_closed_ron_adds_10() -> None:

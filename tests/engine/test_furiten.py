@@ -3,9 +3,9 @@
 import pytest
 
 from engine.errors import HandError
-from engine.furiten import FuritenKind, can_ron, check_furiten
 from engine.hand import Hand, parse_hand
-from engine.messages import FURITEN_NAMES
+from engine.shape.furiten import FuritenKind, can_ron, check_furiten
+from engine.text.messages import FURITEN_NAMES
 from engine.tiles import parse_tiles
 
 
@@ -114,9 +114,9 @@ def test_bad_tile_kinds_raise_hand_error(bad: tuple[object, ...]) -> None:
 
 def test_furiten_names_follow_the_glossary() -> None:
     assert FURITEN_NAMES == {
-        FuritenKind.DISCARD: "постоянный фуритен",
-        FuritenKind.TEMPORARY: "временный фуритен",
-        FuritenKind.RIICHI: "фуритен в риичи",
+        FuritenKind.DISCARD.value: "постоянный фуритен",
+        FuritenKind.TEMPORARY.value: "временный фуритен",
+        FuritenKind.RIICHI.value: "фуритен в риичи",
     }
 
 

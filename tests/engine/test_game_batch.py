@@ -1,6 +1,6 @@
-"""The batch kinds of the whole game (issue 19), errors included, fuzzed as the others are.
+"""The batch kinds of the whole game, errors included, fuzzed as the others are.
 
-The ``draw`` kind is the issue's contract exactly (noten payments: 000, 002,
+The ``draw`` kind is the documented contract exactly (noten payments: 000, 002,
 004; the dealer repeats when tenpai: 000, 002, 004; honba + 1: 000, 002;
 sticks stay: 001, 003, 004). The ``mahjong`` package settles no draws, so
 there is no differential test; the property tests check that the points on
@@ -16,12 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import messages
 from engine.batch import answer, run
-from engine.batch_game import FIELDS as GAME_FIELDS
-from engine.rule_sources import GAME_SOURCES, SourceKind, source_kind
-from engine.rule_table import game_rule_rows
-from engine.rules import GAME_RULES, GAME_TABLE_FIELDS
+from engine.batch.game import FIELDS as GAME_FIELDS
+from engine.rules.sets import GAME_RULES, GAME_TABLE_FIELDS
+from engine.rules.sources import GAME_SOURCES, SourceKind, source_kind
+from engine.rules.table import game_rule_rows
+from engine.text import messages
 from tests.engine.test_batch import _json_values, _tiles_text
 
 SEATS = ("E", "S", "W", "N")

@@ -3,7 +3,7 @@
 Sources: 000, 002 (the Furiten club), 003 (Fenix), 004 (online) for the noten
 payments, the dealer repeat, honba and sticks; published documents (Tenhou's
 rules page, EMA 2016, rules-ru 1.5) where the seeds are silent, as
-engine.rule_sources.GAME_SOURCES names them.
+engine.rules.sources.GAME_SOURCES names them.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.draws import abortive_draw, draw_tenpai, noten_payments, settle_draw
 from engine.errors import HandError
 from engine.hand import parse_hand
-from engine.rule_sources import GAME_SOURCES, SourceKind, source_kind
-from engine.rules import AbortiveDraw, get_ruleset
+from engine.rules.sets import AbortiveDraw, get_ruleset
+from engine.rules.sources import GAME_SOURCES, SourceKind, source_kind
+from engine.table.draws import abortive_draw, draw_tenpai, noten_payments, settle_draw
 
 ALL = ("online", "ema", "jpml", "fenix", "rrc")
 

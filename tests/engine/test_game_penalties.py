@@ -1,4 +1,4 @@
-"""Several rons on one discard, chombo and pao, per rule set (issue 19).
+"""Several rons on one discard, chombo and pao, per rule set.
 
 Sources: 001-EMA (multiple ron), 003 (head bump, its own example), 004 (double
 ron, triple ron a draw), 000 (chombo: reverse mangan in clubs, −20000 in
@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import HandError
-from engine.penalties import chombo, pao
-from engine.ron import resolve_rons, settle_rons
-from engine.rules import get_ruleset
+from engine.rules.sets import get_ruleset
+from engine.table.penalties import chombo, pao
+from engine.table.ron import resolve_rons, settle_rons
 
 # --- several rons ------------------------------------------------------------------------
 

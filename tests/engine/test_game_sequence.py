@@ -1,4 +1,4 @@
-"""A hanchan in sequence and its final result, per rule set (issue 19).
+"""A hanchan in sequence and its final result, per rule set.
 
 Sources: 000/002 (renchan, honba, the dealer passing, East then South), 003
 (a hanchan is East and South), 001/002 (the game ends below zero), 000 (EMA
@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import HandError
-from engine.final import final_result, placements
-from engine.game import (
+from engine.rules.sets import AbortiveDraw, Tiebreak, get_ruleset
+from engine.table.final import final_result, placements
+from engine.table.game import (
     Abortive,
     ChomboHand,
     ExhaustiveDraw,
@@ -24,7 +25,6 @@ from engine.game import (
     Tsumo,
     next_state,
 )
-from engine.rules import AbortiveDraw, Tiebreak, get_ruleset
 
 EVEN = (25000, 25000, 25000, 25000)
 
@@ -133,8 +133,8 @@ def test_last_dealer_first_below_30000_plays_on_tenhou() -> None:
 def test_no_stop_after_an_abortive_draw_tenhou() -> None:
     """Tenhou: the game ends by itself on the last dealer's win or tenpai at an exhaustive
     draw, not after an abortive draw."""
-    from engine.game import Abortive
-    from engine.rules import AbortiveDraw
+    from engine.rules.sets import AbortiveDraw
+    from engine.table.game import Abortive
 
     n = next_state(GameState(1, 4, 0, 0, (35000, 25000, 20000, 20000)),
                    Abortive(AbortiveDraw.FOUR_WINDS), get_ruleset("online"))
@@ -214,7 +214,7 @@ def test_rrc_ties_share_uma_and_sticks_rrc_3_10() -> None:
 
 def test_rrc_chombo_is_40000_after_uma_rrc_3_13_2() -> None:
     """rules-ru 3.13.2: twice the uma step (40000), deducted after the uma."""
-    from engine.penalties import chombo
+    from engine.table.penalties import chombo
 
     assert chombo(2, get_ruleset("rrc")).deduction == 40000
     r = final_result((45000, 35000, 25000, 15000), get_ruleset("rrc"),
@@ -224,7 +224,7 @@ def test_rrc_chombo_is_40000_after_uma_rrc_3_13_2() -> None:
 
 def test_ema_chombo_is_20000_after_uma_ema_2016() -> None:
     """EMA 2016, revision notes: chombo costs 20000, counted after the uma."""
-    from engine.penalties import chombo
+    from engine.table.penalties import chombo
 
     assert chombo(2, get_ruleset("ema")).deduction == 20000
 

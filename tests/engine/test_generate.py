@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from engine.blocks import BlockKind, Form
-from engine.decompose import decompositions, is_complete
 from engine.errors import HandError
 from engine.generate import KINDS, LEVELS, generate
 from engine.hand import Hand
-from engine.shanten import shanten
+from engine.shape.blocks import BlockKind, Form
+from engine.shape.decompose import decompositions, is_complete
+from engine.shape.shanten import shanten
 from engine.tiles import dora_from_indicator, is_simple, parse_tiles
 from tests.engine.test_generate_game import GAME_LEVEL_RULES
 from tests.practice_answers import right_answer, wrong_answer

@@ -1,4 +1,4 @@
-"""Practice problems of the whole-game kinds (engine/generate_game.py): valid, level, graded.
+"""Practice problems of the whole-game kinds (engine/generate/game.py): valid, level, graded.
 
 Each generated problem is prepared by the lesson drill code (so the engine
 accepts it), fits its level's row of the table in the module docstring, keeps
@@ -17,7 +17,7 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from engine.generate import LEVELS, generate
-from engine.rules import GAME_RULES, MultipleRon, get_ruleset
+from engine.rules.sets import GAME_RULES, MultipleRon, get_ruleset
 from tests.practice_answers import right_answer, wrong_answer
 from tutor.drills import Drill, build_drill
 

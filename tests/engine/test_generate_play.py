@@ -11,7 +11,7 @@ from statistics import mean
 import pytest
 
 from engine.generate import generate
-from engine.generate_play import EARLY, early_share
+from engine.generate.play import EARLY, early_share
 from engine.tiles import parse_tiles
 from tutor.drills import Drill, build_drill
 

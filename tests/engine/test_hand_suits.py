@@ -5,9 +5,9 @@ from __future__ import annotations
 import handgen
 
 from engine.batch import _melds
+from engine.batch.quick_parse import quick_hand
 from engine.hand import Hand, parse_hand
-from engine.quick_parse import quick_hand
-from engine.waits import find_waits
+from engine.shape.waits import find_waits
 
 
 def _sliced(hand: Hand) -> tuple[tuple[int, ...], ...]:

@@ -17,7 +17,17 @@ import pytest
 import engine
 
 BUILD = Path(engine.NATIVE_BUILD)
-PROBE = "import engine, engine.tiles; print(engine.NATIVE, engine.tiles.__file__.endswith('.py'))"
+# A core module, a sub-package's module, a sub-sub-package's module and a package
+# with code in its __init__: each says whether it came from its .py file.
+PROBED = (
+    "engine.tiles", "engine.shape.waits", "engine.shape.shanten.exact", "engine.scoring.yaku",
+)
+PROBE = (
+    "import engine, importlib; print(engine.NATIVE, "
+    f"*(importlib.import_module(m).__file__.endswith('.py') for m in {PROBED}))"
+)
+COMPILED = ["True"] + ["False"] * len(PROBED)
+INTERPRETED = ["False"] + ["True"] * len(PROBED)
 
 
 def _copy(tmp_path: Path) -> Path:
@@ -42,34 +52,38 @@ needs_build = pytest.mark.skipif(
 @needs_build
 def test_a_build_of_these_sources_is_used(tmp_path: Path) -> None:
     run = _probe(_copy(tmp_path))
-    assert run.stdout.split() == ["True", "False"] and run.stderr == ""
+    assert run.stdout.split() == COMPILED and run.stderr == ""
 
 
 @needs_build
-def test_an_edited_module_falls_back_to_python_and_says_so(tmp_path: Path) -> None:
+@pytest.mark.parametrize("edited", ["tiles.py", "shape/shanten/exact.py"])
+def test_an_edited_module_falls_back_to_python_and_says_so(tmp_path: Path, edited: str) -> None:
     root = _copy(tmp_path)
-    with open(root / "engine" / "tiles.py", "a", encoding="utf-8") as source:
+    with open(root / "engine" / edited, "a", encoding="utf-8") as source:
         source.write("\n# edited after the build\n")
     run = _probe(root)
-    assert run.stdout.split() == ["False", "True"]
+    assert run.stdout.split() == INTERPRETED
     assert "make native" in run.stderr
 
 
 def test_python_can_be_asked_for(tmp_path: Path) -> None:
     run = _probe(_copy(tmp_path), TEMPAI_ENGINE="python")
-    assert run.stdout.split() == ["False", "True"] and run.stderr == ""
+    assert run.stdout.split() == INTERPRETED and run.stderr == ""
 
 
 def test_without_a_build_the_python_modules_run_quietly(tmp_path: Path) -> None:
     root = _copy(tmp_path)
     shutil.rmtree(root / "build", ignore_errors=True)
     run = _probe(root)
-    assert run.stdout.split() == ["False", "True"] and run.stderr == ""
+    assert run.stdout.split() == INTERPRETED and run.stderr == ""
 
 
 def test_the_fingerprint_follows_every_compiled_module() -> None:
     names = [line.split()[0] for line in engine.sources_fingerprint().splitlines()[1:]]
-    modules = sorted(p.name for p in Path(engine.__file__).parent.glob("*.py"))
+    package = Path(engine.__file__).parent
+    modules = sorted(p.relative_to(package).as_posix() for p in package.rglob("*.py"))
     assert names == [m for m in modules if m not in engine.PYTHON_ONLY]
-    assert "score.py" in names and "errors.py" not in names
-    assert [Path(path).name for path in engine.compiled_modules()] == names  # make native builds
+    assert "scoring/score.py" in names and "shape/shanten/__init__.py" in names
+    assert "errors.py" not in names and "__init__.py" not in names
+    compiled = [Path(path).relative_to(package).as_posix() for path in engine.compiled_modules()]
+    assert compiled == names  # make native builds what the fingerprint names

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import messages
-from engine.points import Limit, basic_points, payments
+from engine.scoring.points import Limit, basic_points, payments
+from engine.text import messages
 
 
 def _pay(
@@ -136,4 +136,4 @@ def test_payments_as_dict_has_exactly_one_shape() -> None:
 
 
 def test_every_limit_has_a_russian_name() -> None:
-    assert set(messages.LIMIT_NAMES) == set(Limit)
+    assert set(messages.LIMIT_NAMES) == {limit.value for limit in Limit}

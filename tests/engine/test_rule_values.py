@@ -1,7 +1,7 @@
 """One test per rule value per rule set, each naming its document and section.
 
 Each row is (rule set, field, value, source): the value the set plays and the
-source string of engine.rule_sources that names where it is written — a seed
+source string of engine.rules.sources that names where it is written — a seed
 document («004»), a published document with its section («ema2016 3.3.9»:
 the EMA Riichi Competition Rules, 2016 edition; «rrc 3.12.4»: rules-ru
 version 1.5; «tenhou»: Tenhou's rules page), the jpml set's value for the
@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rule_documents import DOCUMENTS, parse_source
-from engine.rule_sources import GAME_SOURCES, PROCEDURE_SOURCES, SOURCES
-from engine.rules import (
+from engine.rules.documents import DOCUMENTS, parse_source
+from engine.rules.sets import (
     GAME_RULES,
     GAME_TABLE_FIELDS,
     PROCEDURE_TABLE_FIELDS,
@@ -35,6 +34,7 @@ from engine.rules import (
     RiichiKan,
     Tiebreak,
 )
+from engine.rules.sources import GAME_SOURCES, PROCEDURE_SOURCES, SOURCES
 
 VALUES: tuple[tuple[str, str, object, str], ...] = (
     # online

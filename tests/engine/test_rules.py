@@ -6,11 +6,8 @@ from dataclasses import fields
 
 import pytest
 
-from engine import messages
 from engine.errors import HandError
-from engine.rule_sources import SOURCES
-from engine.rule_table import rule_rows
-from engine.rules import (
+from engine.rules.sets import (
     RULESETS,
     TABLE_FIELDS,
     Kuikae,
@@ -19,6 +16,9 @@ from engine.rules import (
     Ruleset,
     get_ruleset,
 )
+from engine.rules.sources import SOURCES
+from engine.rules.table import rule_rows
+from engine.text import messages
 
 
 def test_online_is_the_default() -> None:
@@ -88,7 +88,7 @@ def test_every_ruleset_has_a_source_and_a_source_per_field() -> None:
 
 
 def test_cited_sources_are_listed_documents() -> None:
-    from engine.rule_documents import parse_source
+    from engine.rules.documents import parse_source
 
     for per_field in SOURCES.values():
         for code in per_field.values():
@@ -117,7 +117,7 @@ def test_rule_rows_mark_silent_documents() -> None:
 
 def test_every_rule_set_is_named_both_ways_in_the_messages() -> None:
     """The /rules table names each rule set, the drills' sentences say «по …» it."""
-    from engine import messages
-    from engine.rules import RULESETS
+    from engine.rules.sets import RULESETS
+    from engine.text import messages
 
     assert set(messages.RULESET_NAMES) == set(messages.RULESET_BY) == set(RULESETS)

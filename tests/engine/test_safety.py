@@ -1,4 +1,4 @@
-"""Safety tiers against a riichi (engine.safety), one rule at a time.
+"""Safety tiers against a riichi (engine.table.safety), one rule at a time.
 
 Sources: genbutsu and riichi furiten are in the seeds ([000] [002]: a riichi
 player cannot ron a tile of his own pond; [000] [001] [002] [003]: a winning
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine import messages as msg
 from engine.errors import HandError
 from engine.hand import parse_hand
-from engine.safety import TIERS, Riichi, SafetyTier, hand_safety, tile_safety
+from engine.table.safety import TIERS, Riichi, SafetyTier, hand_safety, tile_safety
+from engine.text import messages as msg
 from engine.tiles import parse_tile, parse_tiles
 
 

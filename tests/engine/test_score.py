@@ -7,12 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scoring_help import PLAIN_NOTE, score, yaku_of
 
-from engine.blocks import WaitKind
 from engine.errors import HandError
 from engine.hand import parse_hand
-from engine.points import Limit
-from engine.rules import get_ruleset
-from engine.score import NoYakuError, WinSituation, score_hand
+from engine.rules.sets import get_ruleset
+from engine.scoring.points import Limit
+from engine.scoring.score import NoYakuError, WinSituation, score_hand
+from engine.shape.blocks import WaitKind
 
 PLAIN = PLAIN_NOTE  # closed, no yaku of its own on a ron of 2s
 
@@ -210,8 +210,8 @@ def test_compact_readings_match_decompose_arrangements() -> None:
     # the reported best arrangement is one of decompose's arrangements.
     import handgen
 
-    from engine.decompose import arrangements
-    from engine.readings import placements, standard_readings
+    from engine.scoring.readings import placements, standard_readings
+    from engine.shape.decompose import arrangements
     from engine.tiles import parse_tile
 
     checked = 0
@@ -238,7 +238,7 @@ def test_compact_readings_match_decompose_arrangements() -> None:
 
 
 def test_score_readings_scores_every_reading() -> None:
-    from engine.score import score_readings
+    from engine.scoring.score import score_readings
     from engine.tiles import parse_tile
 
     hand = parse_hand("345456m111p789s22z", size=14)
@@ -250,7 +250,7 @@ def test_score_readings_scores_every_reading() -> None:
 
 
 def test_score_readings_keeps_readings_without_yaku() -> None:
-    from engine.score import score_readings
+    from engine.scoring.score import score_readings
 
     readings = score_readings(parse_hand(PLAIN, size=14), 19, WinSituation(), get_ruleset())
     assert readings and all(result is None for _, result in readings)
@@ -303,7 +303,7 @@ def test_without_stacking_the_most_valuable_yakuman_is_kept() -> None:
 
 def test_the_explanation_is_built_once_per_result() -> None:
     """fu items and the best reading are rebuilt from the compact reading on first use only."""
-    from engine.score import WinSituation, score_hand
+    from engine.scoring.score import WinSituation, score_hand
 
     hand = parse_hand("234567m234p22234s", size=14)
     result = score_hand(hand, 21, WinSituation(tsumo=True), get_ruleset("online"))

@@ -18,11 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.decompose import _suit_splits
 from engine.hand import parse_hand
-from engine.readings import SUIT_TABLES, hand_readings
-from engine.rules import get_ruleset
-from engine.score import NoYakuError, ScoreResult, WinSituation, score_hand, score_readings
+from engine.rules.sets import get_ruleset
+from engine.scoring.readings import SUIT_TABLES, hand_readings
+from engine.scoring.score import NoYakuError, ScoreResult, WinSituation, score_hand, score_readings
+from engine.shape.decompose import _suit_splits
 from engine.tiles import parse_tile
 
 
@@ -175,7 +175,7 @@ def test_quick_kinds_is_parse_tiles_or_hands_off(text: str) -> None:
 
 
 def test_greedy_suit_check_agrees_with_the_enumerating_splitter() -> None:
-    from engine.decompose import suit_is_complete
+    from engine.shape.decompose import suit_is_complete
 
     rng = random.Random(8)
     shapes = [tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9)) for _ in range(20000)]
@@ -190,7 +190,7 @@ def test_greedy_suit_check_agrees_with_the_enumerating_splitter() -> None:
 
 def test_batch_situation_is_the_constructed_value() -> None:
     from engine.batch import _fields, situation_from
-    from engine.situation import WinSituation
+    from engine.scoring.situation import WinSituation
 
     for line in handgen.score_lines(13, 200):
         f = _fields(line, "score")

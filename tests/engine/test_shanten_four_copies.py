@@ -1,9 +1,9 @@
-"""Shanten and the four-copy rule at every distance from tenpai (issue 17).
+"""Shanten and the four-copy rule at every distance from tenpai.
 
-Rule (engine.waits, the batch contract of issue 2): a tile the hand holds four
+Rule (engine.shape.waits, the batch contract): a tile the hand holds four
 of, melds included, cannot be drawn, so no block may need a fifth copy; the
 engine applied it at tenpai only (karaten), and shanten came out too low for
-hands with quads, most visibly honour quads. Checked here: the issue's hands
+hands with quads, most visibly honour quads. Checked here: hands of that kind
 with exact values; the definition itself on generated hands (shanten n: some
 draw of a tile with a copy left, plus a discard, reaches n - 1 and none
 reaches n - 2; tenpai is exactly find_waits' tenpai; the improving tiles are
@@ -19,10 +19,10 @@ import random
 import pytest
 from mahjong.shanten import Shanten
 
-from engine.decompose import is_complete
 from engine.hand import Hand, parse_hand
 from engine.melds import Meld, MeldKind
-from engine.shanten import (
+from engine.shape.decompose import is_complete
+from engine.shape.shanten import (
     chiitoitsu_shanten,
     exhausted_tiles,
     improving_tiles,
@@ -30,10 +30,10 @@ from engine.shanten import (
     shanten,
     standard_shanten,
 )
-from engine.shanten_shapes import shape_standard
-from engine.shanten_tables import FREE_CAPS, exact_standard, free_table, suit_table
+from engine.shape.shanten.exact import FREE_CAPS, exact_standard, free_table, suit_table
+from engine.shape.shanten.shapes import shape_standard
+from engine.shape.waits import find_waits
 from engine.tiles import to_mpsz
-from engine.waits import find_waits
 from tests import handgen, oracle
 
 
@@ -57,7 +57,7 @@ def codes(tiles: object) -> str:
 def test_honour_quads_are_counted_with_the_four_copy_rule(
     hand: str, standard: int, was: int
 ) -> None:
-    """Issue 17: an honour quad is a set and a dead single, never a set and a pair."""
+    """An honour quad is a set and a dead single, never a set and a pair."""
     result = shanten(parse_hand(hand))
     assert result.standard == standard != was
     assert result.minimum == min(standard, result.chiitoitsu or 99, result.kokushi or 99)
@@ -92,7 +92,7 @@ def test_karaten_at_tenpai_is_still_one_shanten() -> None:
 
 
 def test_chiitoitsu_keeps_its_rule_a_quad_is_one_pair() -> None:
-    """engine.shanten: seven different pairs; four of a kind is one pair only."""
+    """engine.shape.shanten: seven different pairs; four of a kind is one pair only."""
     assert chiitoitsu_shanten(parse_hand("1111223344556p").concealed) == 2
     assert kokushi_shanten(parse_hand("1111z19m19p19s2345z", size=14).concealed) == 1
 
@@ -217,7 +217,7 @@ def test_concealed_quads_agree_with_the_package_too() -> None:
 
 
 def test_with_four_copies_usable_and_three_held_a_suit_s_table_has_no_limit() -> None:
-    """Why engine.shanten_shapes may be used: caps of 4 never bind below a quad (sampled)."""
+    """Why engine.shape.shanten.shapes may be used: caps of 4 never bind below a quad (sampled)."""
     rng = random.Random(1901)
     checked = 0
     while checked < 1500:
@@ -229,7 +229,7 @@ def test_with_four_copies_usable_and_three_held_a_suit_s_table_has_no_limit() ->
 
 
 def test_the_table_without_limits_bounds_every_exact_table_from_above() -> None:
-    """Why engine.shanten may skip an exact search when the unlimited table does not improve.
+    """Why engine.shape.shanten may skip an exact search when the unlimited table does not improve.
 
     Sampled over dense suits with quads and with caps from melds (0–4 copies usable).
     """

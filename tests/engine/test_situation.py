@@ -1,4 +1,4 @@
-"""Impossible situations: the compatibility table engine.situation.EXCLUSIONS (issue 17).
+"""Impossible situations: the compatibility table engine.scoring.situation.EXCLUSIONS.
 
 Every row is checked (a situation with exactly its two facts is refused and
 the message names both), a few messages are checked word for word, and every
@@ -16,11 +16,10 @@ from typing import Any
 
 import pytest
 
-from engine import messages as msg
 from engine.batch import answer
 from engine.errors import HandError
 from engine.hand import parse_hand
-from engine.situation import (
+from engine.scoring.situation import (
     EXCLUSIONS,
     OTHER_FACTS,
     SITUATION_FLAGS,
@@ -32,6 +31,7 @@ from engine.situation import (
     situation_facts,
     situation_problems,
 )
+from engine.text import messages as msg
 from engine.tiles import EAST, SOUTH
 
 # What each fact needs, as (situation fields, hand facts); a flag sets itself.
@@ -193,7 +193,7 @@ def test_every_impossible_pair_of_facts_is_a_row_of_its_own() -> None:
 
 
 def test_houtei_with_chankan_is_refused() -> None:
-    """The issue's case: the last discard is not a tile added to a kan (seed 000, kan section)."""
+    """The last discard is not a tile added to a kan (seed 000, kan section)."""
     problem = first_situation_problem(WinSituation(houtei=True, chankan=True), HandFacts())
     assert problem is not None and problem.message == (
         "Так не бывает: «чанкан» и «хотей» вместе. Хотей — рон на последний сброс раздачи, "

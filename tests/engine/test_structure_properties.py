@@ -6,13 +6,13 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from structure_hands import closed_hands, complete_hands, waiting_hands
 
-from engine.decompose import decompositions, is_complete
 from engine.errors import HandError
-from engine.furiten import can_ron, check_furiten
 from engine.hand import Hand, parse_hand
-from engine.shanten import improving_tiles, shanten
+from engine.shape.decompose import decompositions, is_complete
+from engine.shape.furiten import can_ron, check_furiten
+from engine.shape.shanten import improving_tiles, shanten
+from engine.shape.waits import find_waits
 from engine.tiles import parse_tiles, to_mpsz
-from engine.waits import find_waits
 
 FAST = settings(max_examples=300, deadline=None)
 

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from engine.decompose import suit_is_complete
-from engine.suit_walk import completing_tiles
+from engine.shape.decompose import suit_is_complete
+from engine.shape.suit_walk import completing_tiles
 
 
 def _by_trying(part: tuple[int, ...], honors: bool, with_pair: bool) -> tuple[int, ...]:

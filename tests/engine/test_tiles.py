@@ -68,7 +68,7 @@ def test_dora_indicator_cycles() -> None:
 )
 def test_a_second_red_five_of_a_suit_is_refused(
         text: str, melds: list[str], size: int, suit: str) -> None:
-    from engine.quick_parse import quick_hand
+    from engine.batch.quick_parse import quick_hand
 
     with pytest.raises(HandError, match=f"Красная 5 {suit} в комплекте одна"):
         parse_hand(text, melds, size=size)
@@ -76,7 +76,7 @@ def test_a_second_red_five_of_a_suit_is_refused(
 
 
 def test_one_red_five_of_each_suit_is_a_legal_hand() -> None:
-    from engine.quick_parse import quick_hand
+    from engine.batch.quick_parse import quick_hand
 
     hand = parse_hand("0m0p0s123m456p789s1z", size=13)
     assert hand.red == 3 and quick_hand("1230m4056p7890s1z", [], 13) is not None
@@ -86,7 +86,7 @@ def test_one_red_five_of_each_suit_is_a_legal_hand() -> None:
 @pytest.mark.parametrize("text", ["05m0p123456789s1z", "5m0p123456789s11z", "5m5p0s123456789m1z"])
 def test_a_hand_prints_each_red_five_in_its_own_suit(text: str) -> None:
     # A count of red fives printed "5m0p" as "0m5p" (the first five turned red).
-    from engine.quick_parse import quick_hand
+    from engine.batch.quick_parse import quick_hand
 
     hand = parse_hand(text, size=13)
     assert hand.to_mpsz() == to_mpsz(parse_tiles(text).kinds, parse_tiles(text).red)

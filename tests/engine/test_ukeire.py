@@ -1,10 +1,10 @@
-"""Ukeire (engine.ukeire) and the batch kinds ``ukeire`` and ``safety`` (issue 20).
+"""Ukeire (engine.shape.ukeire) and the batch kinds ``ukeire`` and ``safety``.
 
 Rules: shanten is the best of the three forms, and only the standard form
 with melds (seed 000: chiitoitsu and kokushi are closed hands); a tile held
-four times cannot be drawn (the engine's four-copy rule, engine.waits). The
+four times cannot be drawn (the engine's four-copy rule, engine.shape.waits). The
 counting contract (what ``count`` subtracts, the sort order, red fives) is
-issue 20's; "good shape" as a ryanmen reading is the usual meaning of the
+the batch contract's (docs/engine.md); "good shape" as a ryanmen reading is the usual meaning of the
 term (riichi.wiki «Ryanmen»; D. Chiba, *Riichi Book 1*, «good and bad waits»).
 """
 
@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from engine.batch import answer, run
 from engine.errors import HandError
 from engine.hand import parse_hand
+from engine.shape.ukeire import describe_discard, is_good_shape, rank_discards, ukeire
 from engine.tiles import parse_tile, parse_tiles, tile_code
-from engine.ukeire import describe_discard, is_good_shape, rank_discards, ukeire
 
 
 def t(code: str) -> int:
@@ -153,7 +153,7 @@ def test_quality_is_off_unless_asked_and_only_for_1_shanten() -> None:
     assert far.shanten > 1 and all(o.quality is None for o in far.options)
 
 
-# --- batch: the contract of issue 20, exactly ----------------------------------------
+# --- batch: the documented contract, exactly ----------------------------------------
 
 
 def test_batch_ukeire_13_tiles() -> None:

@@ -1,4 +1,4 @@
-"""Differential test: shanten and ukeire (engine.ukeire) against the PyPI ``mahjong`` package.
+"""Differential test: shanten and ukeire (engine.shape.ukeire) against the PyPI ``mahjong`` package.
 
 The package is independent of our engine; its ``Shanten.calculate_shanten``
 is the best of the three forms (regular only with melds), and a tile lowers
@@ -7,7 +7,7 @@ the shanten when the 14 tiles after drawing it are nearer (the package's
 :mod:`handgen` (13 tiles spread over shanten 0–6, about a quarter uniform
 from the wall); a 14-tile hand is one of them plus a random live tile.
 
-Four copies of a kind are left out, as the brief of issue 20 says: the
+Four copies of a kind are left out, because the
 package sees only the concealed counts, so a fourth copy in a meld or a
 karaten shape reads differently there (tests/engine/test_differential.py,
 DELIBERATE_DIFFERENCES["shanten_and_four_copies"]). Sized to run in a few
@@ -24,7 +24,7 @@ import pytest
 from mahjong.shanten import Shanten
 
 from engine.hand import parse_hand
-from engine.ukeire import rank_discards, ukeire
+from engine.shape.ukeire import rank_discards, ukeire
 from tests import handgen, oracle
 
 pytestmark = pytest.mark.slow
@@ -123,12 +123,12 @@ def test_four_copy_hands_where_the_package_differs(
     """Investigated disagreements (all 18 of 771 generated four-copy hands are of these
     two kinds): the package reads only the concealed tiles, so a partial set or a tanki
     that needs a copy held in a meld counts for it; by the four-copy rule of
-    engine.waits it cannot be completed, so ours is one step further."""
+    engine.shape.waits it cannot be completed, so ours is one step further."""
     line = {"hand": hand, "melds": [{"type": m.split(":")[0], "tiles": m.split(":")[1]}
                                     for m in melds]}
     counts = oracle._counts(oracle.parse(hand))
     assert Shanten.calculate_shanten_for_regular_hand(counts) == package
     result = ukeire(parse_hand(hand, melds, size=13))
     assert result.shanten == ours
-    assert result.tiles, "a hand at shanten n >= 0 has improving tiles (issue 17)"
+    assert result.tiles, "a hand at shanten n >= 0 has improving tiles"
     assert _form(line)(counts) == package

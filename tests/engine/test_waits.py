@@ -6,11 +6,11 @@ import pytest
 from mahjong.agari import Agari
 from structure_hands import waiting_hand
 
-from engine.blocks import Form, WaitKind
 from engine.errors import HandError
 from engine.hand import parse_hand
+from engine.shape.blocks import Form, WaitKind
+from engine.shape.waits import find_waits, shape_waits, wait_tiles
 from engine.tiles import parse_tile, to_mpsz
-from engine.waits import find_waits, shape_waits, wait_tiles
 
 
 def t(code: str) -> int:

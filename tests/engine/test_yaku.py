@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from scoring_help import score, yaku_of
 
-from engine import messages
-from engine.rules import get_ruleset
-from engine.score import NoYakuError
-from engine.yaku import SUPERSEDES, YAKU
+from engine.rules.sets import get_ruleset
+from engine.scoring.score import NoYakuError
+from engine.scoring.yaku import SUPERSEDES, YAKU
+from engine.text import messages
 
 # A closed hand with no yaku of its own when won by ron on the kanchan 2s.
 PLAIN = "123m456789p12399s"
@@ -246,7 +246,7 @@ def test_renhou_is_not_a_yaku_online() -> None:
 
 
 def test_renhou_as_mangan_option_is_5_han() -> None:
-    from engine.rules import Renhou
+    from engine.rules.sets import Renhou
 
     result = score(
         PLAIN, "2s", rules=get_ruleset("online").with_options(renhou=Renhou.MANGAN), renhou=True

@@ -1,4 +1,4 @@
-"""Pages read the aggregates, never the history (issue 17); wrong answers carry their rule.
+"""Pages read the aggregates, never the history; wrong answers carry their rule.
 
 Rules: for a learner with 2,000 answers every page that shows progress runs
 the same SQL statements and about the same number of SQLite VM steps (which
@@ -22,9 +22,9 @@ from flask.testing import FlaskClient
 from itsdangerous import URLSafeSerializer
 
 from tests.conftest import HTMX, csrf_token
-from tutor import create_app
+from tutor import create_app, storage
 from tutor.storage import aggregates
-from tutor.storage.database import ProgressStore
+from tutor.storage.progress import ProgressStore
 
 SECRET = "bounded-secret"
 PAGES = ["/", "/progress", "/practice", "/practice/retry", "/practice/fu/novice/1",
@@ -51,7 +51,7 @@ def app(content_dir: Path, tmp_path: Path) -> Iterator[Flask]:
 
 
 def _store(app: Flask) -> ProgressStore:
-    store: ProgressStore = app.extensions["tempai.progress_store"]
+    store: ProgressStore = storage.opened_store(app)
     return store
 
 

@@ -20,10 +20,9 @@ from flask.testing import FlaskClient
 
 from tests.conftest import HTMX, csrf_token
 from tests.practice_answers import right_answer, wrong_answer
-from tutor import create_app
+from tutor import create_app, storage
 from tutor.course.content import store as content_store
 from tutor.progress.path import LessonProgress
-from tutor.progress.views import progress_store
 from tutor.storage.learner import COOKIE, learner_id
 from tutor.storage.path import ContinuePoint, LessonDrills, first_unsolved, solved_drills
 
@@ -78,7 +77,7 @@ def _solve(client: FlaskClient, *problems: str) -> None:
         who = learner_id()
         for problem in problems:
             slug = problem.split("/")[1]
-            progress_store().record(who, nonce=uuid.uuid4().hex, source="lesson", kind="waits",
+            storage.store().record(who, nonce=uuid.uuid4().hex, source="lesson", kind="waits",
                                     problem=problem, correct=True, lesson=slug)
 
 

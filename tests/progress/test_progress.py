@@ -24,10 +24,9 @@ from flask.testing import FlaskClient
 
 from tests.conftest import HTMX
 from tests.practice_answers import right_answer, wrong_answer
-from tutor import create_app
+from tutor import create_app, storage
 from tutor.course.content import store as content_store
 from tutor.practice.views import task
-from tutor.progress.views import database_url, progress_store
 from tutor.storage.learner import COOKIE
 
 _CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -51,7 +50,7 @@ def _close_databases() -> Iterator[None]:
     """Close every pooled connection a test opened (psycopg warns about leaked ones)."""
     yield
     while _APPS:
-        _APPS.pop().extensions["tempai.progress_store"].engine.dispose()
+        storage.opened_store(_APPS.pop()).engine.dispose()
 
 
 @pytest.fixture
@@ -95,7 +94,7 @@ def _history(client: FlaskClient) -> list[Any]:
     with client.application.test_request_context(headers={"Cookie": f"{COOKIE}={cookie.value}"}):
         from tutor.storage.learner import learner_id
 
-        return progress_store().history(learner_id())
+        return storage.store().history(learner_id())
 
 
 # --- the learner cookie ---------------------------------------------------------------
@@ -273,7 +272,7 @@ def test_a_database_that_is_down_never_costs_the_grading(content_dir: Path) -> N
 def test_a_read_only_database_is_a_storage_failure_too(content_dir: Path, tmp_path: Path) -> None:
     path = tmp_path / "ro.sqlite3"
     app = _make_app(content_dir, f"sqlite:///{path}")
-    app.extensions["tempai.progress_store"].engine.dispose()
+    storage.opened_store(app).engine.dispose()
     readonly = _make_app(content_dir, f"sqlite:///file:{path}?mode=ro&uri=true")
     html = _practice(readonly.test_client(), "dora", "master", 5, right=False)
     assert 'data-verdict="incorrect"' in html and "Не удалось сохранить прогресс" in html
@@ -352,20 +351,6 @@ def test_the_progress_page_has_no_inline_script_or_style(client: FlaskClient) ->
     _practice(client, "han", "novice", 1, right=True)
     html = client.get("/progress").get_data(as_text=True)
     assert "<script>" not in html and " style=" not in html
-
-
-# --- where the database lives ---------------------------------------------------------------
-
-def test_default_database_is_created_under_the_instance_folder(tmp_path: Path) -> None:
-    app = Flask("tempai_probe", instance_path=str(tmp_path / "instance"))
-    url = database_url(app)
-    assert url == f"sqlite:///{tmp_path / 'instance' / 'progress.sqlite3'}"
-    assert (tmp_path / "instance").is_dir()
-
-
-def test_database_url_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("DATABASE_URL", "postgresql://u:p@db/x")
-    assert database_url(Flask("tempai_probe", instance_path=str(tmp_path))) == "postgresql://u:p@db/x"
 
 
 @pytest.mark.skipif(not PG_URL, reason="TEMPAI_TEST_PG_URL not set (.ci/run sets it)")

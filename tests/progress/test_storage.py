@@ -18,7 +18,10 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from tutor.storage.database import SCHEMA_VERSION, ProgressStore, StorageError, answers
+from tutor.storage.answers import answers
+from tutor.storage.errors import StorageError
+from tutor.storage.migrations import SCHEMA_VERSION
+from tutor.storage.progress import ProgressStore, SaveResult
 from tutor.storage.stats import kind_stats, lesson_done, pending_mistakes, solved_problems
 
 PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")
@@ -51,7 +54,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ProgressSt
 
 
 def _record(store: ProgressStore, learner: str, correct: bool, kind: str = "waits",
-            problem: str = "practice/waits/novice/1", nonce: str | None = None) -> bool:
+            problem: str = "practice/waits/novice/1", nonce: str | None = None) -> SaveResult:
     return store.record(learner, nonce=nonce or uuid.uuid4().hex, source="practice", kind=kind,
                         level="novice", problem=problem, correct=correct)
 
@@ -73,14 +76,14 @@ def test_sqlite_uses_wal(tmp_path: Path) -> None:
 def test_every_answer_is_recorded_in_order(store: ProgressStore) -> None:
     learner = uuid.uuid4().hex
     for correct in (False, True, True):
-        assert _record(store, learner, correct)
+        assert _record(store, learner, correct) is SaveResult.SAVED
     assert [a.correct for a in store.history(learner)] == [False, True, True]
 
 
 def test_resent_form_is_counted_once(store: ProgressStore) -> None:
     learner = uuid.uuid4().hex
-    assert _record(store, learner, True, nonce="n1")
-    assert not _record(store, learner, True, nonce="n1")
+    assert _record(store, learner, True, nonce="n1") is SaveResult.SAVED
+    assert _record(store, learner, True, nonce="n1") is SaveResult.DUPLICATE
     assert len(store.history(learner)) == 1
 
 
@@ -121,7 +124,7 @@ def test_many_threads_of_one_process_lose_nothing(store: ProgressStore) -> None:
 
     def learner(n: int) -> None:
         for i in range(40):
-            assert _record(store, learners[n], True, nonce=f"{n}-{i}")
+            assert _record(store, learners[n], True, nonce=f"{n}-{i}") is SaveResult.SAVED
 
     _all_at_once(6, learner)
     assert [len(store.history(who)) for who in learners] == [40] * 6
@@ -136,14 +139,15 @@ def test_wipe_removes_only_that_learner(store: ProgressStore) -> None:
     assert len(store.history(b)) == 1
 
 
-def test_read_only_database_raises_storage_error(tmp_path: Path) -> None:
+def test_a_read_only_database_reports_the_answer_failed(tmp_path: Path) -> None:
     path = tmp_path / "ro.sqlite3"
     s = ProgressStore(f"sqlite:///{path}")
     s.migrate()
     s.engine.dispose()
     ro = ProgressStore(f"sqlite:///file:{path}?mode=ro&uri=true")
+    assert _record(ro, "x", True) is SaveResult.FAILED
     with pytest.raises(StorageError):
-        _record(ro, "x", True)
+        ro.wipe("x")
 
 
 def test_stats_accuracy_recent_and_streak(store: ProgressStore) -> None:

@@ -1,4 +1,4 @@
-"""Accounts on two app servers sharing one PostgreSQL database (issue 21: nothing per process).
+"""Accounts on two app servers sharing one PostgreSQL database (nothing is kept per process).
 
 Two gunicorn processes (the production configuration, one worker each) on
 loopback share a SECRET_KEY and one fresh PostgreSQL schema. An account
@@ -23,7 +23,7 @@ from tests.accounts_help import PASSWORD
 from tests.databases import NO_PG, fresh_database
 from tests.live import copy_content, loadkit, need_gunicorn, suite_deadline
 from tutor.accounts import limits
-from tutor.storage.database import ProgressStore
+from tutor.storage.progress import ProgressStore
 from tutor.storage.throttle import login_throttle
 
 pytestmark = [pytest.mark.server, NO_PG]

@@ -1,4 +1,4 @@
-"""A PostgreSQL that stops answering (hung host, partition) must not freeze the site (issue 17).
+"""A PostgreSQL that stops answering (hung host, partition) must not freeze the site.
 
 gunicorn (the production configuration) reaches PostgreSQL through a loopback
 relay (``loadkit.TcpProxy``) that the test freezes: connections stay open and
@@ -12,7 +12,7 @@ No wall-clock bound is asserted. The relay acknowledges every byte, so no
 TCP timeout or keepalive ever fires: without the store's own deadline each
 of these requests would hang until the client's 30-second socket timeout
 and fail the test. The seconds each request took are printed (``pytest -s``;
-the figures and the issue's target, under 2 s, are in docs/performance.md).
+the figures and the target, under 2 s, are in docs/performance.md).
 """
 
 from __future__ import annotations

@@ -25,8 +25,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import HTMX, Answering
-from tutor import create_app
-from tutor.storage import database
+from tutor import create_app, storage
+from tutor.storage import connection
 from tutor.web.assets import LONG_CACHE, SHORT_CACHE
 from tutor.web.logs import JsonFormatter
 
@@ -61,7 +61,7 @@ def _app_on(content_dir: Path, path: Path) -> Flask:
 def test_healthz_checks_the_schema_not_just_select_1(content_dir: Path, tmp_path: Path) -> None:
     path = tmp_path / "progress.sqlite3"
     app = _app_on(content_dir, path)
-    store = app.extensions["tempai.progress_store"]
+    store = storage.opened_store(app)
     with store.engine.begin() as conn:  # a database another version of the code migrated
         conn.exec_driver_sql("UPDATE schema_version SET version = 99")
     assert app.test_client().get("/healthz").get_json()["db"] == "schema"
@@ -76,16 +76,16 @@ def test_healthz_says_replaced_when_the_sqlite_file_is_swapped(
     sqlite3.connect(tmp_path / "other.sqlite3").close()  # an empty database file
     os.replace(tmp_path / "other.sqlite3", path)
     assert app.test_client().get("/healthz").get_json()["db"] == "replaced"
-    app.extensions["tempai.progress_store"].engine.dispose()
+    storage.opened_store(app).engine.dispose()
 
 
 def test_healthz_reports_a_full_disk(content_dir: Path, tmp_path: Path,
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     app = _app_on(content_dir, tmp_path / "progress.sqlite3")
-    monkeypatch.setattr(database, "LOW_DISK_BYTES", 1 << 62)  # more than any disk has free
+    monkeypatch.setattr(connection, "LOW_DISK_BYTES", 1 << 62)  # more than any disk has free
     assert app.test_client().get("/healthz").get_json() == {
         "status": "ok", "db": "ok", "disk": "low"}
-    app.extensions["tempai.progress_store"].engine.dispose()
+    storage.opened_store(app).engine.dispose()
 
 
 def test_healthz_never_reads_lessons(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -368,10 +368,23 @@ def test_production_trusts_its_lesson_scan_for_a_second_unless_told_otherwise(
     assert done.stdout.strip() == used
 
 
-def test_wsgi_refuses_to_start_without_a_secret_key(tmp_path: Path) -> None:
+def test_wsgi_refuses_to_start_without_a_secret_key_in_one_russian_line(tmp_path: Path) -> None:
     done = _run_wsgi({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    assert done.returncode == 4  # gunicorn's "app failed to load": the master stops
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Ошибка: SECRET_KEY не задан"), done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_flask_run_without_a_secret_key_says_one_russian_line(tmp_path: Path) -> None:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("FLASK_")}
+    clean.pop("SECRET_KEY", None)
+    clean["DATABASE_URL"] = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    done = subprocess.run([sys.executable, "-m", "flask", "--app", "tutor", "run", "--port", "1"],
+                          cwd=REPO, env=clean, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
-    assert "SECRET_KEY не задан" in done.stderr
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Ошибка: SECRET_KEY не задан"), done.stderr
 
 
 def test_gunicorn_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

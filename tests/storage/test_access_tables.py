@@ -1,4 +1,4 @@
-"""The session versions and wrong-password counters (issue 17), on SQLite and PostgreSQL.
+"""The session versions and wrong-password counters, on SQLite and PostgreSQL.
 
 Both must be exact under parallel writers: each bump and each counted
 failure is one statement, so N threads at once give the versions 1…N and
@@ -16,7 +16,8 @@ import sqlalchemy as sa
 
 from tests.databases import BACKENDS, PG_URL
 from tutor.storage import sessions, throttle
-from tutor.storage.database import SCHEMA_VERSION, ProgressStore
+from tutor.storage.migrations import SCHEMA_VERSION
+from tutor.storage.progress import ProgressStore
 
 WINDOW = 600.0
 

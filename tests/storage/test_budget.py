@@ -1,6 +1,6 @@
 """The hourly budget of stored answers per learner (tutor/storage/budget.py), on both backends.
 
-Beyond the budget an answer is not stored (the store raises AnswersBudgetSpent,
+Beyond the budget an answer is not stored (record says SaveResult.OVER_BUDGET,
 the aggregates do not move), other learners and the next hour are unaffected,
 a re-sent form is not counted, and the page grades the answer and says in
 Russian that it was not saved.
@@ -19,10 +19,14 @@ from flask.testing import FlaskClient
 
 from tests.accounts_help import answer_practice
 from tests.databases import BACKENDS, fresh_database
-from tutor import create_app
+from tutor import create_app, storage
 from tutor.accounts.merge import merge_learner
 from tutor.storage import budget
-from tutor.storage.database import MIGRATIONS, AnswersBudgetSpent, ProgressStore, StorageError
+from tutor.storage.errors import StorageError
+from tutor.storage.migrations import MIGRATIONS
+from tutor.storage.progress import ProgressStore, SaveResult
+
+SAVED, DUPLICATE, OVER_BUDGET = SaveResult.SAVED, SaveResult.DUPLICATE, SaveResult.OVER_BUDGET
 
 HOUR = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
 
@@ -42,7 +46,8 @@ def store(url: str) -> Iterator[ProgressStore]:
     s.engine.dispose()
 
 
-def _record(store: ProgressStore, learner: str, at: dt.datetime, nonce: str | None = None) -> bool:
+def _record(store: ProgressStore, learner: str, at: dt.datetime,
+            nonce: str | None = None) -> SaveResult:
     return store.record(learner, nonce=nonce or uuid.uuid4().hex, source="practice", kind="fu",
                         problem="practice/fu/novice/1", correct=True, level="novice", at=at)
 
@@ -64,23 +69,23 @@ def test_the_default_budget_is_in_the_database(url: str) -> None:
 def test_answers_beyond_the_hourly_budget_are_not_stored(store: ProgressStore) -> None:
     alice, bob = uuid.uuid4().hex, uuid.uuid4().hex
     for minute in range(3):
-        assert _record(store, alice, HOUR + dt.timedelta(minutes=minute))
-    with pytest.raises(AnswersBudgetSpent):
-        _record(store, alice, HOUR + dt.timedelta(minutes=59))
+        assert _record(store, alice, HOUR + dt.timedelta(minutes=minute)) is SAVED
+    assert _record(store, alice, HOUR + dt.timedelta(minutes=59)) is OVER_BUDGET
     assert _total(store, alice) == 3 and len(store.history(alice)) == 3
-    assert _record(store, bob, HOUR + dt.timedelta(minutes=30))  # another learner: own budget
-    assert _record(store, alice, HOUR + dt.timedelta(hours=1))  # the next hour: a new budget
+    # another learner: own budget
+    assert _record(store, bob, HOUR + dt.timedelta(minutes=30)) is SAVED
+    # the next hour: a new budget
+    assert _record(store, alice, HOUR + dt.timedelta(hours=1)) is SAVED
     assert _total(store, alice) == 4
 
 
 def test_a_resent_form_is_not_counted_against_the_budget(store: ProgressStore) -> None:
     alice = uuid.uuid4().hex
-    assert _record(store, alice, HOUR, nonce="same")
+    assert _record(store, alice, HOUR, nonce="same") is SAVED
     for _ in range(3):
-        assert not _record(store, alice, HOUR, nonce="same")  # a duplicate: rolled back
-    assert _record(store, alice, HOUR) and _record(store, alice, HOUR)
-    with pytest.raises(AnswersBudgetSpent):
-        _record(store, alice, HOUR)
+        assert _record(store, alice, HOUR, nonce="same") is DUPLICATE  # a duplicate: rolled back
+    assert _record(store, alice, HOUR) is SAVED and _record(store, alice, HOUR) is SAVED
+    assert _record(store, alice, HOUR) is OVER_BUDGET
 
 
 def test_the_budget_can_change_without_a_new_trigger(store: ProgressStore) -> None:
@@ -88,9 +93,8 @@ def test_the_budget_can_change_without_a_new_trigger(store: ProgressStore) -> No
     for _ in range(3):
         _record(store, alice, HOUR)
     store.set_answers_per_hour(5)
-    assert _record(store, alice, HOUR) and _record(store, alice, HOUR)
-    with pytest.raises(AnswersBudgetSpent):
-        _record(store, alice, HOUR)
+    assert _record(store, alice, HOUR) is SAVED and _record(store, alice, HOUR) is SAVED
+    assert _record(store, alice, HOUR) is OVER_BUDGET
 
 
 def test_the_page_grades_but_says_the_answer_was_not_saved(url: str, content_dir: Path) -> None:
@@ -106,13 +110,13 @@ def test_the_page_grades_but_says_the_answer_was_not_saved(url: str, content_dir
         assert ("Ответ проверен, но не сохранён: за этот час сохранено уже 2 ответа" in html)
         assert "Не удалось сохранить прогресс" not in html  # not a database failure
     finally:
-        app.extensions["tempai.progress_store"].engine.dispose()
+        storage.opened_store(app).engine.dispose()
 
 
 def _app_with(content_dir: Path, url: str, value: object) -> ProgressStore:
     app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "test",
                       "DATABASE_URL": url, "ANSWERS_PER_HOUR": value})
-    store: ProgressStore = app.extensions["tempai.progress_store"]
+    store: ProgressStore = storage.opened_store(app)
     return store
 
 
@@ -146,11 +150,11 @@ def test_a_good_or_unset_answers_per_hour_reaches_the_database(
 def test_exactly_the_limit_is_stored_and_the_next_is_not(store: ProgressStore) -> None:
     alice = uuid.uuid4().hex
     last = HOUR + dt.timedelta(minutes=59, seconds=59, microseconds=999_999)
-    assert _record(store, alice, HOUR) and _record(store, alice, HOUR)
-    assert _record(store, alice, last)  # the third of three, in the hour's last instant
-    with pytest.raises(AnswersBudgetSpent):
-        _record(store, alice, last)
-    assert _record(store, alice, HOUR + dt.timedelta(hours=1))  # the next hour starts at 11:00
+    assert _record(store, alice, HOUR) is SAVED and _record(store, alice, HOUR) is SAVED
+    assert _record(store, alice, last) is SAVED  # the third of three, in the hour's last instant
+    assert _record(store, alice, last) is OVER_BUDGET
+    # the next hour starts at 11:00
+    assert _record(store, alice, HOUR + dt.timedelta(hours=1)) is SAVED
     assert _total(store, alice) == 4
 
 
@@ -166,29 +170,29 @@ def test_merging_past_the_budget_keeps_every_answer_and_counts_them_for_the_acco
     anonymous, account = uuid.uuid4().hex, uuid.uuid4().hex
     now = dt.datetime.now(dt.UTC)
     for _ in range(3):
-        assert _record(store, anonymous, now)  # the anonymous side spent its budget
-    assert _record(store, account, now) and _record(store, account, now)
+        assert _record(store, anonymous, now) is SAVED  # the anonymous side spent its budget
+    assert _record(store, account, now) is SAVED and _record(store, account, now) is SAVED
     with store.transaction() as conn:
         merge_learner(conn, anonymous, account)
     assert _total(store, account) == 5 and len(store.history(account)) == 5  # none lost
     assert _budget_rows(store, anonymous) == []  # the anonymous id is left with nothing
     assert [count for _, count in _budget_rows(store, account)] == [5]
-    with pytest.raises(AnswersBudgetSpent):  # five stored this hour: over three
-        _record(store, account, now)
-    assert _record(store, account, now + dt.timedelta(hours=1))  # the next hour: a new budget
+    assert _record(store, account, now) is OVER_BUDGET  # five stored this hour: over three
+    # the next hour: a new budget
+    assert _record(store, account, now + dt.timedelta(hours=1)) is SAVED
 
 
 def test_merging_an_older_hour_leaves_the_account_budget_of_this_hour(store: ProgressStore) -> None:
     anonymous, account = uuid.uuid4().hex, uuid.uuid4().hex
     now = dt.datetime.now(dt.UTC)
     for _ in range(3):
-        assert _record(store, anonymous, now - dt.timedelta(hours=2))
-    assert _record(store, account, now)
+        assert _record(store, anonymous, now - dt.timedelta(hours=2)) is SAVED
+    assert _record(store, account, now) is SAVED
     with store.transaction() as conn:
         merge_learner(conn, anonymous, account)
     assert _total(store, account) == 4
     assert [count for _, count in _budget_rows(store, account)] == [1]
-    assert _record(store, account, now) and _record(store, account, now)
+    assert _record(store, account, now) is SAVED and _record(store, account, now) is SAVED
 
 
 def test_the_configured_budget_is_written_when_the_database_comes_up_later(
@@ -205,9 +209,8 @@ def test_the_configured_budget_is_written_when_the_database_comes_up_later(
         alice = uuid.uuid4().hex
         store.ensure_migrated()  # the first answer's call
         assert store.answers_per_hour() == 2
-        assert _record(store, alice, HOUR) and _record(store, alice, HOUR)
-        with pytest.raises(AnswersBudgetSpent):
-            _record(store, alice, HOUR)
+        assert _record(store, alice, HOUR) is SAVED and _record(store, alice, HOUR) is SAVED
+        assert _record(store, alice, HOUR) is OVER_BUDGET
     finally:
         store.engine.dispose()
 
@@ -226,9 +229,9 @@ def test_a_database_with_version_8s_trigger_gets_the_whole_second_hour(url: str)
             assert s.migrate() > before
         s.set_answers_per_hour(1)
         alice = uuid.uuid4().hex
-        assert _record(s, alice, HOUR + dt.timedelta(minutes=59, seconds=59, microseconds=999_900))
-        with pytest.raises(AnswersBudgetSpent):  # the same hour, 10:00–11:00
-            _record(s, alice, HOUR)
+        last = HOUR + dt.timedelta(minutes=59, seconds=59, microseconds=999_900)
+        assert _record(s, alice, last) is SAVED
+        assert _record(s, alice, HOUR) is OVER_BUDGET  # the same hour, 10:00–11:00
     finally:
         s.engine.dispose()
 
@@ -236,9 +239,8 @@ def test_a_database_with_version_8s_trigger_gets_the_whole_second_hour(url: str)
 def test_a_form_resent_after_the_budget_is_spent_is_a_duplicate_not_unsaved(
         store: ProgressStore) -> None:
     alice = uuid.uuid4().hex
-    assert _record(store, alice, HOUR, nonce="first")
-    assert _record(store, alice, HOUR) and _record(store, alice, HOUR)  # spent
-    assert not _record(store, alice, HOUR, nonce="first")  # stored before: counted once
-    with pytest.raises(AnswersBudgetSpent):
-        _record(store, alice, HOUR, nonce="new")
+    assert _record(store, alice, HOUR, nonce="first") is SAVED
+    assert _record(store, alice, HOUR) is SAVED and _record(store, alice, HOUR) is SAVED  # spent
+    assert _record(store, alice, HOUR, nonce="first") is DUPLICATE  # stored before: counted once
+    assert _record(store, alice, HOUR, nonce="new") is OVER_BUDGET
     assert _total(store, alice) == 3

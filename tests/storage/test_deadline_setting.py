@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor import create_app
+from tutor import create_app, storage
 from tutor.storage import deadline
 
 
@@ -24,7 +24,7 @@ def _store_seconds(content_dir: Path, tmp_path: Path, value: object) -> float:
     app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir),
                       "DATABASE_URL": f"sqlite:///{tmp_path / 'p.sqlite3'}",
                       "DATABASE_DEADLINE_SECONDS": value})
-    seconds: float = app.extensions["tempai.progress_store"].answer_seconds
+    seconds: float = storage.opened_store(app).answer_seconds
     return seconds
 
 

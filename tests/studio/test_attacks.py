@@ -1,4 +1,4 @@
-"""The studio and club-lesson routes as an attacker sees them (issue 22's security pass).
+"""The studio and club-lesson routes as an attacker sees them.
 
 What :mod:`tests.studio.test_studio` already covers (another instructor's
 lesson on every route, a class not owned in publish, a forged source or hand

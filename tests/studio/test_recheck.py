@@ -12,13 +12,13 @@ import sqlalchemy as sa
 from tests.accounts_help import Site, sign_in
 from tests.classes.world import World
 from tests.studio.studio_help import new_lesson, publish, save, source
-from tutor.accounts.store import progress_store
+from tutor import storage
 from tutor.storage.club import CHECKS_KEPT, club_checks
 from tutor.studio import published
 
 
 def _checks(app, lesson_id: int) -> int:  # noqa: ANN001
-    with app.test_request_context(), progress_store().transaction() as conn:
+    with app.test_request_context(), storage.store().transaction() as conn:
         return int(conn.execute(sa.select(sa.func.count()).select_from(club_checks)
                                 .where(club_checks.c.lesson_id == lesson_id)).scalar_one())
 

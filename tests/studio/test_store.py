@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.accounts_help import make_user
 from tests.classes.world import World
-from tutor.accounts.store import progress_store
+from tutor import storage
 from tutor.studio import store
 from tutor.studio.check import check_version
 
@@ -14,7 +14,7 @@ def test_queries_are_scoped_and_bounded(world: World, monkeypatch) -> None:  # n
     teacher, other = make_user(app, "t2", "instructor"), make_user(app, "o2", "instructor")
     admin = make_user(app, "a2", "admin")
     monkeypatch.setattr(store, "VERSIONS_LISTED", 3)
-    with app.test_request_context(), progress_store().transaction() as conn:
+    with app.test_request_context(), storage.store().transaction() as conn:
         lesson = store.create(conn, teacher, "rules", "Правила", "Коротко.", "v1")
         assert store.owned(conn, other, lesson.id) is None
         assert store.owned(conn, admin, lesson.id) == lesson
@@ -40,7 +40,7 @@ def test_publications_and_requests(world: World) -> None:
     app = world.app
     teacher, alice = make_user(app, "t3", "instructor"), make_user(app, "nobody", "learner")
     admin = make_user(app, "a3", "admin")
-    with app.test_request_context(), progress_store().transaction() as conn:
+    with app.test_request_context(), storage.store().transaction() as conn:
         first = store.create(conn, teacher, "same", "Первый", "", "a")
         second = store.create(conn, teacher, "same", "Второй", "", "b")
         club = world.ids["club"]

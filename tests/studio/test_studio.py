@@ -1,4 +1,4 @@
-"""The studio (issue 22) through the test client, on SQLite and PostgreSQL.
+"""The studio through the test client, on SQLite and PostgreSQL.
 
 Every route: who may open it, another instructor's lesson id → 404, CSRF;
 the check's messages at their lines, publishing blocked by a failing check,

@@ -1,4 +1,4 @@
-"""Who may set a cookie (issue 17): never a cross-site POST, never an error; Secure over HTTPS."""
+"""Who may set a cookie: never a cross-site POST, never an error; Secure over HTTPS."""
 
 from __future__ import annotations
 

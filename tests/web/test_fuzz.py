@@ -8,7 +8,7 @@ sent as an anonymous learner or as a logged-in instructor, as a form or as a
 raw body of any content type, with a valid, a forged or no CSRF token, with
 and without ``HX-Request``.
 
-Issue 17 widened it: every route also gets HEAD, OPTIONS and PUT, and
+Every route also gets HEAD, OPTIONS and PUT, and
 requests with tampered session and learner cookies (a flipped character, a
 cut signature, garbage, a huge value); no error response may set a cookie.
 Published lesson files are fuzzed too (:mod:`tests.web.lesson_fuzz`: hostile
@@ -230,7 +230,7 @@ def cookie_header(client: FlaskClient, tamper: tuple[str, str, int, str]) -> str
 
 
 def check_cookies(status: int, set_cookies: list[str], where: str) -> None:
-    """Issue 17: an error response never mints, replaces or deletes a cookie."""
+    """An error response never mints, replaces or deletes a cookie."""
     assert status < 400 or set_cookies == [], f"{status} set a cookie on {where}"
 
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from tutor import storage
 from tutor.accounts import store
 from tutor.accounts.current import current_user, revoke, role_required
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 from tutor.storage.users import ROLES
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
@@ -27,7 +28,7 @@ LAST_ADMIN = "Это последний администратор: сначал
 def users() -> ResponseReturnValue:
     search = request.args.get("q", "")[:40]
     try:
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             found = store.listed(conn, search)
     except StorageError:
         abort(503, description="База данных сейчас недоступна, попробуйте через минуту.")
@@ -37,7 +38,7 @@ def users() -> ResponseReturnValue:
 
 def _change(user_id: int, *, role: str | None = None, disabled: bool | None = None) -> str | None:
     """Apply one change; a Russian reason it was refused, or None."""
-    with store.progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         target = store.by_id(conn, user_id)
         if target is None:
             abort(404, description=NOT_FOUND)

@@ -13,6 +13,7 @@ import click
 from flask import Flask
 from flask.cli import AppGroup
 
+from tutor import storage
 from tutor.accounts import passwords, store
 from tutor.storage import sessions
 
@@ -36,7 +37,7 @@ def create_admin(login: str) -> None:
     if problem:
         raise click.ClickException(problem)
     password_hash = passwords.hash_secret(password)  # outside the database's deadline
-    with store.progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         found = store.by_login(conn, name)
         if found:
             store.update(conn, found[0].id, role="admin", disabled=False,
@@ -52,7 +53,7 @@ def create_admin(login: str) -> None:
 
 def from_cli_revoke(user_id: int) -> None:
     """A reset password signs the account out everywhere."""
-    with store.progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         sessions.bump_version(conn, store.identity(user_id))
 
 

@@ -23,9 +23,10 @@ from typing import Any, TypeVar, cast
 from flask import abort, g, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
-from tutor.accounts.store import User, progress_store, session_user
+from tutor import storage
+from tutor.accounts.store import User, session_user
 from tutor.storage import learner, sessions
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 
 log = logging.getLogger(__name__)
 ACCOUNT_KEY = "account"
@@ -42,7 +43,7 @@ def current_user() -> User | None:
     user_id, version = session.get(ACCOUNT_KEY), session.get(VERSION_KEY)
     if type(user_id) is int and type(version) is int:
         try:
-            with progress_store().transaction() as conn:
+            with storage.store().transaction() as conn:
                 user = session_user(conn, user_id, version)
         except StorageError:
             log.warning("account session not honoured: the database is unavailable",
@@ -59,7 +60,7 @@ def account_learner() -> str | None:
 
 def sign_in(user: User) -> None:
     """Start a fresh session for ``user`` at its current version (rotation: nothing survives)."""
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         version = sessions.current_version(conn, user.identity)
     session.clear()
     session[ACCOUNT_KEY] = user.id
@@ -71,7 +72,7 @@ def sign_in(user: User) -> None:
 
 def revoke(user_id: int) -> None:
     """End every session of the account (logout, password change, disabling)."""
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         sessions.bump_version(conn, f"user:{user_id}")
 
 

@@ -28,7 +28,7 @@ from flask import current_app
 from sqlalchemy.engine import Connection
 
 from tutor.storage import throttle
-from tutor.storage.database import ProgressStore
+from tutor.storage.progress import ProgressStore
 
 WINDOW = 600.0  # seconds a counter lives after its first failure
 ADDRESS_FREE = 3  # wrong passwords from one address before any wait

@@ -40,7 +40,7 @@ from tutor.storage.aggregates import (
     learner_mistakes,
     learner_solved,
 )
-from tutor.storage.database import answers
+from tutor.storage.answers import answers
 from tutor.storage.users import practice_solved
 
 _KIND_COLS = ("first_id", "total", "correct", "streak", "marks")

@@ -1,8 +1,7 @@
 """Account queries: every read is by primary key or unique login, or bounded by a LIMIT.
 
-The app's progress store (opened by :mod:`tutor.progress.views`, kept in
-``app.extensions``) provides the connection; these functions take it, so a
-caller can group several of them in one transaction.
+The app's store (:func:`tutor.storage.store`) provides the connection; these
+functions take it, so a caller can group several of them in one transaction.
 """
 
 from __future__ import annotations
@@ -13,15 +12,12 @@ import time
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from flask import current_app
 from sqlalchemy.engine import Connection, Row
 
 from tutor.storage import sessions
-from tutor.storage.database import ProgressStore, StorageError
+from tutor.storage.errors import StorageError
 from tutor.storage.users import ROLES, users
 
-# The key tutor.progress.views stores the app's ProgressStore under (opened at start).
-STORE_EXT = "tempai.progress_store"
 LOGIN = re.compile(r"[a-z0-9_.-]{3,40}")
 MAX_NAME = 80
 USERS_LISTED = 200  # the admin page's bound
@@ -54,12 +50,6 @@ class LoginTaken(Exception):
 
 def identity(user_id: int) -> str:
     return f"user:{user_id}"
-
-
-def progress_store() -> ProgressStore:
-    store: ProgressStore = current_app.extensions[STORE_EXT]
-    store.ensure_migrated()
-    return store
 
 
 _COLUMNS = (users.c.id, users.c.login, users.c.display_name, users.c.role,

@@ -39,6 +39,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
+from tutor import storage
 from tutor.accounts import admin, cli, limits, passwords, store
 from tutor.accounts.current import (
     account_learner,
@@ -52,7 +53,8 @@ from tutor.accounts.current import (
 from tutor.accounts.merge import merge_learner
 from tutor.storage import groups, learner
 from tutor.storage.aggregates import learner_kinds, learner_mistakes, learner_solved
-from tutor.storage.database import StorageError, answers
+from tutor.storage.answers import answers
+from tutor.storage.errors import StorageError
 from tutor.storage.users import practice_solved
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
@@ -67,11 +69,11 @@ TAKEN = "Этот логин уже занят: выберите другой."
 
 def _count_wrong(login_name: str) -> tuple[int, int]:
     """One wrong password (or code) for ``login_name`` from this client (:mod:`limits`)."""
-    return limits.count(store.progress_store(), _address(), limits.login_key(login_name))
+    return limits.count(storage.store(), _address(), limits.login_key(login_name))
 
 
 def _forgive_address() -> None:
-    with store.progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         limits.forgive(conn, _address())
 
 
@@ -83,7 +85,7 @@ def _merge_browser_progress(user: store.User) -> None:
     """The anonymous progress of this browser joins the account (tutor.accounts.merge)."""
     anonymous = learner.cookie_learner_id()
     if anonymous and anonymous != user.learner_id:
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             merge_learner(conn, anonymous, user.learner_id)
 
 
@@ -109,7 +111,7 @@ def register() -> ResponseReturnValue:
             password_hash = passwords.hash_secret(password)
             recovery_hash = passwords.hash_secret(code)
             try:
-                with store.progress_store().transaction() as conn:
+                with storage.store().transaction() as conn:
                     user = store.create(
                         conn, login=login,
                         display_name=store.clean_name(form.get("display_name", ""), login),
@@ -139,7 +141,7 @@ def login() -> ResponseReturnValue:
         login_name = store.normal_login(request.form.get("login", ""))[:40]
         given = request.form.get("password", "")[: passwords.MAX_PASSWORD]
         try:
-            with store.progress_store().transaction() as conn:
+            with storage.store().transaction() as conn:
                 found = store.by_login(conn, login_name)
             stored = found[1] if found else None
             if found and not found[0].disabled and passwords.verify(stored, given):
@@ -147,7 +149,7 @@ def login() -> ResponseReturnValue:
                 _forgive_address()
                 if stored and passwords.needs_rehash(stored):
                     rehashed = passwords.hash_secret(given)
-                    with store.progress_store().transaction() as conn:
+                    with storage.store().transaction() as conn:
                         store.update(conn, user.id, password_hash=rehashed)
                 _merge_browser_progress(user)
                 sign_in(user)
@@ -204,7 +206,7 @@ class _WrongCode(Exception):
 
 def _recover(login_name: str, code: str, password: str) -> ResponseReturnValue:
     now = dt.datetime.now(dt.UTC).timestamp()
-    with store.progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         found = store.by_login(conn, login_name)
         reset = store.reset_hash(conn, found[0].id, now) if found else None
     matched = None
@@ -224,7 +226,7 @@ def _recover(login_name: str, code: str, password: str) -> ResponseReturnValue:
     user = found[0]
     new_code = passwords.new_code()
     password_hash, recovery_hash = passwords.hash_secret(password), passwords.hash_secret(new_code)
-    with store.progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         store.update(conn, user.id, password_hash=password_hash, recovery_hash=recovery_hash,
                      reset_hash=None, reset_until=None)
     revoke(user.id)
@@ -254,7 +256,7 @@ def rename() -> ResponseReturnValue:
     user = current_user()
     assert user is not None
     try:
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             store.update(conn, user.id,
                          display_name=store.clean_name(request.form.get("display_name", ""),
                                                        user.login))
@@ -264,7 +266,7 @@ def rename() -> ResponseReturnValue:
 
 
 def _password_ok(user: store.User, given: str) -> bool:
-    with store.progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         found = store.by_login(conn, user.login)
     return bool(found) and passwords.verify(found[1] if found else None, given)
 
@@ -289,7 +291,7 @@ def change_password() -> ResponseReturnValue:
         if problem:
             return _settings_error(problem)
         password_hash = passwords.hash_secret(new)
-        with store.progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             store.update(conn, user.id, password_hash=password_hash)
         revoke(user.id)
         sign_in(user)
@@ -311,7 +313,7 @@ def export() -> ResponseReturnValue:
     user = current_user()
     assert user is not None
     try:
-        data = store.progress_store().export(user.learner_id)
+        data = storage.store().export(user.learner_id)
     except StorageError:
         return _unavailable()
     body = {
@@ -342,8 +344,8 @@ def delete() -> ResponseReturnValue:
         if choice not in ("remove", "anonymise"):
             return _settings_error("Выберите, что сделать с ответами.")
         if choice == "remove":
-            store.progress_store().wipe(user.learner_id)
-        with store.progress_store().transaction() as conn:
+            storage.store().wipe(user.learner_id)
+        with storage.store().transaction() as conn:
             if choice == "anonymise":
                 _anonymise(conn, user.learner_id)
             conn.execute(groups.memberships.delete()

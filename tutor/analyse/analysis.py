@@ -4,7 +4,7 @@
 its wait shapes and its ron and tsumo value — or why it cannot win (no yaku,
 furiten). 14 tiles: every reading with its value, the best one marked, and
 the full score. Both under every rule set, for the comparison view.
-Ukeire (:mod:`engine.ukeire`): the 13-tile hand's improving tiles, and for
+Ukeire (:mod:`engine.shape.ukeire`): the 13-tile hand's improving tiles, and for
 14 tiles every discard ranked with its improving tiles and second order,
 copies counted out of everything in sight — the hand, the dora indicators,
 the own discards and the «visible» field (other ponds and melds).
@@ -18,18 +18,18 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TypeVar
 
-from engine import messages
 from engine.errors import HandError
-from engine.furiten import FuritenResult, check_furiten
 from engine.hand import Hand, check_copies, check_red_fives, parse_hand, red_fives_by_suit
 from engine.melds import Meld, parse_meld_text
-from engine.rules import RULESETS, Ruleset
-from engine.score import NoYakuError, ScoreResult, WinSituation, score_hand
-from engine.shanten import Improvement, ShantenResult, shanten
-from engine.situation import check_situation
+from engine.rules.sets import RULESETS, Ruleset
+from engine.scoring.score import NoYakuError, ScoreResult, WinSituation, score_hand
+from engine.scoring.situation import check_situation
+from engine.shape.furiten import FuritenResult, check_furiten
+from engine.shape.shanten import Improvement, ShantenResult, shanten
+from engine.shape.ukeire import DiscardRanking, Ukeire, rank_discards, seen_counts, ukeire
+from engine.shape.waits import find_waits
+from engine.text import messages
 from engine.tiles import Tile, parse_tile, parse_tiles, parse_wind
-from engine.ukeire import DiscardRanking, Ukeire, rank_discards, seen_counts, ukeire
-from engine.waits import find_waits
 from tutor.analyse.query import Query
 from tutor.analyse.readings import ReadingScore, score_readings
 from tutor.drills.discard import why_best
@@ -280,7 +280,7 @@ def _waiting(p: Parsed, q: Query) -> tuple[Waiting, list[CompareRow]]:
         per_rules = {name: (rons[i], tsumos[i]) for name, (rons, tsumos) in table.items()}
         ron, tsumo = per_rules[q.rules]
         rows.append(WaitRow(
-            t, tuple(messages.WAIT_NAMES[s] for s in option.shapes),
+            t, tuple(messages.WAIT_NAMES[s.value] for s in option.shapes),
             distinct_readings(option.arrangements), max(0, 4 - held[t] - seen.count(t)), ron, tsumo,
         ))  # fmt: skip
         for index, how in enumerate(("рон", "цумо")):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from engine.errors import HandError
-from engine.rules import RULESETS
+from engine.rules.sets import RULESETS
 from engine.tiles import SUIT_LETTERS, Tile, parse_tiles, tile_code
 
 MAX_TEXT = 120  # longer fields are cut: no real hand needs more

@@ -1,9 +1,9 @@
 """Every reading of a winning hand with its own value, not only the best one.
 
-:func:`engine.score.score_hand` compares all readings and returns the one that
+:func:`engine.scoring.score.score_hand` compares all readings and returns the one that
 pays most; the analyser shows them all, the best one marked, so a learner sees
 *why* the engine chose it. The values come from
-:func:`engine.score.score_readings` (``tests/test_analyser.py`` checks the
+:func:`engine.scoring.score.score_readings` (``tests/test_analyser.py`` checks the
 list against ``score_hand``).
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import score
 from engine.hand import Hand
-from engine.rules import Ruleset
-from engine.score import ScoreResult, WinSituation
+from engine.rules.sets import Ruleset
+from engine.scoring import score
+from engine.scoring.score import ScoreResult, WinSituation
 from tutor.drills.explain import ReadingView, reading
 
 

@@ -21,13 +21,13 @@ from typing import Any
 from flask import Blueprint, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from engine import messages
-from engine.blocks import Form
 from engine.plural import count_word, plural, tiles_word
-from engine.score import ScoreResult
-from engine.shanten import Improvement, describe_shanten
+from engine.scoring.score import ScoreResult
+from engine.shape.blocks import Form
+from engine.shape.shanten import Improvement, describe_shanten
+from engine.shape.ukeire import Quality
+from engine.text import messages
 from engine.tiles import tile_code
-from engine.ukeire import Quality
 from tutor.analyse import builder
 from tutor.analyse.analysis import Analysis, analyse
 from tutor.analyse.export import DrillBlock, drill_blocks
@@ -123,11 +123,11 @@ class View:
         if result.yakuman:
             head = "якуман" if result.yakuman == 1 else f"якуман ×{result.yakuman}"
         elif result.limit.value != "none":
-            head = f"{head}, {messages.LIMIT_NAMES[result.limit]}"
+            head = f"{head}, {messages.LIMIT_NAMES[result.limit.value]}"
         return f"{head} — {count_word(result.points, 'очко', 'очка', 'очков')}"
 
     def limit_name(self, result: ScoreResult) -> str:
-        return messages.LIMIT_NAMES[result.limit]
+        return messages.LIMIT_NAMES[result.limit.value]
 
     def shanten_text(self, n: int) -> str:
         return describe_shanten(n)
@@ -142,7 +142,7 @@ class View:
             (Form.KOKUSHI, s.kokushi),
         )
         return [
-            (messages.FORM_NAMES[f], describe_shanten(n), n == s.minimum)
+            (messages.FORM_NAMES[f.value], describe_shanten(n), n == s.minimum)
             for f, n in pairs
             if n is not None
         ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from sqlalchemy.engine import Connection
 
 from tutor.accounts import limits
-from tutor.storage.database import ProgressStore
+from tutor.storage.progress import ProgressStore
 
 ACCOUNT = "account:instructor"
 

@@ -37,6 +37,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from engine.plural import count_word
+from tutor import storage
 from tutor.accounts import limits
 from tutor.accounts.current import current_user
 from tutor.authoring import throttle
@@ -48,9 +49,8 @@ from tutor.course.content import DrillSlot, Lesson, _glossary_url, lesson_from_t
 from tutor.course.lessons import DrillState, graded_state
 from tutor.course.links import link_problems
 from tutor.course.problems import Problem
-from tutor.progress.views import progress_store
 from tutor.storage import sessions
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 
 log = logging.getLogger(__name__)
 bp = Blueprint("authoring", __name__)
@@ -111,7 +111,7 @@ def is_instructor() -> bool:
     if not hmac.compare_digest(stored, _fingerprint(password)):
         return False
     try:
-        with progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             return version == sessions.current_version(conn, sessions.INSTRUCTOR)
     except StorageError:
         log.warning("instructor session not honoured: the session version is unavailable",
@@ -151,7 +151,7 @@ def login() -> ResponseReturnValue:
         address = request.remote_addr or "?"
         given = request.form.get("password", "")
         try:
-            store = progress_store()
+            store = storage.store()
             if _password() and hmac.compare_digest(given.encode(), _password().encode()):
                 with store.transaction() as conn:
                     throttle.signed_in(conn, address)
@@ -180,7 +180,7 @@ def logout() -> ResponseReturnValue:
     """
     if is_instructor() and not current_app.debug:
         try:
-            with progress_store().transaction() as conn:
+            with storage.store().transaction() as conn:
                 sessions.bump_version(conn, sessions.INSTRUCTOR)
         except StorageError:
             log.warning("instructor sign-out failed: the session version is unavailable",

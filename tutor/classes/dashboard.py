@@ -31,7 +31,7 @@ from sqlalchemy.engine import Connection
 from tutor.classes.store import Member, assignments_of, members
 from tutor.classes.work import DONE, Work, work
 from tutor.storage.aggregates import ALL, learner_kinds, learner_mistakes, learner_solved
-from tutor.storage.database import answers
+from tutor.storage.answers import answers
 from tutor.storage.users import practice_solved, users
 
 TOP_RULES = 3

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from flask import Flask
 
+from tutor import storage
 from tutor.accounts.current import current_user
-from tutor.accounts.store import progress_store
 from tutor.classes import store
 from tutor.practice import rules
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 
 
 def class_rules() -> str | None:
@@ -27,7 +27,7 @@ def class_rules() -> str | None:
     if user is None:
         return None
     try:
-        with progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             return store.latest_rules(conn, user)
     except StorageError:
         return None

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from flask import Flask
 
+from tutor import storage
 from tutor.accounts.current import current_user
-from tutor.accounts.store import progress_store
 from tutor.classes import dashboard, store
 from tutor.classes.work import STATE_NAMES, Work, work
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ def my_assignments() -> list[Assigned]:
     if user is None:
         return []
     try:
-        with progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             classes = store.joined(conn, user)
             if not classes:
                 return []

@@ -15,10 +15,10 @@ import logging
 from flask import Flask
 from sqlalchemy.dialects import postgresql, sqlite
 
+from tutor import storage
 from tutor.accounts.current import current_user
-from tutor.accounts.store import progress_store
 from tutor.drills import GradedEvent, on_graded
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 from tutor.storage.users import practice_solved
 
 log = logging.getLogger(__name__)
@@ -32,7 +32,7 @@ def record_solved(event: GradedEvent) -> None:
     if user is None or not isinstance(problem, str):
         return
     try:
-        with progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
             conn.execute(dialect.insert(practice_solved)
                          .values(learner_id=user.learner_id, problem=problem[:200])

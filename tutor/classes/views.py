@@ -37,11 +37,12 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from engine.generate import KINDS
-from engine.messages import RULESET_NAMES
-from engine.rules import RULESETS
+from engine.rules.sets import RULESETS
+from engine.text.messages import RULESET_NAMES
+from tutor import storage
 from tutor.accounts import passwords
 from tutor.accounts.current import current_user, login_required, role_required
-from tutor.accounts.store import User, progress_store
+from tutor.accounts.store import User
 from tutor.accounts.store import update as update_user
 from tutor.classes import dashboard, defaults, home, record, store
 from tutor.classes.dates import parse, russian
@@ -49,7 +50,7 @@ from tutor.classes.work import STATE_NAMES, parse_target, problem_link, rule_lab
 from tutor.course.content import store as content_store
 from tutor.drills import kinds
 from tutor.practice.views import LEVEL_NAMES, MAX_SEED
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 
 bp = Blueprint("classes", __name__, url_prefix="/classes")
 NOT_FOUND = "Такого класса нет."
@@ -66,7 +67,7 @@ def _me() -> User:
 
 
 def _owned(class_id: int) -> store.Klass:
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         found = store.owned(conn, _me(), class_id)
     if found is None:
         abort(404, description=NOT_FOUND)
@@ -88,7 +89,7 @@ def _storage_down(_err: StorageError) -> ResponseReturnValue:
 
 def _index(error: str | None = None) -> str:
     user = _me()
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         teaching = store.teaching(conn, user) if user.teaches else []
         joined = store.joined(conn, user)
     return render_template("classes/index.html", user=user, teaching=teaching, joined=joined,
@@ -114,7 +115,7 @@ def create() -> ResponseReturnValue:
         return _bad("Выберите свод правил из списка.")
     if ends_text and ends is None:
         return _bad("Дата окончания не похожа на дату.")
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         klass = store.create(conn, _me(), name, rules, ends.isoformat() if ends else None)
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
 
@@ -123,7 +124,7 @@ def create() -> ResponseReturnValue:
 @login_required
 def join() -> ResponseReturnValue:
     code = store.normal_code(request.values.get("code", ""))
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         klass = store.by_code(conn, code) if code else None
         if request.method == "POST" and klass is not None:
             if store.count_members(conn, klass.id) >= store.MEMBERS_MAX:
@@ -138,7 +139,7 @@ def join() -> ResponseReturnValue:
 @bp.post("/<int:class_id>/leave")
 @login_required
 def leave(class_id: int) -> ResponseReturnValue:
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         if store.membership(conn, _me(), class_id) is None:
             abort(404, description=NOT_FOUND)
         store.leave(conn, class_id, _me().id)
@@ -148,7 +149,7 @@ def leave(class_id: int) -> ResponseReturnValue:
 # -- the dashboard -------------------------------------------------------------------
 
 def _dashboard(klass: store.Klass, error: str | None = None) -> str:
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         board = dashboard.read(conn, klass.id)
     lessons = [(lesson.slug, lesson.title, [(d.id, d.kind.title) for d in lesson.drills.values()])
                for lesson in content_store().lessons() if not lesson.problems]
@@ -188,7 +189,7 @@ def _percent(pair: tuple[int, int]) -> str:
 @role_required(*TEACHERS)
 def export(class_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         board = dashboard.read(conn, klass.id)
     registry = kinds()
     kind_names = sorted({k for row in board.rows for k in row.kinds})
@@ -244,7 +245,7 @@ def assign(class_id: int) -> ResponseReturnValue:
     problem = parse_target(kind, target, count)
     if problem:
         return _bad(problem, class_id)
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         if store.count_assignments(conn, klass.id) >= store.ASSIGNMENTS_MAX:
             return _bad("В классе уже максимальное число заданий.", class_id)
         store.add_assignment(conn, klass.id, kind, target, count, seed,
@@ -256,7 +257,7 @@ def assign(class_id: int) -> ResponseReturnValue:
 @role_required(*TEACHERS)
 def unassign(class_id: int, assignment_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         if not store.remove_assignment(conn, klass.id, assignment_id):
             abort(404, description="Такого задания нет.")
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
@@ -267,7 +268,7 @@ def unassign(class_id: int, assignment_id: int) -> ResponseReturnValue:
 def practice_set(class_id: int, assignment_id: int) -> ResponseReturnValue:
     """The problems of a practice set: for the class's members and its instructor."""
     user = _me()
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         klass = store.membership(conn, user, class_id) or store.owned(conn, user, class_id)
         item = store.assignment(conn, class_id, assignment_id) if klass else None
     if klass is None or item is None or item.kind != "practice":
@@ -281,7 +282,7 @@ def practice_set(class_id: int, assignment_id: int) -> ResponseReturnValue:
 # -- one learner ---------------------------------------------------------------------
 
 def _member(klass: store.Klass, user_id: int) -> store.Member:
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         found = store.member(conn, klass.id, user_id)
     if found is None:
         abort(404, description=NO_LEARNER)
@@ -289,7 +290,7 @@ def _member(klass: store.Klass, user_id: int) -> store.Member:
 
 
 def _learner(klass: store.Klass, member: store.Member, code: str | None = None) -> str:
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         row = dashboard.read_one(conn, klass.id, member)
         works = [work(item) for item in store.assignments_of(conn, [klass.id])]
     mistakes = [(problem_link(p), kind, rule) for p, kind, rule in row.mistakes]
@@ -312,7 +313,7 @@ def learner_page(class_id: int, user_id: int) -> ResponseReturnValue:
 @role_required(*TEACHERS)
 def remove(class_id: int, user_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         if not store.leave(conn, klass.id, user_id):
             abort(404, description=NO_LEARNER)
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
@@ -327,7 +328,7 @@ def reset(class_id: int, user_id: int) -> ResponseReturnValue:
     code = passwords.new_code()
     until = dt.datetime.now(dt.UTC).timestamp() + RESET_HOURS * 3600
     reset_hash = passwords.hash_secret(code)  # CPU time, outside the database's deadline
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         update_user(conn, member.user_id, reset_hash=reset_hash, reset_until=until)
     return _learner(klass, member, code), 200, {"Cache-Control": "no-store"}
 

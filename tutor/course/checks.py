@@ -20,8 +20,8 @@ from flask import current_app, get_template_attribute
 from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
-from engine.messages import YAKU_NAMES
 from engine.plural import count_word
+from engine.text.messages import YAKU_NAMES
 from tutor.course.content import display_path, store
 from tutor.course.files import OUTSIDE, escapes_folder
 from tutor.course.handbook import parse_example

@@ -1,8 +1,8 @@
 """The «Яку» (``/yaku``) and «Правила клубов» (``/rules``) reference pages.
 
 Both are generated from the engine's own data — the yaku table
-(:data:`engine.yaku.YAKU`), its Russian names and rules in
-:mod:`engine.messages`, and the rule-set rows of :mod:`engine.rule_table` — so
+(:data:`engine.scoring.yaku.YAKU`), its Russian names and rules in
+:mod:`engine.text.messages`, and the rule-set rows of :mod:`engine.rules.table` — so
 they cannot drift from what the drills grade. Only the example hands are
 written by hand (``content/ru/yaku-examples.yaml``), and a test scores each
 one with the engine.
@@ -21,12 +21,12 @@ import yaml
 from flask import Blueprint, Flask, current_app, has_request_context, render_template, url_for
 from markupsafe import Markup, escape
 
-from engine import messages as msg
 from engine.errors import HandError
 from engine.hand import Hand, parse_hand
-from engine.rule_documents import DOCUMENTS
-from engine.rule_sources import SourceKind
-from engine.rule_table import (
+from engine.rules.documents import DOCUMENTS
+from engine.rules.sets import RULESETS, Renhou, Ruleset, get_ruleset
+from engine.rules.sources import SourceKind
+from engine.rules.table import (
     RuleRow,
     document_line,
     game_rule_rows,
@@ -34,10 +34,10 @@ from engine.rule_table import (
     rule_rows,
     set_documents,
 )
-from engine.rules import RULESETS, Renhou, Ruleset, get_ruleset
-from engine.score import ScoreResult, WinSituation, score_hand
+from engine.scoring.score import ScoreResult, WinSituation, score_hand
+from engine.scoring.yaku import YAKU, YakuDef
+from engine.text import messages as msg
 from engine.tiles import Tile, parse_tile, parse_wind
-from engine.yaku import YAKU, YakuDef
 from tutor.course.files import escapes_folder
 from tutor.course.markdown.sources import CITATION_RE, source_anchor
 
@@ -156,7 +156,7 @@ class SourceDoc:
     """A document of the list on ``/rules``: the engine's entry and its Russian description."""
 
     code: str
-    line: str  # its own title and year (engine.rule_table.document_line)
+    line: str  # its own title and year (engine.rules.table.document_line)
     origin: str  # who wrote it, or where it comes from
     covers: str
     address: str

@@ -1,7 +1,7 @@
 """One spelling per term: variant spellings of glossary terms and yaku names.
 
-The course follows ``/work/shared/GLOSSARY.md`` (its «Расхождения в написании»
-table) and the yaku names of :data:`engine.messages.YAKU_NAMES`. The variants
+The course follows ``docs/glossary.md`` (its «Расхождения в написании»
+table) and the yaku names of :data:`engine.text.messages.YAKU_NAMES`. The variants
 it rejects — «кан-дора» for «кандора», «ура-дора» for «урадора», «сянпон» for
 «шанпон», other transliterations of yaku — are data, not code:
 ``spelling.yaml`` next to this module, one row ``{wrong: regex, use: spelling}``.

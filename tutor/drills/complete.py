@@ -2,7 +2,7 @@
 
 With ``pick: incomplete`` the learner ticks the hands that are *not* complete
 instead (a lesson asking "which hand is not a winning hand?"). Graded as an
-exact set of letters. The engine decides (:func:`engine.decompose.is_complete`);
+exact set of letters. The engine decides (:func:`engine.shape.decompose.is_complete`);
 the feedback draws every reading of each complete hand block by block and, for
 the others, how far they are (shanten) and — when one exchange is missing —
 which discard leaves them waiting on what.
@@ -16,12 +16,12 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine.blocks import Decomposition, Form
-from engine.decompose import decompositions, is_complete
 from engine.errors import HandError
 from engine.hand import Hand, parse_hand
-from engine.messages import BLOCK_NAMES, FORM_NAMES
-from engine.shanten import shanten
+from engine.shape.blocks import Decomposition, Form
+from engine.shape.decompose import decompositions, is_complete
+from engine.shape.shanten import shanten
+from engine.text.messages import BLOCK_NAMES, FORM_NAMES
 from engine.tiles import KOKUSHI_TILES
 from tutor.drills import params as p
 from tutor.drills import register
@@ -64,12 +64,12 @@ def drawn(deco: Decomposition) -> DrawnReading:
         # Four groups (terminals of each suit, then honours), so a phone can wrap them.
         tiles = sorted((*KOKUSHI_TILES, *(() if deco.pair is None else (deco.pair,))))
         groups = (tuple(t for t in tiles if t // 9 == suit) for suit in range(4))
-        name = FORM_NAMES[deco.form]
+        name = FORM_NAMES[deco.form.value]
         return DrawnReading(name, tuple(BlockView(g, name) for g in groups))
     ordered = sorted(deco.blocks, key=lambda b: (b.meld is not None, b.sort_key()))
-    views = tuple(BlockView(b.tiles, BLOCK_NAMES[b.kind], called=b.meld is not None)
+    views = tuple(BlockView(b.tiles, BLOCK_NAMES[b.kind.value], called=b.meld is not None)
                   for b in ordered)
-    return DrawnReading(FORM_NAMES[deco.form], views)
+    return DrawnReading(FORM_NAMES[deco.form.value], views)
 
 
 @dataclass(frozen=True)

@@ -19,16 +19,16 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine.decompose import is_complete
 from engine.errors import HandError
 from engine.hand import Hand
-from engine.messages import UKEIRE_SHANTEN_SHORT
 from engine.plural import tiles_word
-from engine.shanten import describe_shanten, improving_tiles, shanten
+from engine.shape.decompose import is_complete
+from engine.shape.shanten import describe_shanten, improving_tiles, shanten
+from engine.shape.ukeire import DiscardOption as RankedOption
+from engine.shape.ukeire import DiscardRanking, rank_discards
+from engine.shape.waits import find_waits
+from engine.text.messages import UKEIRE_SHANTEN_SHORT
 from engine.tiles import Tile, parse_tile, tile_code, tile_name
-from engine.ukeire import DiscardOption as RankedOption
-from engine.ukeire import DiscardRanking, rank_discards
-from engine.waits import find_waits
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict, drill_hand

@@ -4,7 +4,7 @@ The block names who is tenpai (``tenpai: [E, W]``; ``[]`` — nobody), the
 honba and riichi sticks on the table and, where the rule set plays it, who
 made a nagashi mangan. The learner enters each player's change of points,
 whether the dealer stays, and the honba and sticks of the next hand;
-:func:`engine.draws.settle_draw` computes all of it. The explanation itemises
+:func:`engine.table.draws.settle_draw` computes all of it. The explanation itemises
 every payment (who pays whom and why) and names each rule with the rule set
 and its source, from the same rows as ``/rules``.
 """
@@ -17,8 +17,8 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine.draws import DrawSettlement, nagashi_payments, settle_draw
-from engine.rules import get_ruleset
+from engine.rules.sets import get_ruleset
+from engine.table.draws import DrawSettlement, nagashi_payments, settle_draw
 from tutor.drills import register
 from tutor.drills.base import Drill, Param, Verdict
 from tutor.drills.game_parts import (

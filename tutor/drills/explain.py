@@ -1,6 +1,6 @@
 """Shared helpers that turn engine results into data the drill templates draw.
 
-Wording comes from :mod:`engine.messages`, so a rule is named the same way on
+Wording comes from :mod:`engine.text.messages`, so a rule is named the same way on
 the site, in the CLI and in the lessons.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.blocks import Arrangement, Block, BlockKind, Form
-from engine.messages import BLOCK_NAMES, FORM_NAMES, WAIT_EXPLANATIONS, WAIT_NAMES
+from engine.shape.blocks import Arrangement, Block, BlockKind, Form
+from engine.text.messages import BLOCK_NAMES, FORM_NAMES, WAIT_EXPLANATIONS, WAIT_NAMES
 from engine.tiles import KOKUSHI_TILES, Tile, tile_name
 
 
@@ -40,7 +40,7 @@ def tile_names(tiles: Iterable[Tile]) -> str:
 
 
 def _block_view(block: Block, win: Block | None) -> BlockView:
-    name = BLOCK_NAMES[block.kind]
+    name = BLOCK_NAMES[block.kind.value]
     return BlockView(block.tiles, name, block == win, block.meld is not None)
 
 
@@ -50,7 +50,7 @@ def reading(arrangement: Arrangement) -> ReadingView:
     if deco.form is Form.KOKUSHI:
         extra = (deco.pair,) if deco.pair is not None else ()
         tiles = tuple(sorted((*KOKUSHI_TILES, *extra)))
-        blocks: tuple[BlockView, ...] = (BlockView(tiles, FORM_NAMES[Form.KOKUSHI]),)
+        blocks: tuple[BlockView, ...] = (BlockView(tiles, FORM_NAMES[Form.KOKUSHI.value]),)
     else:
         ordered = sorted(deco.blocks, key=lambda b: (b.meld is not None, b.sort_key()))
         blocks = tuple(_block_view(b, arrangement.win_block) for b in ordered)
@@ -60,9 +60,9 @@ def reading(arrangement: Arrangement) -> ReadingView:
             )
     return ReadingView(
         blocks,
-        WAIT_NAMES[arrangement.wait],
-        WAIT_EXPLANATIONS[arrangement.wait],
-        FORM_NAMES[deco.form],
+        WAIT_NAMES[arrangement.wait.value],
+        WAIT_EXPLANATIONS[arrangement.wait.value],
+        FORM_NAMES[deco.form.value],
     )
 
 

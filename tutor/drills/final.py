@@ -3,7 +3,7 @@
 The block gives the scores at the end of the game by the seats of East 1
 (``E`` dealt first, which decides ties where the rule set ranks by seat),
 the riichi sticks left on the table and any chombo deductions. The learner
-enters each player's place and final result; :func:`engine.final.final_result`
+enters each player's place and final result; :func:`engine.table.final.final_result`
 computes them. The explanation itemises each result (score, sticks, return
 score, uma and oka, deductions) and names every rule — return score, uma,
 ties, leftover sticks — with the rule set and its source.
@@ -17,8 +17,8 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine.final import FinalResult, final_result
-from engine.rules import FLOATING_UMA, get_game_rules, get_ruleset
+from engine.rules.sets import FLOATING_UMA, get_game_rules, get_ruleset
+from engine.table.final import FinalResult, final_result
 from tutor.drills import register
 from tutor.drills.base import Drill, Param, Verdict
 from tutor.drills.game_parts import (

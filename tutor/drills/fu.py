@@ -12,12 +12,12 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine import messages
 from engine.errors import HandError
-from engine.fu import FuReason
 from engine.hand import Hand, parse_hand
-from engine.rules import Ruleset, get_ruleset
-from engine.score import ScoreResult, WinSituation, score_hand, score_readings
+from engine.rules.sets import Ruleset, get_ruleset
+from engine.scoring.fu import FuReason
+from engine.scoring.score import ScoreResult, WinSituation, score_hand, score_readings
+from engine.text import messages
 from engine.tiles import EAST, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
@@ -69,11 +69,11 @@ class FuLine:
 
 
 def fu_lines(result: ScoreResult) -> list[FuLine]:
-    names: Mapping[Any, str] = getattr(messages, "FU_REASONS", {})
+    names: Mapping[str, str] = messages.FU_REASONS
     return [
         FuLine(
             item.fu,
-            names.get(item.reason, item.reason.value),
+            names.get(item.reason.value, item.reason.value),
             item.block.tiles if item.block else (),
         )
         for item in result.fu_items
@@ -98,7 +98,7 @@ def reading_values(hand: Hand, win: int, situation: WinSituation, rules: Ruleset
 
     A hand such as 222333444m55p can be three triplets or three identical runs:
     the fu differ, and the reading that pays more counts
-    (:func:`engine.score.score_hand` picks it; here the learner sees the others).
+    (:func:`engine.scoring.score.score_hand` picks it; here the learner sees the others).
     """
     best_view = reading(best.arrangement)
     values: dict[ReadingView, ReadingValue] = {}

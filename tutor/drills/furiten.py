@@ -20,10 +20,10 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine.furiten import FuritenKind, FuritenResult, can_ron, check_furiten
 from engine.hand import Hand
-from engine.messages import FURITEN_NAMES, NOT_TENPAI, RULESET_BY, YAKU_NAMES
-from engine.score import NoYakuError, WinSituation, score_hand
+from engine.scoring.score import NoYakuError, WinSituation, score_hand
+from engine.shape.furiten import FuritenKind, FuritenResult, can_ron, check_furiten
+from engine.text.messages import FURITEN_NAMES, NOT_TENPAI, RULESET_BY, YAKU_NAMES
 from engine.tiles import EAST, Tile, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
@@ -32,7 +32,9 @@ from tutor.drills.fu import drill_rules
 from tutor.drills.waits import WAITING_HAND_PARAMS
 
 ANSWERS = {"yes": True, "no": False}
-KIND_CHOICES: tuple[tuple[str, str], ...] = tuple((k.value, FURITEN_NAMES[k]) for k in FuritenKind)
+KIND_CHOICES: tuple[tuple[str, str], ...] = tuple(
+    (k.value, FURITEN_NAMES[k.value]) for k in FuritenKind
+)
 
 
 FURITEN_NO_YAKU = (

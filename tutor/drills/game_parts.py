@@ -6,12 +6,12 @@ The kinds «Расчёт после ничьей» (``draw``), «Кто выиг
 of ``python -m engine batch`` (seat winds ``E S W N``, E the dealer; a hand's
 value as ``{seat: S, han: 3, fu: 30}`` or ``{seat: S, yakuman: 1}``), so a
 lesson, a practice problem and the batch contract read alike; the parsing
-itself is :mod:`engine.batch_game`'s.
+itself is :mod:`engine.batch.game`'s.
 
 Every answer here is a number of points with a sign (a payment is negative),
 so :func:`read_signed` accepts «-1500», «−1500» and «+1500». Every rule an
 explanation relies on is named with the rule set and its source through
-:func:`rule_note`, which reads :mod:`engine.rule_table` — the same rows as
+:func:`rule_note`, which reads :mod:`engine.rules.table` — the same rows as
 ``/rules``, so a drill never cites differently from the rules page.
 """
 
@@ -25,12 +25,12 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine import messages
-from engine.batch_game import SEAT_NAMES, basic_of, seat, seats
 from engine.errors import HandError
 from engine.plural import count_word
-from engine.rule_table import RuleRow, game_rule_rows, rule_rows
-from engine.rules import Ruleset, get_ruleset
+from engine.rules.sets import Ruleset, get_ruleset
+from engine.rules.table import RuleRow, game_rule_rows, rule_rows
+from engine.table.outcome import SEAT_NAMES, basic_of, seat, seats
+from engine.text import messages
 from tutor.drills.base import BadAnswer, Drill, DrillError, DrillKind
 
 SEATS: tuple[str, ...] = SEAT_NAMES  # E S W N: this hand's seat winds, E the dealer
@@ -233,7 +233,7 @@ def _rows() -> dict[str, RuleRow]:
 
 
 def rule_note(field: str, rules: str) -> RuleNote:
-    """The note for one row of ``/rules`` (a :class:`~engine.rules.Ruleset` or game field)."""
+    """The note for one row of ``/rules`` (a :class:`~engine.rules.sets.Ruleset` or game field)."""
     row = _rows()[field]
     return RuleNote(row.label, messages.RULESET_BY[rules], row.values[rules], row.citation(rules))
 

@@ -13,13 +13,13 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine import messages
 from engine.errors import HandError
 from engine.plural import count_word
-from engine.rules import Renhou
-from engine.score import ScoreResult, WinSituation, score_hand
+from engine.rules.sets import Renhou
+from engine.scoring.score import ScoreResult, WinSituation, score_hand
+from engine.scoring.yaku import SUPERSEDES, YAKU
+from engine.text import messages
 from engine.tiles import Tile, dora_from_indicator, tile_name
-from engine.yaku import SUPERSEDES, YAKU
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, Param, Verdict, drill_hand
@@ -240,4 +240,4 @@ class Han(Fu):
         return f"{n} хан"
 
     def limit_name(self, drill: Drill) -> str:
-        return messages.LIMIT_NAMES[drill.solution.limit]
+        return messages.LIMIT_NAMES[drill.solution.limit.value]

@@ -4,7 +4,7 @@ The block names the discarder (``from``) and the claimants with their hands'
 values (``winners``, the batch notation); with ``pao`` one yakuman winner is
 paid partly or wholly by the liable player (``from`` left out: a tsumo). The
 learner ticks who actually wins and enters each player's change of points.
-:func:`engine.ron.settle_rons` and :func:`engine.penalties.pao` compute the
+:func:`engine.table.ron.settle_rons` and :func:`engine.table.penalties.pao` compute the
 answer; the explanation itemises each winner's payment (basic points, honba,
 riichi sticks) and names the rule — head bump, double ron, everyone wins;
 who takes the honba; pao — with the rule set and its source.
@@ -18,11 +18,11 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine.batch_game import basic_of, yakuman_basic
-from engine.penalties import pao
-from engine.points import split_payments
-from engine.ron import settle_rons
-from engine.rules import MultipleRon, MultiRonSticks, Ruleset, get_game_rules, get_ruleset
+from engine.rules.sets import MultipleRon, Ruleset, get_game_rules, get_ruleset
+from engine.scoring.points import split_payments
+from engine.table.outcome import basic_of, yakuman_basic
+from engine.table.penalties import pao
+from engine.table.ron import settle_rons
 from tutor.drills import register
 from tutor.drills.base import Drill, DrillError, Param, Verdict
 from tutor.drills.game_parts import (
@@ -37,8 +37,8 @@ from tutor.drills.game_parts import (
     read_payments,
     read_seats,
     rule_note,
-    seat_list,
     seat_lines,
+    seat_list,
     seat_param,
     seat_word,
     stick_count,

@@ -6,7 +6,7 @@ declared riichi in it) and how it ended (``result``, the batch notation:
 ``{type: ron, from: W, winners: [{seat: S, han: 3, fu: 30}]}``, ``tsumo``,
 ``draw``, ``abortive``, ``chombo``). The learner enters each player's score
 after the hand, who deals next (or that the game is over), and the honba
-and sticks left on the table. :func:`engine.game.next_state` computes it all;
+and sticks left on the table. :func:`engine.table.game.next_state` computes it all;
 the explanation itemises the riichi deposits and every payment and names the
 rules (with the rule set and the source) that moved the dealer or ended the
 game.
@@ -20,11 +20,11 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine import messages
-from engine.batch_game import abortive_kind, outcome_of
 from engine.errors import HandError
-from engine.game import GameState, NextHand, next_state
-from engine.rules import Ruleset, get_ruleset
+from engine.rules.sets import Ruleset, get_ruleset
+from engine.table.game import GameState, NextHand, next_state
+from engine.table.outcome import abortive_kind, outcome_of
+from engine.text import messages
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import Drill, Param, Verdict
@@ -281,7 +281,7 @@ RESULT_TEXT: dict[str, Callable[[Mapping[str, Any], Ruleset], str]] = {
     "draw": lambda r, rules: "ничья, в темпае: "
     + (", ".join(seat_word(s) for s in r.get("tenpai", [])) or "никто"),
     "abortive": lambda r, rules: "прерванная ничья: "
-    + messages.GAME_VALUE_NAMES[abortive_kind(r["draw"])],
+    + messages.GAME_VALUE_NAMES[abortive_kind(r["draw"]).value],
     "chombo": lambda r, rules: f"чомбо: {seat_word(r['offender'])}",
 }
 

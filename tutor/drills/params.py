@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.errors import HandError
 from engine.melds import Meld, parse_meld_text
-from engine.rules import RULESETS
+from engine.rules.sets import RULESETS
 from engine.tiles import Tile, parse_tile, parse_tiles, parse_wind
 
 _ID = re.compile(r"[a-z0-9-]+")

@@ -14,8 +14,8 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine import messages
-from engine.score import ScoreResult
+from engine.scoring.score import ScoreResult
+from engine.text import messages
 from tutor.drills import register
 from tutor.drills.base import Drill, Param, Verdict
 from tutor.drills.han import HAN_PARAMS, Han, read_number

@@ -1,7 +1,7 @@
 """«Как в этих правилах?»: one row of the rule-set table, asked about one rule set.
 
 For questions whose answer is a rule-set option the engine keeps as data
-(:mod:`engine.rules`): starting points, what happens when several players
+(:mod:`engine.rules.sets`): starting points, what happens when several players
 call ron, kuikae, playing on below zero… The author names the option
 (``rule: starting_points``) and the rule set (the common ``rules``); the
 options the learner chooses from are the values that option takes in any
@@ -21,9 +21,16 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine import messages
 from engine.errors import HandError
-from engine.rule_table import (
+from engine.rules.sets import (
+    GAME_RULES,
+    GAME_TABLE_FIELDS,
+    PROCEDURE_TABLE_FIELDS,
+    PROCEDURES,
+    RULESETS,
+    TABLE_FIELDS,
+)
+from engine.rules.table import (
     RuleRow,
     game_rule_rows,
     game_value_text,
@@ -32,14 +39,7 @@ from engine.rule_table import (
     rule_rows,
     value_text,
 )
-from engine.rules import (
-    GAME_RULES,
-    GAME_TABLE_FIELDS,
-    PROCEDURE_TABLE_FIELDS,
-    PROCEDURES,
-    RULESETS,
-    TABLE_FIELDS,
-)
+from engine.text import messages
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Param, Verdict

@@ -4,7 +4,7 @@ Parameters describe the table as the learner sees it: the riichi player's
 pond in order with the position of the riichi tile, the other three ponds
 in turn order after him (the last one is the learner's own), the dora
 indicator. Tiles the others discarded from the riichi turn on passed him
-without ron. :func:`engine.safety.hand_safety` gives each kind in hand its
+without ron. :func:`engine.table.safety.hand_safety` gives each kind in hand its
 tier and reason; every kind of the safest tier present is a right answer.
 """
 
@@ -18,14 +18,14 @@ from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
 from engine.hand import Hand
-from engine.safety import Riichi, SafetyTier, TileSafety, hand_safety
+from engine.table.safety import Riichi, SafetyTier, TileSafety, hand_safety
 from engine.tiles import Tile, parse_tiles, tile_code
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import Drill, DrillError, DrillKind, Param, Verdict, drill_hand
 from tutor.drills.discard import FULL_HAND_PARAMS, picked_discard
 
-# Short names of the tiers for the feedback list (the long ones: engine.messages.SAFETY_TIERS).
+# Short names of the tiers for the feedback list (the long ones: engine.text.messages.SAFETY_TIERS).
 TIER_NAMES: dict[SafetyTier, str] = {
     SafetyTier.GENBUTSU: "генбуцу",
     SafetyTier.PASSED: "прошёл после риичи",

@@ -13,11 +13,17 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine.blocks import Form
 from engine.hand import Hand
-from engine.messages import FORM_NAMES, SHANTEN_EXPLANATION, SHANTEN_FORM_IMPOSSIBLE
 from engine.plural import tiles_word
-from engine.shanten import Improvement, ShantenResult, describe_shanten, improving_tiles, shanten
+from engine.shape.blocks import Form
+from engine.shape.shanten import (
+    Improvement,
+    ShantenResult,
+    describe_shanten,
+    improving_tiles,
+    shanten,
+)
+from engine.text.messages import FORM_NAMES, SHANTEN_EXPLANATION, SHANTEN_FORM_IMPOSSIBLE
 from tutor.drills import register
 from tutor.drills.base import Drill, DrillKind, Verdict, drill_hand
 from tutor.drills.han import read_number
@@ -70,7 +76,7 @@ class Shanten(DrillKind):
         pairs = ((Form.STANDARD, result.standard), (Form.CHIITOITSU, result.chiitoitsu),
                  (Form.KOKUSHI, result.kokushi))
         return [
-            FormLine(FORM_NAMES[form],
+            FormLine(FORM_NAMES[form.value],
                      SHANTEN_FORM_IMPOSSIBLE if n is None else describe_shanten(n),
                      n == result.minimum)
             for form, n in pairs

@@ -1,6 +1,6 @@
 """«Сколько тайлов улучшат руку?»: the learner counts the ukeire of a 13-tile hand.
 
-The answer is :func:`engine.ukeire.ukeire` with the tiles on the table taken
+The answer is :func:`engine.shape.ukeire.ukeire` with the tiles on the table taken
 out: copies in the hand, in its melds and among ``visible`` (every pond, the
 dora indicator) can no longer be drawn. The feedback draws each improving
 kind with the copies left of it, and the copies already gone, so a wrong
@@ -17,12 +17,12 @@ from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
 from engine.hand import Hand
-from engine.messages import UKEIRE_EXPLANATION
 from engine.plural import count_word
-from engine.shanten import describe_shanten, improving_tiles
+from engine.shape.shanten import describe_shanten, improving_tiles
+from engine.shape.ukeire import Ukeire, ukeire
+from engine.shape.waits import wait_tiles
+from engine.text.messages import UKEIRE_EXPLANATION
 from engine.tiles import Tile, parse_tiles
-from engine.ukeire import Ukeire, ukeire
-from engine.waits import wait_tiles
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import Drill, DrillError, DrillKind, Param, Verdict, drill_hand

@@ -12,9 +12,9 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
-from engine.messages import KARATEN_ONLY, NOT_TENPAI, WAIT_NAMES
+from engine.shape.waits import WaitsResult, find_waits
+from engine.text.messages import KARATEN_ONLY, NOT_TENPAI, WAIT_NAMES
 from engine.tiles import Tile, parse_tile, tile_code
-from engine.waits import WaitsResult, find_waits
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillError, DrillKind, Param, Verdict, drill_hand
@@ -86,6 +86,6 @@ class Waits(DrillKind):
     def options(self, drill: Drill) -> list[tuple[Tile, list[str], list[ReadingView]]]:
         """For each winning tile: its shapes (Russian) and the distinct splits of the hand."""
         return [
-            (o.tile, [WAIT_NAMES[s] for s in o.shapes], distinct_readings(o.arrangements))
+            (o.tile, [WAIT_NAMES[s.value] for s in o.shapes], distinct_readings(o.arrangements))
             for o in drill.solution.options
         ]

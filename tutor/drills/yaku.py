@@ -1,15 +1,16 @@
 """«Можно ли объявить победу?»: a complete hand, the situation and the rules; yes or no.
 
 Correct is what the engine says: the hand may be declared a win when
-:func:`engine.score.score_hand` finds at least one yaku under the drill's rules,
-and not when it raises :class:`~engine.score.NoYakuError`. The hand must be a
+:func:`engine.scoring.score.score_hand` finds at least one yaku under the drill's rules,
+and not when it raises :class:`~engine.scoring.score.NoYakuError`. The hand must be a
 complete shape — the question is about yaku, not about the shape.
 
 The feedback names the yaku found (with han and the rule), or says there is
 none; then what would change the answer, each computed by the engine: the same
 hand under the other rule sets (a renhou is a mangan under the European and
-Russian tournament rules, no yaku online), and for a hand without yaku the same win by tsumo or with riichi
-when those are open to it (a closed hand wins by tsumo with menzen tsumo).
+Russian tournament rules, no yaku online), and for a hand without yaku the same
+win by tsumo or with riichi when those are open to it (a closed hand wins by
+tsumo with menzen tsumo).
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from engine import messages
-from engine.decompose import is_complete
 from engine.errors import HandError
 from engine.hand import Hand
-from engine.score import NoYakuError, ScoreResult
+from engine.scoring.score import NoYakuError, ScoreResult
+from engine.shape.decompose import is_complete
+from engine.text import messages
 from tutor.drills import register
 from tutor.drills.base import BadAnswer, Drill, DrillKind, Verdict, drill_hand
 from tutor.drills.fu import Fu

@@ -43,7 +43,7 @@ from collections.abc import Callable
 
 from flask import g, request
 
-from engine.rules import RULESETS
+from engine.rules.sets import RULESETS
 from tutor.storage.stats import practice_problem_key
 
 PARAM = "rules"

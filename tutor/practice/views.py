@@ -44,16 +44,16 @@ from werkzeug.exceptions import HTTPException
 
 from engine.errors import HandError
 from engine.generate import KINDS, LEVELS, generate
-from engine.messages import RULESET_BY, RULESET_NAMES
-from engine.rules import DEFAULT_RULESET
+from engine.rules.sets import DEFAULT_RULESET
+from engine.text.messages import RULESET_BY, RULESET_NAMES
+from tutor import storage
 from tutor.course.content import store
 from tutor.course.lessons import DrillState
 from tutor.drills import Drill, DrillError, GradedEvent, Verdict, build_drill, kinds, notify_graded
 from tutor.drills.base import BadAnswer, wants_solution
 from tutor.practice import rules
-from tutor.progress.views import progress_store
 from tutor.storage import learner
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 from tutor.storage.stats import parse_practice_key
 from tutor.web.errors import CSRF_MESSAGE, message_for, render_error
 
@@ -214,7 +214,7 @@ def _mistakes() -> list[str]:
     """
     if "tempai_mistakes" not in g:
         try:
-            found = progress_store().mistakes(learner.learner_id())
+            found = storage.store().mistakes(learner.learner_id())
             g.tempai_mistakes = [m.problem for m in found]
         except (StorageError, KeyError, ImportError):
             g.tempai_mistakes = []

@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from flask import Flask, g, url_for
 
 from engine.plural import count_word
+from tutor import storage
 from tutor.course.content import Lesson
 from tutor.course.content import store as content_store
 from tutor.course.identity import lesson_drills
-from tutor.progress.views import progress_store
 from tutor.storage import learner
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 from tutor.storage.path import first_unsolved, solved_drills
 
 
@@ -59,7 +59,7 @@ def _solved() -> frozenset[str] | None:
     """The lesson drills solved, read once per request; None when the store is down."""
     if "tempai_solved" not in g:
         try:
-            g.tempai_solved = progress_store().solved_lessons(learner.learner_id())
+            g.tempai_solved = storage.store().solved_lessons(learner.learner_id())
         except StorageError:
             g.tempai_solved = None
     solved: frozenset[str] | None = g.tempai_solved

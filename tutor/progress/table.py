@@ -23,7 +23,7 @@ from functools import lru_cache
 from markupsafe import Markup, escape
 
 from tutor.progress.chart import chart, svg
-from tutor.storage.database import KindTotals
+from tutor.storage.progress import KindTotals
 from tutor.storage.stats import totals_stats
 
 ROWS_KEPT = 4096

@@ -1,8 +1,6 @@
 """«Мой прогресс»: every graded answer recorded, and the page that shows it.
 
-:func:`init_app` opens the :class:`~tutor.storage.database.ProgressStore` (SQLite under
-``instance/`` by default, ``DATABASE_URL`` for PostgreSQL), migrates it,
-subscribes to :func:`tutor.drills.base.on_graded` (lesson drills and practice
+:func:`init_app` subscribes to :func:`tutor.drills.base.on_graded` (lesson drills and practice
 alike) and registers the ``progress`` blueprint and a few template globals.
 
 A re-sent form is counted once: each rendered question form carries a random
@@ -23,18 +21,13 @@ kept, which the store bounds per learner, and says how many were folded.
 
 from __future__ import annotations
 
-import atexit
 import datetime as dt
 import hashlib
 import json
 import logging
-import os
 import re
 import secrets
-import shutil
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from flask import (
@@ -42,7 +35,6 @@ from flask import (
     Flask,
     Response,
     abort,
-    current_app,
     g,
     redirect,
     render_template,
@@ -59,22 +51,15 @@ from tutor.drills import Drill, GradedEvent, Verdict, kinds, on_graded
 from tutor.drills.diagnosis import Diagnosis, diagnoses
 from tutor.drills.solutions import kept_for_verdict
 from tutor.progress import table
-from tutor.storage import deadline, learner
-from tutor.storage.database import (
-    AnswersBudgetSpent,
-    KindTotals,
-    ProgressStore,
-    StorageError,
-    Summary,
-)
+from tutor.storage import learner, store
+from tutor.storage.errors import StorageError
 from tutor.storage.path import solved_drills
+from tutor.storage.progress import KindTotals, SaveResult, Summary
 from tutor.storage.stats import lesson_problem_key
-from tutor.web.settings import answers_per_hour, database_deadline
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 log = logging.getLogger(__name__)
 
-_EXT = "tempai.progress_store"
 _PRIVATE = {"Cache-Control": "private, no-store"}  # one learner's data: never cached
 _NONCE = re.compile(r"[0-9a-f]{8,64}")
 _SKIP_FIELDS = frozenset({"csrf_token", "nonce", "action"})
@@ -85,43 +70,6 @@ OVER_BUDGET = ("Ответ проверен, но не сохранён: за э
 NOT_LOADED = "Не удалось загрузить прогресс: хранилище сейчас недоступно. Попробуйте позже."
 NOT_WIPED = "Не удалось стереть прогресс: хранилище недоступно. Попробуйте позже."
 WIPE_CONFIRM = "Чтобы стереть прогресс, отметьте «Да, стереть всё»."
-
-
-# --- the store --------------------------------------------------------------------
-
-def database_url(app: Flask) -> str:
-    """``DATABASE_URL`` (config or environment), else ``instance/progress.sqlite3``.
-
-    Tests without a URL get a throw-away file, so they never touch the real one.
-    """
-    url = app.config.get("DATABASE_URL") or os.environ.get("DATABASE_URL")
-    if url:
-        return str(url)
-    if app.testing:
-        folder = Path(tempfile.mkdtemp(prefix="tempai-test-"))
-        atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    else:
-        folder = Path(app.instance_path)
-        folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'progress.sqlite3'}"
-
-
-def progress_store() -> ProgressStore:
-    """The app's store, migrated on first use if the database was down at start."""
-    store: ProgressStore = current_app.extensions[_EXT]
-    store.ensure_migrated()
-    return store
-
-
-def _open_store(app: Flask) -> None:
-    per_hour = answers_per_hour(app)  # a bad value stops the start-up before anything opens
-    store = ProgressStore(database_url(app), database_deadline(app, deadline.ANSWER_SECONDS))
-    store.configured_answers_per_hour = per_hour  # the budget is data: every process reads it
-    app.extensions[_EXT] = store
-    try:
-        store.ensure_migrated()  # also writes the budget, or retries both on first use
-    except StorageError:
-        log.exception("progress storage unavailable at start; will retry on first answer")
 
 
 # --- recording --------------------------------------------------------------------
@@ -155,17 +103,18 @@ def record_event(event: GradedEvent) -> None:
         found = _diagnoses(event.drill, event.verdict)
         rule = found[0].rule if found else None
     try:
-        progress_store().record(
+        saved = store().record(
             learner.learner_id(), nonce=answer_key(request.form.get("nonce"), request.form),
             source=event.source, kind=event.kind, problem=problem_key(event),
             correct=event.correct, level=event.level, lesson=event.lesson, rule=rule,
             address=request.remote_addr or "?",
         )
-    except AnswersBudgetSpent:
-        log.warning("answer not stored: the learner's hourly budget is spent")
-        g.tempai_progress_budget = True
-    except StorageError:
+    except StorageError:  # not migrated yet, or the account's learner id unreadable
         log.warning("could not save an answer", exc_info=True)
+        saved = SaveResult.FAILED
+    if saved is SaveResult.OVER_BUDGET:
+        g.tempai_progress_budget = True
+    elif saved is SaveResult.FAILED:
         g.tempai_progress_failed = True
 
 
@@ -191,7 +140,7 @@ def feedback_notes(drill: Drill, verdict: Verdict) -> list[Note]:
 
 def _over_budget() -> str:
     try:
-        limit = progress_store().answers_per_hour() or 0
+        limit = store().answers_per_hour() or 0
     except StorageError:
         limit = 0
     count = count_word(limit, "ответ", "ответа", "ответов") if limit else "много ответов"
@@ -243,7 +192,7 @@ def _overall_chart(overall: KindTotals | None) -> Markup | None:
 def page() -> ResponseReturnValue:
     """«Мой прогресс»: lessons done, per-kind accuracy, streak and chart (aggregates only)."""
     try:
-        summary: Summary = progress_store().summary(learner.learner_id())
+        summary: Summary = store().summary(learner.learner_id())
     except StorageError:
         return render_template("progress/page.html", error=NOT_LOADED), 503, _PRIVATE
     overall = summary.overall
@@ -261,7 +210,7 @@ def page() -> ResponseReturnValue:
 def export() -> ResponseReturnValue:
     """Everything stored about this learner, as a JSON download (raw answers kept + totals)."""
     try:
-        stored = progress_store().export(learner.learner_id())
+        stored = store().export(learner.learner_id())
     except StorageError:
         abort(503, description=NOT_LOADED)
     data: dict[str, Any] = {
@@ -301,7 +250,7 @@ def wipe() -> ResponseReturnValue:
     if request.form.get("confirm") != "yes":
         abort(400, description=WIPE_CONFIRM)
     try:
-        progress_store().wipe(learner.learner_id())
+        store().wipe(learner.learner_id())
     except StorageError:
         abort(503, description=NOT_WIPED)
     learner.start_new_learner()
@@ -309,8 +258,7 @@ def wipe() -> ResponseReturnValue:
 
 
 def init_app(app: Flask) -> None:
-    """Open and migrate the store, subscribe to graded answers, register pages and globals."""
-    _open_store(app)
+    """Subscribe to graded answers, register pages and globals."""
     learner.init_app(app)
     on_graded(app, record_event)
     app.register_blueprint(bp)

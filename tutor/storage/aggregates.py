@@ -5,7 +5,7 @@ answers). Now a trigger on ``answers`` updates these tables inside the
 ``INSERT`` of each answer — the same statement, so the same transaction: an
 answer and its aggregates are committed together or not at all, and on SQLite
 the hot path stays one autocommitted statement (one C call, see
-:mod:`tutor.storage.database`). Pages read only these tables, each query with
+:mod:`tutor.storage.sqlite_writer`). Pages read only these tables, each query with
 a bound that does not depend on the history's length::
 
     learner_kinds(                           -- one row per learner and drill kind,

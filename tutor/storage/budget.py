@@ -24,7 +24,7 @@ in an hour: new learners × answers per hour, whatever cookies it sends.
 
 How it is checked: a ``BEFORE INSERT`` trigger on ``answers`` — in the same
 statement as the answer, so on SQLite the hot path stays one autocommitted
-``INSERT`` (:mod:`tutor.storage.database`). It compares the learner's count
+``INSERT`` (:mod:`tutor.storage.sqlite_writer`). It compares the learner's count
 for the answer's hour with the limit; over it, the row is skipped
 (``RAISE(IGNORE)`` on SQLite, ``RETURN NULL`` on PostgreSQL: the ``INSERT``
 reports no row), otherwise the count goes up by one. If the ``INSERT`` then

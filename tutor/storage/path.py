@@ -12,7 +12,7 @@ old slug disappears unannounced and no two lessons could claim the same key
 (:mod:`tutor.course.checks`).
 
 Every function here is pure and works on the set of keys the store returns
-from its aggregates (:meth:`tutor.storage.database.ProgressStore.solved_lessons`:
+from its aggregates (:meth:`tutor.storage.progress.ProgressStore.solved_lessons`:
 one query, bounded by ``aggregates.SOLVED_READ``), so a page costs the same
 whatever the learner's history.
 """

@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.rules import DEFAULT_RULESET, RULESETS
-from tutor.storage.database import Answer, KindTotals
+from engine.rules.sets import DEFAULT_RULESET, RULESETS
+from tutor.storage.progress import Answer, KindTotals
 
 RECENT = 20
 

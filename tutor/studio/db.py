@@ -13,8 +13,8 @@ from contextlib import contextmanager
 from flask import abort
 from sqlalchemy.engine import Connection
 
-from tutor.accounts.store import progress_store
-from tutor.storage.database import StorageError
+from tutor import storage
+from tutor.storage.errors import StorageError
 
 UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
 
@@ -23,7 +23,7 @@ UNAVAILABLE = "База данных сейчас недоступна, попр
 def transaction() -> Iterator[Connection]:
     """The store's transaction; a :class:`StorageError` becomes a 503 (:data:`UNAVAILABLE`)."""
     try:
-        with progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             yield conn
     except StorageError:
         abort(503, description=UNAVAILABLE)

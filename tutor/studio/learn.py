@@ -33,14 +33,14 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
+from tutor import storage
 from tutor.accounts.current import current_user
-from tutor.accounts.store import progress_store
 from tutor.authoring.sanitise import sanitise
 from tutor.classes import store as classes
 from tutor.course.content import SLUG, DrillSlot, Lesson
 from tutor.course.lessons import DrillState, MapEntry, add_map_extras, graded_state
 from tutor.drills.base import GradedEvent, Verdict, notify_graded
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 from tutor.studio import db, published, store
 from tutor.studio.check import MAX_SLUG
 from tutor.studio.db import UNAVAILABLE
@@ -171,7 +171,7 @@ def map_entries() -> list[MapEntry]:
     user = current_user()
     entries = []
     try:
-        with progress_store().transaction() as conn:
+        with storage.store().transaction() as conn:
             found = [*(store.for_member(conn, user) if user else []), *store.for_everyone(conn)]
         for pub in found:
             if not published.usable(pub):

@@ -20,7 +20,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from tutor.accounts.store import progress_store
+from tutor import storage
 from tutor.authoring.sanitise import sanitise
 from tutor.course.content import DrillSlot, Lesson
 from tutor.studio import store
@@ -77,7 +77,7 @@ def cached(key: tuple[int, int]) -> Rendered | None:
 
 
 def _source(lesson_id: int, version: int) -> str | None:
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         return store.source_of(conn, lesson_id, version)
 
 
@@ -92,7 +92,7 @@ def recheck(lesson_id: int, version: int) -> bool | None:
     if source is None:
         return None
     checked = check_source(source)
-    with progress_store().transaction() as conn:
+    with storage.store().transaction() as conn:
         store.store_check(conn, lesson_id, version, check_version(), checked.messages(),
                           len(checked.lesson.drills))
     if checked.ok:
@@ -110,7 +110,7 @@ def usable(publication: store.Publication) -> bool:
 def rendered(publication: store.Publication) -> Rendered | None:
     """The version rendered (from the cache, else its stored source), or None if unusable.
 
-    Raises :class:`~tutor.storage.database.StorageError` when the database is away.
+    Raises :class:`~tutor.storage.errors.StorageError` when the database is away.
     """
     if not usable(publication):
         return None

@@ -55,7 +55,7 @@ from tutor.classes import store as classes
 from tutor.course.content import FIELD_RULES, SLUG, parse_front_matter, split_front_matter
 from tutor.course.content import store as content_store
 from tutor.course.lessons import DrillState, graded_state
-from tutor.storage.database import StorageError
+from tutor.storage.errors import StorageError
 from tutor.studio import check, db, diff, published, store
 from tutor.studio.db import UNAVAILABLE
 

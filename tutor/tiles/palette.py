@@ -20,7 +20,7 @@ from engine.errors import HandError
 from engine.tiles import Tile, parse_tiles, tile_code
 from tutor.tiles.render import sprite_url, tile_svg
 
-# (legend, tile kinds) in the order the palette shows them; spellings per GLOSSARY.md.
+# (legend, tile kinds) in the order the palette shows them; spellings per docs/glossary.md.
 PALETTE_SECTIONS: tuple[tuple[str, tuple[Tile, ...]], ...] = (
     ("ман", tuple(range(0, 9))),
     ("пин", tuple(range(9, 18))),

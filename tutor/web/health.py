@@ -3,11 +3,12 @@
 For a load balancer or a monitoring probe, so it must stay cheap under load:
 no lesson is read or rendered and the database sees one query — the schema
 version, compared with the code's (the store's
-:meth:`~tutor.storage.database.ProgressStore.health`) — never a migration. The
+:meth:`~tutor.storage.progress.ProgressStore.health`, handed in by ``create_app``:
+the web floor sits below storage) — never a migration. The
 query has its own short deadline (half a second), so a hung database cannot
 hang the probe. ``"db"`` is ``ok``, ``unavailable``, ``schema`` (not the
 code's version: an empty or foreign file) or ``replaced`` (the SQLite file
-was deleted or swapped; the next answer reopens it); ``"disk"`` (SQLite) is
+was deleted or swapped: nothing is stored until a restart); ``"disk"`` (SQLite) is
 ``low`` when the database's filesystem has less than 64 MB free.
 
 The answer is always ``200`` while the process serves requests: with the
@@ -18,28 +19,24 @@ worse. ``"db": "unavailable"`` is what monitoring should alert on.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, Flask, current_app, jsonify
 from flask.typing import ResponseReturnValue
 
 bp = Blueprint("health", __name__)
-
-# tutor.progress.views keeps its store here (tutor.progress.views._EXT); absent without that module.
-STORE_EXTENSION = "tempai.progress_store"
-
-
-def database_state() -> dict[str, str]:
-    """``{"db": …}`` and, for SQLite, ``"disk"`` (see the module docstring)."""
-    store: Any = current_app.extensions.get(STORE_EXTENSION)
-    if store is None:
-        return {"db": "unavailable"}
-    state: dict[str, str] = store.health()
-    return state
+_STATE = "tempai.health_state"  # written and read only here: the database's state function
 
 
 @bp.get("/healthz")
 def healthz() -> ResponseReturnValue:
+    database_state: Callable[[], dict[str, str]] = current_app.extensions[_STATE]
     response = jsonify(status="ok", **database_state())
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def init_app(app: Flask, database_state: Callable[[], dict[str, str]]) -> None:
+    """Serve ``/healthz``, asking ``database_state`` for ``{"db": …, "disk": …}``."""
+    app.extensions[_STATE] = database_state
+    app.register_blueprint(bp)

@@ -13,7 +13,7 @@ payment) and :mod:`tutor.drills.diagnosis.shapes` (waits, shanten, dora,
 furiten), :mod:`tutor.drills.diagnosis.game` (draw, multi_ron, next_hand,
 final) and :mod:`tutor.drills.diagnosis.play` (discard, ukeire, safety), the
 row type in :mod:`tutor.drills.diagnosis.rule`. The wording
-is site wording, so it lives there rather than in engine.messages.
+is site wording, so it lives there rather than in engine.text.messages.
 
 :func:`diagnoses` also gives each message's stable rule id (``fu.pinfu-tsumo-20``),
 which the progress store keeps with the wrong answer.

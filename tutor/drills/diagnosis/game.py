@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rules import MultipleRon, Tiebreak, get_game_rules, get_ruleset
+from engine.rules.sets import MultipleRon, Tiebreak, get_game_rules, get_ruleset
 from tutor.drills.base import Drill, Verdict
 from tutor.drills.diagnosis.rule import Fields, Rule
 

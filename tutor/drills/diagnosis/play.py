@@ -9,7 +9,7 @@ safe» while a suji or genbutsu was there.
 
 from __future__ import annotations
 
-from engine.safety import SafetyTier
+from engine.table.safety import SafetyTier
 from engine.tiles import tile_name
 from tutor.drills.base import Drill, Verdict
 from tutor.drills.diagnosis.rule import Fields, Rule

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.blocks import Form
-from engine.fu import FuReason
-from engine.messages import FU_REASONS, YAKU_NAMES, YAKU_RULES
-from engine.points import Basic, Limit, basic_points, payments
-from engine.yaku import YAKU_BY_ID
+from engine.scoring.fu import FuReason
+from engine.scoring.points import Basic, Limit, basic_points, payments
+from engine.scoring.yaku import YAKU_BY_ID
+from engine.shape.blocks import Form
+from engine.text.messages import FU_REASONS, YAKU_NAMES, YAKU_RULES
 from tutor.drills.base import Drill, Verdict
 from tutor.drills.diagnosis.rule import Detector, Fields, Rule
 from tutor.drills.fu import drill_rules
@@ -60,7 +60,8 @@ def _fu_missing_item(drill: Drill, verdict: Verdict) -> Fields | None:
             continue
         if a == _up10(r.fu_raw - item.fu) != r.fu:
             text = _FU_MISSED.get(item.reason)
-            return {"text": text or f"похоже, вы не учли {item.fu} фу: {FU_REASONS[item.reason]}"}
+            reason = FU_REASONS[item.reason.value]
+            return {"text": text or f"похоже, вы не учли {item.fu} фу: {reason}"}
     return None
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.blocks import WaitKind
+from engine.shape.blocks import WaitKind
 from engine.tiles import dora_from_indicator, tile_name
 from tutor.drills.base import Drill, Verdict
 from tutor.drills.diagnosis.rule import Detector, Fields, Rule

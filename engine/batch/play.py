@@ -1,0 +1,95 @@
+"""The ``ukeire`` and ``safety`` kinds of ``python -m engine batch`` (issue 20).
+
+:mod:`engine.batch` checks the field names and JSON types and calls these
+with the checked fields; the contract of both kinds is in its docstring.
+Tiles are written as sorted mpsz codes, red fives as plain fives.
+
+>>> ukeire_answer({"hand": "24m68m456p789s115z", "melds": [], "visible": "3m"})
+{'shanten': 1, 'tiles': ['3m', '7m'], 'count': 7}
+"""
+
+from __future__ import annotations
+
+from engine.errors import HandError
+from engine.hand import Hand, parse_hand
+from engine.shape.ukeire import rank_discards, ukeire
+from engine.table.safety import Riichi, hand_safety
+from engine.text import messages as msg
+from engine.tiles import Tile, parse_tiles, tile_code
+
+# Annotations only (as in engine.batch).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    Obj = dict[str, Any]
+
+_CODES = tuple(tile_code(t) for t in range(34))
+# A riichi in a safety request: field -> (JSON type, required).
+_RIICHI_FIELDS: dict[str, tuple[type, bool]] = {
+    "pond": (str, True),
+    "riichi_index": (int, True),
+    "passed": (str, False),
+}
+
+
+def _hand(f: Obj) -> Hand:
+    """13 or 14 tiles (melds counted as three), melds as the batch writes them."""
+    return parse_hand(f["hand"], f["melds"])
+
+
+def _kinds(text: str) -> tuple[Tile, ...]:
+    return parse_tiles(text).kinds
+
+
+def ukeire_answer(f: Obj) -> Obj:
+    """13 tiles: shanten, improving kinds, copies left; 14: the same per discard, ranked."""
+    hand = _hand(f)
+    visible = _kinds(f["visible"])
+    if hand.size == 13:
+        result = ukeire(hand, visible)
+        return {
+            "shanten": result.shanten,
+            "tiles": [_CODES[i.tile] for i in result.tiles],
+            "count": result.count,
+        }
+    ranking = rank_discards(hand, visible)
+    return {
+        "shanten": ranking.shanten,
+        "discards": [
+            {
+                "tile": _CODES[o.tile],
+                "shanten": o.shanten,
+                "tiles": [_CODES[i.tile] for i in o.tiles],
+                "count": o.count,
+            }
+            for o in ranking.options
+        ],
+    }
+
+
+def _riichi(item: object) -> Riichi:
+    if type(item) is not dict:
+        raise HandError(msg.BATCH_RIICHI_SHAPE)
+    for name in item:
+        if name not in _RIICHI_FIELDS:
+            raise HandError(msg.BATCH_RIICHI_UNKNOWN.format(name=name))
+    for name, (kind, required) in _RIICHI_FIELDS.items():
+        if name in item and type(item[name]) is not kind:
+            raise HandError(msg.BATCH_RIICHI_SHAPE)
+        if required and name not in item:
+            raise HandError(msg.BATCH_RIICHI_MISSING.format(name=name))
+    passed = item.get("passed", "")
+    return Riichi(_kinds(item["pond"]), item["riichi_index"], _kinds(passed))
+
+
+def safety_answer(f: Obj) -> Obj:
+    """Each concealed kind's tier (the worst over the riichi) and reason, safest first."""
+    hand = _hand(f)
+    riichis = tuple(_riichi(item) for item in f["riichi"])
+    found = hand_safety(hand, riichis, _kinds(f["visible"]))
+    return {
+        "tiles": [
+            {"tile": _CODES[s.tile], "tier": s.tier.value, "reason": s.reason} for s in found
+        ]
+    }

@@ -1,0 +1,93 @@
+"""Seeded generators of realistic practice problems, by drill kind and level.
+
+A problem is the same set of parameters a lesson's drill block carries
+(``hand``, ``melds``, ``win``, ``by``, …), so practice and lessons are graded
+by the same drill code. ``generate(kind, level, seed)`` is a pure function of
+its arguments: the same seed always gives the same problem, which is how a
+problem is shared by URL.
+
+Hands are built the way real hands look — mostly sequences, a few triplets,
+honour tiles now and then, two or three suits — not drawn as random tile
+soup, then checked with the engine against the level's definition; a
+candidate that does not fit is thrown away and the next one is built from the
+same random stream.
+
+Levels (``tests/test_generate.py`` checks each generated problem against them):
+
+=========  ===========================  ============================  ==========================
+kind       novice                       player                        master
+=========  ===========================  ============================  ==========================
+waits      1–2 waits, several suits,    2–3 waits, open sets allowed  3+ waits, one suit
+           closed                                                     (chinitsu-like), closed
+shanten    0–1                          1–2                           2–4
+dora       one suit indicator 1–8       one 9, wind or dragon         2–3 indicators
+furiten    no riichi, 1–2 waits         2–3 waits, riichi possible    one suit, 3+ waits
+fu         closed hand, no kans         up to 2 open sets, no kans    kans (their dora too)
+han        closed, 1–3 yaku             open sets, red fives          kans, ura-dora, ippatsu
+payment    non-dealer, no honba         dealer, honba                 honba and riichi sticks
+=========  ===========================  ============================  ==========================
+
+No level deals a yakuman: it would teach nothing about counting.
+
+This package is the registry (:data:`KINDS`, :data:`LEVELS`, :func:`generate`);
+each family of kinds is one module: the seven above in :mod:`engine.generate.basic`,
+«Что сбросить?» in :mod:`engine.generate.discard`, the engine-graded complete and
+yaku kinds (with their level table) in :mod:`engine.generate.graded`, ukeire and
+defence in :mod:`engine.generate.play`, the whole-game kinds (draw, multi_ron,
+next_hand, final) in :mod:`engine.generate.game`; the hand-building blocks all
+generators share are in :mod:`engine.generate.hands`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import HandError
+from engine.generate.basic import GENERATORS as BASIC
+from engine.generate.discard import gen_discard
+from engine.generate.game import GENERATORS as WHOLE_GAME
+from engine.generate.graded import GENERATORS as GRADED
+from engine.generate.play import GENERATORS as PLAY
+
+LEVELS: tuple[str, ...] = ("novice", "player", "master")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One generated drill: its kind, level, seed and drill-block parameters."""
+
+    kind: str
+    level: str
+    seed: int
+    params: dict[str, Any] = field(hash=False)
+
+
+# The registry, in the order the practice page lists the kinds.
+_GENERATORS: dict[str, Callable[[random.Random, str], dict[str, Any]]] = {
+    **BASIC,  # waits, shanten, dora, furiten, fu, han, payment
+    "discard": gen_discard,
+    **GRADED,  # complete, yaku
+    **PLAY,  # ukeire, safety
+    **WHOLE_GAME,  # draw, multi_ron, next_hand, final
+}
+
+KINDS: tuple[str, ...] = tuple(_GENERATORS)
+
+
+def generate(kind: str, level: str, seed: int) -> Problem:
+    """The problem of ``kind`` at ``level`` for ``seed`` (deterministic).
+
+    >>> generate("dora", "novice", 7) == generate("dora", "novice", 7)
+    True
+    """
+    if kind not in _GENERATORS:
+        raise HandError(f"Нет тренировки «{kind}».")
+    if level not in LEVELS:
+        raise HandError(f"Нет уровня «{level}»: есть {', '.join(LEVELS)}.")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise HandError("Номер задачи должен быть целым неотрицательным числом.")
+    rng = random.Random(f"{kind}:{level}:{seed}")
+    return Problem(kind, level, seed, _GENERATORS[kind](rng, level))

@@ -1,0 +1,60 @@
+"""The raw answers table: one row per graded answer, per learner.
+
+Schema::
+
+    answers(
+        id          INTEGER PRIMARY KEY,     -- autoincrement
+        learner_id  VARCHAR(64) NOT NULL,    -- random id from the signed cookie, or an account's
+        nonce       VARCHAR(64) NOT NULL,    -- one per rendered question form
+        source      VARCHAR(16) NOT NULL,    -- 'lesson' | 'practice' | 'club'
+        kind        VARCHAR(32) NOT NULL,    -- drill kind: waits, furiten, fu, ...
+        level       VARCHAR(16),             -- practice level, NULL for lessons
+        lesson      VARCHAR(100),            -- lesson slug, NULL for practice
+        problem     VARCHAR(200) NOT NULL,   -- 'lesson/<slug>/<drill>' or
+                                             -- 'practice/<kind>/<level>/<seed>[@<rules>]'
+                                             -- (stats.practice_problem_key: under 100 chars)
+        correct     BOOLEAN NOT NULL,
+        answered_at TIMESTAMP WITH TIME ZONE NOT NULL,
+        rule        VARCHAR(64),             -- the rule the diagnosis of a wrong answer
+                                             -- named ('fu.pinfu-tsumo'), or NULL
+        UNIQUE (learner_id, nonce)           -- a re-sent form is counted once
+    )
+
+Triggers on it keep the aggregates (:mod:`tutor.storage.aggregates`) and the
+hourly budget (:mod:`tutor.storage.budget`) in the same statement as the row.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+metadata = sa.MetaData()
+
+answers = sa.Table(
+    "answers",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("learner_id", sa.String(64), nullable=False),
+    sa.Column("nonce", sa.String(64), nullable=False),
+    sa.Column("source", sa.String(16), nullable=False),
+    sa.Column("kind", sa.String(32), nullable=False),
+    sa.Column("level", sa.String(16)),
+    sa.Column("lesson", sa.String(100)),
+    sa.Column("problem", sa.String(200), nullable=False),
+    sa.Column("correct", sa.Boolean, nullable=False),
+    sa.Column("answered_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("rule", sa.String(64)),
+    sa.UniqueConstraint("learner_id", "nonce", name="uq_answers_learner_nonce"),
+    sa.Index("ix_answers_learner_time", "learner_id", "answered_at", "id"),
+)
+
+# Built once: the values travel as parameters, so SQLAlchemy reuses the compiled
+# statement instead of building and cache-keying a new one per answer.
+INSERT = answers.insert()
+COLUMNS = tuple(c.name for c in answers.c if c.name != "id")  # as a row is written
+
+
+def migrate(conn: Connection) -> None:
+    """The first migration step: the answers table."""
+    answers.create(conn, checkfirst=True)

@@ -1,0 +1,111 @@
+"""The club lessons tables: lessons instructors write in ``/studio``.
+
+A lesson (``club_lessons``) belongs to one instructor account (``owner_id``);
+every query of :mod:`tutor.studio.store` filters by it (an admin may open any),
+so a guessed id finds nothing. Each save adds an immutable row to
+``club_lesson_versions`` (who, when, the whole Markdown source); a version's
+content check results live in ``club_checks``, one row per *check version*
+(:mod:`tutor.studio.check`) it was made under: a lesson published before the
+engine or the checks changed is checked again on first use, and during a
+rolling deploy each app server reads the result of its own check version and
+never overwrites the other's (at most :data:`CHECKS_KEPT` check versions are
+kept per version, the oldest go).
+
+A publication puts one version of a lesson into one class's course map at a
+position; ``slug`` is copied into it so that ``/classes/<id>/lessons/<slug>``
+is one indexed lookup and two lessons of a class can never share an address.
+A request to publish to everyone waits in ``club_requests`` for an admin.
+
+Schema (migration 9, after the answer budget's; ``club_checks`` is migration 10,
+and the ``check_*`` and ``drills`` columns of ``club_lesson_versions`` are no
+longer read since)::
+
+    club_lessons(id PK, owner_id, slug VARCHAR(40), title VARCHAR(120), summary VARCHAR(300),
+                 created_at FLOAT, updated_at FLOAT, latest INTEGER)
+    club_lesson_versions(lesson_id, version, author_id, created_at, source TEXT,
+                         check_version VARCHAR(64), check_ok BOOLEAN,
+                         check_problems TEXT, drills INTEGER)  -- PK (lesson_id, version)
+    club_publications(lesson_id, class_id, version, position, slug, published_at)
+                         -- PK (lesson_id, class_id), UNIQUE (class_id, slug)
+    club_requests(lesson_id PK, version, state VARCHAR(12), requested_at,
+                  decided_by, decided_at)                 -- state: pending | approved
+    club_checks(lesson_id, version, check_version VARCHAR(64), ok BOOLEAN, problems TEXT,
+                drills INTEGER, checked_at FLOAT)  -- PK (lesson_id, version, check_version)
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+metadata = sa.MetaData()
+checks_metadata = sa.MetaData()
+CHECKS_KEPT = 3  # check versions whose results are kept per lesson version
+
+club_lessons = sa.Table(
+    "club_lessons", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("owner_id", sa.Integer, nullable=False, index=True),
+    sa.Column("slug", sa.String(40), nullable=False),
+    sa.Column("title", sa.String(120), nullable=False),
+    sa.Column("summary", sa.String(300), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Column("latest", sa.Integer, nullable=False),
+    sqlite_autoincrement=True,  # ids are never given out again (migrations)
+)
+
+club_lesson_versions = sa.Table(
+    "club_lesson_versions", metadata,
+    sa.Column("lesson_id", sa.Integer, primary_key=True),
+    sa.Column("version", sa.Integer, primary_key=True),
+    sa.Column("author_id", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("source", sa.Text, nullable=False),
+    sa.Column("check_version", sa.String(64)),
+    sa.Column("check_ok", sa.Boolean),
+    sa.Column("check_problems", sa.Text),
+    sa.Column("drills", sa.Integer),
+)
+
+club_publications = sa.Table(
+    "club_publications", metadata,
+    sa.Column("lesson_id", sa.Integer, primary_key=True),
+    sa.Column("class_id", sa.Integer, primary_key=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("position", sa.Integer, nullable=False),
+    sa.Column("slug", sa.String(40), nullable=False),
+    sa.Column("published_at", sa.Float, nullable=False),
+    sa.UniqueConstraint("class_id", "slug", name="uq_club_publications_class_slug"),
+)
+
+club_requests = sa.Table(
+    "club_requests", metadata,
+    sa.Column("lesson_id", sa.Integer, primary_key=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("state", sa.String(12), nullable=False, index=True),
+    sa.Column("requested_at", sa.Float, nullable=False),
+    sa.Column("decided_by", sa.Integer),
+    sa.Column("decided_at", sa.Float),
+)
+
+club_checks = sa.Table(
+    "club_checks", checks_metadata,
+    sa.Column("lesson_id", sa.Integer, primary_key=True),
+    sa.Column("version", sa.Integer, primary_key=True),
+    sa.Column("check_version", sa.String(64), primary_key=True),
+    sa.Column("ok", sa.Boolean, nullable=False),
+    sa.Column("problems", sa.Text, nullable=False),
+    sa.Column("drills", sa.Integer, nullable=False),
+    sa.Column("checked_at", sa.Float, nullable=False),
+)
+
+
+def migrate(conn: Connection) -> None:
+    """The migration step: create the club lessons tables."""
+    metadata.create_all(conn, checkfirst=True)
+
+
+def migrate_checks(conn: Connection) -> None:
+    """Migration 10: check results keyed by check version (the rolling deploy's flip-flop)."""
+    checks_metadata.create_all(conn, checkfirst=True)
