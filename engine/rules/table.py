@@ -255,6 +255,7 @@ def set_documents(key: str) -> tuple[RuleDocument, ...]:
 def document_line(doc: RuleDocument) -> str:
     """A document as the site names it: its own title and year (or «год не указан»).
 
+    >>> from engine.rules.documents import DOCUMENTS
     >>> document_line(DOCUMENTS["ema2016"])
     '«Riichi Competition Rules. Rules for Japanese Mahjong, 2016 edition», 2016'
     >>> document_line(DOCUMENTS["004"])
