@@ -76,7 +76,7 @@ def test_the_answers_differ_under_the_two_rule_sets() -> None:
 def test_a_class_member_practises_under_the_class_rules(world: World) -> None:
     alice = world.client("alice")
     page = alice.get(URL).get_data(as_text=True)
-    assert 'data-rules="ema"' in page and "Правила: EMA" in page
+    assert 'data-rules="ema"' in page and "Правила: европейские турнирные" in page
     assert '<option value="ema" selected>' in page
     assert _verdict(alice, URL, _han("ema")) == "correct"
     assert _verdict(alice, URL, _han("online")) == "incorrect"
