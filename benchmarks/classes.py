@@ -26,7 +26,7 @@ sys.path.insert(0, str(REPO))
 from tutor import create_app, storage  # noqa: E402
 from tutor.accounts import passwords, store  # noqa: E402
 from tutor.storage.answers import answers  # noqa: E402
-from tutor.storage.groups import assignments, classes, memberships  # noqa: E402
+from tutor.storage.classes import assignments, classes, memberships  # noqa: E402
 
 LEARNERS = 200
 ANSWERS = 2_000

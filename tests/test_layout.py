@@ -132,6 +132,51 @@ def test_the_cycle_finder_finds_a_circle() -> None:
     assert find_cycle({"a": [("b", 1)], "b": []}) is None
 
 
+# Storage's own modules, each with one job that belongs to no feature package. Every
+# other module in tutor/storage/ keeps a feature's tables and is named after that
+# feature's package (the rule is written in tutor/storage/__init__.py; the house
+# style's "a newcomer who knows the feature's name knows the folder").
+STORAGE_OWN = {
+    "connection": "opening the database: engine, pragmas, deadlines",
+    "migrations": "the schema versions of every table",
+    "errors": "what storage raises",
+    "answers": "the raw answers table the progress store writes",
+    "aggregates": "the per-learner aggregates kept by triggers",
+    "budget": "the hourly budget of stored answers",
+    "sqlite_writer": "the SQLite fast path of one answer",
+    "deadline": "PostgreSQL deadlines",
+    "learner": "the learner's signed-cookie identity",
+    "sessions": "revocable session versions",
+    "throttle": "wrong-password counters",
+    "stats": "statistics over a learner's history",
+    "path": "which lesson drills are solved, where to continue",
+}
+
+
+def storage_modules_misnamed(modules: list[str], features: set[str]) -> list[str]:
+    return [name for name in modules if name not in features and name not in STORAGE_OWN]
+
+
+def test_storage_modules_are_named_after_their_feature() -> None:
+    """A storage module is named after a feature package, or is one of storage's own."""
+    modules = sorted(p.stem for p in (TUTOR / "storage").glob("*.py") if p.stem != "__init__")
+    features = {p.parent.name for p in TUTOR.glob("*/__init__.py")}
+    assert storage_modules_misnamed(modules, features) == []
+
+
+def test_a_misnamed_storage_module_is_found() -> None:
+    """The rule above can fail: the old names of the accounts and classes tables are caught."""
+    assert storage_modules_misnamed(["users", "accounts", "groups"], {"accounts"}) == [
+        "users", "groups"]
+
+
+def test_no_string_key_names_a_store_another_package_opens() -> None:
+    """The app's store is reached through ``tutor.storage.store()``, never an extensions key."""
+    offending = [f"{path.relative_to(REPO)}" for path in MODULES.values()
+                 if "progress_store" in path.read_text(encoding="utf-8")]
+    assert offending == []
+
+
 def test_the_engine_imports_nothing_of_the_site() -> None:
     offending = []
     for path in sorted((REPO / "engine").rglob("*.py")):

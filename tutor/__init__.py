@@ -148,7 +148,7 @@ def _register_blueprints(app: Flask) -> None:
     from tutor.classes import views as classes
     from tutor.course import answers, handbook, lessons, reference
     from tutor.practice import views as practice
-    from tutor.progress import path as learner_path
+    from tutor.progress import course_marks
     from tutor.progress import views as progress
     from tutor.storage import init_app as open_storage
     from tutor.storage import opened_store
@@ -162,7 +162,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(errors.bp)
     app.register_blueprint(lessons.bp)
     app.register_blueprint(answers.bp)
-    for feature in (tiles, reference, handbook, practice, progress, learner_path, accounts,
+    for feature in (tiles, reference, handbook, practice, progress, course_marks, accounts,
                     classes, authoring, studio, club, analyse, logs, assets):
         if hasattr(feature, "init_app"):
             feature.init_app(app)

@@ -1,4 +1,4 @@
-"""``python -m engine batch``: the JSON Lines contract of issue 2, exactly.
+"""``python -m engine batch``: the JSON Lines contract of docs/engine.md, exactly.
 
 One JSON object per input line in, one JSON object per input line out, same
 order. A line that is not JSON, not an object, has an unknown ``kind``, an
@@ -12,7 +12,7 @@ Speed: stdin is read in one piece and the answers are joined and written once;
 per line there is one ``json.loads``, a table-driven field check, the engine
 call and one ``json.dumps``.
 
-Kinds added by issue 20 (answered by :mod:`engine.batch.play`):
+Tile efficiency and defence (answered by :mod:`engine.batch.play`):
 
 ``ukeire`` — in: ``{"kind": "ukeire", "hand": "<13 or 14 concealed tiles minus
 3 per meld>", "melds": [...], "visible": "<tiles seen elsewhere>"}``
@@ -176,11 +176,11 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
         "riichi_sticks": ("int", 0),
         "rules": ("str", "online"),
     },
-    # Issue 20 (engine.batch.play): tile efficiency and defence.
+    # Tile efficiency and defence (engine.batch.play).
     "ukeire": {**_COMMON, "visible": ("tiles", "")},
     "safety": {**_COMMON, "riichi": ("list", None), "visible": ("tiles", "")},
 }
-FIELDS.update(batch_game.FIELDS)  # the whole game (issue 19)
+FIELDS.update(batch_game.FIELDS)  # the whole game
 
 # JSON decoding yields exactly these types, so an exact type test is enough (and
 # keeps true/false out of the integer fields, since type(True) is bool).
@@ -363,7 +363,7 @@ HANDLERS: dict[str, Callable[[Obj], Obj]] = {
     "ukeire": ukeire_answer,
     "safety": safety_answer,
 }
-HANDLERS.update(batch_game.HANDLERS)  # the whole game (issue 19)
+HANDLERS.update(batch_game.HANDLERS)  # the whole game
 # What run() uses: a handler may answer with the JSON text itself (the score
 # answer is written by ScoreResult.to_json_text, the same text as encoding
 # its to_json()).

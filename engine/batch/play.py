@@ -1,4 +1,4 @@
-"""The ``ukeire`` and ``safety`` kinds of ``python -m engine batch`` (issue 20).
+"""The ``ukeire`` and ``safety`` kinds of ``python -m engine batch``.
 
 :mod:`engine.batch` checks the field names and JSON types and calls these
 with the checked fields; the contract of both kinds is in its docstring.

@@ -48,7 +48,7 @@ __all__ = ["FuritenKind", "FuritenReason", "FuritenResult", "can_ron", "check_fu
 
 
 class FuritenKind(Enum):
-    """Why ron is forbidden (seed 000; RULESETS.md, rows «Furiten», «Riichi furiten»)."""
+    """Why ron is forbidden (seed 000; docs/rulesets.md, rows «Furiten», «Riichi furiten»)."""
 
     DISCARD = "discard"  # a wait is in the own discard pond: permanent while the wait stays
     TEMPORARY = "temporary"  # a winning tile was passed since the own last draw

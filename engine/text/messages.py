@@ -372,7 +372,7 @@ RULE_LABELS: dict[str, str] = {
     "riichi_min_wall": "Тайлов в стене нужно для риичи",
     "negative_points": "Игра продолжается при счёте ниже нуля",
     "noten_payment": "Штраф за нотен при ничьей (всего)",
-    # Table procedure (issue 18).
+    # Table procedure.
     "claim_pause": "Пауза 3–4 секунды перед набором: объявленный в ней сет отменяет набор",
     "added_kan_dora": "Кандора после доложенного кана открывается",
     "riichi_tile_ron_refund": "Рон на тайл объявления риичи: риичи не состоялось, 1000 возвращают",
@@ -537,7 +537,7 @@ TEXT_INDICATORS = "Индикаторы доры: {pairs}."
 TEXT_URA_INDICATORS = "Индикаторы урадоры: {pairs}."
 TEXT_INDICATOR_PAIR = "{indicator} → дора {dora}"
 
-# --- The whole game: draws, penalties, next hand, final result (issue 19) -----
+# --- The whole game: draws, penalties, next hand, final result -----
 GAME_BAD_SEAT = "Поле «{what}»: места указываются ветрами E, S, W, N."
 GAME_DUPLICATE_SEAT = "Поле «{what}»: одно и то же место указано дважды."
 GAME_BAD_COUNT = "Поле «{what}» должно быть целым неотрицательным числом."

@@ -27,3 +27,79 @@
     area.scrollIntoView({ block: "nearest" });
   });
 })();
+
+// Unsaved text is never lost: every change is kept in this browser (localStorage,
+// keyed by the lesson and the version it started from) and comes back when the
+// editor is opened again; leaving the page with unsaved text asks first. Saving
+// the version forgets the draft. Without JavaScript the browser's own form
+// restore is all there is.
+(function () {
+  "use strict";
+
+  var area = document.getElementById("studio-source");
+  if (!area || !area.hasAttribute("data-draft-key")) return;
+  var key = area.getAttribute("data-draft-key");
+  var version = area.getAttribute("data-draft-version");
+  var saved = area.value;
+  var dirty = false;
+
+  function read() {
+    try {
+      return JSON.parse(window.localStorage.getItem(key) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function write(text) {
+    try {
+      window.localStorage.setItem(key, JSON.stringify({ version: version, text: text }));
+    } catch (error) { /* storage full or off: the leave warning still guards the text */ }
+  }
+
+  function forget() {
+    try { window.localStorage.removeItem(key); } catch (error) { /* nothing kept */ }
+  }
+
+  function refreshPreview() {
+    area.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  var draft = read();
+  var notice = document.querySelector("[data-draft-notice]");
+  if (draft && draft.version === version && typeof draft.text === "string" && draft.text !== saved) {
+    area.value = draft.text;
+    dirty = true;
+    if (notice) notice.hidden = false;
+    refreshPreview();
+  } else if (draft) {
+    forget();  // saved meanwhile, or started from an older version: the saved text wins
+  }
+
+  area.addEventListener("input", function () {
+    dirty = area.value !== saved;
+    if (dirty) write(area.value); else forget();
+  });
+
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest || !event.target.closest("[data-draft-drop]")) return;
+    area.value = saved;
+    dirty = false;
+    forget();
+    if (notice) notice.hidden = true;
+    refreshPreview();
+  });
+
+  if (area.form) {
+    area.form.addEventListener("submit", function () {
+      dirty = false;
+      forget();
+    });
+  }
+
+  window.addEventListener("beforeunload", function (event) {
+    if (!dirty) return;
+    event.preventDefault();
+    event.returnValue = "";  // older browsers need it set to show the question
+  });
+})();

@@ -22,8 +22,8 @@ from tests.accounts_help import (
     user_by_login,
 )
 from tutor import storage
+from tutor.storage.accounts import users
 from tutor.storage.learner import COOKIE, cookie_learner_id
-from tutor.storage.users import users
 
 SESSION = "session"
 
@@ -198,7 +198,7 @@ def test_an_admin_makes_an_instructor_and_the_last_admin_stays(app: Flask) -> No
     response = admin.post(f"/admin/users/{root.id}/role",
                           data={"csrf_token": token(admin, "/admin/users"), "role": "learner"},
                           follow_redirects=True)
-    assert "последний администратор" in response.get_data(as_text=True)
+    assert "Свою учётную запись менять нельзя" in response.get_data(as_text=True)
     assert user_by_login(app, "root").role == "admin"
 
 
@@ -302,6 +302,8 @@ def test_create_admin_reads_the_password_from_stdin(app: Flask) -> None:
     assert sign_in(app.test_client(), "root", "a long admin password") == 302
     short = app.test_cli_runner().invoke(args=["users", "create-admin", "other"], input="x\n")
     assert short.exit_code == 1 and "слишком короткий" in short.output
+    empty = app.test_cli_runner().invoke(args=["users", "create-admin", "other"], input="")
+    assert empty.exit_code == 1 and "Пароль не передан" in empty.output
 
 
 def test_an_instructor_account_opens_the_author_preview(app: Flask) -> None:

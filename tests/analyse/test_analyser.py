@@ -23,6 +23,8 @@ from engine.shape.waits import find_waits
 from engine.text.messages import YAKU_NAMES
 from engine.tiles import parse_tile, tile_code
 from tests.conftest import HTMX
+from tutor.accounts.store import User
+from tutor.analyse import views as analyser_views
 from tutor.analyse.analysis import ATOZUKE, FURITEN, NO_YAKU, analyse
 from tutor.analyse.export import drill_blocks
 from tutor.analyse.query import Query, codes, join_codes
@@ -75,7 +77,7 @@ def test_page_shows_the_input_from_the_url_in_the_form(client: FlaskClient) -> N
     html = page(client, hand=CHINITSU, by="tsumo", seat="S", rules="ema", dora="1z", honba="2")
     assert f'name="hand" type="text" value="{CHINITSU}"' in html
     assert '<input type="radio" name="by" value="tsumo" checked>' in html
-    assert '<option value="S" selected>' in html
+    assert '<input type="radio" name="seat" value="S" checked> Юг' in html
     assert '<option value="ema" selected>' in html
     assert 'name="dora" type="text" value="1z"' in html
     assert 'name="honba" type="number" min="0" max="20" inputmode="numeric" value="2"' in html
@@ -189,7 +191,7 @@ def test_own_discard_makes_ron_furiten_and_names_the_tile(client: FlaskClient) -
     hand_text = "123m456p789s2345s"  # nobetan: waits 2s and 5s
     analysis = analyse(Query(hand=hand_text, discards="1s5s"))
     engine = check_furiten(parse_hand(hand_text, size=13), discards=(kind("1s"), kind("5s")))
-    assert analysis.waiting is not None and engine.shape.furiten
+    assert analysis.waiting is not None and engine.furiten
     for row in analysis.waiting.waits:
         assert row.ron.reason == FURITEN
         assert row.tsumo.result is not None  # furiten never forbids tsumo
@@ -445,12 +447,34 @@ def test_not_tenpai_exports_a_shanten_drill(tmp_path: Path) -> None:
     assert _lesson_with(tmp_path, [blocks[0].text]).problems == []
 
 
-def test_export_is_a_readonly_textarea_on_the_page(client: FlaskClient) -> None:
+def test_export_is_a_readonly_textarea_on_the_page(client: FlaskClient,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    teacher = User(1, "coach", "Coach", "instructor", "l-1", False)
+    monkeypatch.setattr(analyser_views, "current_user", lambda: teacher)
     html = page(client, **OPEN_HAND, export="1")
     block = _between(html, 'data-drill-kind="waits"', "</div>")
     assert "readonly" in block and "/// waits" in html_lib.unescape(block)
     assert "melds: [chi 234p]" in block
     assert "Сделать упражнение" in page(client, **OPEN_HAND)
+
+
+def test_a_learner_sees_no_author_tool(client: FlaskClient) -> None:
+    """«Сделать упражнение» is for instructors and admins (learner-and-instructor review)."""
+    assert "Сделать упражнение" not in page(client, **OPEN_HAND)
+    assert 'data-drill-kind="waits"' not in page(client, **OPEN_HAND, export="1")
+
+
+def test_the_seat_is_said_and_a_yakuman_has_no_fu_table(client: FlaskClient) -> None:
+    html = page(client, hand="19m19p19s1234567z1m")
+    assert "Считаем за Восток: вы дилер." in html and "якуман" in html
+    assert 'id="fu-head"' not in html and "Сумма до округления" not in html
+    assert "Считаем за Юг: вы не дилер." in page(client, hand=CHINITSU, seat="S")
+
+
+def test_the_palette_comes_before_the_form_and_the_placed_tiles(client: FlaskClient) -> None:
+    html = page(client, hand="123m")
+    assert html.index('class="builder__palette"') < html.index('class="builder__placed"')
+    assert html.index('class="builder__palette"') < html.index('class="analyse-form"')
 
 
 # --- bad input ------------------------------------------------------------------------
@@ -535,7 +559,7 @@ def test_page_is_accessible_and_works_without_javascript(client: FlaskClient) ->
     assert (
         'method="get"' in html and '<button class="button button--primary" type="submit">' in html
     )
-    for name in ("hand", "melds", "win", "dora", "discards", "seat", "round", "rules"):
+    for name in ("hand", "melds", "win", "dora", "discards", "round", "rules"):
         assert f'<label for="a-{name}">' in html and f'id="a-{name}"' in html
     assert "style=" not in html and "<script>" not in html  # CSP: no inline styles or scripts
 

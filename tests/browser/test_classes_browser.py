@@ -119,8 +119,8 @@ def _story(people: People) -> None:
     admin.wait_for_url(re.compile(r".*/admin/users$"))
     assert admin.locator('tr[data-user="teacher"] select').input_value() == "instructor"
 
-    sign_in(teacher, "teacher")  # the new role ended the old session
-    teacher.goto("/classes")
+    assert "teacher: роль «преподаватель»" in admin.locator("[data-flash]").inner_text()
+    teacher.goto("/classes")  # the new role applies at the next click, still signed in
     teacher.get_by_label("Название").fill("Клуб <среда>")
     teacher.get_by_role("button", name="Создать класс").click()
     assert teacher.locator("h1").inner_text() == "Клуб <среда>"

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import datetime as dt
+import csv
+import io
 import re
 
 import pytest
@@ -12,7 +13,10 @@ from flask import Flask
 from tests.accounts_help import answer_lesson, answer_practice, register, token
 from tests.classes.world import DUE, World, build, join
 from tutor import storage
-from tutor.classes import dates
+from tutor.classes import dates, spreadsheet
+from tutor.classes.dashboard import Dashboard, LearnerRow
+from tutor.classes.store import Assignment, Member
+from tutor.classes.work import Progress, Work
 
 
 @pytest.fixture
@@ -22,6 +26,7 @@ def world(app: Flask) -> World:
 
 def _set_seeds(world: World, who: str) -> list[int]:
     page = world.client(who).get(f"/classes/{world.ids['club']}/sets/2").get_data(as_text=True)
+    page = page[page.index('<ol class="set-list">'):]
     return [int(s) for s in re.findall(r"/practice/waits/novice/(\d+)", page)]
 
 
@@ -70,7 +75,7 @@ def test_the_dashboard_shows_each_learner_right_and_wrong(world: World) -> None:
     assert re.findall(r'data-state="([^"]+)"', carol_row) == ["in-progress", "not-started"]
     assert "<td data-done>1 из 2</td>" in alice_row and "<td data-done>0 из 2</td>" in carol_row
     assert "Посчитайте фу: 0/1" in carol_row
-    assert "1 ошибка без диагноза" in carol_row  # the wrong fu matched no rule: said, not guessed
+    assert "ещё 1 ошибка без названного правила" in carol_row  # no rule matched: said, not guessed
     missed = re.search(r"<ol class=\"missed-list\" data-missed>(.*?)</ol>", page, re.S)
     assert missed and 'href="/lessons/basics#drill-pinfu-ron"' in missed.group(1)
     assert "1 ученик" in missed.group(1)
@@ -85,9 +90,9 @@ def test_the_rules_a_learner_misses_come_from_the_stored_diagnosis(world: World)
             rule = conn.execute(sa.text("SELECT rule FROM learner_mistakes")).scalar()
     row = _row(_dashboard(world), "carol")
     if rule:
-        assert "(1)" in row and "без диагноза" not in row
+        assert "(1)" in row and "без названного правила" not in row
     else:
-        assert "1 ошибка без диагноза" in row
+        assert "ещё 1 ошибка без названного правила" in row
 
 
 def test_the_learner_page_lists_their_mistakes_with_links(world: World) -> None:
@@ -102,17 +107,22 @@ def test_the_learner_page_lists_their_mistakes_with_links(world: World) -> None:
 
 
 def test_the_csv_export_has_one_row_per_learner(world: World) -> None:
+    """Russian Excel: ``;`` between columns and the BOM (learner-and-instructor review)."""
     answer_lesson(world.client("alice"), "basics", "nobetan", True)
     response = world.client("teacher").get(f"/classes/{world.ids['club']}/export.csv")
     assert response.mimetype == "text/csv"
-    lines = response.get_data(as_text=True).lstrip("\ufeff").splitlines()
-    assert lines[0].startswith("ученик,логин,сделано заданий,точность,последний ответ,")
-    assert lines[0].endswith(
-        "Урок «Основы для тестов»,Практика: Найдите ожидание · новичок · 3 задачи")
-    assert lines[1].startswith(f"Alice,alice,0 из 2,100%,{dt.date.today().isoformat()},")
-    assert lines[1].endswith("в работе,не начато")
-    assert lines[2].startswith("Carol,carol,0 из 2,—,,")
-    assert len(lines) == 3
+    text = response.get_data(as_text=True)
+    assert text.startswith("\ufeff")
+    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=";"))
+    assert rows[0][:6] == ["ученик", "логин", "сделано заданий", "точность",
+                           "последний ответ", "чаще всего упускает"]
+    assert rows[0][-2:] == ["Урок 1 «Основы для тестов» (до 12 декабря)",
+                            "Практика: Найдите ожидание · новичок · 3 задачи"]
+    assert rows[1][:4] == ["Alice", "alice", "0 из 2", "100%"]
+    assert re.fullmatch(r"\d{1,2} [а-я]+(?: \d{4} г\.)?, \d\d:\d\d", rows[1][4])
+    assert rows[1][-2:] == ["в работе · решено 1 из 4", "не начато · решено 0 из 3"]
+    assert rows[2][:5] == ["Carol", "carol", "0 из 2", "—", ""]
+    assert len(rows) == 3
 
 
 def test_a_formula_in_a_name_is_not_run_by_a_spreadsheet(world: World, app: Flask) -> None:
@@ -121,7 +131,19 @@ def test_a_formula_in_a_name_is_not_run_by_a_spreadsheet(world: World, app: Flas
     join(mallory, world.code)
     text = world.client("teacher").get(f"/classes/{world.ids['club']}/export.csv").get_data(
         as_text=True)
-    assert "'=HYPERLINK(1),mallory" in text
+    assert "'=HYPERLINK(1);mallory" in text
+
+
+def test_every_text_cell_of_the_csv_is_guarded_titles_too() -> None:
+    item = Assignment(1, 1, "lesson", "x", 1, 0, "2026-12-12", "ema")
+    board = Dashboard([Work(item, "=SUM(A1)", "/", ("p",))],
+                      [LearnerRow(Member(1, "-x", "@name", "l1", 0.0))], [])
+    board.rows[0].cells = [Progress("not-started", 0, 1, True)]
+    rows = list(csv.reader(io.StringIO(spreadsheet.table(board, "Europe/Moscow")[1:]),
+                           delimiter=";"))
+    assert rows[0][-1].startswith("'=SUM(A1)")
+    assert rows[1][:2] == ["'@name", "'-x"]
+    assert rows[1][-1] == "не начато · просрочено"
 
 
 def test_a_learner_leaves_and_an_instructor_removes(world: World) -> None:
@@ -190,7 +212,7 @@ def test_a_wrong_join_code_says_so(world: World) -> None:
     pytest.param("12/12", "", id="not-a-date"),
 ])
 def test_due_dates_in_russian(iso: str, text: str) -> None:
-    assert dates.due_text(iso, today=dt.date(2026, 12, 2)) == text
+    assert dates.due_text(iso, this_year=2026) == text
 
 
 def test_the_due_date_is_stored_as_given(world: World) -> None:

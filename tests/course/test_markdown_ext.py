@@ -211,6 +211,31 @@ def test_standard_extensions_tables_admonition_toc() -> None:
     assert "<table>" in html and "<td>1</td>" in html
 
 
+@pytest.mark.parametrize(
+    ("source", "html"),
+    [
+        pytest.param(
+            '!!! variants "Как в других правилах"\n    В EMA — **иначе**.',
+            '<details class="admonition variants">\n'
+            '<summary class="admonition-title">Как в других правилах</summary>\n'
+            "<p>В EMA — <strong>иначе</strong>.</p>\n</details>",
+            id="titled",
+        ),
+        pytest.param(
+            "!!! variants\n    Текст.",
+            '<details class="admonition variants">\n'
+            '<summary class="admonition-title">Как в других правилах</summary>\n'
+            "<p>Текст.</p>\n</details>",
+            id="untitled-gets-a-russian-summary",
+        ),
+    ],
+)
+def test_variants_box_is_folded_details_with_a_russian_summary(source: str, html: str) -> None:
+    rendered, context = render(source)
+    assert rendered == html
+    assert context.problems == []
+
+
 def test_examples_in_code_are_neither_drills_nor_errors() -> None:
     source = (
         "```\n/// demo\nid: shown\n///\n:99z: [[нечто]]\n```\n\nСтрока с `:99z:` и `[[нечто]]`."

@@ -1,4 +1,4 @@
-"""Furiten (seed 000; RULESETS.md): permanent, temporary and riichi furiten, and what they name."""
+"""Furiten (seed 000; docs/rulesets.md): permanent, temporary and riichi furiten, named."""
 
 import pytest
 

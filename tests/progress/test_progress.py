@@ -363,3 +363,15 @@ def test_the_same_app_runs_on_postgresql(content_dir: Path) -> None:
     assert 'data-total="2" data-correct="1"' in html
     token = _hidden(client, "/practice/waits/master/8")["csrf_token"]
     client.post("/progress/wipe", data={"csrf_token": token, "confirm": "yes"})
+
+
+def test_my_progress_names_missed_concepts_in_short(client: FlaskClient) -> None:
+    """Mistakes as concepts, not clipped sentences (learner-and-instructor review, 2026-12)."""
+    _lesson(client, "basics", "discard", False)  # a furiten drill answered wrong
+    page = client.get("/progress").get_data(as_text=True)
+    concepts = re.search(r"<ul class=\"progress-concepts\" data-concepts>(.*?)</ul>", page, re.S)
+    assert concepts, page
+    items = re.findall(r"<li>([^<]+)</li>", concepts.group(1))
+    assert len(items) == 1 and "фуритен" in items[0] and items[0].endswith("— 1 ошибка")
+    assert "Похоже" not in concepts.group(1) and "вы " not in concepts.group(1)
+    assert 'href="/practice/retry">Повторить ошибки</a>' in page

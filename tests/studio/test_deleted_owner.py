@@ -2,8 +2,10 @@
 
 The class keeps its learners and assignments when its instructor leaves
 (:mod:`tutor.accounts.views`), so its lessons stay too: learners read and
-answer them as before, the author shows as a deleted account, and an admin
-can still open, unpublish or fix them in ``/studio``.
+answer them as before, the author of their versions shows as a deleted
+account, and the lessons pass to the earliest admin
+(:func:`tutor.storage.accounts.hand_over`), who opens, unpublishes or fixes
+them in ``/studio``.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from tests.accounts_help import Site, sign_in
 from tests.classes.world import World
 from tests.studio.studio_help import new_lesson, publish, save, source
 from tutor import storage
-from tutor.storage.club import CHECKS_KEPT, club_checks
+from tutor.storage.studio import CHECKS_KEPT, club_checks
 from tutor.studio import published
 
 

@@ -63,7 +63,10 @@ def test_faces_stylesheet_points_at_the_sprite_with_its_hash_and_a_cell_per_id()
     css = build_faces_css()
     digest = hashlib.sha256(SPRITE_PATH.read_bytes()).hexdigest()[:8]
     assert f"url(../tiles.svg?v={digest})" in css
-    assert re.findall(r"\.t-(\w+) \{ --tile-x: (\d+); \}", css)[:2] == [("1m", "0"), ("2m", "1")]
+    assert re.findall(r"\.t-(\w+) \{ --tile-x: (\d+);", css)[:2] == [("1m", "0"), ("2m", "1")]
+    # the corner index is text (at least 10 px in tiles.css), on characters and winds only
+    assert '.t-6m { --tile-x: 5; --tile-ix: "6"; }' in css
+    assert '.t-2z { --tile-x: 28; --tile-ix: "Ю"; }' in css and ".t-5z { --tile-x: 31; }" in css
     assert ".t-back { --tile-x: 37; }" in css and len(grid_ids()) == 38
     assert ".tiles--fit-42 { --tile-fit: calc((100cqi - 2px) / 42 * 4); }" in css
 
@@ -245,12 +248,12 @@ def test_hand_draws_concealed_melds_and_winning_tile_as_groups() -> None:
 @pytest.mark.parametrize(
     ("concealed", "melds", "win", "units"),
     [
-        # 13 upright tiles: 13 × (0.75 + 0.05) = 10.4 tile heights → 42 quarters.
-        pytest.param("123456789m1234p", [], None, 42, id="thirteen"),
-        # + the winning tile in its own group: gap 0.22, margin 0.15, 0.8 → 47.
-        pytest.param("123456789m1234p", [], "5p", 47, id="fourteen"),
-        # 7 concealed (5.6) + pon, one sideways (2 × 0.8 + 1.05), chi (same), 2 gaps: 11.34 → 46.
-        pytest.param("1234567m", [("pon", "555z"), ("chi", "789s")], None, 46, id="melds"),
+        # 13 upright tiles, touching: 13 × 0.75 = 9.75 tile heights → 39 quarters.
+        pytest.param("123456789m1234p", [], None, 39, id="thirteen"),
+        # + the winning tile in its own group: gap 0.22 and 0.75 → 10.72 → 43.
+        pytest.param("123456789m1234p", [], "5p", 43, id="fourteen"),
+        # 7 concealed (5.25) + pon, one sideways (2 × 0.75 + 1), chi (same), 2 gaps: 10.69 → 43.
+        pytest.param("1234567m", [("pon", "555z"), ("chi", "789s")], None, 43, id="melds"),
     ],
 )
 def test_hand_carries_its_width_for_the_one_line_fit(

@@ -1,7 +1,7 @@
-"""Accounts (issue 21): optional sign-in that makes a learner's progress follow them.
+"""Accounts: optional sign-in that makes a learner's progress follow them.
 
 Anonymous use keeps working exactly as before; an account owns one learner id
-(:mod:`tutor.storage.users`), and a signed-in request reads and writes that
+(:mod:`tutor.storage.accounts`), and a signed-in request reads and writes that
 id's progress (:mod:`tutor.storage.learner`'s resolver hook). Roles are
 learner, instructor and admin; sessions are revocable through a per-account
 version (:mod:`tutor.storage.sessions`).

@@ -3,24 +3,30 @@
 Only an admin opens it; anyone else signed in gets 404. The list is the
 newest :data:`tutor.accounts.store.USERS_LISTED` accounts, or those whose
 login contains the search text (one bounded query). Disabling an account
-bumps its session version, so it is signed out everywhere at once; the last
-enabled admin cannot be demoted or disabled (someone must be able to undo it).
+bumps its session version, so it is signed out everywhere at once; a new role
+does not (the role is read with the session on every request, so it applies
+at the owner's next click without signing them out). An admin cannot change
+their own row (the page says «это вы»), and the last enabled admin cannot be
+demoted or disabled: someone must be able to undo it. Each change is confirmed
+on the page it returns to, with the search kept.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from tutor import storage
 from tutor.accounts import store
 from tutor.accounts.current import current_user, revoke, role_required
+from tutor.storage.accounts import ROLES
 from tutor.storage.errors import StorageError
-from tutor.storage.users import ROLES
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 NOT_FOUND = "Такой учётной записи нет."
 LAST_ADMIN = "Это последний администратор: сначала назначьте другого."
+YOURSELF = "Свою учётную запись менять нельзя: это сделает другой администратор."
+ROLE_NAMES = {"learner": "ученик", "instructor": "преподаватель", "admin": "администратор"}
 
 
 @bp.get("/users")
@@ -33,11 +39,15 @@ def users() -> ResponseReturnValue:
     except StorageError:
         abort(503, description="База данных сейчас недоступна, попробуйте через минуту.")
     return render_template("accounts/admin.html", users=found, search=search, roles=ROLES,
-                           me=current_user(), error=request.args.get("error"))
+                           me=current_user(), role_names=ROLE_NAMES)
 
 
-def _change(user_id: int, *, role: str | None = None, disabled: bool | None = None) -> str | None:
-    """Apply one change; a Russian reason it was refused, or None."""
+def _change(user_id: int, *, role: str | None = None,
+            disabled: bool | None = None) -> tuple[bool, str]:
+    """Apply one change: (done, the Russian sentence saying what happened or why not)."""
+    me = current_user()
+    if me is not None and me.id == user_id:
+        return False, YOURSELF
     with storage.store().transaction() as conn:
         target = store.by_id(conn, user_id)
         if target is None:
@@ -45,16 +55,26 @@ def _change(user_id: int, *, role: str | None = None, disabled: bool | None = No
         losing_admin = target.role == "admin" and not target.disabled and (
             (role is not None and role != "admin") or disabled)
         if losing_admin and store.count_admins(conn) <= 1:
-            return LAST_ADMIN
+            return False, LAST_ADMIN
         values: dict[str, object] = {}
         if role is not None:
             values["role"] = role
         if disabled is not None:
             values["disabled"] = disabled
         store.update(conn, user_id, **values)
-    if disabled or role is not None:
-        revoke(user_id)  # a new role or a disabled account: every session starts over
-    return None
+    if disabled:
+        revoke(user_id)  # a disabled account: every session ends now
+        return True, f"Учётная запись {target.login} отключена: её сеансы закрыты."
+    if disabled is not None:
+        return True, f"Учётная запись {target.login} снова включена."
+    return True, (f"{target.login}: роль «{ROLE_NAMES[role or target.role]}». Вход не "
+                  "сбрасывается: новые права действуют со следующей страницы.")
+
+
+def _back(done: bool, message: str) -> ResponseReturnValue:
+    flash(message, "ok" if done else "error")
+    search = request.form.get("q", "")[:40]
+    return redirect(url_for("admin.users", q=search) if search else url_for("admin.users"))
 
 
 @bp.post("/users/<int:user_id>/role")
@@ -64,10 +84,9 @@ def set_role(user_id: int) -> ResponseReturnValue:
     if role not in ROLES:
         abort(400, description="Такой роли нет.")
     try:
-        error = _change(user_id, role=role)
+        return _back(*_change(user_id, role=role))
     except StorageError:
         abort(503, description="База данных сейчас недоступна, попробуйте через минуту.")
-    return redirect(url_for("admin.users", error=error) if error else url_for("admin.users"))
 
 
 @bp.post("/users/<int:user_id>/disabled")
@@ -75,10 +94,9 @@ def set_role(user_id: int) -> ResponseReturnValue:
 def set_disabled(user_id: int) -> ResponseReturnValue:
     disabled = request.form.get("disabled") == "1"
     try:
-        error = _change(user_id, disabled=disabled)
+        return _back(*_change(user_id, disabled=disabled))
     except StorageError:
         abort(503, description="База данных сейчас недоступна, попробуйте через минуту.")
-    return redirect(url_for("admin.users", error=error) if error else url_for("admin.users"))
 
 
 def init_app(app: Flask) -> None:

@@ -33,6 +33,9 @@ def create_admin(login: str) -> None:
     name = store.normal_login(login)
     problem = store.login_problem(name)
     password = _read_password()
+    if not password:
+        problem = problem or ("Пароль не передан: команда читает его со стандартного входа "
+                              "(в терминале спросит дважды).")
     problem = problem or passwords.password_problem(password)
     if problem:
         raise click.ClickException(problem)

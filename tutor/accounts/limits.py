@@ -1,7 +1,7 @@
 """Wrong passwords: counted atomically, answered after a growing delay, never a lock-out.
 
 One policy for every sign-in — account logins here and the instructor's
-bootstrap password (:mod:`tutor.authoring.throttle`), issue 17:
+bootstrap password (:mod:`tutor.authoring.throttle`):
 
 - every wrong password (or recovery code) is counted in the database twice,
   for the client's address and for the account it was aimed at

@@ -31,6 +31,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from tutor.storage import aggregates, budget
+from tutor.storage.accounts import practice_solved
 from tutor.storage.aggregates import (
     MARKS,
     MISTAKES_KEPT,
@@ -41,7 +42,6 @@ from tutor.storage.aggregates import (
     learner_solved,
 )
 from tutor.storage.answers import answers
-from tutor.storage.users import practice_solved
 
 _KIND_COLS = ("first_id", "total", "correct", "streak", "marks")
 

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
 
+from tutor.accounts.zones import DEFAULT_ZONE, known
 from tutor.storage import sessions
+from tutor.storage.accounts import ROLES, TEACHING, adopt_orphans, hand_over, users
 from tutor.storage.errors import StorageError
-from tutor.storage.users import ROLES, users
 
 LOGIN = re.compile(r"[a-z0-9_.-]{3,40}")
 MAX_NAME = 80
@@ -33,6 +34,8 @@ class User:
     role: str
     learner_id: str
     disabled: bool
+    time_zone: str = DEFAULT_ZONE  # times outside a class are shown in it
+    tile_size: str = ""  # tutor.accounts.preferences.TILE_SIZES; empty: the default
 
     @property
     def identity(self) -> str:
@@ -41,7 +44,7 @@ class User:
 
     @property
     def teaches(self) -> bool:
-        return self.role in ("instructor", "admin")
+        return self.role in TEACHING
 
 
 class LoginTaken(Exception):
@@ -53,12 +56,12 @@ def identity(user_id: int) -> str:
 
 
 _COLUMNS = (users.c.id, users.c.login, users.c.display_name, users.c.role,
-            users.c.learner_id, users.c.disabled)
+            users.c.learner_id, users.c.disabled, users.c.time_zone, users.c.tile_size)
 
 
 def _user(row: Row[tuple[object, ...]]) -> User:
     return User(int(row.id), row.login, row.display_name, row.role, row.learner_id,  # type: ignore[arg-type]
-                bool(row.disabled))
+                bool(row.disabled), known(row.time_zone), str(row.tile_size or ""))  # type: ignore[arg-type]
 
 
 def normal_login(text: str) -> str:
@@ -93,6 +96,8 @@ def create(conn: Connection, *, login: str, display_name: str, password_hash: st
     if by_login(conn, login) is not None:
         raise LoginTaken(login)
     new_id = conn.execute(users.insert().values(**values).returning(users.c.id)).scalar_one()
+    if role == "admin":
+        adopt_orphans(conn, int(new_id))
     found = by_id(conn, int(new_id))
     assert found is not None
     return found
@@ -140,10 +145,22 @@ def session_user(conn: Connection, user_id: int, version: int) -> User | None:
 
 
 def update(conn: Connection, user_id: int, **values: object) -> None:
+    """Change an account; a new role moves classes and lessons (:mod:`tutor.storage.accounts`).
+
+    A role without teaching hands the account's classes and studio lessons to
+    the earliest admin; a new admin takes those whose owner left.
+    """
     conn.execute(users.update().where(users.c.id == user_id).values(**values))
+    role = values.get("role")
+    if role is not None and role not in TEACHING:
+        hand_over(conn, user_id)
+    elif role == "admin":
+        adopt_orphans(conn, user_id)
 
 
 def delete(conn: Connection, user_id: int) -> None:
+    """Delete an account; its classes and studio lessons go to the earliest admin."""
+    hand_over(conn, user_id)
     conn.execute(users.delete().where(users.c.id == user_id))
 
 

@@ -40,7 +40,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from tutor import storage
-from tutor.accounts import admin, cli, limits, passwords, store
+from tutor.accounts import admin, cli, limits, passwords, preferences, store
 from tutor.accounts.current import (
     account_learner,
     current_user,
@@ -51,11 +51,12 @@ from tutor.accounts.current import (
     sign_out_here,
 )
 from tutor.accounts.merge import merge_learner
-from tutor.storage import groups, learner
+from tutor.storage import learner
+from tutor.storage.accounts import practice_solved
 from tutor.storage.aggregates import learner_kinds, learner_mistakes, learner_solved
 from tutor.storage.answers import answers
+from tutor.storage.classes import memberships
 from tutor.storage.errors import StorageError
-from tutor.storage.users import practice_solved
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
 log = logging.getLogger(__name__)
@@ -348,8 +349,7 @@ def delete() -> ResponseReturnValue:
         with storage.store().transaction() as conn:
             if choice == "anonymise":
                 _anonymise(conn, user.learner_id)
-            conn.execute(groups.memberships.delete()
-                         .where(groups.memberships.c.user_id == user.id))
+            conn.execute(memberships.delete().where(memberships.c.user_id == user.id))
             store.delete(conn, user.id)
         revoke(user.id)
     except StorageError:
@@ -370,6 +370,7 @@ def init_app(app: Flask) -> None:
     """Register the pages, the learner resolver, the template global and the CLI."""
     app.register_blueprint(bp)
     admin.init_app(app)
+    preferences.init_app(app)
     cli.init_app(app)
     app.extensions[learner.ACCOUNT_RESOLVER] = account_learner
     app.add_template_global(current_user, "current_account")

@@ -28,6 +28,7 @@ from engine.shape.shanten import Improvement, describe_shanten
 from engine.shape.ukeire import Quality
 from engine.text import messages
 from engine.tiles import tile_code
+from tutor.accounts.current import current_user
 from tutor.analyse import builder
 from tutor.analyse.analysis import Analysis, analyse
 from tutor.analyse.export import DrillBlock, drill_blocks
@@ -39,6 +40,7 @@ from tutor.tiles.render import sprite_url
 bp = Blueprint("analyser", __name__)
 
 WIND_NAMES = {"E": "Восток", "S": "Юг", "W": "Запад", "N": "Север"}
+SEAT_LABELS = {"E": "Восток (дилер)", "S": "Юг", "W": "Запад", "N": "Север"}
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,9 @@ class View:
     query: Query
     analysis: Analysis
     rulesets: Mapping[str, str] = field(default_factory=lambda: messages.RULESET_NAMES)
+    # «Сделать упражнение» writes a block for a lesson file: an author's tool, shown
+    # to instructors and admins only (a learner has no lesson to paste it into).
+    authors: bool = False
 
     def url(self, q: Query | None = None) -> str:
         args: dict[str, Any] = (q or self.query).to_args()
@@ -56,6 +61,10 @@ class View:
     @property
     def winds(self) -> list[tuple[str, str]]:
         return [(w, WIND_NAMES[w]) for w in WIND_CHOICES]
+
+    @property
+    def seats(self) -> list[tuple[str, str]]:
+        return [(w, SEAT_LABELS[w]) for w in WIND_CHOICES]
 
     def error_for(self, name: str) -> str:
         error = self.analysis.error
@@ -86,7 +95,13 @@ class View:
 
     @cached_property
     def blocks(self) -> list[DrillBlock]:
-        return drill_blocks(self.analysis) if self.query.export else []
+        return drill_blocks(self.analysis) if self.query.export and self.authors else []
+
+    @property
+    def seat_line(self) -> str:
+        """Whose seat the payments are for, said every time (East, the default, is the dealer)."""
+        name = WIND_NAMES[self.query.seat]
+        return f"Считаем за {name}: вы {'дилер' if self.query.seat == 'E' else 'не дилер'}."
 
     @cached_property
     def sprite(self) -> str:
@@ -173,7 +188,8 @@ def _wants_fragment() -> str | None:
 def analyse_page() -> ResponseReturnValue:
     """The analyser page, or its ``live``/``app`` fragment for htmx."""
     query = Query.from_args(request.args)
-    view = View(query, analyse(query))
+    user = current_user()
+    view = View(query, analyse(query), authors=user is not None and user.teaches)
     headers = {"Vary": "HX-Request, HX-Target"}
     fragment = _wants_fragment()
     if fragment is None:

@@ -2,7 +2,7 @@
 
 The preview renders whatever Markdown is posted, so it is not public: it is
 open in debug mode (``make run``), to a signed-in instructor or admin account
-(issue 21, :mod:`tutor.accounts`), or — as a bootstrap, only while the server
+(:mod:`tutor.accounts`), or — as a bootstrap, only while the server
 sets ``INSTRUCTOR_PASSWORD`` — to whoever signed in with that password;
 otherwise it sends the visitor to the account login. Its HTML is sanitised
 (:mod:`tutor.authoring.sanitise`). A preview drill is graded statelessly like

@@ -1,4 +1,4 @@
-"""Classes (issue 21): an instructor's group of learners, its assignments and its dashboard.
+"""Classes: an instructor's group of learners, its assignments and its dashboard.
 
 Every query here is scoped: a class is read together with its owner (or a
 member), so another instructor's or learner's id finds nothing and the page

@@ -29,10 +29,11 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from tutor.classes.store import Member, assignments_of, members
-from tutor.classes.work import DONE, Work, work
+from tutor.classes.work import DONE, Progress, Work, work
+from tutor.course.drill_names import course_numbers
+from tutor.storage.accounts import practice_solved, users
 from tutor.storage.aggregates import ALL, learner_kinds, learner_mistakes, learner_solved
 from tutor.storage.answers import answers
-from tutor.storage.users import practice_solved, users
 
 TOP_RULES = 3
 TOP_DRILLS = 10
@@ -49,6 +50,7 @@ class LearnerRow:
     solved: set[str] = field(default_factory=set)
     last: dt.datetime | None = None
     states: list[str] = field(default_factory=list)  # one per assignment, in column order
+    cells: list[Progress] = field(default_factory=list)  # the same, with counts and lateness
 
     @property
     def done(self) -> int:
@@ -70,6 +72,12 @@ class Dashboard:
     missed: list[tuple[str, int]]  # problem key, learners with it pending; most first
 
 
+def works_of(conn: Connection, class_id: int) -> list[Work]:
+    """The class's assignments as shown (the lessons' numbers computed once for all)."""
+    numbers = course_numbers()
+    return [work(item, numbers) for item in assignments_of(conn, [class_id])]
+
+
 def _in(column: sa.ColumnElement[str], values: list[str]) -> sa.ColumnElement[bool]:
     return column.in_(values) if values else sa.false()
 
@@ -77,7 +85,7 @@ def _in(column: sa.ColumnElement[str], values: list[str]) -> sa.ColumnElement[bo
 def read(conn: Connection, class_id: int) -> Dashboard:
     """Everything the dashboard shows for one class (the class was already authorised)."""
     people = members(conn, class_id)
-    works = [work(item) for item in assignments_of(conn, [class_id])]
+    works = works_of(conn, class_id)
     rows = {m.learner_id: LearnerRow(m) for m in people}
     ids = list(rows)
     _read_kinds(conn, ids, rows)
@@ -93,8 +101,7 @@ def read(conn: Connection, class_id: int) -> Dashboard:
     read_solved(conn, ids, works, rows)
     _read_last(conn, ids, rows)
     for row in rows.values():
-        mine = {p for p, _, _ in row.mistakes}
-        row.states = [w.state(row.solved, mine) for w in works]
+        _fill(row, works)
     return Dashboard(works, list(rows.values()), pending.most_common(TOP_DRILLS))
 
 
@@ -144,7 +151,7 @@ def _aware(moment: dt.datetime | str) -> dt.datetime:
 
 
 def read_one(conn: Connection, class_id: int, member: Member) -> LearnerRow:
-    works = [work(item) for item in assignments_of(conn, [class_id])]
+    works = works_of(conn, class_id)
     rows = {member.learner_id: LearnerRow(member)}
     ids = [member.learner_id]
     _read_kinds(conn, ids, rows)
@@ -157,9 +164,14 @@ def read_one(conn: Connection, class_id: int, member: Member) -> LearnerRow:
         row.mistakes.append((problem, kind, rule))
     read_solved(conn, ids, works, rows)
     _read_last(conn, ids, rows)
-    mine = {p for p, _, _ in row.mistakes}
-    row.states = [w.state(row.solved, mine) for w in works]
+    _fill(row, works)
     return row
+
+
+def _fill(row: LearnerRow, works: list[Work]) -> None:
+    mine = {p for p, _, _ in row.mistakes}
+    row.cells = [w.progress(row.solved, mine) for w in works]
+    row.states = [cell.state for cell in row.cells]
 
 
 

@@ -1,14 +1,15 @@
-"""Russian dates for due dates and end dates: «до 12 декабря», «до 3 марта 2027 г.».
+"""Due dates and end dates: a day in the class's time zone, in Russian («до 12 декабря»).
 
 Dates are ``YYYY-MM-DD`` strings in the database and in ``<input type="date">``.
+A due date means the end of that day in the class's zone
+(:mod:`tutor.accounts.zones`): work is overdue from the next midnight there.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 
-MONTHS = ("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
-          "сентября", "октября", "ноября", "декабря")
+from tutor.accounts.zones import russian, today
 
 
 def parse(text: str | None) -> dt.date | None:
@@ -21,20 +22,13 @@ def parse(text: str | None) -> dt.date | None:
         return None
 
 
-def russian(day: dt.date, today: dt.date | None = None) -> str:
-    """``12 декабря`` in the current year, ``12 декабря 2027 г.`` otherwise.
-
-    >>> russian(dt.date(2026, 12, 12), today=dt.date(2026, 12, 2))
-    '12 декабря'
-    >>> russian(dt.date(2027, 3, 3), today=dt.date(2026, 12, 2))
-    '3 марта 2027 г.'
-    """
-    today = today or dt.date.today()
-    text = f"{day.day} {MONTHS[day.month - 1]}"
-    return text if day.year == today.year else f"{text} {day.year} г."
-
-
-def due_text(iso: str | None, today: dt.date | None = None) -> str:
+def due_text(iso: str | None, this_year: int | None = None) -> str:
     """«до 12 декабря» for a stored date; empty when there is none."""
     day = parse(iso)
-    return f"до {russian(day, today)}" if day else ""
+    return f"до {russian(day, this_year)}" if day else ""
+
+
+def is_past(iso: str | None, zone_name: str | None, now: dt.datetime | None = None) -> bool:
+    """True once the whole due day is over in the class's zone (no date: never)."""
+    day = parse(iso)
+    return day is not None and day < today(zone_name, now)

@@ -16,7 +16,8 @@ from flask import Flask
 from tutor import storage
 from tutor.accounts.current import current_user
 from tutor.classes import dashboard, store
-from tutor.classes.work import STATE_NAMES, Work, work
+from tutor.classes.work import Progress, Work, work
+from tutor.course.drill_names import course_numbers
 from tutor.storage.errors import StorageError
 
 
@@ -24,11 +25,15 @@ from tutor.storage.errors import StorageError
 class Assigned:
     klass: store.Klass
     work: Work
-    state: str
+    progress: Progress
+
+    @property
+    def state(self) -> str:
+        return self.progress.state
 
     @property
     def state_name(self) -> str:
-        return STATE_NAMES[self.state]
+        return self.progress.name
 
 
 def my_assignments() -> list[Assigned]:
@@ -41,7 +46,8 @@ def my_assignments() -> list[Assigned]:
             if not classes:
                 return []
             by_id = {k.id: k for k in classes}
-            works = [work(a) for a in store.assignments_of(conn, list(by_id))]
+            numbers = course_numbers()
+            works = [work(a, numbers) for a in store.assignments_of(conn, list(by_id))]
             member = store.Member(user.id, user.login, user.display_name, user.learner_id, 0.0)
             row = dashboard.LearnerRow(member)
             rows = {user.learner_id: row}
@@ -50,7 +56,7 @@ def my_assignments() -> list[Assigned]:
                                               [p for w in works for p in w.problems])
     except StorageError:
         return []
-    return [Assigned(by_id[w.assignment.class_id], w, w.state(row.solved, pending))
+    return [Assigned(by_id[w.assignment.class_id], w, w.progress(row.solved, pending))
             for w in works]
 
 

@@ -18,8 +18,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from tutor import storage
 from tutor.accounts.current import current_user
 from tutor.drills import GradedEvent, on_graded
+from tutor.storage.accounts import practice_solved
 from tutor.storage.errors import StorageError
-from tutor.storage.users import practice_solved
 
 log = logging.getLogger(__name__)
 

@@ -18,8 +18,9 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from tutor.accounts.store import User
-from tutor.storage.groups import assignments, classes, memberships
-from tutor.storage.users import users
+from tutor.accounts.zones import DEFAULT_ZONE, known
+from tutor.storage.accounts import users
+from tutor.storage.classes import assignments, classes, memberships
 
 CLASSES_LISTED = 100
 MEMBERS_MAX = 500
@@ -38,6 +39,7 @@ class Klass:
     rules: str
     ends_on: str | None
     code: str
+    time_zone: str = DEFAULT_ZONE  # due dates end at midnight here; times are shown in it
 
 
 @dataclass(frozen=True)
@@ -59,14 +61,16 @@ class Assignment:
     seed: int
     due_on: str | None
     rules: str  # the class's rule set: a practice set is solved under it
+    time_zone: str = DEFAULT_ZONE  # the class's: its due date ends at midnight there
 
 
 def _klass(row: sa.Row[tuple[object, ...]]) -> Klass:
-    return Klass(int(row.id), int(row.owner_id), row.name, row.rules, row.ends_on, row.code)  # type: ignore[arg-type]
+    return Klass(int(row.id), int(row.owner_id), row.name, row.rules, row.ends_on, row.code,  # type: ignore[arg-type]
+                 known(row.time_zone))  # type: ignore[arg-type]
 
 
 _CLASS_COLS = (classes.c.id, classes.c.owner_id, classes.c.name, classes.c.rules,
-               classes.c.ends_on, classes.c.code)
+               classes.c.ends_on, classes.c.code, classes.c.time_zone)
 
 
 def new_code() -> str:
@@ -77,21 +81,34 @@ def normal_code(text: str) -> str:
     return "".join(c for c in text.upper() if c.isalnum())[:CODE_LENGTH]
 
 
-def create(conn: Connection, owner: User, name: str, rules: str, ends_on: str | None) -> Klass:
+def create(conn: Connection, owner: User, name: str, rules: str, ends_on: str | None,
+           time_zone: str = DEFAULT_ZONE) -> Klass:
     for _ in range(5):  # a clash of random 8-letter codes is a one-in-10¹² event
         code = new_code()
         if conn.execute(sa.select(classes.c.id).where(classes.c.code == code)).first() is None:
             break
     new_id = conn.execute(classes.insert().values(
         owner_id=owner.id, name=name, rules=rules, ends_on=ends_on, code=code,
-        created_at=time.time()).returning(classes.c.id)).scalar_one()
+        created_at=time.time(), time_zone=known(time_zone)).returning(classes.c.id)).scalar_one()
     found = owned(conn, owner, int(new_id))
     assert found is not None
     return found
 
 
+def set_time_zone(conn: Connection, class_id: int, time_zone: str) -> None:
+    """The class's zone (the caller checked ownership with :func:`owned`)."""
+    conn.execute(classes.update().where(classes.c.id == class_id)
+                 .values(time_zone=known(time_zone)))
+
+
 def owned(conn: Connection, user: User, class_id: int) -> Klass | None:
-    """The class if ``user`` owns it (any class for an admin), else None."""
+    """The class if ``user`` owns it and teaches (any class for an admin), else None.
+
+    The role is checked too: an instructor made a learner loses his classes
+    (:func:`tutor.storage.accounts.hand_over`), also while no admin has taken them yet.
+    """
+    if not user.teaches:
+        return None
     query = sa.select(*_CLASS_COLS).where(classes.c.id == class_id)
     if user.role != "admin":
         query = query.where(classes.c.owner_id == user.id)
@@ -114,7 +131,9 @@ def by_code(conn: Connection, code: str) -> Klass | None:
 
 
 def teaching(conn: Connection, user: User) -> list[Klass]:
-    """The classes ``user`` owns, newest first (bounded)."""
+    """The classes ``user`` owns, newest first (bounded); none unless ``user`` teaches."""
+    if not user.teaches:
+        return []
     query = (sa.select(*_CLASS_COLS).where(classes.c.owner_id == user.id)
              .order_by(classes.c.id.desc()).limit(CLASSES_LISTED))
     return [_klass(row) for row in conn.execute(query)]
@@ -155,6 +174,16 @@ def _member_rows(conn: Connection, class_id: int, user_id: int) -> list[Member]:
     return [Member(int(r[0]), r[1], r[2], r[3], float(r[4])) for r in conn.execute(query)]
 
 
+def teachers(conn: Connection, klasses: list[Klass]) -> dict[int, str]:
+    """The display name of each class's instructor, by class id (one query)."""
+    owners = {k.owner_id for k in klasses}
+    if not owners:
+        return {}
+    names = dict(conn.execute(sa.select(users.c.id, users.c.display_name)
+                              .where(users.c.id.in_(owners))).all())
+    return {k.id: str(names.get(k.owner_id, "")) for k in klasses}
+
+
 def count_members(conn: Connection, class_id: int) -> int:
     return int(conn.execute(sa.select(sa.func.count()).select_from(memberships)
                             .where(memberships.c.class_id == class_id)).scalar_one())
@@ -179,12 +208,12 @@ def leave(conn: Connection, class_id: int, user_id: int) -> int:
 
 def _assignment(row: sa.Row[tuple[object, ...]]) -> Assignment:
     return Assignment(int(row.id), int(row.class_id), row.kind, row.target, int(row.count),  # type: ignore[arg-type]
-                      int(row.seed), row.due_on, row.rules)  # type: ignore[arg-type]
+                      int(row.seed), row.due_on, row.rules, known(row.time_zone))  # type: ignore[arg-type]
 
 
 def _with_rules() -> sa.Select[tuple[object, ...]]:
-    """The assignments with their class's rule set (one join on the class's primary key)."""
-    return (sa.select(assignments, classes.c.rules)
+    """The assignments with their class's rule set and zone (one join on its primary key)."""
+    return (sa.select(assignments, classes.c.rules, classes.c.time_zone)
             .join(classes, classes.c.id == assignments.c.class_id))
 
 

@@ -19,16 +19,16 @@ The dashboard's reads are bounded (:mod:`tutor.classes.dashboard`).
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import secrets
+from collections.abc import Callable
 
 from flask import (
     Blueprint,
     Flask,
     Response,
     abort,
+    flash,
     redirect,
     render_template,
     request,
@@ -44,10 +44,20 @@ from tutor.accounts import passwords
 from tutor.accounts.current import current_user, login_required, role_required
 from tutor.accounts.store import User
 from tutor.accounts.store import update as update_user
-from tutor.classes import dashboard, defaults, home, record, store
-from tutor.classes.dates import parse, russian
-from tutor.classes.work import STATE_NAMES, parse_target, problem_link, rule_label, work
-from tutor.course.content import store as content_store
+from tutor.accounts.zones import DEFAULT_ZONE, ZONES, moment_text, russian, today
+from tutor.classes import dashboard, defaults, home, record, sequence, spreadsheet, store
+from tutor.classes.dates import parse
+from tutor.classes.home import my_assignments
+from tutor.classes.picker import picker
+from tutor.classes.work import (
+    STATE_NAMES,
+    parse_target,
+    problem_link,
+    rule_label,
+    rule_sentence,
+    work,
+)
+from tutor.course.drill_names import course_numbers
 from tutor.drills import kinds
 from tutor.practice.views import LEVEL_NAMES, MAX_SEED
 from tutor.storage.errors import StorageError
@@ -92,8 +102,11 @@ def _index(error: str | None = None) -> str:
     with storage.store().transaction() as conn:
         teaching = store.teaching(conn, user) if user.teaches else []
         joined = store.joined(conn, user)
+        names = store.teachers(conn, joined)
     return render_template("classes/index.html", user=user, teaching=teaching, joined=joined,
-                           rulesets=RULESET_NAMES, error=error, today=dt.date.today())
+                           teachers=names, assigned=my_assignments(),
+                           rulesets=RULESET_NAMES, error=error, zones=ZONES,
+                           default_zone=DEFAULT_ZONE)
 
 
 @bp.get("")
@@ -115,8 +128,12 @@ def create() -> ResponseReturnValue:
         return _bad("Выберите свод правил из списка.")
     if ends_text and ends is None:
         return _bad("Дата окончания не похожа на дату.")
+    zone_name = request.form.get("time_zone", DEFAULT_ZONE)
+    if zone_name not in ZONES:
+        return _bad("Выберите часовой пояс из списка.")
     with storage.store().transaction() as conn:
-        klass = store.create(conn, _me(), name, rules, ends.isoformat() if ends else None)
+        klass = store.create(conn, _me(), name, rules, ends.isoformat() if ends else None,
+                             zone_name)
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
 
 
@@ -126,14 +143,19 @@ def join() -> ResponseReturnValue:
     code = store.normal_code(request.values.get("code", ""))
     with storage.store().transaction() as conn:
         klass = store.by_code(conn, code) if code else None
+        teacher = store.teachers(conn, [klass])[klass.id] if klass else ""
         if request.method == "POST" and klass is not None:
             if store.count_members(conn, klass.id) >= store.MEMBERS_MAX:
                 abort(409, description="В классе уже максимальное число учеников.")
             store.join(conn, klass, _me())
-            return redirect(url_for("lessons.index"))
+    if request.method == "POST" and klass is not None:
+        flash(f"Вы в классе «{klass.name}», преподаватель — {teacher}. Задания класса — "
+              "ниже, на главной, и в разделе «Мои классы».")
+        return redirect(url_for("lessons.index"))
     error = "Класса с таким кодом нет: проверьте код." if code and klass is None else None
     status = 404 if error else 200
-    return render_template("classes/join.html", klass=klass, code=code, error=error), status
+    return render_template("classes/join.html", klass=klass, code=code, error=error,
+                           teacher=teacher), status
 
 
 @bp.post("/<int:class_id>/leave")
@@ -151,18 +173,20 @@ def leave(class_id: int) -> ResponseReturnValue:
 def _dashboard(klass: store.Klass, error: str | None = None) -> str:
     with storage.store().transaction() as conn:
         board = dashboard.read(conn, klass.id)
-    lessons = [(lesson.slug, lesson.title, [(d.id, d.kind.title) for d in lesson.drills.values()])
-               for lesson in content_store().lessons() if not lesson.problems]
     registry = kinds()
     practice_kinds = [(k, registry[k].title) for k in KINDS if k in registry]
-    missed = [(problem_link(key), n) for key, n in board.missed]
+    numbers = course_numbers()
+    missed = [(problem_link(key, numbers=numbers), n) for key, n in board.missed]
     join_url = url_for("classes.join", code=klass.code, _external=True)
     return render_template(
-        "classes/dashboard.html", klass=klass, board=board, lessons=lessons,
+        "classes/dashboard.html", klass=klass, board=board,
+        pick=picker(request.args.get("drills_of")),
         practice_kinds=practice_kinds, levels=LEVEL_NAMES, states=STATE_NAMES,
         missed=[(link, n) for link, n in missed if link], rule_label=rule_label,
+        rule_sentence=rule_sentence,
         kind_titles={k: v.title for k, v in registry.items()}, join_url=join_url,
-        rulesets=RULESET_NAMES, error=error, ends=_ends(klass), when=_when)
+        rulesets=RULESET_NAMES, error=error, ends=_ends(klass),
+        when=_when(klass), zones=ZONES, today=today(klass.time_zone).isoformat())
 
 
 def _ends(klass: store.Klass) -> str:
@@ -170,8 +194,11 @@ def _ends(klass: store.Klass) -> str:
     return russian(day) if day else ""
 
 
-def _when(moment: dt.datetime | None) -> str:
-    return russian(moment.date()) if moment else "ещё не отвечал(а)"
+def _when(klass: store.Klass) -> Callable[[dt.datetime | None], str]:
+    """How the class's pages say a moment: in the class's zone, never in UTC."""
+    def when(moment: dt.datetime | None) -> str:
+        return moment_text(moment, klass.time_zone) if moment else "ещё не отвечал(а)"
+    return when
 
 
 @bp.get("/<int:class_id>")
@@ -180,43 +207,16 @@ def dashboard_page(class_id: int) -> ResponseReturnValue:
     return _dashboard(_owned(class_id))
 
 
-def _percent(pair: tuple[int, int]) -> str:
-    right, total = pair
-    return f"{round(100 * right / total)}%" if total else "—"
-
-
 @bp.get("/<int:class_id>/export.csv")
 @role_required(*TEACHERS)
 def export(class_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
     with storage.store().transaction() as conn:
         board = dashboard.read(conn, klass.id)
-    registry = kinds()
-    kind_names = sorted({k for row in board.rows for k in row.kinds})
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["ученик", "логин", "сделано заданий", "точность", "последний ответ",
-                     "чаще всего упускает",
-                     *(registry[k].title if k in registry else k for k in kind_names),
-                     *(w.title for w in board.works)])
-    for row in board.rows:
-        rules = "; ".join(f"{rule_label(r)} ({n})" for r, n in row.top_rules())
-        writer.writerow([
-            _cell(row.member.display_name), _cell(row.member.login),
-            f"{row.done} из {len(board.works)}", _percent(row.overall),
-            row.last.date().isoformat() if row.last else "", _cell(rules),
-            *(_percent(row.kinds.get(k, (0, 0))) for k in kind_names),
-            *(STATE_NAMES[s] for s in row.states),
-        ])
-    response = Response("\ufeff" + out.getvalue(), mimetype="text/csv")
+    response = Response(spreadsheet.table(board, klass.time_zone), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="class-{klass.id}.csv"'
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-def _cell(text: str) -> str:
-    """A spreadsheet never runs a cell a learner typed as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 # -- assignments ---------------------------------------------------------------------
@@ -232,6 +232,9 @@ def assign(class_id: int) -> ResponseReturnValue:
         return _bad("Выберите, что задать.", class_id)
     if due_text and due is None:
         return _bad("Срок не похож на дату.", class_id)
+    if due is not None and due < today(klass.time_zone):
+        return _bad(f"Срок {russian(due)} уже прошёл: выберите сегодняшний день или позже.",
+                    class_id)
     count, seed = 1, 0
     if kind == "practice":
         target = f"{request.form.get('practice_kind', '')}/{request.form.get('level', '')}"
@@ -253,6 +256,19 @@ def assign(class_id: int) -> ResponseReturnValue:
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
 
 
+@bp.post("/<int:class_id>/zone")
+@role_required(*TEACHERS)
+def set_zone(class_id: int) -> ResponseReturnValue:
+    klass = _owned(class_id)
+    zone_name = request.form.get("time_zone", "")
+    if zone_name not in ZONES:
+        return _bad("Выберите часовой пояс из списка.", class_id)
+    with storage.store().transaction() as conn:
+        store.set_time_zone(conn, klass.id, zone_name)
+    flash(f"Часовой пояс класса: {ZONES[zone_name]}.")
+    return redirect(url_for("classes.dashboard_page", class_id=klass.id))
+
+
 @bp.post("/<int:class_id>/assignments/<int:assignment_id>/delete")
 @role_required(*TEACHERS)
 def unassign(class_id: int, assignment_id: int) -> ResponseReturnValue:
@@ -269,14 +285,22 @@ def practice_set(class_id: int, assignment_id: int) -> ResponseReturnValue:
     """The problems of a practice set: for the class's members and its instructor."""
     user = _me()
     with storage.store().transaction() as conn:
-        klass = store.membership(conn, user, class_id) or store.owned(conn, user, class_id)
+        joined = store.membership(conn, user, class_id)
+        klass = joined or store.owned(conn, user, class_id)
         item = store.assignment(conn, class_id, assignment_id) if klass else None
     if klass is None or item is None or item.kind != "practice":
         abort(404, description="Такого задания нет.")
     shown = work(item)
-    links = [problem_link(key, klass.rules) for key in shown.problems]
-    return render_template("classes/set.html", klass=klass, work=shown,
-                           links=[link for link in links if link])
+    member = joined is not None
+    tasks = sequence.tasks_of(shown, klass.rules, user.learner_id if member else None)
+    tried = [t for t in tasks if t.state != "new"]
+    first = next((t for t in tasks if t.state != "solved"), None)
+    back = url_for("classes.index") if member else url_for("classes.dashboard_page",
+                                                            class_id=klass.id)
+    return render_template("classes/set.html", klass=klass, work=shown, tasks=tasks,
+                           finished=member and tasks and len(tried) == len(tasks),
+                           solved=sum(1 for t in tasks if t.state == "solved"), first=first,
+                           back=back, words=sequence.STATE_WORDS)
 
 
 # -- one learner ---------------------------------------------------------------------
@@ -292,14 +316,16 @@ def _member(klass: store.Klass, user_id: int) -> store.Member:
 def _learner(klass: store.Klass, member: store.Member, code: str | None = None) -> str:
     with storage.store().transaction() as conn:
         row = dashboard.read_one(conn, klass.id, member)
-        works = [work(item) for item in store.assignments_of(conn, [klass.id])]
-    mistakes = [(problem_link(p), kind, rule) for p, kind, rule in row.mistakes]
+        works = dashboard.works_of(conn, klass.id)
+    numbers = course_numbers()
+    mistakes = [(problem_link(p, numbers=numbers), kind, rule) for p, kind, rule in row.mistakes]
     registry = kinds()
     return render_template(
         "classes/learner.html", klass=klass, row=row, works=works, states=STATE_NAMES,
         mistakes=[(link, kind, rule) for link, kind, rule in mistakes if link],
-        rule_label=rule_label, kind_titles={k: v.title for k, v in registry.items()},
-        when=_when, code=code)
+        rule_label=rule_label, rule_sentence=rule_sentence,
+        kind_titles={k: v.title for k, v in registry.items()},
+        when=_when(klass), code=code)
 
 
 @bp.get("/<int:class_id>/learners/<int:user_id>")
@@ -338,4 +364,5 @@ def init_app(app: Flask) -> None:
     record.init_app(app)
     home.init_app(app)
     defaults.init_app(app)
+    sequence.init_app(app)
 

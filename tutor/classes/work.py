@@ -12,6 +12,7 @@ so a problem of the set solved under other rules does not count.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -21,17 +22,43 @@ from flask import url_for
 
 from engine.generate import KINDS, LEVELS
 from engine.plural import count_word
-from tutor.classes.dates import due_text
+from tutor.classes.dates import due_text, is_past
 from tutor.classes.store import Assignment
 from tutor.course.content import store as content_store
-from tutor.drills import diagnosis, kinds
+from tutor.course.drill_names import course_numbers, drill_name, names_in
+from tutor.drills import diagnosis, kinds, labels
 from tutor.practice import rules
 from tutor.practice.views import LEVEL_NAMES, practice_link
 from tutor.storage.stats import lesson_problem_key
 
 NOT_STARTED, IN_PROGRESS, DONE = "not-started", "in-progress", "done"
 STATE_NAMES = {NOT_STARTED: "не начато", IN_PROGRESS: "в работе", DONE: "сделано"}
+OVERDUE = "просрочено"
 MAX_SET = 30  # problems in one practice set
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One learner in one assignment: its state, how much is solved, whether it is late."""
+
+    state: str
+    solved: int
+    total: int
+    overdue: bool
+
+    @property
+    def name(self) -> str:
+        return STATE_NAMES[self.state]
+
+    @property
+    def count(self) -> str:
+        """«решено 3 из 19» for an assignment of several problems; empty for one."""
+        return f"решено {self.solved} из {self.total}" if self.total > 1 else ""
+
+    @property
+    def text(self) -> str:
+        """The whole cell as words (the CSV's): «в работе · решено 3 из 19 · просрочено»."""
+        return " · ".join(x for x in (self.name, self.count, OVERDUE if self.overdue else "") if x)
 
 
 @dataclass(frozen=True)
@@ -47,6 +74,18 @@ class Work:
     def due(self) -> str:
         return due_text(self.assignment.due_on)
 
+    @property
+    def time_zone(self) -> str:
+        return self.assignment.time_zone
+
+    def progress(self, solved: Collection[str], pending: Collection[str],
+                 now: dt.datetime | None = None) -> Progress:
+        """The learner's :class:`Progress`; late once the due day ended in the class's zone."""
+        state = self.state(solved, pending)
+        late = state != DONE and is_past(self.assignment.due_on, self.time_zone, now)
+        return Progress(state, sum(1 for p in self.problems if p in solved), len(self.problems),
+                        late)
+
     def state(self, solved: Collection[str], pending: Collection[str]) -> str:
         """Done when every problem was answered right; in progress once any was tried."""
         if self.problems and all(p in solved for p in self.problems):
@@ -56,8 +95,12 @@ class Work:
         return NOT_STARTED
 
 
-def work(item: Assignment) -> Work:
-    """The :class:`Work` of an assignment (a lesson gone from the course keeps its title)."""
+def work(item: Assignment, numbers: dict[str, int] | None = None) -> Work:
+    """The :class:`Work` of an assignment (a lesson gone from the course keeps its slug).
+
+    ``numbers`` (:func:`tutor.course.drill_names.course_numbers`) saves computing
+    the lessons' numbers again for every assignment of a list.
+    """
     if item.kind == "practice":
         kind, _, level = item.target.partition("/")
         registry = kinds()
@@ -70,16 +113,17 @@ def work(item: Assignment) -> Work:
         return Work(item, title, url, problems)
     slug, _, drill_id = item.target.partition("/")
     lesson = content_store().get(slug)
-    if lesson is None:
+    number = (numbers if numbers is not None else course_numbers()).get(slug)
+    if lesson is None or number is None:
         return Work(item, f"Урок «{slug}» (убран из курса)", url_for("lessons.index"), ())
     if item.kind == "drill":
-        drill = lesson.drills.get(drill_id)
-        title = f"Урок «{lesson.title}»: {drill.kind.title if drill else drill_id}"
+        name = names_in(lesson, number).get(drill_id)
+        title = str(name) if name else f"Урок {number} «{lesson.title}»: упражнение убрано"
         url = url_for("lessons.lesson", slug=slug, _anchor=f"drill-{drill_id}")
-        return Work(item, title, url, (lesson_problem_key(slug, drill_id),) if drill else ())
+        return Work(item, title, url, (lesson_problem_key(slug, drill_id),) if name else ())
     url = url_for("lessons.lesson", slug=slug)
     problems = tuple(lesson_problem_key(slug, d) for d in lesson.drills)
-    return Work(item, f"Урок «{lesson.title}»", url, problems)
+    return Work(item, f"Урок {number} «{lesson.title}»", url, problems)
 
 
 def parse_target(kind: str, target: str, count: int) -> str | None:
@@ -102,7 +146,8 @@ def parse_target(kind: str, target: str, count: int) -> str | None:
     return None
 
 
-def problem_link(key: str, ruleset: str | None = None) -> tuple[str, str] | None:
+def problem_link(key: str, ruleset: str | None = None,
+                 numbers: dict[str, int] | None = None) -> tuple[str, str] | None:
     """(url, label) of a problem key, or None when it no longer exists.
 
     A practice problem's link carries the rule set its key names (a class's set
@@ -114,11 +159,10 @@ def problem_link(key: str, ruleset: str | None = None) -> tuple[str, str] | None
         return practice_link(key, ruleset)
     parts = key.split("/")
     if len(parts) == 3 and parts[0] == "lesson":
-        lesson = content_store().get(parts[1])
-        drill = lesson.drills.get(parts[2]) if lesson else None
-        if lesson and drill:
-            return (url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{drill.id}"),
-                    f"Урок «{lesson.title}» · {drill.kind.title}")
+        name = drill_name(parts[1], parts[2], numbers)
+        if name:
+            return (url_for("lessons.lesson", slug=parts[1], _anchor=f"drill-{parts[2]}"),
+                    str(name))
     return None
 
 
@@ -126,15 +170,18 @@ _FIELD = re.compile(r"\{[^}]*\}")
 
 
 @cache
-def _rule_messages() -> dict[str, str]:
+def rule_messages() -> dict[str, str]:
+    """Every diagnosis rule's message by its stored id (``<kind>.<name>``)."""
     return {f"{kind}.{rule.name}": rule.message
             for kind, table in diagnosis.rules().items() for rule in table}
 
 
 def rule_label(rule_id: str) -> str:
-    """A readable name for a stored rule id: its message with the particulars left out."""
-    message = _rule_messages().get(rule_id)
-    if message is None:
-        return rule_id
-    text = " ".join(_FIELD.sub("…", message).split())
-    return text if len(text) <= 90 else text[:89].rstrip() + "…"
+    """The short concept a stored rule id names: «временный фуритен»."""
+    return labels.label(rule_id) or "другая ошибка"
+
+
+def rule_sentence(rule_id: str) -> str:
+    """The rule's whole message, its particulars left out: the label's «подробнее»."""
+    message = rule_messages().get(rule_id, "")
+    return " ".join(_FIELD.sub("…", message).split())

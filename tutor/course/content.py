@@ -7,7 +7,7 @@ broken lesson never raises: its problems are collected as
 :class:`~tutor.course.problems.Problem` values and shown on its own page, which is
 also what ``flask content check`` prints.
 
-Finding the lesson of a request is cheap (issue 8): :meth:`ContentStore.get`
+Finding the lesson of a request is cheap: :meth:`ContentStore.get`
 answers from the last full scan after checking only the requested file, the
 content directory's mtime (files added, removed, renamed) and the glossary —
 three ``stat`` calls instead of a glob and a ``stat`` per lesson. A full scan
@@ -22,7 +22,7 @@ default 0 keeps ``make run`` and the tests live) a scan younger than that is
 used without any ``stat``. Under gunicorn's threads each ``stat`` hands the
 GIL to another thread and waits to get it back: the three per answer (and
 the sprite's, :func:`tutor.tiles.render.sprite_url`) cost about a seventh of an
-answer's server CPU under ``benchmarks/load.py`` (issue 8). A lesson deployed
+answer's server CPU under ``benchmarks/load.py``. A lesson deployed
 or edited on a production server shows within that second (and the next full
 scan); a fuzzer asking for lessons that do not exist no longer makes every
 request a full scan either.
@@ -83,7 +83,7 @@ class Lesson:
     toc: list[dict[str, Any]] = field(default_factory=list)
     drills: dict[str, Drill] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
-    # For the link check (issue 6): (file line, target) of each link, and the
+    # For the link check: (file line, target) of each link, and the
     # anchors others may link to (heading ids, ``drill-<id>``).
     links: list[tuple[int, str]] = field(default_factory=list)
     anchors: frozenset[str] = frozenset()
@@ -398,7 +398,7 @@ def lesson_from_text(
     glossary: Any | None = None,
     glossary_url: str = "/glossary",
 ) -> Lesson:
-    """A lesson from text that need not be on disk (the author preview of issue 6).
+    """A lesson from text that need not be on disk (the author preview).
 
     ``path`` names the lesson (its stem gives the fallback slug), ``file`` is
     what problems print as their file.

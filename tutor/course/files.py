@@ -2,7 +2,7 @@
 
 A link in ``content/`` to ``/etc/passwd`` (or to anything outside the course:
 an instance config with the secret key, another project) used to render as a
-lesson that every visitor could read (issue 17). Every course file is read
+lesson that every visitor could read. Every course file is read
 only if its real path, links followed, lies inside the real path of the
 folder it was found in. Links inside the folder (``02-fu.md`` →
 ``drafts/fu.md``) still work, and so does a content folder that is itself a

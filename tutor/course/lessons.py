@@ -1,7 +1,7 @@
 """The course map (``/``) and lesson pages (``/lessons/<slug>``).
 
 The course map also lists lessons that live above this package (the club
-lessons of :mod:`tutor.studio`, issue 22): a higher floor registers a
+lessons of :mod:`tutor.studio`): a higher floor registers a
 :class:`MapExtras` provider with :func:`add_map_extras` in ``create_app``, and
 :func:`index` places each :class:`MapEntry` after the course lesson it names.
 

@@ -182,7 +182,7 @@ class Drill:
 
 @dataclass(frozen=True)
 class GradedEvent:
-    """What the progress store (issue 5) records for every graded answer."""
+    """What the progress store records for every graded answer."""
 
     kind: str
     drill_id: str

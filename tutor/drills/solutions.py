@@ -5,7 +5,7 @@ the same for every learner and every answer (the waits drawn block by block,
 the fu table, the yaku list, the payments) — and its ``feedback(drill,
 verdict)`` macro shows the verdict-specific lines around
 ``{{ drill_solution(drill) }}``. Rendering that explanation was most of the
-cost of grading an answer (issue 8), so it is kept here per :class:`Drill`
+cost of grading an answer, so it is kept here per :class:`Drill`
 object.
 
 Why keyed by the object: a :class:`Drill` is immutable and lives in the
@@ -34,7 +34,7 @@ And for the whole htmx answer, :func:`drill_feedback_area`: the feedback area
 a grading request returns wraps that feedback in the verdict title, the
 diagnoses (a function of the drill and the verdict too) and the «Попробовать
 ещё раз» link. Rendering the wrapper was still the largest part of an answer
-after the halves above were kept (a fifth of its server time, issue 8), so
+after the halves above were kept (a fifth of its server time), so
 the finished fragment is kept under the same rules, keyed also by what else
 it shows: whether this answer could be saved, and the script root of its links.
 """

@@ -13,7 +13,7 @@ first of :func:`tutor.drills.diagnosis.diagnoses`, computed once per request
 and reused for the feedback).
 
 Bounded reads: no page reads the history. The course map and lesson pages
-read the lesson drills solved (:mod:`tutor.progress.path`, one bounded
+read the lesson drills solved (:mod:`tutor.progress.course_marks`, one bounded
 query); «Мой прогресс» reads the per-kind aggregates (one
 row per drill kind) and the same solved set; the export reads the raw answers
 kept, which the store bounds per learner, and says how many were folded.
@@ -27,6 +27,7 @@ import json
 import logging
 import re
 import secrets
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,14 +48,14 @@ from markupsafe import Markup
 from engine.plural import count_word
 from tutor.course.content import store as content_store
 from tutor.course.identity import lesson_drills
-from tutor.drills import Drill, GradedEvent, Verdict, kinds, on_graded
+from tutor.drills import Drill, GradedEvent, Verdict, kinds, labels, on_graded
 from tutor.drills.diagnosis import Diagnosis, diagnoses
 from tutor.drills.solutions import kept_for_verdict
 from tutor.progress import table
 from tutor.storage import learner, store
 from tutor.storage.errors import StorageError
 from tutor.storage.path import solved_drills
-from tutor.storage.progress import KindTotals, SaveResult, Summary
+from tutor.storage.progress import KindTotals, Mistake, SaveResult, Summary
 from tutor.storage.stats import lesson_problem_key
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
@@ -67,6 +68,7 @@ NOT_SAVED = "Не удалось сохранить прогресс: ответ
 # The hourly budget of stored answers (tutor.storage.budget) is spent.
 OVER_BUDGET = ("Ответ проверен, но не сохранён: за этот час сохранено уже {count} — больше, "
                "чем успевает решить человек. В следующем часу ответы снова будут сохраняться.")
+CONCEPTS_SHOWN = 5  # the concepts «Мой прогресс» names from the pending mistakes
 NOT_LOADED = "Не удалось загрузить прогресс: хранилище сейчас недоступно. Попробуйте позже."
 NOT_WIPED = "Не удалось стереть прогресс: хранилище недоступно. Попробуйте позже."
 WIPE_CONFIRM = "Чтобы стереть прогресс, отметьте «Да, стереть всё»."
@@ -193,6 +195,7 @@ def page() -> ResponseReturnValue:
     """«Мой прогресс»: lessons done, per-kind accuracy, streak and chart (aggregates only)."""
     try:
         summary: Summary = store().summary(learner.learner_id())
+        pending = store().mistakes(learner.learner_id())
     except StorageError:
         return render_template("progress/page.html", error=NOT_LOADED), 503, _PRIVATE
     overall = summary.overall
@@ -201,9 +204,15 @@ def page() -> ResponseReturnValue:
         correct=overall.correct if overall else 0, streak=overall.streak if overall else 0,
         overall=_overall_chart(overall), charted=len(overall.marks) if overall else 0,
         kinds=_kind_rows(summary.kinds), lessons=_lesson_rows(summary.solved),
-        wiped=request.args.get("wiped") == "1",
+        wiped=request.args.get("wiped") == "1", concepts=_concepts(pending),
     )
     return html, 200, _PRIVATE
+
+
+def _concepts(pending: list[Mistake]) -> list[tuple[str, int]]:
+    """What the learner's pending mistakes missed, as short concepts, most often first."""
+    found = Counter(name for m in pending if m.rule and (name := labels.label(m.rule)))
+    return found.most_common(CONCEPTS_SHOWN)
 
 
 @bp.get("/export")

@@ -7,6 +7,13 @@ its tables in it — and :func:`store` hands it to them. The database URL is
 configuration (``DATABASE_URL``, which ``create_app`` reads from the
 environment outside tests); without one, ``instance/progress.sqlite3``, and
 for a test app a throw-away file, so a test never touches a real database.
+
+One rule for feature tables: a feature's tables live in a module named after
+the feature's package (``accounts.py`` for :mod:`tutor.accounts`,
+``classes.py``, ``studio.py``); the other modules are storage's own, one job
+each (opening the database, migrations, the answers and their aggregates,
+the learner's cookie, sessions, sign-in counters). ``tests/test_layout.py``
+fails on a module that is neither.
 """
 
 from __future__ import annotations

@@ -20,7 +20,9 @@ Schema (the accounts migration, after the aggregates and session versions)::
         reset_hash    VARCHAR(200),          -- a code an instructor issued, with its expiry
         reset_until   FLOAT,                 -- epoch seconds
         disabled      BOOLEAN NOT NULL,      -- an admin switched the account off
-        created_at    FLOAT NOT NULL
+        created_at    FLOAT NOT NULL,
+        time_zone     VARCHAR(64),           -- version 12: IANA name; NULL reads as Moscow
+        tile_size     VARCHAR(8)             -- version 12: the tile size chosen; NULL: default
     )
     practice_solved(learner_id, problem)     -- practice problems answered right by an
                                              -- account (assignment sets), PRIMARY KEY both
@@ -39,7 +41,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from tutor.storage.classes import classes
+from tutor.storage.classes import add_column, classes
 from tutor.storage.studio import club_lessons
 
 metadata = sa.MetaData()
@@ -60,6 +62,8 @@ users = sa.Table(
     sa.Column("reset_until", sa.Float),
     sa.Column("disabled", sa.Boolean, nullable=False, default=False),
     sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("time_zone", sa.String(64)),
+    sa.Column("tile_size", sa.String(8)),
     sqlite_autoincrement=True,  # ids are never given out again (migrations)
 )
 
@@ -104,3 +108,9 @@ def adopt_orphans(conn: Connection, admin_id: int) -> None:
     for table in _OWNED:
         conn.execute(table.update().where(table.c.owner_id.not_in(teachers))
                      .values(owner_id=admin_id))
+
+
+def migrate_preferences(conn: Connection) -> None:
+    """Version 12: an account's time zone and tile size (nullable: the defaults)."""
+    for name in ("time_zone", "tile_size"):
+        add_column(conn, users, name)

@@ -13,7 +13,8 @@ Schema (the classes migration, after the accounts one)::
         rules       VARCHAR(16) NOT NULL,    -- engine rule set the class plays
         ends_on     VARCHAR(10),             -- optional end date
         code        VARCHAR(12) UNIQUE,      -- the short join code
-        created_at  FLOAT NOT NULL
+        created_at  FLOAT NOT NULL,
+        time_zone   VARCHAR(64)              -- version 12: IANA name; NULL reads as Moscow
     )
     memberships(class_id, user_id, joined_at)     -- PRIMARY KEY (class_id, user_id)
     assignments(
@@ -44,6 +45,7 @@ classes = sa.Table(
     sa.Column("ends_on", sa.String(10)),
     sa.Column("code", sa.String(12), nullable=False, unique=True),
     sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("time_zone", sa.String(64)),
     sqlite_autoincrement=True,  # ids are never given out again (migrations)
 )
 
@@ -71,3 +73,21 @@ assignments = sa.Table(
 def migrate(conn: Connection) -> None:
     """The migration step: create the classes tables."""
     metadata.create_all(conn, checkfirst=True)
+
+
+def add_column(conn: Connection, table: sa.Table, name: str) -> None:
+    """``ALTER TABLE … ADD COLUMN`` for a nullable column the table's definition has.
+
+    A database made after the column joined the definition already has it
+    (``create_all`` made the table whole), so it is added only when missing.
+    """
+    present = {column["name"] for column in sa.inspect(conn).get_columns(table.name)}
+    if name in present:
+        return
+    column_type = table.c[name].type.compile(dialect=conn.dialect)
+    conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {name} {column_type}")
+
+
+def migrate_time_zone(conn: Connection) -> None:
+    """Version 12 (with :func:`tutor.storage.accounts.migrate_preferences`): a class's zone."""
+    add_column(conn, classes, "time_zone")

@@ -12,15 +12,14 @@ every call has a deadline (the pool's pre-ping included), the pool waits at
 most :data:`POOL_TIMEOUT` for a free connection, and a missed deadline counts
 as a disconnect, so the pool drops that connection.
 
-The SQLite file is also watched: :func:`file_identity` is its (device, inode),
-which :class:`~tutor.storage.progress.ProgressStore` compares with the one it
-opened, so a file deleted or replaced under the running server is refused
-loudly instead of swallowing answers into an unlinked inode.
+The SQLite file is also watched, by the store itself
+(:class:`~tutor.storage.progress.ProgressStore`): a file deleted or replaced
+under the running server is refused loudly instead of swallowing answers into
+an unlinked inode.
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 import sqlite3
 import time
@@ -99,25 +98,6 @@ def _bad_url(url: str, err: Exception) -> str:
     return (f"DATABASE_URL не подходит ({scheme}): адрес не разобрать или для него нет "
             f"драйвера ({err.__class__.__name__}). Нужен postgresql://пользователь:пароль@хост:"
             "порт/база или sqlite:///путь/к/файлу.")
-
-
-def sqlite_file(url: str) -> Path | None:
-    """The database file of a ``sqlite:///path`` URL (None for memory or PostgreSQL)."""
-    if not url.startswith("sqlite"):
-        return None
-    database = sa.engine.make_url(url).database
-    if not database or database == ":memory:" or database.startswith("file:"):
-        return None
-    return Path(database).resolve()
-
-
-def file_identity(path: Path) -> tuple[int, int] | None:
-    """(device, inode) of the file at ``path``, or None when there is none."""
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return info.st_dev, info.st_ino
 
 
 def disk_state(folder: Path) -> str:

@@ -6,11 +6,11 @@ a learner cannot claim someone else's id. A missing, tampered or foreign
 cookie silently starts a new anonymous learner — never an error page.
 
 The cookie is only ever set on a response :func:`tutor.web.security.may_set_cookies`
-allows (issue 17): not on an error, not on a POST that arrived without it
+allows: not on an error, not on a POST that arrived without it
 (a cross-site form would otherwise cut a learner off from their progress).
 A wipe, a POST that carried the cookie, may replace it.
 
-A signed-in account (issue 21) owns a learner id of its own: the accounts
+A signed-in account owns a learner id of its own: the accounts
 package registers a resolver under :data:`ACCOUNT_RESOLVER` that returns it
 (or None for a visitor who is not signed in), and :func:`learner_id` prefers
 it to the cookie — so every device the account signs in on reads and writes
@@ -42,7 +42,7 @@ def _signing() -> tuple[URLSafeSerializer, VerifiedCookies[str]]:
     and the cookies it has verified: the text of each -> its learner id.
 
     A learner sends the same cookie with every answer; checking its signature
-    again each time was a twentieth of an answer's server time (issue 8). A
+    again each time was a twentieth of an answer's server time. A
     new key starts a new, empty memo.
     """
     secret = current_app.config["SECRET_KEY"]

@@ -13,9 +13,12 @@ PostgreSQL — so the second one waits, then finds the schema in place.
 The steps, by version: 1 answers (:mod:`tutor.storage.answers`); 2 nothing
 (it made ``login_failures``, which 7 drops — kept so the numbers stay);
 3 aggregates; 4 session versions and sign-in throttle; 5 accounts
-(:mod:`tutor.storage.users`); 6 classes (:mod:`tutor.storage.groups`);
+(:mod:`tutor.storage.accounts`); 6 classes (:mod:`tutor.storage.classes`);
 7 drops ``login_failures``; 8 the hourly budget; 9 and 10 studio lessons and
-their checks (:mod:`tutor.storage.club`); 11 the budget trigger again.
+their checks (:mod:`tutor.storage.studio`); 11 the budget trigger again; 12 a
+class's and an account's time zone and an account's tile size (nullable
+columns added by ``ALTER TABLE``, :func:`tutor.storage.classes.add_column`);
+13 ids never reused (:func:`_never_reuse_ids`).
 """
 
 from __future__ import annotations
@@ -27,15 +30,15 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from tutor.storage import (
+    accounts,
     aggregates,
     answers,
     budget,
-    club,
+    classes,
     deadline,
-    groups,
     sessions,
+    studio,
     throttle,
-    users,
 )
 from tutor.storage.errors import StorageError
 
@@ -55,18 +58,77 @@ def _drop_login_failures(conn: Connection) -> None:
     conn.exec_driver_sql("DROP TABLE IF EXISTS login_failures")  # its index goes with it
 
 
+def _preferences(conn: Connection) -> None:
+    classes.migrate_time_zone(conn)
+    accounts.migrate_preferences(conn)
+
+
 def _sessions(conn: Connection) -> None:
     sessions.create(conn)
     throttle.create(conn)
 
 
+# Tables whose ids the site shows (URLs, forms), each with the columns elsewhere that
+# hold such an id: a row deleted before this migration may still be named there, so
+# SQLite's counter starts above every one of them.
+_EXPOSED_IDS: dict[sa.Table, tuple[sa.Column[int], ...]] = {
+    accounts.users: (classes.classes.c.owner_id, classes.memberships.c.user_id,
+                     studio.club_lessons.c.owner_id, studio.club_lesson_versions.c.author_id,
+                     studio.club_requests.c.decided_by),
+    classes.classes: (classes.memberships.c.class_id, classes.assignments.c.class_id,
+                      studio.club_publications.c.class_id),
+    studio.club_lessons: (studio.club_lesson_versions.c.lesson_id,
+                          studio.club_publications.c.lesson_id,
+                          studio.club_requests.c.lesson_id, studio.club_checks.c.lesson_id),
+}
+
+
+def _never_reuse_ids(conn: Connection) -> None:
+    """Version 13: on SQLite, accounts, classes and lessons get ``AUTOINCREMENT``.
+
+    Without it SQLite gives the id of the newest deleted row to the next
+    insert: the next registration became a deleted instructor, with his
+    classes and lessons. SQLite cannot add ``AUTOINCREMENT`` to a table, so
+    each is rebuilt (new table, rows copied, old one dropped, new one
+    renamed, its indexes made again). PostgreSQL's sequences never go back.
+    """
+    if conn.dialect.name != "sqlite":
+        return
+    for table, references in _EXPOSED_IDS.items():
+        _rebuild_with_autoincrement(conn, table)
+        highest = max(conn.execute(sa.select(sa.func.coalesce(sa.func.max(column), 0))).scalar_one()
+                      for column in (table.c.id, *references))
+        conn.exec_driver_sql("DELETE FROM sqlite_sequence WHERE name = ?", (table.name,))
+        conn.exec_driver_sql("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
+                             (table.name, int(highest)))
+
+
+def _rebuild_with_autoincrement(conn: Connection, table: sa.Table) -> None:
+    found = conn.exec_driver_sql("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?",
+                                 (table.name,)).scalar()
+    if found is not None and "AUTOINCREMENT" in str(found).upper():
+        return  # made with it (a database created after this version's code)
+    rebuilt = f"{table.name}_rebuilt"
+    create = str(sa.schema.CreateTable(table).compile(dialect=conn.dialect))
+    conn.exec_driver_sql(create.replace(f"CREATE TABLE {table.name} ",
+                                        f"CREATE TABLE {rebuilt} ", 1))
+    names = ", ".join(column.name for column in table.columns)
+    conn.exec_driver_sql(f"INSERT INTO {rebuilt} ({names}) SELECT {names} FROM {table.name}")
+    conn.exec_driver_sql(f"DROP TABLE {table.name}")  # its indexes go with it
+    conn.exec_driver_sql(f"ALTER TABLE {rebuilt} RENAME TO {table.name}")
+    for index in table.indexes:
+        index.create(conn)
+
+
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     answers.migrate, _nothing, aggregates.migrate, _sessions,
-    users.migrate, groups.migrate,
+    accounts.migrate, classes.migrate,
     _drop_login_failures, budget.migrate,
-    club.migrate,
-    club.migrate_checks,
+    studio.migrate,
+    studio.migrate_checks,
     budget.recreate_trigger,  # SQLite's hour of an answer cut to whole seconds
+    _preferences,  # a class's and an account's time zone, an account's tile size
+    _never_reuse_ids,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

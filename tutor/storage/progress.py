@@ -40,12 +40,14 @@ from __future__ import annotations
 import datetime as dt
 import enum
 import logging
+import os
 import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
@@ -162,7 +164,7 @@ class ProgressStore:
         sqlite = self.engine.dialect.name == "sqlite"
         self._sqlite = SqliteWriter(self.engine.dialect) if sqlite else None
         # The SQLite file being served and its (device, inode) once migrated (module docstring).
-        self._file = connection.sqlite_file(url)
+        self._file = sqlite_file(url)
         self._identity: tuple[int, int] | None = None
 
     @property
@@ -185,7 +187,7 @@ class ProgressStore:
         self._check_file()
         version = migrations.migrate(self.engine)
         if self._file is not None and self._identity is None:
-            self._identity = connection.file_identity(self._file)
+            self._identity = file_identity(self._file)
         return version
 
     def transaction(self) -> AbstractContextManager[Connection]:
@@ -202,13 +204,21 @@ class ProgressStore:
         self._allowed()
         self._check_file()
         try:
-            with deadline.deadline(seconds or self.answer_seconds), self.engine.begin() as conn:
+            with self._within(seconds or self.answer_seconds), self.engine.begin() as conn:
                 yield conn
-            self._breaker.close()
+            if self._postgres:
+                self._breaker.close()
         except SQLAlchemyError as err:
             self._failed(err)
             raise StorageError(str(err.__class__.__name__)) from err
         self._check_file()  # what was committed went into the file being served
+
+    def _within(self, seconds: float) -> AbstractContextManager[object]:
+        """One call's deadline on PostgreSQL (:mod:`tutor.storage.deadline`).
+
+        SQLite is a file beside the app: its waits are bounded by the busy timeout.
+        """
+        return deadline.deadline(seconds) if self._postgres else nullcontext()
 
     def _allowed(self) -> None:
         if self._postgres and not self._breaker.allows():
@@ -226,7 +236,7 @@ class ProgressStore:
     def replaced(self) -> bool:
         """The SQLite file at the URL's path is no longer (or not) the one migrated."""
         return (self._file is not None and self._identity is not None
-                and connection.file_identity(self._file) != self._identity)
+                and file_identity(self._file) != self._identity)
 
     def _check_file(self) -> None:
         if self.replaced():
@@ -306,7 +316,7 @@ class ProgressStore:
             return stored
         self._allowed()
         try:
-            with deadline.deadline(self.answer_seconds), self.engine.begin() as conn:
+            with self._within(self.answer_seconds), self.engine.begin() as conn:
                 key = conn.execute(INSERT, row).inserted_primary_key
             self._breaker.close()
         except IntegrityError:
@@ -440,3 +450,22 @@ class ProgressStore:
                 conn.execute(table.delete().where(table.c.learner_id == learner_id))
         self._known.discard(learner_id)
         return int(result.rowcount or 0)
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The database file of a ``sqlite:///path`` URL (None for memory or PostgreSQL)."""
+    if not url.startswith("sqlite"):
+        return None
+    database = sa.engine.make_url(url).database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return Path(database).resolve()
+
+
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """(device, inode) of the file at ``path``, or None when there is none."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino

@@ -2,7 +2,7 @@
 
 Flask's session is a signed cookie the server keeps no record of, so a copy
 of an instructor's cookie kept working for its whole 31 days after the
-instructor signed out (issue 17). Each privileged identity now has a version
+instructor signed out. Each privileged identity now has a version
 number in the database; a session records the version it was signed in at,
 and is honoured only while that is still the current one. Signing out bumps
 the version, so every copy of every cookie signed in before dies at once,

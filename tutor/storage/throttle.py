@@ -1,8 +1,8 @@
 """Counters of wrong passwords per key (an address, an account), kept atomically in the database.
 
-The first limiter counted rows, then inserted one: parallel requests all read
-the same count before any wrote, so the limit could be overshot at will
-(issue 17). Here a wrong password is one ``INSERT … ON CONFLICT DO UPDATE …
+Counting rows and then inserting one would let parallel requests all read the
+same count before any wrote, so the limit could be overshot at will. Here a
+wrong password is one ``INSERT … ON CONFLICT DO UPDATE …
 RETURNING`` per key, so each request gets its own, exact count back — the
 database serialises them (SQLite's write lock, PostgreSQL's row lock on the
 conflicting row) — and every process and server sharing the database counts

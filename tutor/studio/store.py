@@ -21,7 +21,7 @@ A version's check result is read for *this app's* check version only (the
 query joins ``club_checks`` on it): two app servers of a rolling deploy each
 check a version once under their own check version and never overwrite each
 other's result; :func:`store_check` keeps the newest
-:data:`~tutor.storage.club.CHECKS_KEPT` check versions per version.
+:data:`~tutor.storage.studio.CHECKS_KEPT` check versions per version.
 """
 
 from __future__ import annotations
@@ -36,7 +36,9 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from tutor.accounts.store import User
-from tutor.storage.club import (
+from tutor.storage.accounts import users
+from tutor.storage.classes import classes, memberships
+from tutor.storage.studio import (
     CHECKS_KEPT,
     club_checks,
     club_lesson_versions,
@@ -44,8 +46,6 @@ from tutor.storage.club import (
     club_publications,
     club_requests,
 )
-from tutor.storage.groups import classes, memberships
-from tutor.storage.users import users
 from tutor.studio.check import check_version
 
 LESSONS_LISTED = 200
@@ -158,7 +158,9 @@ def create(conn: Connection, owner: User, slug: str, title: str, summary: str,
 
 
 def owned(conn: Connection, user: User, lesson_id: int) -> ClubLesson | None:
-    """The lesson if ``user`` owns it (any lesson for an admin), else None."""
+    """The lesson if ``user`` owns it and teaches (any lesson for an admin), else None."""
+    if not user.teaches:
+        return None
     query = sa.select(*_LESSON_COLS).where(club_lessons.c.id == lesson_id)
     if user.role != "admin":
         query = query.where(club_lessons.c.owner_id == user.id)

@@ -1,4 +1,4 @@
-"""``/studio``: instructors write club lessons in the browser (issue 22).
+"""``/studio``: instructors write club lessons in the browser.
 
 Ids in paths are bounded (``int(max=…)``, the 32-bit column range), and so
 are ids in queries and forms (:func:`_id`), so a huge number is a 404, never a
@@ -28,8 +28,8 @@ lessons, then their publications and requests in one query each).
 
 from __future__ import annotations
 
+import datetime as dt
 import re
-import time
 from typing import Any
 
 from flask import (
@@ -48,6 +48,7 @@ from sqlalchemy.engine import Connection
 
 from tutor.accounts.current import current_user, role_required
 from tutor.accounts.store import User
+from tutor.accounts.zones import moment_text
 from tutor.authoring.cli import lesson_text, slugify
 from tutor.authoring.sanitise import sanitise
 from tutor.authoring.views import preview_html
@@ -245,7 +246,7 @@ def _editor_context(rows: dict[str, Any], source: str,
     return {
         **rows, "source": source, "checked": checked,
         "html": preview_html(checked.lesson, source, state, _drill_prefix(rows["lesson"].id)),
-        "course_count": len(content_store().lessons()),
+        "course_titles": [x.title for x in content_store().lessons()],
         "max_bytes": check.limits()[0],
     }
 
@@ -481,11 +482,10 @@ def decide(lesson_id: int) -> ResponseReturnValue:
 
 @bp.app_template_filter("studio_time")
 def studio_time(moment: float) -> str:
-    """``2 декабря 2026, 15:04`` (UTC) for a version's time."""
-    months = ("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
-              "сентября", "октября", "ноября", "декабря")
-    t = time.gmtime(moment)
-    return f"{t.tm_mday} {months[t.tm_mon - 1]} {t.tm_year}, {t.tm_hour:02d}:{t.tm_min:02d} UTC"
+    """``2 декабря, 15:04`` for a version's time, in the signed-in account's zone."""
+    user = current_user()
+    when = dt.datetime.fromtimestamp(moment, dt.UTC)
+    return moment_text(when, user.time_zone if user else None)
 
 
 def init_app(app: Flask) -> None:

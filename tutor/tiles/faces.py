@@ -225,13 +225,15 @@ def glyph(
 
 def draw_man(value: int, red: bool = False) -> str:
     numeral_role = "r" if red else "k"
-    return glyph(NUMERALS[value], (9, 4, 30, 24), numeral_role, 2.9) + glyph(
+    # The numeral keeps clear of the top-left corner, where tiles.css writes the
+    # Arabic index (at least 10 px, so it is an HTML overlay, not part of the picture).
+    return glyph(NUMERALS[value], (17, 5, 25, 22), numeral_role, 2.9) + glyph(
         MAN, (8, 31, 32, 27), "r", 2.4
     )
 
 
 def draw_wind(letter: str) -> str:
-    return glyph(WINDS[letter], (7, 9, 34, 42), "k", 3.3)
+    return glyph(WINDS[letter], (13, 14, 29, 37), "k", 3.3)  # clear of the index corner
 
 
 def draw_dragon(name: str) -> str:
@@ -243,13 +245,5 @@ def draw_dragon(name: str) -> str:
         return paint("b", [frame], stroke=1.6)
     role = "r" if name == "chun" else "g"
     return glyph(DRAGONS[name], (6, 8, 36, 45), role, 3.3)
-
-
-def corner_index(text: str) -> str:
-    """A small Arabic/Cyrillic index in the corner for readers new to the characters."""
-    return (
-        f'<text class="ix" x="3.6" y="10" font-size="8" font-family="sans-serif" '
-        f'font-weight="700" fill="{ROLES["b"][1]}">{text}</text>'
-    )
 
 

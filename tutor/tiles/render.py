@@ -3,12 +3,11 @@
 The pictures live once in ``static/tiles.svg`` (built by
 :mod:`tutor.tiles.sprite`), laid out as a grid that the generated
 ``static/css/tile-faces.css`` shows as each tile's background: a page only
-carries ``<span class="tile t-5p" role="img" aria-label="5 пин">``. Until
-issue 18 every tile was an ``<svg><use href="…#t-5p"/></svg>``; each ``<use>``
-clones its symbol into a shadow tree, and the 1,114 tiles of the waits lesson
-cost Chromium about 1.5 s of style and layout on a throttled phone (Lighthouse
-53); as backgrounds the same page takes a tenth of that (figures in the issue
-18 note). Every tile has a Russian text
+carries ``<span class="tile t-5p" role="img" aria-label="5 пин">``. Not an
+``<svg><use>`` per tile: each ``<use>`` clones its symbol into a shadow tree,
+and the 1,114 tiles of the waits lesson would cost Chromium about 1.5 s of
+style and layout on a throttled phone, where backgrounds take a tenth of
+that. Every tile has a Russian text
 alternative (``aria-label``) from :func:`engine.tiles.tile_name`.
 
 Public API (also exposed to Jinja by :func:`tutor.tiles.jinja.init_app`, used by
@@ -86,7 +85,7 @@ def sprite_url() -> str:
 
     Worked out once per request (a page or an answer draws many tile groups),
     and built by ``url_for`` once per script root and sprite version: building
-    it was a twentieth of an answer's server time (issue 8). The hash is the
+    it was a twentieth of an answer's server time. The hash is the
     one :func:`tutor.web.assets.static_digest` gives every static file (so the
     production server does not ``stat`` the sprite on every answer either).
     """
@@ -147,7 +146,7 @@ def tile_svg(
 def _tile_markup(label: str, ident: str, sideways: bool) -> Markup:
     """The tag itself, memoised: pages draw the same few tiles hundreds of times, and
     escaping every field in ``Markup.format`` was the largest cost of a lesson page
-    and of a waits answer (measured in issue 8's load test)."""
+    and of a waits answer (measured with ``benchmarks/load.py``)."""
     if sideways:
         return Markup(
             '<span class="tile tile--side t-{}" role="img" aria-label="{}"></span>'
@@ -168,7 +167,7 @@ class TileMark:
 def _group(marks: Sequence[TileMark], url: str, extra: str = "", label: str = "") -> Markup:
     # Plain strings joined once: the tiles are Markup already, and a Markup ``+=`` or
     # ``format`` per tile escaped and copied the growing group again (a new waits
-    # answer draws two groups; issue 8).
+    # answer draws two groups).
     parts: list[str] = []
     i, count = 0, len(marks)
     while i < count:
@@ -361,9 +360,10 @@ def render_hand(
     return _wrap(groups, f" tiles--hand tiles--fit-{fit_units(marks, win_tile is not None)}")
 
 
-# Widths in tile heights, as tiles.css draws them: upright 3:4, sideways 4:3, the
-# gap between groups, the winning tile's extra margin, and ~1 px between tiles.
-_UP, _SIDE, _GROUP_GAP, _WIN_GAP, _TILE_GAP = 0.75, 1.0, 0.22, 0.15, 0.05
+# Widths in tile heights, as tiles.css draws a hand: upright 3:4, sideways 4:3 and
+# the gap between groups. In a hand tiles touch and the winning tile has no extra
+# margin (its frame marks it), so 14 tiles fill a 390 px phone at 34 px or more.
+_UP, _SIDE, _GROUP_GAP, _WIN_GAP, _TILE_GAP = 0.75, 1.0, 0.22, 0.0, 0.0
 
 
 def fit_units(groups: Sequence[Sequence[TileMark]], win: bool) -> int:

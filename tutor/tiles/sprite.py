@@ -34,7 +34,6 @@ from tutor.tiles.faces import (
     ROLES,
     H,
     W,
-    corner_index,
     draw_dragon,
     draw_man,
     draw_pin,
@@ -56,7 +55,6 @@ DARK: dict[str, str] = {
     "--tile-face": "#e4dece", "--tile-side": "#8f8466", "--tile-edge": "#5d5444",
     "--tile-back": "#24604a", "--tile-back-line": "#4f9579", "--tile-ink": "#15181c",
     "--tile-red": "#b81f18", "--tile-green": "#0f6e3e", "--tile-blue": "#1b4589",
-    "--tile-index": "#1b4589",
 }
 
 # Colours of the tile body (not ink): custom property and light-theme fallback.
@@ -68,6 +66,17 @@ BODY_ROLES: dict[str, tuple[str, str]] = {
 }
 
 _WIND_INDEX = {"E": "В", "S": "Ю", "W": "З", "N": "С"}
+
+
+def corner_indices() -> dict[str, str]:
+    """The index tiles.css writes in a tile's corner, by id: characters and winds.
+
+    Readers new to the characters depend on it (六 or 八, 東 or 南). It is text,
+    not part of the picture, so it stays at least 10 px whatever the tile's size.
+    """
+    found = {f"{value}m": str(value) for value in range(1, 10)} | {"0m": "5"}
+    found |= {f"{i + 1}z": _WIND_INDEX[letter] for i, letter in enumerate(_WIND_LETTERS)}
+    return found
 _WIND_LETTERS = "ESWN"
 _DRAGON_NAMES = ("haku", "hatsu", "chun")
 
@@ -86,7 +95,6 @@ def _stylesheet() -> str:
         f".tf{{fill:var({face[0]},{face[1]});stroke:var({edge[0]},{edge[1]})}}",
         f".tk{{fill:var({back[0]},{back[1]});stroke:var({edge[0]},{edge[1]})}}",
         f".tl{{stroke:var({line[0]},{line[1]})}}",
-        f".ix{{fill:var(--tile-index,{ROLES['b'][1]});opacity:var(--tile-index-opacity,1)}}",
     ]
     dark = ";".join(f"{prop}:{value}" for prop, value in DARK.items())
     rules.append(f"@media (prefers-color-scheme:dark){{svg{{{dark}}}}}")
@@ -126,16 +134,16 @@ def symbols() -> list[tuple[str, str]]:
     """(id without ``t-``, inner markup) for every tile picture, in a fixed order."""
     out: list[tuple[str, str]] = []
     for value in range(1, 10):
-        out.append((f"{value}m", corner_index(str(value)) + draw_man(value)))
+        out.append((f"{value}m", draw_man(value)))
     for value in range(1, 10):
         out.append((f"{value}p", draw_pin(value)))
     for value in range(1, 10):
         out.append((f"{value}s", draw_sou(value)))
     for i, letter in enumerate(_WIND_LETTERS):
-        out.append((f"{i + 1}z", corner_index(_WIND_INDEX[letter]) + draw_wind(letter)))
+        out.append((f"{i + 1}z", draw_wind(letter)))
     for i, name in enumerate(_DRAGON_NAMES):
         out.append((f"{i + 5}z", draw_dragon(name)))
-    out.append(("0m", corner_index("5") + draw_man(5, red=True)))
+    out.append(("0m", draw_man(5, red=True)))
     out.append(("0p", draw_pin(5, red=True)))
     out.append(("0s", draw_sou(5, red=True)))
     return out
@@ -199,7 +207,10 @@ def build_faces_css(sprite: str | None = None) -> str:
         f".tile--side {{ background-position: calc({unit} * {-SIDE_PITCH} * var(--tile-x))"
         f" calc({unit} * {-SIDE_ROW}); }}",
     ]
-    lines += [f".t-{ident} {{ --tile-x: {k}; }}" for k, ident in enumerate(grid_ids())]
+    index = corner_indices()
+    lines += [f".t-{ident} {{ --tile-x: {k};" + (f' --tile-ix: "{index[ident]}";' if ident in index
+                                                 else "") + " }"
+              for k, ident in enumerate(grid_ids())]
     # A hand N quarter tile heights wide fits its container's width (render.fit_units).
     # 2 px spare for rounding: Chromium rounds each tile's box on its own.
     lines += [f".tiles--fit-{n} {{ --tile-fit: calc((100cqi - 2px) / {n} * 4); }}"

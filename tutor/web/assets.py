@@ -16,7 +16,7 @@ Each lookup is one ``stat``; on the production server (``wsgi.py``: the
 ``CONTENT_RECHECK_SECONDS`` in :mod:`tutor.web.settings`, 1 s) a file's hash found less than that
 long ago is used without one. A page names a handful of static files, and
 under gunicorn's threads every ``stat`` hands the GIL to another thread and
-waits to get it back (issue 8; :mod:`tutor.course.content` has the figures).
+waits to get it back (:mod:`tutor.course.content` has the figures).
 """
 
 from __future__ import annotations

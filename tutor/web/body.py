@@ -4,8 +4,8 @@ gunicorn decodes ``Transfer-Encoding: chunked`` itself and raises its own
 parse errors (``InvalidChunkSize`` for a chunk size ``zz``, a missing chunk
 terminator…) from ``wsgi.input.read``. Those are neither ``OSError`` nor
 ``ValueError``, so Werkzeug's stream does not take them for a disconnect:
-they reached our 500 handler with an error-level traceback in the log
-(issue 17). :class:`GuardedInput` wraps the server's stream and turns any
+they would reach our 500 handler with an error-level traceback in the log.
+:class:`GuardedInput` wraps the server's stream and turns any
 failure to read it into a :class:`~werkzeug.exceptions.BadRequest` carrying
 a Russian message, which the errors blueprint answers like any other 400.
 

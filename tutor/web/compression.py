@@ -8,7 +8,7 @@ mtime, so htmx is compressed once, not per request.
 Bodies under :data:`MIN_SIZE` (1 KB) go out as they are: with its headers
 such a body fits in one TCP segment either way, so gzip would only cost
 time on both ends (~30 µs here to compress one; about a quarter of the
-htmx feedback fragments are this small; issue 8).
+htmx feedback fragments are this small).
 
 Some bodies repeat: learners send the same few answers to a drill, and the
 fragment for an answer is kept (:mod:`tutor.drills.solutions`), so the same
@@ -52,7 +52,7 @@ COMPRESSIBLE = (
 MIN_SIZE = 1024
 # A body compressed for one response only (a page: its own CSRF token; a new
 # answer) at nginx's default level: a lesson page takes 0.32 ms instead of 0.87
-# at level 6, ~20 KB instead of ~15 KB (issue 8). A kept body is compressed once
+# at level 6, ~20 KB instead of ~15 KB. A kept body is compressed once
 # and served many times, so it gets the smallest output.
 LEVEL = 1
 KEPT_LEVEL = 9

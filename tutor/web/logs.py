@@ -16,7 +16,7 @@ personal, and a query string may carry a learner's answer.
 
 The app only emits :mod:`logging` records; :func:`configure_logging` (called
 by ``wsgi.py``) turns them into JSON lines on stderr for gunicorn and journald.
-Every request pays for its access line, so the line is kept cheap (issue 8):
+Every request pays for its access line, so the line is kept cheap:
 one reused JSON encoder.
 """
 

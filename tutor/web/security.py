@@ -5,7 +5,7 @@ The CSP forbids inline scripts and style attributes; htmx is configured by a
 ``static/js/app.js``, so nothing on the site needs ``'unsafe-inline'``.
 
 The session (which holds the CSRF secret) is Flask's signed cookie, with two
-savings on every request that carries it (issue 8): the signing serializer is
+savings on every request that carries it: the signing serializer is
 built once per secret key instead of per request (building one runs a JSON
 round trip to sniff the serializer), and a session that was only read adds
 ``Vary: Cookie`` without Flask's parse-and-rebuild of the header. The cookie,
@@ -20,7 +20,7 @@ checked again, as itsdangerous checks it. Only flat sessions of plain values
 (the CSRF secret) are remembered, in a :class:`VerifiedCookies` (the learner
 cookie, :mod:`tutor.storage.learner`, keeps its own of the same kind).
 
-Cookies are never minted by an answer a visitor did not ask for (issue 17): a
+Cookies are never minted by an answer a visitor did not ask for: a
 cross-site POST arrives without our ``SameSite=Lax`` cookies, and answering
 it with a fresh session would sign an instructor out and replace the CSRF
 secret of an open lesson. So an error response (4xx/5xx) never sets or

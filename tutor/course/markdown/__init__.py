@@ -26,6 +26,7 @@ from tutor.course.markdown.safety import SafetyExtension
 from tutor.course.markdown.sources import CitationExtension
 from tutor.course.markdown.terms import GlossaryTermExtension
 from tutor.course.markdown.tiles import InlineTilesExtension
+from tutor.course.markdown.variants import VariantsExtension
 
 __all__ = ["RenderContext", "fenced_lines", "make_markdown", "prose_lines"]
 
@@ -36,6 +37,7 @@ def make_markdown(context: RenderContext) -> markdown.Markdown:
         extensions=[
             "tables",
             "admonition",
+            VariantsExtension(),
             "attr_list",
             "def_list",
             "sane_lists",

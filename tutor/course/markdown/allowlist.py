@@ -28,6 +28,7 @@ TEXT_TAGS = frozenset({
     "p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "em", "b", "i", "code",
     "pre", "blockquote", "ul", "ol", "li", "dl", "dt", "dd", "a", "span", "div", "section",
     "article", "header", "nav", "sup", "sub", "del", "abbr", "small", "caption",
+    "details", "summary",  # the folded «Как в других правилах» box (markdown.variants)
 })
 TABLE_TAGS = frozenset({"table", "thead", "tbody", "tfoot", "tr", "th", "td", "colgroup", "col"})
 MEDIA_TAGS = frozenset({"img"})  # Markdown's ![alt](src)

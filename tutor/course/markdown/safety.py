@@ -4,7 +4,7 @@ Lessons are written by people, not by us: a stray ``<script>`` must show as
 text, a ``javascript:`` link must not be clickable, and ``attr_list`` must
 not be a way to add behaviour. A deny-list (``on*``, ``style``) let
 ``{: hx-post="/progress/wipe" hx-trigger="load" }`` through to every
-visitor's page (issue 17), so what survives is now an allow-list,
+visitor's page, so what survives is now an allow-list,
 :data:`~tutor.course.markdown.allowlist.ALLOWED`: ``class``, ``id`` and
 ``title`` anywhere, plus the few attributes Markdown itself writes (a link's
 ``href``, an image's ``src`` and ``alt``, a list's ``start``, a table cell's

@@ -2,7 +2,7 @@
 
 A known term becomes a button that opens its definition in a popover, with a
 link to the glossary entry inside: a ``title`` tooltip never shows on a touch
-screen, and a plain link took the learner away from the lesson (issue 18).
+screen, and a plain link took the learner away from the lesson.
 The popover is declarative (``popovertarget``), so it needs no script: a tap,
 Enter or Space opens it, Esc or a tap elsewhere closes it. Browsers without
 popovers show the definition in the text. An unknown term is a ``file:line``

@@ -1,0 +1,115 @@
+"""A class's practice set as a sequence: «задача 2 из 5», the next task, a result screen.
+
+The practice pages sit below this package and cannot import it; they call the
+template global :func:`set_step` with the problem's key when it exists. For a
+signed-in learner whose class assigned a practice set holding that key, it
+says where the problem stands in the set and where «Следующая задача» goes:
+the next task, or after the last one the set's page, which then shows the
+result. Three bounded queries (the learner's classes, their assignments, the
+set's solved and pending problems), once per request and key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Flask, g
+
+from tutor import storage
+from tutor.accounts.current import current_user
+from tutor.classes import dashboard, store
+from tutor.classes.work import Work, problem_link, work
+from tutor.storage.errors import StorageError
+
+
+@dataclass(frozen=True)
+class SetStep:
+    """One problem's place in a class's practice set."""
+
+    klass: store.Klass
+    work: Work
+    position: int  # 1-based
+    next_url: str  # the next task, or the set's page (its result) after the last one
+
+    @property
+    def total(self) -> int:
+        return len(self.work.problems)
+
+    @property
+    def last(self) -> bool:
+        return self.position == self.total
+
+    @property
+    def label(self) -> str:
+        return f"Класс «{self.klass.name}» · задача {self.position} из {self.total}"
+
+
+def _find(key: str) -> SetStep | None:
+    user = current_user()
+    if user is None:
+        return None
+    try:
+        with storage.store().transaction() as conn:
+            classes = {k.id: k for k in store.joined(conn, user)}
+            items = store.assignments_of(conn, list(classes)) if classes else []
+    except StorageError:
+        return None
+    for item in items:
+        if item.kind != "practice":
+            continue
+        shown = work(item)
+        if key in shown.problems:
+            position = shown.problems.index(key) + 1
+            if position < len(shown.problems):
+                link = problem_link(shown.problems[position], item.rules)
+                next_url = link[0] if link else shown.url
+            else:
+                next_url = shown.url
+            return SetStep(classes[item.class_id], shown, position, next_url)
+    return None
+
+
+def set_step(key: str) -> SetStep | None:
+    """The set a signed-in learner's class gave this problem in, or None (kept per request)."""
+    memo: dict[str, SetStep | None] = g.setdefault("tempai_set_steps", {})
+    if key not in memo:
+        memo[key] = _find(key)
+    return memo[key]
+
+
+@dataclass(frozen=True)
+class SetTask:
+    """One task as the set's page lists it."""
+
+    number: int
+    url: str
+    label: str  # «Найдите ожидание · новичок»
+    state: str  # solved | missed | new
+
+
+STATE_WORDS = {"solved": "решена", "missed": "ошибка, попробуйте ещё", "new": "не начата"}
+
+
+def tasks_of(shown: Work, ruleset: str, learner_id: str | None) -> list[SetTask]:
+    """The set's tasks in order, each with this learner's state (all «new» for none)."""
+    solved: set[str] = set()
+    pending: set[str] = set()
+    if learner_id is not None:
+        row = dashboard.LearnerRow(store.Member(0, "", "", learner_id, 0.0))
+        with storage.store().transaction() as conn:
+            dashboard.read_solved(conn, [learner_id], [shown], {learner_id: row})
+            pending = dashboard.pending_among(conn, learner_id, list(shown.problems))
+        solved = row.solved
+    kind_level = shown.title.removeprefix("Практика: ").rsplit(" · ", 1)[0]
+    found = []
+    for number, key in enumerate(shown.problems, start=1):
+        link = problem_link(key, ruleset)
+        if link is None:
+            continue
+        state = "solved" if key in solved else "missed" if key in pending else "new"
+        found.append(SetTask(number, link[0], kind_level, state))
+    return found
+
+
+def init_app(app: Flask) -> None:
+    app.add_template_global(set_step, "set_step")
