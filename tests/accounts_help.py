@@ -32,7 +32,7 @@ PASSWORD = "correct horse battery"
 
 def make_app(content_dir: Path, url: str, **extra: Any) -> Flask:
     return create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "test",
-                       "DATABASE_URL": url, "LOGIN_MAX_DELAY": 0, **extra})
+                       "DATABASE_URL": url, **extra})
 
 
 def token(client: FlaskClient, path: str = "/account/login") -> str:

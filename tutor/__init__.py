@@ -76,6 +76,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     _init_extensions(app)
     _register_blueprints(app)
+    template_helpers(app)
     return app
 
 
@@ -131,9 +132,10 @@ def _init_extensions(app: Flask) -> None:
     from htmx_flask import Htmx
 
     from tutor.course import content
-    from tutor.web import body, compression, security
+    from tutor.web import body, compression, converters, security
 
     Htmx(app)
+    converters.init_app(app)
     body.init_app(app)
     security.init_app(app)
     compression.init_app(app)
@@ -148,13 +150,11 @@ def _register_blueprints(app: Flask) -> None:
     from tutor.classes import views as classes
     from tutor.course import answers, handbook, lessons, reference
     from tutor.practice import views as practice
-    from tutor.progress import course_marks
     from tutor.progress import views as progress
     from tutor.storage import init_app as open_storage
     from tutor.storage import opened_store
-    from tutor.studio import learn as club
+    from tutor.studio import club
     from tutor.studio import views as studio
-    from tutor.tiles import jinja as tiles
     from tutor.web import assets, errors, health, logs
 
     open_storage(app)  # every feature keeps its tables in the store
@@ -162,9 +162,79 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(errors.bp)
     app.register_blueprint(lessons.bp)
     app.register_blueprint(answers.bp)
-    for feature in (tiles, reference, handbook, practice, progress, course_marks, accounts,
+    for feature in (reference, handbook, practice, progress, accounts,
                     classes, authoring, studio, club, analyse, logs, assets):
         if hasattr(feature, "init_app"):
             feature.init_app(app)
         else:
             app.register_blueprint(feature.bp)
+
+
+def template_helpers(app: Flask) -> None:
+    """Every Jinja global, filter and context processor of the site, in one list.
+
+    Registered here, where every package is in reach, so that a reader of a
+    template finds what a name means without searching the packages; a
+    template of a lower floor may call a helper of a higher one (the course
+    pages show the learner's progress) without the lower package importing it.
+    """
+
+    from engine.tiles import tile_name
+    from tutor.accounts.current import current_user
+    from tutor.accounts.preferences import tile_class
+    from tutor.authoring.views import problems_count
+    from tutor.classes.home import my_assignments
+    from tutor.classes.sequence import set_step
+    from tutor.course.handbook import cite
+    from tutor.course.lessons import drills_count, navigation, public_problem, rich_text
+    from tutor.drills.grading import form_nonce
+    from tutor.progress.course_marks import continue_point, lesson_progress, lesson_state
+    from tutor.progress.views import count_of
+    from tutor.studio.views import studio_time
+    from tutor.tiles.palette import render_palette
+    from tutor.tiles.render import (
+        render_hand,
+        render_inline,
+        render_meld,
+        render_tiles,
+        sprite_url,
+        tile_names,
+        tile_svg,
+        tiles_count,
+    )
+    from tutor.web.assets import static_url
+
+    app.jinja_env.globals.update(
+        static_url=static_url,  # a static file's URL with its content hash
+        # drawing tiles (templates/macros/tiles.html)
+        tileart_tile=tile_svg,
+        tileart_tiles=render_tiles,
+        tileart_inline=render_inline,
+        tileart_meld=render_meld,
+        tileart_hand=render_hand,
+        tileart_palette=render_palette,
+        tileart_sprite_url=sprite_url,
+        tile_name=tile_name,
+        tile_names=tile_names,
+        # a drill's form: its nonce (tutor.drills.grading)
+        form_nonce=form_nonce,
+        # the learner: account, progress, assignments
+        current_account=current_user,
+        lesson_state=lesson_state,
+        lesson_progress=lesson_progress,
+        continue_point=continue_point,
+        my_assignments=my_assignments,
+        set_step=set_step,  # a practice problem's place in an assigned set
+        tile_class=tile_class,  # the tile size the account chose
+    )
+    app.jinja_env.filters.update(
+        rich=rich_text,
+        cite=cite,
+        public_problem=public_problem,
+        tiles_count=tiles_count,
+        drills_count=drills_count,
+        problems_count=problems_count,
+        count_of=count_of,
+        studio_time=studio_time,
+    )
+    app.context_processor(navigation)

@@ -48,11 +48,11 @@ def _teacher_with_work(site: Site, admin: FlaskClient, login: str) -> tuple[Flas
                                                                            int, int]:
     """A registered account promoted to instructor, with a class and a studio lesson."""
     app = site.apps[0]
-    teacher = app.test_client()
-    register(teacher, login)
+    register(app.test_client(), login)
     user_id = user_by_login(app, login).id
     _set_role(admin, user_id, "instructor")
-    assert sign_in(teacher, login) == 302  # a new role signs the account out
+    teacher = app.test_client()  # signed in afresh, with the new role
+    assert sign_in(teacher, login) == 302
     class_id, _code = create_class(teacher, "Кружок")
     lesson_id = new_lesson(teacher)
     save(teacher, lesson_id, source())
@@ -69,11 +69,11 @@ def test_a_deleted_instructors_id_is_never_given_again_and_his_work_goes_to_the_
     teacher, teacher_id, class_id, lesson_id = _teacher_with_work(site, admin, "teacher2")
     _delete_account(teacher)
     assert _owners(site, class_id, lesson_id) == (root_id, root_id)
-    newcomer = app.test_client()
-    register(newcomer, "newcomer2")
+    register(app.test_client(), "newcomer2")
     newcomer_id = user_by_login(app, "newcomer2").id
     assert newcomer_id > teacher_id  # never the deleted account's id
     _set_role(admin, newcomer_id, "instructor")
+    newcomer = app.test_client()
     assert sign_in(newcomer, "newcomer2") == 302
     assert newcomer.get(f"/classes/{class_id}").status_code == 404
     assert newcomer.get(f"/studio/{lesson_id}").status_code == 404
@@ -90,6 +90,7 @@ def test_a_demoted_instructor_loses_his_classes_and_lessons_to_the_admin(site: S
     assert sign_in(admin, "root") == 302
     teacher, teacher_id, class_id, lesson_id = _teacher_with_work(site, admin, "teacher3")
     _set_role(admin, teacher_id, "learner")
+    teacher = app.test_client()
     assert sign_in(teacher, "teacher3") == 302
     assert _owners(site, class_id, lesson_id) == (root_id, root_id)
     assert teacher.get(f"/classes/{class_id}").status_code == 404

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -253,27 +252,29 @@ def test_login_requires_the_csrf_token(guarded: Flask) -> None:
 
 
 @pytest.fixture
-def waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
-    """The delays the login imposed, recorded instead of slept."""
-    seen: list[float] = []
-    monkeypatch.setattr(limits, "pause", seen.append)
-    return seen
+def later(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The guessing limits' clock, moved forward by appending seconds."""
+    shift = [0.0]
+    real = limits.clock
+    monkeypatch.setattr(limits, "clock", lambda: real() + sum(shift))
+    return shift
 
 
-def test_password_guessing_is_slowed_and_the_right_password_still_gets_in(
-    guarded: Flask, waits: list[float]
+def test_password_guessing_holds_the_login_and_the_hold_ends_by_itself(
+    guarded: Flask, later: list[float]
 ) -> None:
     client = guarded.test_client()
-    for _ in range(6):
+    for _ in range(limits.ACCOUNT_FREE + 1):
         assert login(client, "угадываю") == 403
-    assert waits == [1.0, 2.0, 4.0]  # three free tries, then a doubling wait
-    assert login(client, "верный-пароль") == 302  # never refused, never delayed
-    assert waits == [1.0, 2.0, 4.0]
+    assert login(client, "угадываю") == 429
+    assert login(client, "верный-пароль") == 429  # refused before the comparison
+    later.append(limits.hold_seconds(limits.ACCOUNT_FREE + 1) + 1)
+    assert login(client, "верный-пароль") == 302  # the hold ended by itself
     assert client.get("/author/preview").status_code == 200
 
 
 def test_wrong_passwords_are_counted_across_processes_sharing_the_database(
-    content_dir: Path, tmp_path: Path, waits: list[float]
+    content_dir: Path, tmp_path: Path
 ) -> None:
     """Two app processes (or servers) on one database add up the same address's tries."""
     url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
@@ -285,23 +286,21 @@ def test_wrong_passwords_are_counted_across_processes_sharing_the_database(
         assert login(first.test_client(), "угадываю") == 403
     for _ in range(2):
         assert login(second.test_client(), "угадываю") == 403
-    assert waits == [1.0, 2.0]  # the fourth and fifth in all, though the second's 1st and 2nd
-    assert login(second.test_client(), "верный-пароль") == 302
+    assert login(second.test_client(), "верный-пароль") == 429  # the fifth held it, for both
+    assert login(first.test_client(), "верный-пароль") == 429
 
 
 def test_old_wrong_passwords_stop_counting_after_the_window(
-    guarded: Flask, monkeypatch: pytest.MonkeyPatch, waits: list[float]
+    guarded: Flask, later: list[float]
 ) -> None:
     client = guarded.test_client()
-    for _ in range(5):
+    for _ in range(limits.ACCOUNT_FREE):
         assert login(client, "угадываю") == 403
-    assert waits == [1.0, 2.0]
-    later = time.time() + limits.WINDOW + 1
-    monkeypatch.setattr(limits, "clock", lambda: later)
-    assert login(client, "угадываю") == 403  # counted again from one: no wait
-    assert waits == [1.0, 2.0]
+    later.append(limits.WINDOW + 1)
+    assert login(client, "угадываю") == 403  # counted again from one: no hold
     with guarded.app_context(), storage.store().transaction() as conn:
-        assert storage_throttle.failures(conn, "address:127.0.0.1", later, limits.WINDOW) == 1
+        now = limits.clock()
+        assert storage_throttle.failures(conn, "address:127.0.0.1", now, limits.WINDOW) == 1
 
 
 def test_without_the_database_nobody_may_try_a_password(content_dir: Path) -> None:

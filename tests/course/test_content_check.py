@@ -243,12 +243,13 @@ def test_a_drill_whose_solution_cannot_be_shown_is_reported(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Valid parameters are not enough: the check also renders each drill's solution."""
-    from tutor.drills.waits import Waits
+    from tutor.drills.kind.waits import Waits
 
-    def broken(self: Waits, drill: object) -> object:
-        raise RuntimeError("boom")
+    class Broken:
+        def __iter__(self) -> object:
+            raise RuntimeError("boom")
 
-    monkeypatch.setattr(Waits, "options", broken)
+    monkeypatch.setattr(Waits, "view", lambda self, params, solution: Broken())
     content = course_with(tmp_path)
     code, output = run_check(content)
     assert code == 1

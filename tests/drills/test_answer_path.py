@@ -175,31 +175,6 @@ def test_a_repeating_body_is_gzipped_once_and_the_kept_copies_stay_in_budget(
     assert len(calls) == 2 and len(compression._kept) == 3
 
 
-def test_the_same_htmx_answer_again_is_not_gzipped_again_but_a_page_is(
-    client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A drill's kept feedback marks its body as repeating; a lesson page (own CSRF token) not."""
-    monkeypatch.setattr(compression, "_kept", {})
-    monkeypatch.setattr(compression, "_kept_size", [0])
-    calls: list[int] = []
-    real = compression.gzip_bytes
-    monkeypatch.setattr(compression, "gzip_bytes",
-                        lambda data, *level: calls.append(1) or real(data, *level))
-    token = csrf_token(client)
-    gzipped = {**HTMX, "Accept-Encoding": "gzip"}
-    bodies = []
-    for _ in range(3):
-        response = client.post("/lessons/basics/drills/nobetan", headers=gzipped,
-                               data={"csrf_token": token, "tiles": ["3m", "6m"]})
-        assert response.headers["Content-Encoding"] == "gzip"
-        bodies.append(gzip.decompress(response.get_data()))
-    assert len(set(bodies)) == 1 and len(calls) == 1 and len(compression._kept) == 1
-    for _ in range(2):
-        page = client.get("/lessons/basics", headers={"Accept-Encoding": "gzip"})
-        assert page.headers["Content-Encoding"] == "gzip"
-    assert len(calls) == 3 and len(compression._kept) == 1
-
-
 @pytest.mark.parametrize("level", [compression.LEVEL, compression.KEPT_LEVEL])
 @pytest.mark.parametrize("size", [0, 1, 511, 512, 513, 2500, 16 * 1024, 40_000, 200_000])
 def test_gzip_window_fits_the_body_and_loses_nothing(size: int, level: int) -> None:

@@ -16,7 +16,7 @@ from engine.tiles import parse_tile
 from tests.conftest import Answering
 from tests.handgen import score_lines
 from tutor.drills import DrillError, build_drill
-from tutor.drills.discard import discard_options
+from tutor.drills.explain import discard_options
 
 LESSON = """---
 title: Сбросы

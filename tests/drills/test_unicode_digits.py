@@ -9,10 +9,8 @@ from __future__ import annotations
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from tutor.drills.base import BadAnswer
-from tutor.drills.choice import chosen_option
+from tutor.drills.base import BadAnswer, chosen_option, read_number
 from tutor.drills.game_parts import read_count, read_signed
-from tutor.drills.han import read_number
 
 
 @pytest.mark.parametrize("value", [pytest.param(v, id=f"U+{ord(v[-1]):04X}")

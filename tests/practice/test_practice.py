@@ -20,7 +20,7 @@ from engine.generate import KINDS, LEVELS, generate
 from tests.conftest import HTMX
 from tests.practice_answers import right_answer, wrong_answer
 from tutor import create_app
-from tutor.practice import rules
+from tutor.drills import kinds
 from tutor.practice.views import task
 
 _CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -253,7 +253,7 @@ def test_a_wrong_discard_comes_back_under_its_title_until_answered_right(client:
 
 
 def test_the_kinds_that_keep_their_own_rules_are_the_ones_whose_generator_draws_them() -> None:
-    # rules.OWN_RULES decides a stored key without generating the problem: it must agree.
+    # A kind's own_rules decides a stored key without generating the problem: it must agree.
     drawn = {(kind, "rules" in generate(kind, level, seed).params)
              for kind in KINDS for level in LEVELS for seed in range(2)}
-    assert drawn == {(kind, kind in rules.OWN_RULES) for kind in KINDS}
+    assert drawn == {(kind, kinds()[kind].own_rules) for kind in KINDS}

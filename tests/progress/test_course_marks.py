@@ -21,9 +21,10 @@ from flask.testing import FlaskClient
 from tests.conftest import HTMX, csrf_token
 from tests.practice_answers import right_answer, wrong_answer
 from tutor import create_app, storage
+from tutor.accounts.current import learner_id
 from tutor.course.content import store as content_store
 from tutor.progress.course_marks import LessonProgress
-from tutor.storage.learner import COOKIE, learner_id
+from tutor.storage.learner import COOKIE
 from tutor.storage.path import ContinuePoint, LessonDrills, first_unsolved, solved_drills
 
 A = LessonDrills("a", ("a1", "a2"))

@@ -92,7 +92,7 @@ def _history(client: FlaskClient) -> list[Any]:
     cookie = client.get_cookie(COOKIE)
     assert cookie is not None
     with client.application.test_request_context(headers={"Cookie": f"{COOKIE}={cookie.value}"}):
-        from tutor.storage.learner import learner_id
+        from tutor.accounts.current import learner_id
 
         return storage.store().history(learner_id())
 

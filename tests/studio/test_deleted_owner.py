@@ -27,7 +27,8 @@ def test_a_deleted_instructors_lessons_stay_for_the_club(world: World) -> None:
                         data={"csrf_token": token(teacher, "/studio")}).status_code == 302
     root = world.client("root")
     assert root.post(f"/studio/review/{lesson_id}", data={
-        "csrf_token": token(root, "/studio"), "decision": "approve"}).status_code == 302
+        "csrf_token": token(root, "/studio"), "decision": "approve",
+        "version": "2"}).status_code == 302
     settings = teacher.get("/account").get_data(as_text=True)
     assert "data-club-stays" in settings  # the instructor is told before deleting
     response = teacher.post("/account/delete", data={

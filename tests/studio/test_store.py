@@ -59,9 +59,9 @@ def test_publications_and_requests(world: World) -> None:
         store.request_everyone(conn, first, 1)
         assert [r.lesson_id for r in store.pending(conn)] == [first.id]
         assert store.everyone_lesson(conn, first.id) is None
-        assert store.decide(conn, first.id, admin, approve=True)
-        assert not store.decide(conn, first.id, admin, approve=True)  # no longer pending
+        assert store.decide(conn, first.id, 1, admin, approve=True)
+        assert not store.decide(conn, first.id, 1, admin, approve=True)  # no longer pending
         assert [p.lesson_id for p in store.for_everyone(conn)] == [first.id]
         store.request_everyone(conn, second, 1)
-        assert store.decide(conn, second.id, admin, approve=False)
+        assert store.decide(conn, second.id, 1, admin, approve=False)
         assert store.request_of(conn, second.id) is None

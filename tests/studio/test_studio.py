@@ -19,7 +19,7 @@ from tests.accounts_help import HTMX, hidden, summary_of, token, user_by_login
 from tests.classes.world import World
 from tests.practice_answers import right_answer, wrong_answer
 from tests.studio.studio_help import WAITS_12, new_lesson, publish, save, source
-from tutor.studio import check, learn
+from tutor.studio import check, club
 from tutor.studio.check import check_source
 
 XSS_TITLE = '<script>alert("t")</script><img src=x onerror=alert(1)>'
@@ -361,7 +361,7 @@ def test_a_lesson_failing_a_new_check_version_is_hidden_and_shown_to_its_author(
     world.app.config["STUDIO_MAX_DRILLS"] = 1
     check.init_app(world.app)
     page = alice.get(club_url(world))
-    assert page.status_code == 404 and learn.HIDDEN in page.get_data(as_text=True)
+    assert page.status_code == 404 and club.HIDDEN in page.get_data(as_text=True)
     assert "data-club-lesson" not in alice.get("/").get_data(as_text=True)
     form = {"csrf_token": token(alice, "/classes"), "tiles": ["1m", "4m", "7m"]}
     assert alice.post(f"{club_url(world)}/2/drills/club-waits", data=form).status_code == 404
@@ -391,7 +391,8 @@ def test_publish_to_everyone_after_an_admins_review(world: World) -> None:
     review = root.get("/studio/review").get_data(as_text=True)
     assert f'data-request="{lesson_id}"' in review
     assert root.post(f"/studio/review/{lesson_id}", data={
-        "csrf_token": token(root, "/studio"), "decision": "approve"}).status_code == 302
+        "csrf_token": token(root, "/studio"), "decision": "approve",
+        "version": "3"}).status_code == 302
     assert "data-club-lesson" in anonymous.get("/").get_data(as_text=True)
     assert anonymous.get(f"/club/{lesson_id}").status_code == 200
     drill = drill_of(world, source(), "club-waits")
@@ -400,7 +401,8 @@ def test_publish_to_everyone_after_an_admins_review(world: World) -> None:
                             data={**form, **right_answer(drill)})
     assert 'data-verdict="correct"' in answer.get_data(as_text=True)
     assert root.post(f"/studio/review/{lesson_id}", data={
-        "csrf_token": token(root, "/studio"), "decision": "approve"}).status_code == 404
+        "csrf_token": token(root, "/studio"), "decision": "approve",
+        "version": "3"}).status_code == 404
 
 
 def test_a_lesson_view_renders_markdown_once_per_version(world: World, monkeypatch) -> None:  # noqa: ANN001
@@ -431,10 +433,11 @@ def test_an_answer_without_javascript_gets_the_whole_page(world: World) -> None:
 
 
 def near_limit() -> str:
-    """A lesson just under the studio's 100 000 bytes: far over the site's 64 kB body limit."""
-    body = "Длинный абзац урока о правилах клуба. " * 1400
+    """A lesson just under the studio's 100 000 bytes (in lines the shape limits allow)."""
+    body = ("Длинный абзац урока о правилах клуба. " * 40 + "\n\n") * 35
     padding = check.MAX_SOURCE_BYTES - len(source(body=body).encode()) - 10
-    text = source(body=body + "ы" * (padding // 2))
+    text = source(body=body + "\n".join("ы" * 1000 for _ in range(padding // 2002))
+                  + "\n" + "ы" * ((padding % 2002) // 2 - 1))
     assert check.MAX_SOURCE_BYTES - 20 < len(text.encode()) <= check.MAX_SOURCE_BYTES
     return text
 

@@ -81,8 +81,7 @@ def apps(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     root = tmp_path_factory.mktemp("fuzz")
     app = create_app({"TESTING": True, "CONTENT_DIR": str(copy_content(root / "content")),
                       "DATABASE_URL": f"sqlite:///{root / 'fuzz.sqlite3'}",
-                      "INSTRUCTOR_PASSWORD": PASSWORD,
-                      "LOGIN_MAX_DELAY": 0})  # wrong passwords galore: no waiting
+                      "INSTRUCTOR_PASSWORD": PASSWORD})
     anonymous, instructor = app.test_client(), app.test_client()
     token = _token(anonymous)
     if "authoring.login" in app.view_functions:
@@ -361,7 +360,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     shutil.copy(REPO / "content" / "ru" / "yaku-examples.yaml", content)
     server = kit.start_server({"FLASK_CONTENT_DIR": str(content), "WEB_CONCURRENCY": "1",
                                "GUNICORN_THREADS": "2", "FLASK_CONTENT_RECHECK_SECONDS": "0",
-                               "INSTRUCTOR_PASSWORD": PASSWORD, "FLASK_LOGIN_MAX_DELAY": "0"})
+                               "INSTRUCTOR_PASSWORD": PASSWORD})
     status, headers, body = _live_request(server.url, "GET", "/lessons/basics", {}, None)
     cookies = dict(c.split(";", 1)[0].split("=", 1) for c in headers.get_all("Set-Cookie") or [])
     found = _TOKEN.search(body)

@@ -61,6 +61,9 @@ def _change(user_id: int, *, role: str | None = None,
             values["role"] = role
         if disabled is not None:
             values["disabled"] = disabled
+        if role is not None or disabled:
+            # an instructor's reset code was for a learner: it dies with the change
+            values |= {"reset_hash": None, "reset_until": None}
         store.update(conn, user_id, **values)
     if disabled:
         revoke(user_id)  # a disabled account: every session ends now
@@ -77,7 +80,7 @@ def _back(done: bool, message: str) -> ResponseReturnValue:
     return redirect(url_for("admin.users", q=search) if search else url_for("admin.users"))
 
 
-@bp.post("/users/<int:user_id>/role")
+@bp.post("/users/<id:user_id>/role")
 @role_required("admin")
 def set_role(user_id: int) -> ResponseReturnValue:
     role = request.form.get("role", "")
@@ -89,7 +92,7 @@ def set_role(user_id: int) -> ResponseReturnValue:
         abort(503, description="База данных сейчас недоступна, попробуйте через минуту.")
 
 
-@bp.post("/users/<int:user_id>/disabled")
+@bp.post("/users/<id:user_id>/disabled")
 @role_required("admin")
 def set_disabled(user_id: int) -> ResponseReturnValue:
     disabled = request.form.get("disabled") == "1"

@@ -7,11 +7,21 @@ code path, is the same. Nothing here logs or returns a clear password.
 
 Recovery and reset codes are random (80 bits from :mod:`secrets`), shown
 once, and stored hashed like passwords.
+
+Every hash and verification runs under a per-process bound: at most
+:data:`HASHERS` at once, and at most :data:`QUEUED` more waiting, each no
+longer than :data:`QUEUE_SECONDS`; a request beyond that gets :class:`Busy`
+at once. A flood of sign-ins therefore ties up at most
+``HASHERS + QUEUED`` of a worker's threads (gunicorn.conf.py gives it 4),
+and lesson pages, which never hash, always find a thread free.
 """
 
 from __future__ import annotations
 
 import secrets
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -22,29 +32,74 @@ MAX_PASSWORD = 200
 _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off a screen
 _PRODUCTION = PasswordHasher.from_parameters(profiles.RFC_9106_LOW_MEMORY)
 _TESTING = PasswordHasher.from_parameters(profiles.CHEAPEST)
-# Verified against when the login does not exist, so a missing account costs the same time.
+HASHERS = 1  # argon2 runs at once per process (each 64 MiB, about a core for 0.25 s)
+QUEUED = 1  # more requests that may wait for a hasher; beyond them: Busy at once
+QUEUE_SECONDS = 1.0
+# Verified against when the login does not exist, so a missing account costs the
+# same work as a real one: one verification, never a hash (made once per profile).
 _DUMMY: dict[bool, str] = {}
+_dummy_lock = threading.Lock()
+_hashing = threading.BoundedSemaphore(HASHERS)
+_admitted = 0
+_admitted_lock = threading.Lock()
+
+
+class Busy(Exception):
+    """Every hasher of this process is taken and the queue is full: try again shortly."""
 
 
 def _hasher() -> PasswordHasher:
     return _TESTING if current_app.testing else _PRODUCTION
 
 
+@contextmanager
+def _slot() -> Iterator[None]:
+    """One of the process's :data:`HASHERS`, or :class:`Busy` (never an unbounded wait)."""
+    global _admitted
+    with _admitted_lock:
+        if _admitted >= HASHERS + QUEUED:
+            raise Busy
+        _admitted += 1
+    try:
+        if not _hashing.acquire(timeout=QUEUE_SECONDS):
+            raise Busy
+        try:
+            yield
+        finally:
+            _hashing.release()
+    finally:
+        with _admitted_lock:
+            _admitted -= 1
+
+
+def dummy_hash() -> str:
+    """The hash an unknown login is verified against, made once (not on every call)."""
+    testing = bool(current_app.testing)
+    with _dummy_lock:
+        if testing not in _DUMMY:
+            _DUMMY[testing] = _hasher().hash(secrets.token_hex(16))
+        return _DUMMY[testing]
+
+
 def hash_secret(secret: str) -> str:
-    """An argon2id hash of ``secret`` (a password or a code)."""
-    return _hasher().hash(secret)
+    """An argon2id hash of ``secret`` (a password or a code). Raises :class:`Busy`."""
+    with _slot():
+        return _hasher().hash(secret)
 
 
 def verify(stored: str | None, given: str) -> bool:
-    """Whether ``given`` matches ``stored``; a missing hash still spends the time of one check."""
+    """Whether ``given`` matches ``stored``; a missing hash costs the same one verification.
+
+    Raises :class:`Busy` before looking at ``given`` when no hasher is free.
+    """
     hasher = _hasher()
     if not stored:
-        dummy = _DUMMY.setdefault(current_app.testing, hasher.hash("not-a-password"))
-        stored, given = dummy, given + "\x00"
-    try:
-        return hasher.verify(stored, given)
-    except (VerificationError, InvalidHashError):
-        return False
+        stored, given = dummy_hash(), given + "\x00"
+    with _slot():
+        try:
+            return hasher.verify(stored, given)
+        except (VerificationError, InvalidHashError):
+            return False
 
 
 def needs_rehash(stored: str) -> bool:

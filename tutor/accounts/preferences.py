@@ -80,4 +80,3 @@ def save() -> ResponseReturnValue:
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
-    app.add_template_global(tile_class, "tile_class")

@@ -17,6 +17,7 @@ from sqlalchemy.engine import Connection, Row
 from tutor.accounts.zones import DEFAULT_ZONE, known
 from tutor.storage import sessions
 from tutor.storage.accounts import ROLES, TEACHING, adopt_orphans, hand_over, users
+from tutor.storage.classes import classes, memberships
 from tutor.storage.errors import StorageError
 
 LOGIN = re.compile(r"[a-z0-9_.-]{3,40}")
@@ -118,28 +119,58 @@ def by_login(conn: Connection, login: str) -> tuple[User, str, str | None] | Non
 
 
 def reset_hash(conn: Connection, user_id: int, now: float) -> str | None:
-    """The instructor-issued reset code's hash, if one is still valid."""
-    row = conn.execute(sa.select(users.c.reset_hash, users.c.reset_until)
-                       .where(users.c.id == user_id)).first()
+    """The instructor-issued reset code's hash, if one is valid for this account right now.
+
+    A reset code hands the account to whoever holds it, so it is honoured only
+    while what made it legitimate still holds: the account is an enabled
+    learner and a member of a class whose owner still teaches. An instructor
+    who got an admin (or another instructor) to join his class, or a learner
+    who has since left or been promoted, gets nothing from an old code.
+    """
+    owners = users.alias("owner")
+    teaching = (
+        sa.select(memberships.c.user_id)
+        .join(classes, classes.c.id == memberships.c.class_id)
+        .join(owners, owners.c.id == classes.c.owner_id)
+        .where(memberships.c.user_id == users.c.id,
+               owners.c.role.in_(("instructor", "admin")), owners.c.disabled.is_(False))
+    )
+    row = conn.execute(
+        sa.select(users.c.reset_hash, users.c.reset_until)
+        .where(users.c.id == user_id, users.c.role == "learner", users.c.disabled.is_(False),
+               teaching.exists())
+    ).first()
     if row is None or row.reset_hash is None or (row.reset_until or 0) < now:
         return None
     return str(row.reset_hash)
 
 
-def session_user(conn: Connection, user_id: int, version: int) -> User | None:
-    """The account a session names, if the session's version is current and it is enabled.
+def clear_reset(conn: Connection, user_id: int) -> None:
+    """Forget the account's reset code (it left a class, or its role changed)."""
+    update(conn, user_id, reset_hash=None, reset_until=None)
 
-    One statement: the account and its session version (an outer join).
+
+def session_user(conn: Connection, user_id: int, version: int, session_id: str) -> User | None:
+    """The account a session names, if that session is still honoured.
+
+    Honoured while the account is enabled, its version is the session's (no
+    «everywhere» sign-out, password change or admin change since) and this
+    session's own id has not been revoked (no «this device» sign-out). One
+    statement: the account and both session rows (outer joins).
     """
     versions = sessions.session_versions
+    revoked = versions.alias("revoked")
     query = (
-        sa.select(*_COLUMNS, versions.c.version)
-        .select_from(users.outerjoin(versions, versions.c.identity == sa.literal("user:")
-                                     + sa.cast(users.c.id, sa.String)))
+        sa.select(*_COLUMNS, versions.c.version, revoked.c.identity.label("revoked"))
+        .select_from(
+            users.outerjoin(versions, versions.c.identity == sa.literal("user:")
+                            + sa.cast(users.c.id, sa.String))
+            .outerjoin(revoked, revoked.c.identity
+                       == sessions.session_identity(session_id)[:100]))
         .where(users.c.id == user_id)
     )
     row = conn.execute(query).first()
-    if row is None or row.disabled or int(row.version or 0) != version:
+    if row is None or row.disabled or int(row.version or 0) != version or row.revoked:
         return None
     return _user(row)
 

@@ -4,10 +4,13 @@ Routes (blueprint ``accounts``):
 
 - ``GET|POST /account/register`` — login, display name, password; shows the
   one-time recovery code once; the browser's anonymous progress moves in;
-- ``GET|POST /account/login`` — counted and delayed like the instructor login
+- ``GET|POST /account/login`` — counted and held like the instructor login
   (:mod:`tutor.accounts.limits`); the session rotates; progress moves in;
-- ``POST /account/logout`` — bumps the account's session version (every copy
-  of the cookie dies) and starts a fresh anonymous learner in this browser;
+- ``POST /account/logout`` — «Выйти»: this device's session is revoked (a copy
+  of its cookie dies too; other devices stay signed in), and
+  ``POST /account/logout/everywhere`` — every session of the account ends
+  (:func:`tutor.accounts.current.sign_out`); both answer 503 and change
+  nothing while the database cannot record it;
 - ``GET|POST /account/recover`` — a recovery code (or an instructor's reset
   code) and a new password;
 - ``GET /account`` with ``POST /account/name``, ``/account/password``,
@@ -25,6 +28,7 @@ import datetime as dt
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from flask import (
@@ -39,15 +43,17 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
+from engine.plural import count_word
 from tutor import storage
 from tutor.accounts import admin, cli, limits, passwords, preferences, store
 from tutor.accounts.current import (
-    account_learner,
     current_user,
     login_required,
+    private_when_signed_in,
     revoke,
     safe_next,
     sign_in,
+    sign_out,
     sign_out_here,
 )
 from tutor.accounts.merge import merge_learner
@@ -57,29 +63,49 @@ from tutor.storage.aggregates import learner_kinds, learner_mistakes, learner_so
 from tutor.storage.answers import answers
 from tutor.storage.classes import memberships
 from tutor.storage.errors import StorageError
+from tutor.web.errors import render_error
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
 log = logging.getLogger(__name__)
 
 WRONG = "Неверный логин или пароль."
 WRONG_CODE = "Неверный логин или код восстановления."
-TOO_MANY = "Слишком много неверных попыток подряд. Подождите немного и попробуйте снова."
 UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
 TAKEN = "Этот логин уже занят: выберите другой."
-
-
-def _count_wrong(login_name: str) -> tuple[int, int]:
-    """One wrong password (or code) for ``login_name`` from this client (:mod:`limits`)."""
-    return limits.count(storage.store(), _address(), limits.login_key(login_name))
-
-
-def _forgive_address() -> None:
-    with storage.store().transaction() as conn:
-        limits.forgive(conn, _address())
+NO_LOGOUT = ("Выйти не удалось: база, где хранятся сеансы, недоступна, и вход продолжал бы "
+             "работать. Попробуйте ещё раз чуть позже.")
+BUSY = "Сервер сейчас проверяет другие пароли. Попробуйте ещё раз через несколько секунд."
 
 
 def _address() -> str:
     return request.remote_addr or "?"
+
+
+def _guarded(account: str, check: Callable[[], bool]) -> bool:
+    """``check`` under the guessing limits (:mod:`limits`): refused before it runs when over."""
+    return limits.guarded(storage.store(), _address(), account, check)
+
+
+def _forgive(account: str) -> None:
+    with storage.store().transaction() as conn:
+        limits.forgive(conn, _address(), account)
+
+
+def too_many(err: limits.Refused) -> ResponseReturnValue:
+    """The one reply to a refused try, whatever its password: 429 with when to come back."""
+    wait = err.retry_after
+    when = (count_word(wait, "секунду", "секунды", "секунд") if wait < 90
+            else count_word((wait + 59) // 60, "минуту", "минуты", "минут"))
+    message = (f"Слишком много неверных попыток. Вход приостановлен: попробуйте через {when}. "
+               "Если это были не вы, войдите по коду восстановления.")
+    body, status, headers = render_error(429, message)
+    return body, status, {**headers, "Retry-After": str(wait), "Cache-Control": "no-store"}
+
+
+def busy(_err: passwords.Busy) -> ResponseReturnValue:
+    """Every hasher of this process is taken: come back in a moment (nothing was checked)."""
+    body, status, headers = render_error(503, BUSY)
+    return body, status, {**headers, "Retry-After": "2", "Cache-Control": "no-store"}
 
 
 def _merge_browser_progress(user: store.User) -> None:
@@ -107,6 +133,10 @@ def register() -> ResponseReturnValue:
         if error is None and password != form.get("password2", ""):
             error = "Пароли не совпадают."
         if error is None:
+            try:
+                limits.registration(storage.store(), _address())
+            except StorageError:
+                return _unavailable()
             code = passwords.new_code()
             # Hashed before the transaction: argon2 is CPU time, not the database's deadline.
             password_hash = passwords.hash_secret(password)
@@ -141,13 +171,18 @@ def login() -> ResponseReturnValue:
     if request.method == "POST":
         login_name = store.normal_login(request.form.get("login", ""))[:40]
         given = request.form.get("password", "")[: passwords.MAX_PASSWORD]
+        account = limits.login_key(login_name)
         try:
             with storage.store().transaction() as conn:
                 found = store.by_login(conn, login_name)
             stored = found[1] if found else None
-            if found and not found[0].disabled and passwords.verify(stored, given):
+            usable = found is not None and not found[0].disabled
+            # One verification whatever the login: an unknown one (or a disabled
+            # account) costs the same work as a real one, and says nothing by its time.
+            if _guarded(account, lambda: passwords.verify(stored, given) and usable):
+                assert found is not None
                 user = found[0]
-                _forgive_address()
+                _forgive(account)
                 if stored and passwords.needs_rehash(stored):
                     rehashed = passwords.hash_secret(given)
                     with storage.store().transaction() as conn:
@@ -155,13 +190,8 @@ def login() -> ResponseReturnValue:
                 _merge_browser_progress(user)
                 sign_in(user)
                 return redirect(target or url_for("lessons.index"))
-            if not found:
-                passwords.verify(None, given)
-            counts = _count_wrong(login_name)
         except StorageError:
             return _unavailable()
-        if not limits.wait(limits.delay(*counts, cap=limits.max_delay())):
-            abort(429, description=TOO_MANY)
         error = WRONG
     status = 403 if error else 200
     return render_template("accounts/login.html", error=error, next=target,
@@ -170,14 +200,22 @@ def login() -> ResponseReturnValue:
 
 @bp.post("/logout")
 def logout() -> ResponseReturnValue:
-    """Every session of the account ends (the version moves on); this browser starts afresh."""
-    user = current_user()
-    if user is not None:
-        try:
-            revoke(user.id)
-        except StorageError:
-            return _unavailable()
-        sign_out_here()
+    """«Выйти»: this device's session ends (a copy of its cookie too); other devices stay."""
+    return _signed_out(everywhere=False)
+
+
+@bp.post("/logout/everywhere")
+def logout_everywhere() -> ResponseReturnValue:
+    """«Выйти на всех устройствах»: every session of the account ends at once."""
+    return _signed_out(everywhere=True)
+
+
+def _signed_out(everywhere: bool) -> ResponseReturnValue:
+    try:
+        sign_out(everywhere=everywhere)
+    except StorageError:
+        log.warning("sign-out refused: the database is unavailable", exc_info=True)
+        abort(503, description=NO_LOGOUT)
     return redirect(url_for("lessons.index"))
 
 
@@ -210,18 +248,20 @@ def _recover(login_name: str, code: str, password: str) -> ResponseReturnValue:
     with storage.store().transaction() as conn:
         found = store.by_login(conn, login_name)
         reset = store.reset_hash(conn, found[0].id, now) if found else None
-    matched = None
-    if found and not found[0].disabled:
-        if passwords.verify(found[2], code):
-            matched = "recovery"
-        elif reset and passwords.verify(reset, code):
-            matched = "reset"
-    else:
-        passwords.verify(None, code)
-    if matched is None:
-        counts = _count_wrong(login_name)
-        if not limits.wait(limits.delay(*counts, cap=limits.max_delay())):
-            abort(429, description=TOO_MANY)
+    usable = found is not None and not found[0].disabled
+    matched: list[str] = []
+
+    def check() -> bool:
+        if passwords.verify(found[2] if found else None, code) and usable:
+            matched.append("recovery")
+        elif reset and passwords.verify(reset, code) and usable:
+            matched.append("reset")
+        return bool(matched)
+
+    # The code path has its own count and hold: the owner gets in this way
+    # even while a guesser holds the password sign-in.
+    account = limits.code_key(login_name)
+    if not _guarded(account, check):
         raise _WrongCode
     assert found is not None
     user = found[0]
@@ -231,7 +271,7 @@ def _recover(login_name: str, code: str, password: str) -> ResponseReturnValue:
         store.update(conn, user.id, password_hash=password_hash, recovery_hash=recovery_hash,
                      reset_hash=None, reset_until=None)
     revoke(user.id)
-    _forgive_address()
+    _forgive(account)
     _merge_browser_progress(user)
     sign_in(user)
     return render_template("accounts/code.html", code=new_code, user=user, next=None, fresh=False)
@@ -267,9 +307,11 @@ def rename() -> ResponseReturnValue:
 
 
 def _password_ok(user: store.User, given: str) -> bool:
+    """The account's current password, checked under the same limits as signing in."""
     with storage.store().transaction() as conn:
         found = store.by_login(conn, user.login)
-    return bool(found) and passwords.verify(found[1] if found else None, given)
+    stored = found[1] if found else None
+    return _guarded(limits.login_key(user.login), lambda: passwords.verify(stored, given))
 
 
 def _settings_error(message: str) -> ResponseReturnValue:
@@ -285,8 +327,6 @@ def change_password() -> ResponseReturnValue:
     new = request.form.get("password", "")
     try:
         if not _password_ok(user, request.form.get("current", "")):
-            counts = _count_wrong(user.login)
-            limits.wait(limits.delay(*counts, cap=limits.max_delay()))
             return _settings_error("Текущий пароль введён неверно.")
         problem = passwords.password_problem(new)
         if problem:
@@ -367,10 +407,14 @@ def _anonymise(conn: Any, learner_id: str) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Register the pages, the learner resolver, the template global and the CLI."""
+    """Register the pages, the admin pages and the CLI."""
     app.register_blueprint(bp)
     admin.init_app(app)
     preferences.init_app(app)
     cli.init_app(app)
-    app.extensions[learner.ACCOUNT_RESOLVER] = account_learner
-    app.add_template_global(current_user, "current_account")
+    app.after_request(private_when_signed_in)
+    app.register_error_handler(limits.Refused, too_many)
+    app.register_error_handler(passwords.Busy, busy)
+    if not app.testing:
+        with app.app_context():
+            passwords.dummy_hash()  # made now, so no sign-in pays for it

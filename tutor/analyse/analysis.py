@@ -32,8 +32,9 @@ from engine.text import messages
 from engine.tiles import Tile, parse_tile, parse_tiles, parse_wind
 from tutor.analyse.query import Query
 from tutor.analyse.readings import ReadingScore, score_readings
-from tutor.drills.discard import why_best
-from tutor.drills.explain import ReadingView, distinct_readings, tile_names
+from tutor.drills.explain import ReadingView, distinct_readings
+from tutor.drills.kind.discard import why_best
+from tutor.tiles.render import tile_names
 
 T = TypeVar("T")
 NO_YAKU = "нет яку"

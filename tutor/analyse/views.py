@@ -33,11 +33,11 @@ from tutor.analyse import builder
 from tutor.analyse.analysis import Analysis, analyse
 from tutor.analyse.export import DrillBlock, drill_blocks
 from tutor.analyse.query import WIND_CHOICES, Query
-from tutor.drills.discard import short_shanten
-from tutor.drills.fu import FuLine, fu_lines
+from tutor.drills.kind.discard import short_shanten
+from tutor.drills.scoring import FuLine, fu_lines
 from tutor.tiles.render import sprite_url
 
-bp = Blueprint("analyser", __name__)
+bp = Blueprint("analyse", __name__)
 
 WIND_NAMES = {"E": "Восток", "S": "Юг", "W": "Запад", "N": "Север"}
 SEAT_LABELS = {"E": "Восток (дилер)", "S": "Юг", "W": "Запад", "N": "Север"}
@@ -56,7 +56,7 @@ class View:
 
     def url(self, q: Query | None = None) -> str:
         args: dict[str, Any] = (q or self.query).to_args()
-        return url_for("analyser.analyse_page", **args)
+        return url_for("analyse.analyse_page", **args)
 
     @property
     def winds(self) -> list[tuple[str, str]]:

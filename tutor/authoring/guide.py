@@ -112,18 +112,18 @@ VALUE_KINDS: dict[Any, str] = {
     p.wind: "ветер",
     p.text_list: "список строк",
     p.positive_int: "число",
-    "stick_count": "число 0–20",  # tutor.drills.payment
-    "indicators": "тайлы",  # tutor.drills.dora
-    "hand_list": "список рук",  # tutor.drills.complete
-    "rule_field": "правило",  # tutor.drills.rule
-    "distractor_list": "список",  # tutor.drills.rule
+    "stick_count": "число 0–20",  # tutor.drills.kind.payment
+    "indicators": "тайлы",  # tutor.drills.kind.dora
+    "hand_list": "список рук",  # tutor.drills.kind.complete
+    "rule_field": "правило",  # tutor.drills.kind.rule
+    "distractor_list": "список",  # tutor.drills.kind.rule
     "seat_list": "список мест",  # tutor.drills.game_parts
     "score_map": "очки по местам",
     "deduction_map": "вычеты по местам",
     "claim_list": "список победителей",
-    "optional_seat": "ветер места",  # tutor.drills.multi_ron
+    "optional_seat": "ветер места",  # tutor.drills.kind.multi_ron
     "pao_param": "пао",
-    "result_param": "исход раздачи",  # tutor.drills.next_hand
+    "result_param": "исход раздачи",  # tutor.drills.kind.next_hand
     "hand_number": "число 1–4",
 }
 

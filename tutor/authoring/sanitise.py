@@ -49,6 +49,7 @@ ATTRIBUTES: dict[str, set[str]] = {
     "input": {
         "type", "name", "value", "checked", "disabled", "required", "min", "max", "step",
         "inputmode", "pattern", "maxlength", "autocomplete", "placeholder", "size",
+        "hx-swap-oob",  # an answer's fragment moves its form's attempt field on
     },
     "button": {"type", "name", "value", "disabled", "formnovalidate", "popovertarget"},
     "span": {"popover"},  # a glossary term's definition (tutor/course/markdown/terms.py)
@@ -79,6 +80,7 @@ def _checked(tag: str, attribute: str, value: str, post_prefix: str) -> str | No
         ("form", "hx-disabled-elt"): lambda v: v in _DISABLED,
         ("form", "method"): lambda v: v.lower() == "post",
         ("input", "type"): lambda v: v.lower() in {"hidden", "checkbox", "radio", "text", "number"},
+        ("input", "hx-swap-oob"): lambda v: v == "true",
         ("button", "type"): lambda v: v.lower() in {"submit", "button"},
     }
     rule = rules.get((tag, attribute))

@@ -1,8 +1,8 @@
 """The instructor's bootstrap password (``INSTRUCTOR_PASSWORD``) under the sign-in policy.
 
-The policy — atomic counts per address and per account, a growing bounded
-delay, never a lock-out — is :mod:`tutor.accounts.limits`; the one account
-here is the shared instructor login.
+The policy — atomic counts per address and per account, a hold that grows
+and ends by itself, tries refused before they are checked — is
+:mod:`tutor.accounts.limits`; the one account here is the shared instructor login.
 """
 
 from __future__ import annotations
@@ -21,5 +21,5 @@ def count_wrong_password(store: ProgressStore, address: str) -> tuple[int, int]:
 
 
 def signed_in(conn: Connection, address: str) -> None:
-    """The right password from ``address``: its own typos are forgiven."""
-    limits.forgive(conn, address)
+    """The right password from ``address``: its typos, and the login's, are forgiven."""
+    limits.forgive(conn, address, ACCOUNT)

@@ -34,7 +34,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from engine.plural import count_word
 from tutor import storage
@@ -46,9 +46,11 @@ from tutor.authoring.cli import lesson_text
 from tutor.authoring.guide import guide_path, render_guide
 from tutor.authoring.sanitise import sanitise
 from tutor.course.content import DrillSlot, Lesson, _glossary_url, lesson_from_text, store
-from tutor.course.lessons import DrillState, graded_state
 from tutor.course.links import link_problems
+from tutor.course.markdown.limits import text_shape
 from tutor.course.problems import Problem
+from tutor.drills import grading
+from tutor.drills.grading import Outcome
 from tutor.storage import sessions
 from tutor.storage.errors import StorageError
 
@@ -65,7 +67,6 @@ CLOSED = (
 EXPIRED = "Вход преподавателя закончился: откройте страницу заново и войдите."
 WRONG_PASSWORD = "Неверный пароль."
 NO_DRILL = "Такого упражнения в черновике нет: обновите предпросмотр."
-TOO_MANY = "Слишком много неверных паролей подряд. Подождите немного и попробуйте снова."
 NO_COUNT = (
     "Вход преподавателя сейчас недоступен: не удалось обратиться к базе, где считаются "
     "попытки входа и хранятся сеансы. Попробуйте позже."
@@ -75,6 +76,8 @@ NO_LOGOUT = (
     "работать. Попробуйте ещё раз чуть позже."
 )
 VERSION_KEY = "instructor_version"
+PREVIEW_DRILLS = 40  # drill forms a preview renders (the studio's drill limit)
+FORM_BYTES = 1_000_000  # the draft copies the forms of one preview carry, together
 F = TypeVar("F", bound=Callable[..., ResponseReturnValue])
 
 
@@ -141,8 +144,8 @@ def instructor_required(view: F) -> F:
 def login() -> ResponseReturnValue:
     """The instructor's password form (CSRF-protected like every POST).
 
-    The right password always gets in; a wrong one is counted and answered
-    after a growing delay (:mod:`tutor.authoring.throttle`).
+    Counted and held like every password (:mod:`tutor.accounts.limits`): while
+    held, a try is refused before the password is compared, right or wrong.
     """
     if not _password() and not current_app.debug:
         abort(403, description=CLOSED)
@@ -150,22 +153,22 @@ def login() -> ResponseReturnValue:
     if request.method == "POST":
         address = request.remote_addr or "?"
         given = request.form.get("password", "")
+        password = _password()
         try:
             store = storage.store()
-            if _password() and hmac.compare_digest(given.encode(), _password().encode()):
+            right = limits.guarded(store, address, throttle.ACCOUNT, lambda: bool(password) and
+                                   hmac.compare_digest(given.encode(), password.encode()))
+            if right:
                 with store.transaction() as conn:
                     throttle.signed_in(conn, address)
                     version = sessions.current_version(conn, sessions.INSTRUCTOR)
                 session.clear()  # a fresh session: nothing from before the sign-in survives
-                session[SESSION_KEY] = _fingerprint(_password())
+                session[SESSION_KEY] = _fingerprint(password)
                 session[VERSION_KEY] = version
                 return redirect(url_for("authoring.preview"))
-            counts = throttle.count_wrong_password(store, address)
         except StorageError:
             log.warning("instructor login refused: the try count is unavailable", exc_info=True)
             abort(503, description=NO_COUNT)
-        if not limits.wait(limits.delay(*counts, cap=limits.max_delay())):
-            abort(429, description=TOO_MANY)
         error = WRONG_PASSWORD
     status = 403 if error else 200
     return render_template("authoring/login.html", error=error), status
@@ -263,18 +266,26 @@ def _post_prefix() -> str:
     return url_for("authoring.preview_drill", drill_id="x")[:-1]
 
 
-def build_preview(source: str, state: DrillState | None = None) -> Preview:
-    """Render a draft with its drills, add the link check, sanitise the lot."""
+def build_preview(source: str, outcome: Outcome | None = None) -> Preview:
+    """Render a draft with its drills, add the link check, sanitise the lot.
+
+    A draft over the shape limits (:mod:`tutor.course.markdown.limits`) is not
+    rendered: only its problems are shown.
+    """
+    shape = text_shape(source)
+    if shape:
+        return Preview(draft_lesson(""), Markup(""),
+                       [Problem(DRAFT_FILE, line, message) for line, message in shape])
     lesson = draft_lesson(source)
     lessons = store().lessons()
     course = {item.slug: item for item in lessons}
     course[lesson.slug] = lesson
     found = [*lesson.problems, *link_problems(lesson, course, store().glossary())]
     problems = sorted({*found, *_taken(lesson, lessons)})
-    return Preview(lesson, preview_html(lesson, source, state), problems)
+    return Preview(lesson, preview_html(lesson, source, outcome), problems)
 
 
-def preview_html(lesson: Lesson, source: str, state: DrillState | None = None,
+def preview_html(lesson: Lesson, source: str, outcome: Outcome | None = None,
                  prefix: str | None = None) -> Markup:
     """The draft's sanitised body; its drills post (with ``source``) to the preview's grader.
 
@@ -284,12 +295,21 @@ def preview_html(lesson: Lesson, source: str, state: DrillState | None = None,
     """
     frame = get_template_attribute("authoring/parts.html", "preview_drill")
     post = prefix or _post_prefix()
-    pieces = [
-        str(frame(lesson.drills[part.id], source, state, post + part.id))
-        if isinstance(part, DrillSlot)
-        else part
-        for part in lesson.parts
-    ]
+    # Each drill's form carries the whole draft: the forms are bounded by count and
+    # by their bytes together (2 088 tiny drills once made a 213 MB page).
+    forms = min(PREVIEW_DRILLS, FORM_BYTES // max(1, len(source.encode("utf-8"))))
+    pieces, shown = [], 0
+    for part in lesson.parts:
+        if not isinstance(part, DrillSlot):
+            pieces.append(part)
+        elif shown < forms:
+            shown += 1
+            pieces.append(str(frame(lesson.drills[part.id], source, outcome, post + part.id)))
+        else:
+            pieces.append(f'<p class="hint">Упражнение «{escape(part.id)}» в предпросмотре '
+                          f"не показано: здесь проверяются первые "
+                          f"{count_word(forms, 'упражнение', 'упражнения', 'упражнений')} "
+                          "черновика.</p>")
     return Markup(sanitise("".join(pieces), post))  # noqa: S704 - sanitised just now
 
 
@@ -319,17 +339,16 @@ def preview_drill(drill_id: str) -> ResponseReturnValue:
     drill = lesson.drills.get(drill_id)
     if drill is None:
         abort(404, description=NO_DRILL)
-    state, status = graded_state(drill, request.form)
+    outcome = grading.answer(drill, request.form)  # no Record: a preview stores nothing
     headers = {"Vary": "HX-Request", "Cache-Control": "no-store"}
     if request.htmx:
         area = get_template_attribute("authoring/parts.html", "preview_feedback")
-        return sanitise(str(area(drill, state)), _post_prefix()), status, headers
-    result = build_preview(source, state)
+        return sanitise(str(area(outcome, oob=True)), _post_prefix()), outcome.status, headers
+    result = build_preview(source, outcome)
     page = render_template("authoring/preview.html", source=source, result=result)
-    return page, status, headers
+    return page, outcome.status, headers
 
 
-@bp.app_template_filter("problems_count")
 def problems_count(n: int) -> str:
     """``3 ошибки`` with the right Russian plural."""
     return count_word(n, "ошибка", "ошибки", "ошибок")

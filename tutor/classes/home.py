@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Flask
-
 from tutor import storage
 from tutor.accounts.current import current_user
 from tutor.classes import dashboard, store
@@ -59,6 +57,3 @@ def my_assignments() -> list[Assigned]:
     return [Assigned(by_id[w.assignment.class_id], w, w.progress(row.solved, pending))
             for w in works]
 
-
-def init_app(app: Flask) -> None:
-    app.add_template_global(my_assignments, "my_assignments")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Flask, g
+from flask import g
 
 from tutor import storage
 from tutor.accounts.current import current_user
@@ -110,6 +110,3 @@ def tasks_of(shown: Work, ruleset: str, learner_id: str | None) -> list[SetTask]
         found.append(SetTask(number, link[0], kind_level, state))
     return found
 
-
-def init_app(app: Flask) -> None:
-    app.add_template_global(set_step, "set_step")

@@ -42,10 +42,10 @@ from engine.text.messages import RULESET_NAMES
 from tutor import storage
 from tutor.accounts import passwords
 from tutor.accounts.current import current_user, login_required, role_required
-from tutor.accounts.store import User
+from tutor.accounts.store import User, by_id, clear_reset
 from tutor.accounts.store import update as update_user
 from tutor.accounts.zones import DEFAULT_ZONE, ZONES, moment_text, russian, today
-from tutor.classes import dashboard, defaults, home, record, sequence, spreadsheet, store
+from tutor.classes import dashboard, defaults, sequence, spreadsheet, store
 from tutor.classes.dates import parse
 from tutor.classes.home import my_assignments
 from tutor.classes.picker import picker
@@ -61,11 +61,14 @@ from tutor.course.drill_names import course_numbers
 from tutor.drills import kinds
 from tutor.practice.views import LEVEL_NAMES, MAX_SEED
 from tutor.storage.errors import StorageError
+from tutor.web.errors import render_error
 
 bp = Blueprint("classes", __name__, url_prefix="/classes")
 NOT_FOUND = "Такого класса нет."
 NO_LEARNER = "Такого ученика в классе нет."
 UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
+NOT_A_LEARNER = ("Код сброса пароля выдаётся только ученикам. Преподаватель и администратор "
+                 "восстанавливают вход своим кодом восстановления.")
 RESET_HOURS = 24
 TEACHERS = ("instructor", "admin")
 
@@ -92,7 +95,8 @@ def _bad(message: str, class_id: int | None = None) -> ResponseReturnValue:
 
 @bp.errorhandler(StorageError)
 def _storage_down(_err: StorageError) -> ResponseReturnValue:
-    abort(503, description=UNAVAILABLE)
+    # Rendered here: an abort() raised inside an error handler becomes a 500.
+    return render_error(503, UNAVAILABLE)
 
 
 # -- the list, creating, joining -----------------------------------------------------
@@ -158,13 +162,14 @@ def join() -> ResponseReturnValue:
                            teacher=teacher), status
 
 
-@bp.post("/<int:class_id>/leave")
+@bp.post("/<id:class_id>/leave")
 @login_required
 def leave(class_id: int) -> ResponseReturnValue:
     with storage.store().transaction() as conn:
         if store.membership(conn, _me(), class_id) is None:
             abort(404, description=NOT_FOUND)
         store.leave(conn, class_id, _me().id)
+        clear_reset(conn, _me().id)  # a code issued by this class's instructor dies with it
     return redirect(url_for("classes.index"))
 
 
@@ -201,13 +206,13 @@ def _when(klass: store.Klass) -> Callable[[dt.datetime | None], str]:
     return when
 
 
-@bp.get("/<int:class_id>")
+@bp.get("/<id:class_id>")
 @role_required(*TEACHERS)
 def dashboard_page(class_id: int) -> ResponseReturnValue:
     return _dashboard(_owned(class_id))
 
 
-@bp.get("/<int:class_id>/export.csv")
+@bp.get("/<id:class_id>/export.csv")
 @role_required(*TEACHERS)
 def export(class_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
@@ -221,7 +226,7 @@ def export(class_id: int) -> ResponseReturnValue:
 
 # -- assignments ---------------------------------------------------------------------
 
-@bp.post("/<int:class_id>/assignments")
+@bp.post("/<id:class_id>/assignments")
 @role_required(*TEACHERS)
 def assign(class_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
@@ -256,7 +261,7 @@ def assign(class_id: int) -> ResponseReturnValue:
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
 
 
-@bp.post("/<int:class_id>/zone")
+@bp.post("/<id:class_id>/zone")
 @role_required(*TEACHERS)
 def set_zone(class_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
@@ -269,7 +274,7 @@ def set_zone(class_id: int) -> ResponseReturnValue:
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
 
 
-@bp.post("/<int:class_id>/assignments/<int:assignment_id>/delete")
+@bp.post("/<id:class_id>/assignments/<id:assignment_id>/delete")
 @role_required(*TEACHERS)
 def unassign(class_id: int, assignment_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
@@ -279,7 +284,7 @@ def unassign(class_id: int, assignment_id: int) -> ResponseReturnValue:
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
 
 
-@bp.get("/<int:class_id>/sets/<int:assignment_id>")
+@bp.get("/<id:class_id>/sets/<id:assignment_id>")
 @login_required
 def practice_set(class_id: int, assignment_id: int) -> ResponseReturnValue:
     """The problems of a practice set: for the class's members and its instructor."""
@@ -317,6 +322,7 @@ def _learner(klass: store.Klass, member: store.Member, code: str | None = None) 
     with storage.store().transaction() as conn:
         row = dashboard.read_one(conn, klass.id, member)
         works = dashboard.works_of(conn, klass.id)
+        account = by_id(conn, member.user_id)
     numbers = course_numbers()
     mistakes = [(problem_link(p, numbers=numbers), kind, rule) for p, kind, rule in row.mistakes]
     registry = kinds()
@@ -325,32 +331,43 @@ def _learner(klass: store.Klass, member: store.Member, code: str | None = None) 
         mistakes=[(link, kind, rule) for link, kind, rule in mistakes if link],
         rule_label=rule_label, rule_sentence=rule_sentence,
         kind_titles={k: v.title for k, v in registry.items()},
-        when=_when(klass), code=code)
+        when=_when(klass), code=code,
+        resettable=account is not None and account.role == "learner")
 
 
-@bp.get("/<int:class_id>/learners/<int:user_id>")
+@bp.get("/<id:class_id>/learners/<id:user_id>")
 @role_required(*TEACHERS)
 def learner_page(class_id: int, user_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
     return _learner(klass, _member(klass, user_id))
 
 
-@bp.post("/<int:class_id>/learners/<int:user_id>/remove")
+@bp.post("/<id:class_id>/learners/<id:user_id>/remove")
 @role_required(*TEACHERS)
 def remove(class_id: int, user_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
     with storage.store().transaction() as conn:
         if not store.leave(conn, klass.id, user_id):
             abort(404, description=NO_LEARNER)
+        clear_reset(conn, user_id)
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
 
 
-@bp.post("/<int:class_id>/learners/<int:user_id>/reset")
+@bp.post("/<id:class_id>/learners/<id:user_id>/reset")
 @role_required(*TEACHERS)
 def reset(class_id: int, user_id: int) -> ResponseReturnValue:
-    """A one-time code (valid a day) the learner types at /account/recover; shown once."""
+    """A one-time code (valid a day) the learner types at /account/recover; shown once.
+
+    Only for a member whose role is learner: a code signs its holder in as the
+    account, so for an admin or an instructor who joined the class it would
+    hand their powers to this class's instructor.
+    """
     klass = _owned(class_id)
     member = _member(klass, user_id)
+    with storage.store().transaction() as conn:
+        account = by_id(conn, member.user_id)
+    if account is None or account.role != "learner":
+        abort(403, description=NOT_A_LEARNER)
     code = passwords.new_code()
     until = dt.datetime.now(dt.UTC).timestamp() + RESET_HOURS * 3600
     reset_hash = passwords.hash_secret(code)  # CPU time, outside the database's deadline
@@ -361,8 +378,5 @@ def reset(class_id: int, user_id: int) -> ResponseReturnValue:
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
-    record.init_app(app)
-    home.init_app(app)
     defaults.init_app(app)
-    sequence.init_app(app)
 

@@ -26,7 +26,7 @@ from tutor.classes.dates import due_text, is_past
 from tutor.classes.store import Assignment
 from tutor.course.content import store as content_store
 from tutor.course.drill_names import course_numbers, drill_name, names_in
-from tutor.drills import diagnosis, kinds, labels
+from tutor.drills import kinds, labels
 from tutor.practice import rules
 from tutor.practice.views import LEVEL_NAMES, practice_link
 from tutor.storage.stats import lesson_problem_key
@@ -172,8 +172,8 @@ _FIELD = re.compile(r"\{[^}]*\}")
 @cache
 def rule_messages() -> dict[str, str]:
     """Every diagnosis rule's message by its stored id (``<kind>.<name>``)."""
-    return {f"{kind}.{rule.name}": rule.message
-            for kind, table in diagnosis.rules().items() for rule in table}
+    return {f"{name}.{rule.name}": rule.message
+            for name, kind in kinds().items() for rule in kind.diagnoses}
 
 
 def rule_label(rule_id: str) -> str:

@@ -3,32 +3,23 @@
 With ``HX-Request`` the answer returns only the drill's feedback area (a
 macro of ``drills/_frame.html``); without, the whole lesson page with that
 feedback in place. The drill's parameters always come from the lesson file.
+The view reads top to bottom: find the drill, :func:`tutor.drills.grading.answer`
+it, render the :class:`~tutor.drills.grading.Outcome` (with the next step
+after a right answer, worked out here once).
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, abort, get_template_attribute, redirect, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf.csrf import CSRFError
-from werkzeug.datastructures import MultiDict
 
 from tutor.course.content import Lesson, store
-from tutor.course.lessons import DrillState, next_step, render_lesson
-from tutor.drills.base import BadAnswer, Drill, GradedEvent, Verdict, notify_graded, wants_solution
-from tutor.drills.solutions import (
-    drill_blank_question,
-    drill_feedback,
-    drill_feedback_area,
-    drill_solution,
-)
-from tutor.web.errors import CSRF_MESSAGE, render_error
+from tutor.course.lessons import next_step, render_lesson
+from tutor.drills import grading
+from tutor.drills.base import Drill
+from tutor.drills.grading import Outcome, Record
 
-bp = Blueprint("drills", __name__, url_prefix="/lessons")
-# The kinds' feedback macros call it for their answer-independent half (any page: lesson,
-# practice, author preview).
-bp.add_app_template_global(drill_solution, "drill_solution")
-bp.add_app_template_global(drill_blank_question, "drill_blank_question")
-bp.add_app_template_global(drill_feedback, "drill_feedback")
+bp = Blueprint("answers", __name__, url_prefix="/lessons")
 
 NO_DRILL = "Такого упражнения в этом уроке нет."
 NO_LESSON = "Такого урока нет."
@@ -44,29 +35,23 @@ def _find(slug: str, drill_id: str) -> tuple[Lesson, Drill]:
     return lesson, drill
 
 
-def _respond(
-    lesson: Lesson, drill: Drill, state: DrillState, status: int = 200
-) -> ResponseReturnValue:
+def _respond(lesson: Lesson, outcome: Outcome) -> ResponseReturnValue:
     headers = {"Vary": "HX-Request"}
     if request.htmx:
-        step = next_step(lesson, drill.id)  # may change when a lesson is added: part of the key
-        return str(drill_feedback_area(lesson, drill, state, step)), status, headers
-    html, _ = render_lesson(lesson, state)
-    return html, status, headers
+        verdict = outcome.verdict
+        step = next_step(lesson, outcome.drill.id) if verdict and verdict.correct else None
+        area = get_template_attribute("drills/_frame.html", "feedback_area")
+        return str(area(lesson, outcome, step, oob=True)), outcome.status, headers
+    html, _ = render_lesson(lesson, outcome)
+    return html, outcome.status, headers
 
 
 @bp.post("/<slug>/drills/<drill_id>")
 def answer(slug: str, drill_id: str) -> ResponseReturnValue:
     """Grade one answer (or show the solution) and explain it."""
     lesson, drill = _find(slug, drill_id)
-    form = request.form
-    if wants_solution(form):
-        verdict = Verdict(False, solution_only=True)
-    else:
-        verdict = drill.kind.grade(drill, form)
-        notify_graded(GradedEvent(drill.kind.name, drill.id, verdict.correct, lesson=lesson.slug,
-                                  drill=drill, verdict=verdict))
-    return _respond(lesson, drill, DrillState(drill.id, form, verdict=verdict))
+    record = Record(lesson.problem_keys[drill.id], lesson=lesson.slug)
+    return _respond(lesson, grading.answer(drill, request.form, record))
 
 
 @bp.get("/<slug>/drills/<drill_id>")
@@ -79,22 +64,9 @@ def fresh(slug: str, drill_id: str) -> ResponseReturnValue:
     return redirect(url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{drill.id}"))
 
 
-def _error_in_place(status: int, message: str) -> ResponseReturnValue:
-    """Show ``message`` in the drill's feedback area when the drill exists, else a plain error."""
+def _this_drill() -> tuple[Lesson, Drill]:
     args = request.view_args or {}
-    lesson = store().get(str(args.get("slug", "")))
-    drill = lesson.drills.get(str(args.get("drill_id", ""))) if lesson else None
-    if lesson is None or drill is None:
-        return render_error(404, NO_DRILL if lesson else NO_LESSON)
-    form = request.form if request.method == "POST" else MultiDict()
-    return _respond(lesson, drill, DrillState(drill.id, form, error=message), status)
+    return _find(str(args.get("slug", "")), str(args.get("drill_id", "")))
 
 
-@bp.errorhandler(BadAnswer)
-def bad_answer(error: BadAnswer) -> ResponseReturnValue:
-    return _error_in_place(error.status, error.message)
-
-
-@bp.errorhandler(CSRFError)
-def csrf_failed(error: CSRFError) -> ResponseReturnValue:
-    return _error_in_place(400, CSRF_MESSAGE)
+grading.refuse_in_place(bp, _this_drill, _respond)

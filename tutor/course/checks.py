@@ -26,11 +26,12 @@ from tutor.course.content import display_path, store
 from tutor.course.files import OUTSIDE, escapes_folder
 from tutor.course.handbook import parse_example
 from tutor.course.identity import PUBLISHED_FILE, key_problems, published_problems
-from tutor.course.lessons import DrillState, render_lesson
+from tutor.course.lessons import render_lesson
 from tutor.course.problems import Problem
 from tutor.course.spelling import course_spelling_problems
 from tutor.course.yaml_errors import yaml_error_at
 from tutor.drills.base import Verdict
+from tutor.drills.grading import Outcome
 
 if TYPE_CHECKING:
     from tutor.course.content import Lesson
@@ -118,9 +119,9 @@ def render_problems(lessons: list[Lesson]) -> list[Problem]:
             found.extend(_render_page(lesson, render_lesson))
             area = get_template_attribute("drills/_frame.html", "feedback_area")
             for drill in lesson.drills.values():
-                state = DrillState(drill.id, MultiDict(), Verdict(False, solution_only=True))
+                shown = Outcome(drill, MultiDict(), Verdict(False, solution_only=True))
                 try:
-                    area(lesson, drill, state)
+                    area(lesson, shown)
                 except Exception as exc:  # noqa: BLE001 - reported, never raised
                     found.append(Problem(lesson.file, drill.line, _render_failed(drill.id, exc)))
     return found

@@ -50,6 +50,7 @@ from tutor.course.markdown.drills import DRILL_MARKER
 from tutor.course.problems import Problem
 from tutor.course.yaml_errors import yaml_error_at
 from tutor.drills import Drill, build_drill
+from tutor.storage.stats import lesson_problem_key
 from tutor.tiles.render import render_inline
 from tutor.web.settings import recheck_seconds
 
@@ -82,6 +83,8 @@ class Lesson:
     parts: list[str | DrillSlot] = field(default_factory=list)
     toc: list[dict[str, Any]] = field(default_factory=list)
     drills: dict[str, Drill] = field(default_factory=dict)
+    # Each drill's key in the stored answers ('lesson/<slug>/<drill>'), made with the drills.
+    problem_keys: dict[str, str] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     # For the link check: (file line, target) of each link, and the
     # anchors others may link to (heading ids, ``drill-<id>``).
@@ -441,6 +444,7 @@ def _render_body(lesson: Lesson, body: str, offset: int, glossary: Any, glossary
     lesson.parts = [DrillSlot(piece) if i % 2 else piece for i, piece in enumerate(pieces)]
     lesson.toc = list(getattr(md, "toc_tokens", []))
     lesson.drills = context.drills
+    lesson.problem_keys = {d: lesson_problem_key(lesson.slug, d) for d in lesson.drills}
     lesson.links = context.links
     lesson.anchors = frozenset(_ID_ATTR.findall(html)) | {f"drill-{d}" for d in context.drills}
     lesson.problems.extend(context.problems)

@@ -207,7 +207,6 @@ def rule_tables() -> tuple[RuleTable, ...]:
 _CITATION = re.compile(CITATION_RE)
 
 
-@bp.app_template_filter("cite")
 def cite(text: object) -> Markup:
     """A source note with every ``[00N]`` linked to its entry in the legend of ``/rules``."""
     escaped = str(escape(str(text)))

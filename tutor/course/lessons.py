@@ -5,7 +5,7 @@ lessons of :mod:`tutor.studio`): a higher floor registers a
 :class:`MapExtras` provider with :func:`add_map_extras` in ``create_app``, and
 :func:`index` places each :class:`MapEntry` after the course lesson it names.
 
-:func:`render_lesson` is shared with the drills blueprint: without
+:func:`render_lesson` is shared with :mod:`tutor.course.answers`: without
 JavaScript, answering a drill returns the whole lesson page with that drill's
 feedback in place.
 """
@@ -14,21 +14,17 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from flask import Blueprint, Flask, abort, current_app, render_template, url_for
 from markupsafe import Markup, escape
-from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
 from engine.plural import count_word
-from engine.tiles import tile_name
 from tutor.course.content import Lesson, store
 from tutor.course.markdown.tiles import TILES_RE
-from tutor.drills.base import BadAnswer, Drill, Verdict, wants_solution
-from tutor.drills.explain import tile_names
+from tutor.drills.grading import Outcome
 from tutor.tiles.render import render_inline
 
 bp = Blueprint("lessons", __name__)
@@ -38,47 +34,17 @@ _TILES = re.compile(TILES_RE)
 _STRONG = re.compile(r"\*\*(.+?)\*\*")
 
 
-@dataclass(frozen=True)
-class DrillState:
-    """One drill's state after a plain (non-htmx) POST: the answer kept, the verdict or an error."""
-
-    drill_id: str
-    form: MultiDict[str, str]
-    verdict: Verdict | None = None
-    error: str | None = None
-
-
-def graded_state(drill: Drill, form: MultiDict[str, str],
-                 graded: Callable[[Verdict], None] | None = None) -> tuple[DrillState, int]:
-    """``form`` graded (or the solution asked for) as the drill's state, with its HTTP status.
-
-    For the pages that show a bad answer's message in the drill (author preview,
-    studio, club lessons) rather than through the site's error handler: a
-    :class:`BadAnswer` becomes the state's error and its status. ``graded`` sees
-    each real verdict (not a solution request), to record it as progress.
-    """
-    try:
-        if wants_solution(form):
-            return DrillState(drill.id, form, verdict=Verdict(False, solution_only=True)), 200
-        verdict = drill.kind.grade(drill, form)
-    except BadAnswer as exc:
-        return DrillState(drill.id, form, error=exc.message), exc.status
-    if graded is not None:
-        graded(verdict)
-    return DrillState(drill.id, form, verdict=verdict), 200
-
-
 def render_lesson(
-    lesson: Lesson, state: DrillState | None = None, status: int = 200
+    lesson: Lesson, outcome: Outcome | None = None, status: int = 200
 ) -> tuple[str, int]:
-    """The full lesson page; ``state`` fills one drill's feedback area."""
+    """The full lesson page; ``outcome`` fills one drill's feedback area."""
     lessons = [item for item in store().lessons()]
     index = next(i for i, item in enumerate(lessons) if item.path == lesson.path)
     previous = lessons[index - 1] if index > 0 else None
     following = lessons[index + 1] if index + 1 < len(lessons) else None
     html = render_template(
-        "course/lesson.html", lesson=lesson, previous=previous, following=following, state=state,
-        number=index + 1, count=len(lessons),
+        "course/lesson.html", lesson=lesson, previous=previous, following=following,
+        outcome=outcome, step=_step_after(lesson, outcome), number=index + 1, count=len(lessons),
     )
     return html, status
 
@@ -92,7 +58,11 @@ class NextStep:
     drill_id: str | None  # the drill to focus; None for the next lesson
 
 
-@bp.app_template_global("next_step")
+def _step_after(lesson: Lesson, outcome: Outcome | None) -> NextStep | None:
+    right = outcome is not None and outcome.verdict is not None and outcome.verdict.correct
+    return next_step(lesson, outcome.drill.id) if right and outcome else None
+
+
 def next_step(lesson: Lesson, drill_id: str) -> NextStep | None:
     """After ``drill_id``: its lesson's next drill, else the next lesson, else None (the end)."""
     ids = list(lesson.drills)
@@ -183,13 +153,11 @@ def lesson(slug: str) -> tuple[str, int]:
     return render_lesson(found)
 
 
-@bp.app_template_filter("drills_count")
 def drills_count(n: int) -> str:
     """``3 упражнения`` with the right Russian plural."""
     return count_word(n, "упражнение", "упражнения", "упражнений")
 
 
-@bp.app_template_filter("rich")
 def rich_text(text: Any) -> Markup:
     """Drill prompts and options: escaped text with inline tiles ``:123m:`` and ``**bold**``."""
     escaped = str(escape(str(text)))
@@ -204,21 +172,6 @@ def _draw_tiles(match: re.Match[str]) -> str:
         return match.group(0)
 
 
-@bp.app_template_filter("tiles_count")
-def tiles_count(n: int) -> str:
-    return count_word(n, "тайл", "тайла", "тайлов")
-
-
-@bp.app_template_global("tile_name")
-def tile_name_global(tile: int) -> str:
-    return tile_name(tile)
-
-
-@bp.app_template_global("tile_names")
-def tile_names_global(tiles: Any) -> str:
-    return tile_names(tiles)
-
-
 # Sections other issues add; shown in the header once their blueprint exists.
 NAV_SECTIONS: tuple[tuple[str, str], ...] = (
     ("/glossary", "Глоссарий"),
@@ -230,7 +183,6 @@ NAV_SECTIONS: tuple[tuple[str, str], ...] = (
 )
 
 
-@bp.app_template_filter("public_problem")
 def public_problem(problem: Any) -> str:
     """``file:line: message`` for a page: an absolute server path is cut to its last folder.
 
@@ -246,7 +198,6 @@ def public_problem(problem: Any) -> str:
     return text
 
 
-@bp.app_context_processor
 def navigation() -> dict[str, Any]:
     def nav_links() -> list[tuple[str, str]]:
         rules = {rule.rule: rule.endpoint for rule in current_app.url_map.iter_rules()}

@@ -1,9 +1,8 @@
 """Registry of drill kinds and the builder that turns a lesson block into a :class:`Drill`.
 
-Every module in this package except the infrastructure ones (``base``,
-``params``, ``views``) defines one kind and registers it with :func:`register`;
-modules are discovered automatically, so adding a kind is one module plus one
-template ``templates/drills/<name>.html``.
+Every module of :mod:`tutor.drills.kind` defines one kind and registers it
+with :func:`register`; the modules are discovered, so adding a kind is one
+module there plus one template ``templates/drills/<name>.html``.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from engine.errors import HandError
+from tutor.drills import kind as kind_package
 from tutor.drills import params as p
 from tutor.drills.base import (
     REQUIRED,
@@ -22,11 +22,8 @@ from tutor.drills.base import (
     Drill,
     DrillError,
     DrillKind,
-    GradedEvent,
     Param,
     Verdict,
-    notify_graded,
-    on_graded,
 )
 
 __all__ = [
@@ -34,20 +31,14 @@ __all__ = [
     "Drill",
     "DrillError",
     "DrillKind",
-    "GradedEvent",
     "Param",
     "Verdict",
     "build_drill",
     "kinds",
-    "notify_graded",
-    "on_graded",
     "register",
 ]
 
 log = logging.getLogger(__name__)
-_INFRASTRUCTURE = frozenset(
-    {"base", "explain", "params", "diagnosis", "solutions", "game_parts"}
-)
 _KINDS: dict[str, DrillKind] = {}
 _discovered = False
 
@@ -72,9 +63,8 @@ def kinds() -> Mapping[str, DrillKind]:
     """All registered kinds, importing the kind modules on first use."""
     global _discovered
     if not _discovered:
-        for module in pkgutil.iter_modules(__path__):
-            if module.name not in _INFRASTRUCTURE:
-                importlib.import_module(f"{__name__}.{module.name}")
+        for module in pkgutil.iter_modules(kind_package.__path__):
+            importlib.import_module(f"{kind_package.__name__}.{module.name}")
         _discovered = True
     return _KINDS
 
@@ -104,7 +94,7 @@ def build_drill(kind_name: str, raw: Any, line: int) -> Drill:
             "Это ошибка программы, а не урока."
         ) from None
     prompt = values["prompt"] or kind.default_prompt.format(**kind.prompt_fields(values))
-    return Drill(kind, values["id"], values, prompt, line, solution)
+    return Drill(kind, values["id"], values, prompt, line, solution, kind.view(values, solution))
 
 
 def _convert(kind: DrillKind, raw: dict[Any, Any]) -> dict[str, Any]:

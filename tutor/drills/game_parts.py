@@ -31,7 +31,7 @@ from engine.rules.sets import Ruleset, get_ruleset
 from engine.rules.table import RuleRow, game_rule_rows, rule_rows
 from engine.table.outcome import SEAT_NAMES, basic_of, seat, seats
 from engine.text import messages
-from tutor.drills.base import BadAnswer, Drill, DrillError, DrillKind
+from tutor.drills.base import BadAnswer, Drill, DrillError, DrillKind, Verdict
 
 SEATS: tuple[str, ...] = SEAT_NAMES  # E S W N: this hand's seat winds, E the dealer
 SEAT_WORDS: dict[str, str] = {"E": "Восток", "S": "Юг", "W": "Запад", "N": "Север"}
@@ -309,3 +309,25 @@ __all__ = [
     "seat_param",
     "stick_count",
 ]
+
+
+# --- what the game kinds' diagnosis rows read from a verdict ------------------------
+
+def answered(verdict: Verdict) -> dict[str, Any]:
+    """The learner's numbers and choices, by field."""
+    return dict(verdict.details["answers"])
+
+
+def wrong_fields(verdict: Verdict) -> set[str]:
+    """The fields the learner got wrong."""
+    return set(verdict.details["wrong"])
+
+
+HONBA_RESET = ("при ничьей хонба не сбрасывается: она растёт на 1, даже если дилер уходит. "
+               "Сбрасывает её только победа недилера.")
+
+
+def honba_reset(drill: Drill, verdict: Verdict) -> Mapping[str, Any] | None:
+    """A draw answered with the honba back at 0 (a row of draw and next_hand)."""
+    a = answered(verdict)
+    return {} if a["honba"] == 0 and "honba" in wrong_fields(verdict) else None

@@ -1,4 +1,5 @@
-"""Converters for drill parameters: YAML value in, checked Python value out.
+"""Drill parameters: the converters (YAML value in, checked Python value out) and the sets
+of parameters several kinds share.
 
 Each converter raises ``HandError`` or ``ValueError`` with a Russian message;
 the loader turns it into a ``file:line: message`` problem. The engine parses
@@ -8,13 +9,14 @@ tiles and melds, so a lesson and the engine can never disagree on notation.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.errors import HandError
 from engine.melds import Meld, parse_meld_text
-from engine.rules.sets import RULESETS
-from engine.tiles import Tile, parse_tile, parse_tiles, parse_wind
+from engine.rules.sets import RULESETS, Ruleset, get_ruleset
+from engine.tiles import EAST, Tile, parse_tile, parse_tiles, parse_wind
+from tutor.drills.base import Param
 
 _ID = re.compile(r"[a-z0-9-]+")
 RULESET_NAMES = tuple(RULESETS)
@@ -121,9 +123,64 @@ def text_list(value: Any) -> tuple[str, ...]:
     return tuple(text(str(item)) for item in value)
 
 
+# --- parameter sets several kinds share ------------------------------------------------
+
+# The waiting (13-tile) hand of the waits, shanten, furiten and ukeire drills.
+WAITING_HAND_PARAMS: tuple[Param, ...] = (
+    Param("hand", tiles_text, help="13 − 3·(число сетов) тайлов в нотации mpsz"),
+    Param("melds", melds, (), help="объявленные сеты: [pon 555z, chi 123p]"),
+)
+
+
+# The hand of 14 (discard, safety).
+FULL_HAND_PARAMS: tuple[Param, ...] = (
+    Param("hand", tiles_text, help="14 тайлов в записи mpsz, минус 3 за каждый сет из `melds`"),
+    Param("melds", melds, (), help="объявленные сеты: [pon 555z, chi 123p]"),
+)
+
+
+# A won hand and its situation (fu; han, payment and yaku add to it).
+SCORING_PARAMS: tuple[Param, ...] = (
+    Param("hand", tiles_text, help="закрытые тайлы вместе с выигрышным"),
+    Param("win", tile, help="выигрышный тайл"),
+    Param("by", one_of("ron", "tsumo")),
+    Param("melds", melds, ()),
+    Param("seat", wind, EAST),
+    Param("round", wind, EAST),
+    Param("riichi", boolean, False),
+    Param("rinshan", boolean, False),
+    Param("dora", tile_list, ()),
+)
+
+
+HAN_PARAMS: tuple[Param, ...] = (
+    *SCORING_PARAMS,
+    Param("ura", tile_list, (), help="индикаторы урадоры (считаются только в риичи)"),
+    Param("ippatsu", boolean, False),
+    Param("double_riichi", boolean, False),
+    Param("chankan", boolean, False),
+    Param("haitei", boolean, False),
+    Param("houtei", boolean, False),
+    Param("renhou", boolean, False, help="рон недилера в первом круге, до его первого набора"),
+)
+
+
+def drill_rules(params: Mapping[str, Any]) -> Ruleset:
+    """The drill's rule set with its ``red_fives`` override (shared by scoring kinds)."""
+    rules = get_ruleset(params["rules"])
+    if params.get("red_fives") is not None:
+        rules = rules.with_options(red_fives=params["red_fives"])
+    return rules
+
+
 __all__ = [
+    "FULL_HAND_PARAMS",
+    "HAN_PARAMS",
+    "SCORING_PARAMS",
+    "WAITING_HAND_PARAMS",
     "HandError",
     "boolean",
+    "drill_rules",
     "identifier",
     "melds",
     "one_of",

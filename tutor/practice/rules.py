@@ -44,11 +44,10 @@ from collections.abc import Callable
 from flask import g, request
 
 from engine.rules.sets import RULESETS
+from tutor.drills import kinds
 from tutor.storage.stats import practice_problem_key
 
 PARAM = "rules"
-# Kinds whose generator draws the rule set (tests/practice check it against the generator).
-OWN_RULES = frozenset({"yaku", "draw", "multi_ron", "next_hand", "final"})
 _providers: list[Callable[[], str | None]] = []
 
 
@@ -84,4 +83,6 @@ def key(kind: str, level: str, seed: int, asked: str | None) -> str:
     key: it is the problem a learner practising under ``asked`` is given (the
     class's set includes it), and its link reopens the same page.
     """
-    return practice_problem_key(kind, level, seed, None if kind in OWN_RULES else asked)
+    registry = kinds()
+    own = kind in registry and registry[kind].own_rules  # the generator drew them
+    return practice_problem_key(kind, level, seed, None if own else asked)

@@ -38,24 +38,19 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_wtf.csrf import CSRFError
-from werkzeug.datastructures import MultiDict
-from werkzeug.exceptions import HTTPException
 
 from engine.errors import HandError
 from engine.generate import KINDS, LEVELS, generate
 from engine.rules.sets import DEFAULT_RULESET
 from engine.text.messages import RULESET_BY, RULESET_NAMES
 from tutor import storage
+from tutor.accounts.current import learner_id
 from tutor.course.content import store
-from tutor.course.lessons import DrillState
-from tutor.drills import Drill, DrillError, GradedEvent, Verdict, build_drill, kinds, notify_graded
-from tutor.drills.base import BadAnswer, wants_solution
+from tutor.drills import Drill, DrillError, build_drill, grading, kinds
+from tutor.drills.grading import Outcome, Record
 from tutor.practice import rules
-from tutor.storage import learner
 from tutor.storage.errors import StorageError
 from tutor.storage.stats import parse_practice_key
-from tutor.web.errors import CSRF_MESSAGE, message_for, render_error
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
 log = logging.getLogger(__name__)
@@ -214,7 +209,7 @@ def _mistakes() -> list[str]:
     """
     if "tempai_mistakes" not in g:
         try:
-            found = storage.store().mistakes(learner.learner_id())
+            found = storage.store().mistakes(learner_id())
             g.tempai_mistakes = [m.problem for m in found]
         except (StorageError, KeyError, ImportError):
             g.tempai_mistakes = []
@@ -297,14 +292,15 @@ def retry() -> ResponseReturnValue:
     return redirect(first[0] if first else url_for("practice.index"))
 
 
-def _respond(current: Task, state: DrillState | None, status: int = 200) -> ResponseReturnValue:
+def _respond(current: Task, outcome: Outcome | None) -> ResponseReturnValue:
     headers = {**PRIVATE, "Vary": "HX-Request, Cookie"}
     others = [key for key in _mistakes() if key != current.key and key.startswith("practice/")]
     mistakes = [url for url, _ in _mistake_links(others)]
-    if request.htmx and state is not None:
+    status = outcome.status if outcome else 200
+    if request.htmx and outcome is not None:
         area = get_template_attribute("practice/feedback.html", "feedback_area")
-        return str(area(current, state, mistakes)), status, headers
-    html = render_template("practice/problem.html", task=current, state=state,
+        return str(area(current, outcome, mistakes, oob=True)), status, headers
+    html = render_template("practice/problem.html", task=current, outcome=outcome,
                            mistakes=mistakes, levels=LEVEL_NAMES, rulesets=RULESET_NAMES)
     return html, status, headers
 
@@ -315,32 +311,14 @@ def problem(kind: str, level: str, seed: int) -> ResponseReturnValue:
     current = task(kind, level, seed)
     if request.method == "GET":
         return _respond(current, None)
-    form = request.form
-    if wants_solution(form):
-        verdict = Verdict(False, solution_only=True)
-    else:
-        verdict = current.drill.kind.grade(current.drill, form)
-        notify_graded(GradedEvent(kind, f"{level}-{seed}", verdict.correct, source="practice",
-                                  level=level, extra={"problem": current.key},
-                                  drill=current.drill, verdict=verdict))
-    return _respond(current, DrillState(current.drill.id, form, verdict=verdict))
+    record = Record(current.key, source="practice", level=level)
+    return _respond(current, grading.answer(current.drill, request.form, record))
 
 
-def _error_in_place(status: int, message: str) -> ResponseReturnValue:
+def _this_task() -> tuple[Task, Drill]:
     args = request.view_args or {}
-    try:
-        current = task(str(args.get("kind")), str(args.get("level")), int(args.get("seed", -1)))
-    except HTTPException as missing:  # no such problem: its 404, not a crash in the handler
-        return render_error(missing.code or 404, message_for(missing))
-    form = request.form if request.method == "POST" else MultiDict()
-    return _respond(current, DrillState(current.drill.id, form, error=message), status)
+    current = task(str(args.get("kind")), str(args.get("level")), int(args.get("seed", -1)))
+    return current, current.drill
 
 
-@bp.errorhandler(BadAnswer)
-def bad_answer(error: BadAnswer) -> ResponseReturnValue:
-    return _error_in_place(error.status, error.message)
-
-
-@bp.errorhandler(CSRFError)
-def csrf_failed(error: CSRFError) -> ResponseReturnValue:
-    return _error_in_place(400, CSRF_MESSAGE)
+grading.refuse_in_place(bp, _this_task, _respond)

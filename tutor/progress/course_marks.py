@@ -1,7 +1,8 @@
 """The thread a learner follows: «Продолжить», «решено N из M», solved marks.
 
 Template globals for the course pages (which sit a floor below and cannot
-import this package): :func:`lesson_state` for the course map,
+import this package; :func:`tutor.template_helpers` registers them):
+:func:`lesson_state` for the course map,
 :func:`lesson_progress` for a lesson's header and its drills' marks,
 :func:`continue_point` for the home page. Each request reads the learner's
 solved drills once — one query on the aggregates, bounded by the number of
@@ -15,14 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Flask, g, url_for
+from flask import g, url_for
 
 from engine.plural import count_word
 from tutor import storage
+from tutor.accounts.current import learner_id
 from tutor.course.content import Lesson
 from tutor.course.content import store as content_store
 from tutor.course.identity import lesson_drills
-from tutor.storage import learner
 from tutor.storage.errors import StorageError
 from tutor.storage.path import first_unsolved, solved_drills
 
@@ -59,7 +60,7 @@ def _solved() -> frozenset[str] | None:
     """The lesson drills solved, read once per request; None when the store is down."""
     if "tempai_solved" not in g:
         try:
-            g.tempai_solved = storage.store().solved_lessons(learner.learner_id())
+            g.tempai_solved = storage.store().solved_lessons(learner_id())
         except StorageError:
             g.tempai_solved = None
     solved: frozenset[str] | None = g.tempai_solved
@@ -97,9 +98,3 @@ def continue_point() -> ContinueLink | None:
     url = url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{point.drill_id}")
     return ContinueLink(point.lesson_number, point.drill_number, lesson.title, url)
 
-
-def init_app(app: Flask) -> None:
-    """Register the template globals the course pages call."""
-    app.add_template_global(lesson_state, "lesson_state")
-    app.add_template_global(lesson_progress, "lesson_progress")
-    app.add_template_global(continue_point, "continue_point")

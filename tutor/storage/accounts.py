@@ -39,6 +39,7 @@ read-only, until an admin exists and takes them (:func:`adopt_orphans`).
 from __future__ import annotations
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from tutor.storage.classes import add_column, classes
@@ -82,6 +83,12 @@ def migrate(conn: Connection) -> None:
 _OWNED = (classes, club_lessons)  # the tables whose rows an instructor owns (owner_id)
 
 
+def migrate_preferences(conn: Connection) -> None:
+    """Version 12: an account's time zone and tile size (nullable: the defaults)."""
+    for name in ("time_zone", "tile_size"):
+        add_column(conn, users, name)
+
+
 def earliest_admin(conn: Connection, besides: int | None = None) -> int | None:
     """The id of the oldest enabled admin account (not ``besides``), or None."""
     query = sa.select(sa.func.min(users.c.id)).where(
@@ -110,7 +117,14 @@ def adopt_orphans(conn: Connection, admin_id: int) -> None:
                      .values(owner_id=admin_id))
 
 
-def migrate_preferences(conn: Connection) -> None:
-    """Version 12: an account's time zone and tile size (nullable: the defaults)."""
-    for name in ("time_zone", "tile_size"):
-        add_column(conn, users, name)
+def note_practice_solved(conn: Connection, learner_id: str, problem: str) -> None:
+    """Mark ``problem`` answered right by the account owning ``learner_id`` (once).
+
+    The answer path (:mod:`tutor.drills.grading`) calls it for a right practice
+    answer of a signed-in learner; an instructor's assignment sets read it.
+    Anonymous learners cannot be in a class, so their answers cost nothing more.
+    """
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    conn.execute(dialect.insert(practice_solved)
+                 .values(learner_id=learner_id, problem=problem[:200])
+                 .on_conflict_do_nothing())

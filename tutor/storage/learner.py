@@ -10,11 +10,9 @@ allows: not on an error, not on a POST that arrived without it
 (a cross-site form would otherwise cut a learner off from their progress).
 A wipe, a POST that carried the cookie, may replace it.
 
-A signed-in account owns a learner id of its own: the accounts
-package registers a resolver under :data:`ACCOUNT_RESOLVER` that returns it
-(or None for a visitor who is not signed in), and :func:`learner_id` prefers
-it to the cookie — so every device the account signs in on reads and writes
-the same progress, and the browser's own cookie is left as it was.
+A signed-in account owns a learner id of its own; which of the two a request
+uses is decided a floor above, by :func:`tutor.accounts.current.current_learner`,
+which knows the session — this module knows only the browser's cookie.
 """
 
 from __future__ import annotations
@@ -34,7 +32,6 @@ _SERIALIZER_KEY = "tempai.learner_serializer"
 _ID = re.compile(r"[0-9a-f]{32}")
 # Responses that are not a learner's visit: files and the monitoring probe.
 _NO_COOKIE = frozenset({"static", "health.healthz"})
-ACCOUNT_RESOLVER = "tempai.account_learner"  # app.extensions key: () -> learner id | None
 
 
 def _signing() -> tuple[URLSafeSerializer, VerifiedCookies[str]]:
@@ -71,15 +68,10 @@ def _read_cookie() -> str | None:
     return value
 
 
-def learner_id() -> str:
-    """This request's learner id; a new one (set on the response) if the cookie is absent or bad."""
+def anonymous_id() -> str:
+    """This browser's anonymous learner id; a new one (set on the response) if the cookie
+    is absent or bad."""
     if "tempai_learner" not in g:
-        resolver = current_app.extensions.get(ACCOUNT_RESOLVER)
-        account = resolver() if resolver is not None else None
-        if account is not None:
-            g.tempai_learner_new = False
-            g.tempai_learner = account
-            return str(account)
         found = _read_cookie()
         g.tempai_learner_new = found is None
         g.tempai_learner = found or secrets.token_hex(16)
@@ -107,7 +99,7 @@ def start_new_learner() -> str:
 def _set_cookie(response: Response) -> Response:
     if request.endpoint in _NO_COOKIE:
         return response
-    learner_id()
+    anonymous_id()
     if g.get("tempai_learner_new") and may_set_cookies(response, COOKIE in request.cookies):
         response.set_cookie(
             COOKIE, _signing()[0].dumps(g.tempai_learner), max_age=MAX_AGE, httponly=True,

@@ -15,15 +15,23 @@ password, signing out everywhere, or an admin disabling the account each
 call :func:`bump_version` for it. The check is one primary-key read, made
 only on requests that need the privilege — never on a learner's answer.
 
+One device's session is revoked alone through its random session id: a
+row ``session:<id>`` says that session (every copy of its cookie) is over.
+Its ``version`` is the epoch *minute* after which the cookie would have
+expired anyway (minutes: a 32-bit ``INTEGER`` holds them for millennia);
+later the row is useless and :func:`revoke_session` drops it.
+
 Schema (migration 3, with :mod:`tutor.storage.throttle`)::
 
     session_versions(
-        identity  VARCHAR(100) PRIMARY KEY,  -- 'instructor', later 'user:<id>'
-        version   INTEGER NOT NULL           -- no row: version 0
-    )
+        identity  VARCHAR(100) PRIMARY KEY,  -- 'instructor', 'user:<id>' or 'session:<id>'
+        version   INTEGER NOT NULL           -- no row: version 0; for 'session:<id>' the
+    )                                        -- epoch minute the revocation may be forgotten
 """
 
 from __future__ import annotations
+
+import time
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
@@ -67,3 +75,26 @@ def bump_version(conn: Connection, identity: str) -> int:
         index_elements=[table.c.identity], set_={"version": table.c.version + 1}
     ).returning(table.c.version)
     return int(conn.execute(statement).scalar_one())
+
+
+SESSION = "session:"
+
+
+def session_identity(session_id: str) -> str:
+    return SESSION + session_id
+
+
+def revoke_session(conn: Connection, session_id: str, until: float) -> None:
+    """End one device's session (and every copy of its cookie) until ``until`` (epoch s).
+
+    Revocations whose cookies have expired by now are dropped in passing, so
+    the rows stay as few as the sign-outs of one cookie lifetime.
+    """
+    table = session_versions
+    now = int(time.time() // 60)
+    conn.execute(table.delete().where(table.c.identity.startswith(SESSION),
+                                      table.c.version < now))
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(table).values(identity=session_identity(session_id)[:100],
+                                             version=int(until // 60) + 1)
+    conn.execute(statement.on_conflict_do_nothing(index_elements=[table.c.identity]))

@@ -13,8 +13,8 @@ it has passed starts again from one. Times are seconds since the epoch
 (wall clock: the tries are compared across machines), a float, so both
 dialects compare plain numbers.
 
-What the counts are for (a delay, never a lock-out) is the caller's business:
-:mod:`tutor.authoring.throttle`.
+What the counts are for (holds that grow and end by themselves) is the
+caller's business: :mod:`tutor.accounts.limits`.
 
 Schema (migration 3, with :mod:`tutor.storage.sessions`)::
 
@@ -80,3 +80,24 @@ def forget(conn: Connection, key: str) -> None:
 def forget_expired(conn: Connection, now: float, window: float) -> None:
     """Drop every counter whose window has passed (keeps the table as small as the attack)."""
     conn.execute(login_throttle.delete().where(login_throttle.c.window_start < now - window))
+
+
+def hold(conn: Connection, key: str, until: float) -> None:
+    """Refuse ``key`` until ``until`` (epoch seconds); a later hold already set is kept.
+
+    A hold is a row of the same table under its own key, with the end of the
+    hold in ``window_start`` (so :func:`forget_expired` drops it a window after
+    it ended) and ``failures`` unused.
+    """
+    table = login_throttle
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(table).values(key=key[:100], failures=0, window_start=until)
+    later = sa.case((table.c.window_start < until, until), else_=table.c.window_start)
+    conn.execute(statement.on_conflict_do_update(index_elements=[table.c.key],
+                                                 set_={"window_start": later}))
+
+
+def held_until(conn: Connection, key: str) -> float:
+    """When the hold on ``key`` ends (0 if there is none)."""
+    query = sa.select(login_throttle.c.window_start).where(login_throttle.c.key == key[:100])
+    return float(conn.execute(query).scalar() or 0.0)

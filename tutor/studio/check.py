@@ -19,23 +19,41 @@ again on first use (:mod:`tutor.studio.published`).
 from __future__ import annotations
 
 import hashlib
+import re
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import Flask, current_app
+from flask import Flask, copy_current_request_context, current_app, has_request_context
+from flask.typing import ResponseReturnValue
 
 from engine.plural import count_word
 from tutor.authoring.views import draft_lesson
-from tutor.course.content import Lesson, store
+from tutor.course.content import (
+    FIELD_RULES,
+    SLUG,
+    Lesson,
+    parse_front_matter,
+    split_front_matter,
+    store,
+)
 from tutor.course.links import link_problems
+from tutor.course.markdown.limits import text_shape
 from tutor.course.problems import Problem
 from tutor.course.spelling import find_variants
-from tutor.drills.solutions import drill_solution
+from tutor.web.errors import render_error
 
 MAX_SOURCE_BYTES = 100_000
 MAX_DRILLS = 40
 MAX_TITLE = 120
 MAX_SLUG = 40
+CHECK_SECONDS = 10.0  # config STUDIO_CHECK_SECONDS
+TOO_SLOW = ("Проверка урока сейчас заняла слишком много времени: сервер занят. Урок не отклонён — "
+            "попробуйте позже.")
+_checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lesson-check")
+_DRILL_OPENER = re.compile(r"^/// *[a-z]", re.M)
 _EXT = "tempai.studio.check_version"
 _ROOT = Path(__file__).resolve().parent.parent.parent
 _HASHED = ("engine", "tutor/drills", "tutor/course", "tutor/studio/check.py",
@@ -79,11 +97,65 @@ def too_long(size: str | None = None) -> str:
         f"Текст урока слишком длинный: {limit}")
 
 
-def check_source(source: str) -> Checked:
-    """Render ``source`` as a lesson and collect its problems (never raises for bad content)."""
+def shape_problems(source: str) -> list[Problem]:
+    """What makes a text too big to render, counted without rendering it (empty: fine).
+
+    Deterministic: the same text gets the same answer on any server, busy or not.
+    """
     too_big = size_problem(source)
     if too_big is not None:
-        return Checked(draft_lesson(""), [Problem("урок", 1, too_big)])
+        return [Problem("урок", 1, too_big)]
+    found = []
+    _, most_drills = limits()
+    openers = list(_DRILL_OPENER.finditer(source))
+    if len(openers) > most_drills:
+        line = source.count("\n", 0, openers[most_drills].start()) + 1
+        found.append(Problem("урок", line, (
+            f"В уроке {count_word(len(openers), 'упражнение', 'упражнения', 'упражнений')},"
+            f" можно не больше {most_drills}: разделите урок на два.")))
+    found.extend(Problem("урок", line, message) for line, message in text_shape(source))
+    return found
+
+
+def _in_context(work: Callable[[str], Checked]) -> Callable[[str], Checked]:
+    """``work`` as it would run here: in a copy of this request (or app) context."""
+    if has_request_context():
+        return copy_current_request_context(work)
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+
+    def run(source: str) -> Checked:
+        with app.app_context():
+            return work(source)
+
+    return run
+
+
+class TooSlow(Exception):
+    """The check ran past :data:`CHECK_SECONDS`: neither passed nor refused — try later."""
+
+
+def check_source(source: str) -> Checked:
+    """Render ``source`` as a lesson and collect its problems (never raises for bad content).
+
+    A text over the shape limits (:func:`shape_problems`) is not rendered at
+    all; within them rendering is bounded, and as a backstop the check runs
+    on this process's one checking thread and is given :data:`CHECK_SECONDS`:
+    past that the request gets :class:`TooSlow` («попробуйте позже»), the
+    text is not refused, and checks never pile up on one process.
+    """
+    future = _checker.submit(_in_context(_check_now), source)
+    try:
+        return future.result(timeout=float(current_app.config.get("STUDIO_CHECK_SECONDS",
+                                                                   CHECK_SECONDS)))
+    except FutureTimeout:
+        future.cancel()
+        raise TooSlow from None
+
+
+def _check_now(source: str) -> Checked:
+    too_big = shape_problems(source)
+    if too_big:
+        return Checked(draft_lesson(""), too_big)
     lesson = draft_lesson(source)
     found = set(lesson.problems)
     course = {item.slug: item for item in store().lessons()}
@@ -129,7 +201,7 @@ def _render_problems(lesson: Lesson) -> list[Problem]:
     found = []
     for drill in lesson.drills.values():
         try:
-            drill_solution(drill)
+            drill.solution_html()
         except Exception as exc:  # noqa: BLE001 - reported, never raised
             found.append(Problem("урок", drill.line, (
                 f"Решение упражнения «{drill.id}» не удалось показать ({type(exc).__name__}). "
@@ -160,9 +232,28 @@ def check_version() -> str:
     return str(current_app.extensions[_EXT])
 
 
+def too_slow(_err: TooSlow) -> ResponseReturnValue:
+    """«попробуйте позже»: the check is neither passed nor refused."""
+    body, status, headers = render_error(503, TOO_SLOW)
+    return body, status, {**headers, "Retry-After": "30"}
+
+
 def init_app(app: Flask) -> None:
     content = Path(app.config["CONTENT_DIR"])
     glossary = Path(app.config.get("GLOSSARY_PATH") or content / "glossary.yaml")
     app.extensions[_EXT] = compute_check_version(
         int(app.config.get("STUDIO_MAX_SOURCE_BYTES", MAX_SOURCE_BYTES)),
         int(app.config.get("STUDIO_MAX_DRILLS", MAX_DRILLS)), glossary)
+
+
+def front_meta(source: str, fallback_title: str, fallback_slug: str) -> tuple[str, str, str]:
+    """(slug, title, summary) from the front matter, each only when valid (else the fallback)."""
+    yaml_text, _, _ = split_front_matter(source)
+    meta, _ = parse_front_matter(yaml_text, "урок")
+    valid = {k: v for k, v in meta.items() if k in FIELD_RULES and FIELD_RULES[k][0](v)}
+    slug = str(valid.get("slug", fallback_slug))
+    if len(slug) > MAX_SLUG or not SLUG.fullmatch(slug):
+        slug = fallback_slug
+    title = " ".join(str(valid.get("title", fallback_title)).split())[:MAX_TITLE]
+    summary = " ".join(str(valid.get("summary", "")).split())[:300]
+    return slug, title or fallback_title, summary

@@ -1,6 +1,6 @@
 """One database transaction for a studio or club-lesson request, or a Russian 503.
 
-Both blueprints (:mod:`tutor.studio.views`, :mod:`tutor.studio.learn`) read and
+Both blueprints (:mod:`tutor.studio.views`, :mod:`tutor.studio.club`) read and
 write through it, so an unavailable database reads the same everywhere and
 never becomes a 500.
 """

@@ -24,7 +24,7 @@ from tutor import storage
 from tutor.authoring.sanitise import sanitise
 from tutor.course.content import DrillSlot, Lesson
 from tutor.studio import store
-from tutor.studio.check import check_source, check_version
+from tutor.studio.check import check_source, check_version, front_meta
 
 CACHE_SIZE = 64
 _SLOT = '<div class="club-drill-slot" id="slot-{}"></div>'
@@ -58,7 +58,7 @@ def _render(lesson: Lesson) -> Rendered:
     return Rendered(lesson, tuple(parts))
 
 
-def _keep(key: tuple[int, int], lesson: Lesson) -> Rendered:
+def remember(key: tuple[int, int], lesson: Lesson) -> Rendered:
     rendered = _render(lesson)
     with _lock:
         _cache[key] = rendered
@@ -96,8 +96,36 @@ def recheck(lesson_id: int, version: int) -> bool | None:
         store.store_check(conn, lesson_id, version, check_version(), checked.messages(),
                           len(checked.lesson.drills))
     if checked.ok:
-        _keep((lesson_id, version), checked.lesson)
+        remember((lesson_id, version), checked.lesson)
     return checked.ok
+
+
+_meta_cache: OrderedDict[tuple[int, int], tuple[str, str]] = OrderedDict()
+
+
+def title_summary(publication: store.Publication) -> tuple[str, str]:
+    """The title and summary written in the published version itself (not the latest save).
+
+    A lesson approved for everyone is shown under the words the admin read:
+    a title or summary saved after the approval waits for the next review.
+    """
+    key = (publication.lesson_id, publication.version)
+    with _lock:
+        found = _meta_cache.get(key)
+    if found is not None:
+        return found
+    view = cached(key)
+    if view is not None:
+        meta = (view.lesson.title, view.lesson.summary)
+    else:
+        source = _source(*key) or ""
+        _, title, summary = front_meta(source, publication.title, publication.slug)
+        meta = (title, summary)
+    with _lock:
+        _meta_cache[key] = meta
+        while len(_meta_cache) > CACHE_SIZE * 4:
+            _meta_cache.popitem(last=False)
+    return meta
 
 
 def usable(publication: store.Publication) -> bool:
@@ -121,4 +149,4 @@ def rendered(publication: store.Publication) -> Rendered | None:
     source = _source(*key)
     if source is None:
         return None
-    return _keep(key, check_source(source).lesson)
+    return remember(key, check_source(source).lesson)

@@ -365,10 +365,14 @@ def _requests(conn: Connection, where: sa.ColumnElement[bool], limit: int) -> li
                     str(r.display_name or DELETED)) for r in conn.execute(query)]
 
 
-def decide(conn: Connection, lesson_id: int, admin: User, approve: bool) -> bool:
-    """Approve a pending request, or refuse it (the row goes); False when none is pending."""
+def decide(conn: Connection, lesson_id: int, number: int, admin: User, approve: bool) -> bool:
+    """Approve a pending request for version ``number``, or refuse it (the row goes).
+
+    False when no request for that very version is pending: the admin read
+    one version, and only that one may be approved.
+    """
     R = club_requests
-    where = sa.and_(R.c.lesson_id == lesson_id, R.c.state == "pending")
+    where = sa.and_(R.c.lesson_id == lesson_id, R.c.version == number, R.c.state == "pending")
     if approve:
         done = conn.execute(R.update().where(where).values(
             state="approved", decided_by=admin.id, decided_at=time.time())).rowcount

@@ -53,9 +53,9 @@ from tutor.authoring.cli import lesson_text, slugify
 from tutor.authoring.sanitise import sanitise
 from tutor.authoring.views import preview_html
 from tutor.classes import store as classes
-from tutor.course.content import FIELD_RULES, SLUG, parse_front_matter, split_front_matter
 from tutor.course.content import store as content_store
-from tutor.course.lessons import DrillState, graded_state
+from tutor.drills import grading
+from tutor.drills.grading import Outcome
 from tutor.storage.errors import StorageError
 from tutor.studio import check, db, diff, published, store
 from tutor.studio.db import UNAVAILABLE
@@ -64,6 +64,8 @@ bp = Blueprint("studio", __name__)
 TEACHERS = ("instructor", "admin")
 NOT_FOUND = "Такого урока в вашей студии нет."
 NO_VERSION = "Такой версии урока нет."
+CHANGED = ("Запрос изменился, пока вы читали: автор попросил опубликовать другую версию. "
+           "Откройте её и прочитайте заново.")
 TOO_MANY = (f"В студии уже {store.LESSONS_LISTED} уроков — больше создать нельзя: "
             "удалите или объедините старые.")
 NOT_UTF8 = "Файл не читается как текст UTF-8: сохраните его в этой кодировке и загрузите снова."
@@ -116,19 +118,6 @@ def _source(conn: Connection, lesson: store.ClubLesson, number: int | None = Non
     return source
 
 
-def _meta(source: str, fallback_title: str, fallback_slug: str) -> tuple[str, str, str]:
-    """(slug, title, summary) from the front matter, each only when valid (else the fallback)."""
-    yaml_text, _, _ = split_front_matter(source)
-    meta, _ = parse_front_matter(yaml_text, "урок")
-    valid = {k: v for k, v in meta.items() if k in FIELD_RULES and FIELD_RULES[k][0](v)}
-    slug = str(valid.get("slug", fallback_slug))
-    if len(slug) > check.MAX_SLUG or not SLUG.fullmatch(slug):
-        slug = fallback_slug
-    title = " ".join(str(valid.get("title", fallback_title)).split())[: check.MAX_TITLE]
-    summary = " ".join(str(valid.get("summary", "")).split())[:300]
-    return slug, title or fallback_title, summary
-
-
 def _text(form_value: str) -> str:
     """Line ends as ``\n``; NUL characters dropped (no text has them, PostgreSQL refuses them)."""
     return form_value.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
@@ -179,7 +168,7 @@ def _usable(publication: store.Publication) -> bool:
 def _create(conn: Connection, source: str, title: str) -> store.ClubLesson:
     if store.count_owned(conn, _me()) >= store.LESSONS_LISTED:
         abort(409, description=TOO_MANY)
-    slug, title, summary = _meta(source, title, slugify(title))
+    slug, title, summary = check.front_meta(source, title, slugify(title))
     return store.create(conn, _me(), slug, title, summary, source)
 
 
@@ -236,7 +225,7 @@ def _drill_prefix(lesson_id: int) -> str:
 
 
 def _editor_context(rows: dict[str, Any], source: str,
-                    state: DrillState | None = None) -> dict[str, Any]:
+                    outcome: Outcome | None = None) -> dict[str, Any]:
     """The rows plus the check and the preview, made after the transaction closed.
 
     Checking renders the lesson; inside a transaction that time would count
@@ -245,13 +234,13 @@ def _editor_context(rows: dict[str, Any], source: str,
     checked = check.check_source(source)
     return {
         **rows, "source": source, "checked": checked,
-        "html": preview_html(checked.lesson, source, state, _drill_prefix(rows["lesson"].id)),
+        "html": preview_html(checked.lesson, source, outcome, _drill_prefix(rows["lesson"].id)),
         "course_titles": [x.title for x in content_store().lessons()],
         "max_bytes": check.limits()[0],
     }
 
 
-@bp.get("/studio/<int(max=2147483647):lesson_id>")
+@bp.get("/studio/<id:lesson_id>")
 @role_required(*TEACHERS)
 def editor(lesson_id: int) -> ResponseReturnValue:
     with db.transaction() as conn:
@@ -267,7 +256,7 @@ def editor(lesson_id: int) -> ResponseReturnValue:
                            **context), 200, _headers()
 
 
-@bp.post("/studio/<int(max=2147483647):lesson_id>/preview")
+@bp.post("/studio/<id:lesson_id>/preview")
 @role_required(*TEACHERS)
 def preview(lesson_id: int) -> ResponseReturnValue:
     source = _text(request.form.get("source", ""))
@@ -279,7 +268,7 @@ def preview(lesson_id: int) -> ResponseReturnValue:
     return str(fragment(checked, html)), 200, _headers()
 
 
-@bp.post("/studio/<int(max=2147483647):lesson_id>/preview/drills/<drill_id>")
+@bp.post("/studio/<id:lesson_id>/preview/drills/<drill_id>")
 @role_required(*TEACHERS)
 def preview_drill(lesson_id: int, drill_id: str) -> ResponseReturnValue:
     """Grade an answer to a drill of the editor's draft (never recorded as progress).
@@ -298,16 +287,17 @@ def preview_drill(lesson_id: int, drill_id: str) -> ResponseReturnValue:
     drill = check.check_source(source).lesson.drills.get(drill_id)
     if drill is None:
         abort(404, description=NO_PREVIEW_DRILL)
-    state, status = graded_state(drill, request.form)
+    outcome = grading.answer(drill, request.form)  # no Record: a preview stores nothing
     if rows is None:
         area = get_template_attribute("authoring/parts.html", "preview_feedback")
-        return sanitise(str(area(drill, state)), _drill_prefix(lesson_id)), status, _headers()
+        return (sanitise(str(area(outcome, oob=True)), _drill_prefix(lesson_id)), outcome.status,
+                _headers())
     page = render_template("studio/editor.html", saved=None, note=None,
-                           **_editor_context(rows, source, state))
-    return page, status, _headers()
+                           **_editor_context(rows, source, outcome))
+    return page, outcome.status, _headers()
 
 
-@bp.post("/studio/<int(max=2147483647):lesson_id>/save")
+@bp.post("/studio/<id:lesson_id>/save")
 @role_required(*TEACHERS)
 def save(lesson_id: int) -> ResponseReturnValue:
     source = _text(request.form.get("source", ""))
@@ -323,7 +313,7 @@ def save(lesson_id: int) -> ResponseReturnValue:
         return page, 413, _headers()
     with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
-        slug, title, summary = _meta(source, lesson.title, lesson.slug)
+        slug, title, summary = check.front_meta(source, lesson.title, lesson.slug)
         number = store.save(conn, lesson, _me(), source, slug, title, summary)
     return redirect(url_for("studio.editor", lesson_id=lesson_id, saved=number))
 
@@ -331,7 +321,7 @@ def save(lesson_id: int) -> ResponseReturnValue:
 # -- versions --------------------------------------------------------------------------
 
 
-@bp.get("/studio/<int(max=2147483647):lesson_id>/versions")
+@bp.get("/studio/<id:lesson_id>/versions")
 @role_required(*TEACHERS)
 def versions(lesson_id: int) -> ResponseReturnValue:
     with db.transaction() as conn:
@@ -340,7 +330,7 @@ def versions(lesson_id: int) -> ResponseReturnValue:
     return render_template("studio/versions.html", lesson=lesson, versions=listed), 200, _headers()
 
 
-@bp.get("/studio/<int(max=2147483647):lesson_id>/diff")
+@bp.get("/studio/<id:lesson_id>/diff")
 @role_required(*TEACHERS)
 def show_diff(lesson_id: int) -> ResponseReturnValue:
     with db.transaction() as conn:
@@ -363,19 +353,19 @@ def _version_arg(name: str, default: int) -> int:
     return number
 
 
-@bp.post("/studio/<int(max=2147483647):lesson_id>/versions/<int(max=2147483647):number>/restore")
+@bp.post("/studio/<id:lesson_id>/versions/<id:number>/restore")
 @role_required(*TEACHERS)
 def restore(lesson_id: int, number: int) -> ResponseReturnValue:
     with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
         source = _source(conn, lesson, number)
-        slug, title, summary = _meta(source, lesson.title, lesson.slug)
+        slug, title, summary = check.front_meta(source, lesson.title, lesson.slug)
         saved = store.save(conn, lesson, _me(), source, slug, title, summary)
     return redirect(url_for("studio.editor", lesson_id=lesson_id, saved=saved,
                             message="restored"))
 
 
-@bp.get("/studio/<int(max=2147483647):lesson_id>/export.md")
+@bp.get("/studio/<id:lesson_id>/export.md")
 @role_required(*TEACHERS)
 def export(lesson_id: int) -> ResponseReturnValue:
     with db.transaction() as conn:
@@ -396,10 +386,12 @@ def _latest_passes(lesson: store.ClubLesson, source: str) -> bool:
     with db.transaction() as conn:
         store.store_check(conn, lesson.id, lesson.latest, check.check_version(),
                           checked.messages(), len(checked.lesson.drills))
+    if checked.ok:  # rendered now, in the author's request, not in a learner's first view
+        published.remember((lesson.id, lesson.latest), checked.lesson)
     return checked.ok
 
 
-@bp.post("/studio/<int(max=2147483647):lesson_id>/publish")
+@bp.post("/studio/<id:lesson_id>/publish")
 @role_required(*TEACHERS)
 def publish(lesson_id: int) -> ResponseReturnValue:
     found = (_id(x) for x in request.form.getlist("class_id")[: store.CLASSES_MAX])
@@ -427,7 +419,7 @@ def publish(lesson_id: int) -> ResponseReturnValue:
     return redirect(url_for("studio.editor", lesson_id=lesson_id, message="published"))
 
 
-@bp.post("/studio/<int(max=2147483647):lesson_id>/unpublish")
+@bp.post("/studio/<id:lesson_id>/unpublish")
 @role_required(*TEACHERS)
 def unpublish(lesson_id: int) -> ResponseReturnValue:
     class_id = _id(request.form.get("class_id"))
@@ -438,7 +430,7 @@ def unpublish(lesson_id: int) -> ResponseReturnValue:
     return redirect(url_for("studio.editor", lesson_id=lesson_id, message="unpublished"))
 
 
-@bp.post("/studio/<int(max=2147483647):lesson_id>/request")
+@bp.post("/studio/<id:lesson_id>/request")
 @role_required(*TEACHERS)
 def request_everyone(lesson_id: int) -> ResponseReturnValue:
     with db.transaction() as conn:
@@ -462,25 +454,43 @@ def review() -> ResponseReturnValue:
     return render_template("studio/review.html", waiting=waiting), 200, _headers()
 
 
-@bp.post("/studio/review/<int(max=2147483647):lesson_id>")
+@bp.get("/studio/review/<id:lesson_id>")
+@role_required("admin")
+def review_version(lesson_id: int) -> ResponseReturnValue:
+    """The very version the request names — what approving it publishes — and its text."""
+    with db.transaction() as conn:
+        found = store.request_of(conn, lesson_id)
+        source = store.source_of(conn, lesson_id, found.version) if found else None
+    if found is None or found.state != "pending" or source is None:
+        abort(404, description="Такого запроса нет.")
+    checked = check.check_source(source)
+    html = preview_html(checked.lesson, source, prefix=_drill_prefix(lesson_id))
+    return render_template("studio/review_version.html", item=found, lesson=checked.lesson,
+                           source=source, html=html), 200, _headers()
+
+
+@bp.post("/studio/review/<id:lesson_id>")
 @role_required("admin")
 def decide(lesson_id: int) -> ResponseReturnValue:
     approve = request.form.get("decision") == "approve"
+    number = _id(request.form.get("version"))
     with db.transaction() as conn:
         found = store.request_of(conn, lesson_id)
     if found is None or found.state != "pending":
         abort(404, description="Такого запроса нет.")
+    if number != found.version:
+        abort(409, description=CHANGED)
     try:
         if approve and not published.recheck(lesson_id, found.version):
             abort(409, description=CANNOT_PUBLISH)
     except StorageError:
         abort(503, description=UNAVAILABLE)
     with db.transaction() as conn:
-        store.decide(conn, lesson_id, _me(), approve)
+        if not store.decide(conn, lesson_id, found.version, _me(), approve):
+            abort(409, description=CHANGED)
     return redirect(url_for("studio.review"))
 
 
-@bp.app_template_filter("studio_time")
 def studio_time(moment: float) -> str:
     """``2 декабря, 15:04`` for a version's time, in the signed-in account's zone."""
     user = current_user()
@@ -490,5 +500,6 @@ def studio_time(moment: float) -> str:
 
 def init_app(app: Flask) -> None:
     check.init_app(app)
+    app.register_error_handler(check.TooSlow, check.too_slow)
     app.register_blueprint(bp)
 

@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from engine.errors import HandError
 from engine.tiles import Tile, parse_tiles, tile_code
-from tutor.tiles.render import sprite_url, tile_svg
+from tutor.tiles.render import tile_svg
 
 # (legend, tile kinds) in the order the palette shows them; spellings per docs/glossary.md.
 PALETTE_SECTIONS: tuple[tuple[str, tuple[Tile, ...]], ...] = (
@@ -54,7 +54,7 @@ def render_palette(
     url: str | None = None,
 ) -> Markup:
     """A ``<fieldset>`` of 34 checkboxes named ``name`` with tile codes as values."""
-    href = url if url is not None else sprite_url()
+    href = url  # ignored by tile_svg: the sheet's address is in the stylesheet
     chosen, off = _kinds(selected), _kinds(disabled)
     sections = Markup("")
     for title, kinds in PALETTE_SECTIONS:

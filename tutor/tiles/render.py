@@ -39,6 +39,7 @@ from markupsafe import Markup, escape
 from engine.errors import HandError
 from engine.hand import Hand
 from engine.melds import MELD_NAMES_RU, Meld, MeldKind
+from engine.plural import count_word
 from engine.tiles import (
     FIVES,
     HONOR,
@@ -164,7 +165,7 @@ class TileMark:
     stacked: bool = False  # a second sideways tile on top (added kan)
 
 
-def _group(marks: Sequence[TileMark], url: str, extra: str = "", label: str = "") -> Markup:
+def _group(marks: Sequence[TileMark], url: str | None, extra: str = "", label: str = "") -> Markup:
     # Plain strings joined once: the tiles are Markup already, and a Markup ``+=`` or
     # ``format`` per tile escaped and copied the growing group again (a new waits
     # answer draws two groups).
@@ -199,7 +200,7 @@ def render_tiles(
     items = [_kind_and_red(k, False) for k in kinds]
     flags = _red_flags([k for k, _ in items], red)
     marks = [TileMark(k, r or was_red) for (k, was_red), r in zip(items, flags, strict=True)]
-    return _wrap([_group(marks, url if url is not None else sprite_url(), label=label)])
+    return _wrap([_group(marks, url, label=label)])
 
 
 def _red_flags(kinds: Sequence[Tile], red: int | Sequence[bool]) -> list[bool]:
@@ -281,7 +282,7 @@ def _mark(digit: str, letter: str, sideways: bool, group: str) -> TileMark:
 def render_inline(spec: str, *, url: str | None = None) -> Markup:
     """Inline lesson tiles: groups separated by spaces, drawn with small gaps."""
     groups = parse_inline(spec)
-    href = url if url is not None else sprite_url()
+    href = url  # ignored by tile_svg: the sheet's address is in the stylesheet
     return _wrap([_group(g, href) for g in groups], " tiles--inline")
 
 
@@ -317,7 +318,7 @@ def meld_marks(meld: Meld) -> list[TileMark]:
 
 
 def render_meld(meld: Meld, *, url: str | None = None) -> Markup:
-    href = url if url is not None else sprite_url()
+    href = url  # ignored by tile_svg: the sheet's address is in the stylesheet
     return _wrap([_group(meld_marks(meld), href, " tile-group--meld", MELD_NAMES_RU[meld.kind])])
 
 
@@ -335,7 +336,7 @@ def render_hand(
     ``concealed`` is a :class:`Hand` (its melds are used when ``melds`` is
     empty), mpsz text or tile kinds; ``red`` overrides the count of red fives.
     """
-    href = url if url is not None else sprite_url()
+    href = url  # ignored by tile_svg: the sheet's address is in the stylesheet
     meld_list = list(melds)
     if isinstance(concealed, Hand):
         kinds = [k for k, n in enumerate(concealed.concealed) for _ in range(n)]
@@ -379,3 +380,16 @@ def fit_units(groups: Sequence[Sequence[TileMark]], win: bool) -> int:
         shown = [m for m in marks if not m.stacked]
         width += sum(_SIDE if m.sideways else _UP for m in shown) + _TILE_GAP * len(shown)
     return min(MAX_FIT_UNITS, max(1, math.ceil(width * 4)))
+
+
+# --- the same tiles in words: a template that draws tiles names them too -------------
+# («Вы пропустили: [tiles] (1 ман, 4 ман)»), so the words sit beside the drawings.
+
+def tile_names(tiles: Iterable[Tile]) -> str:
+    """``1 ман, 4 ман, Восток`` — Russian names, comma-separated."""
+    return ", ".join(tile_name(t) for t in tiles)
+
+
+def tiles_count(n: int) -> str:
+    """``3 тайла`` with the right Russian plural."""
+    return count_word(n, "тайл", "тайла", "тайлов")

@@ -1,12 +1,16 @@
 """Fingerprinted static files: a content hash in every URL, and a year-long cache for it.
 
-Every ``url_for('static', filename=...)`` gets ``?v=<hash>`` (the first 8 hex
-digits of the file's SHA-256, the same digest :mod:`tutor.tiles.render` puts on the
-sprite), so a changed file gets a new URL and browsers may keep the old one
-for a year without ever revalidating. A request whose ``v`` matches the file
-on disk is answered with ``Cache-Control: public, max-age=31536000, immutable``;
-one without ``v`` or with a stale one (a page cached from before a deploy)
-gets a short lifetime, so it cannot pin an outdated file.
+Every static URL a template writes with ``static_url('css/site.css')`` gets
+``?v=<hash>`` (the first 8 hex digits of the file's SHA-256, the same digest
+:mod:`tutor.tiles.render` puts on the sprite), so a changed file gets a new
+URL and browsers may keep the old one for a year without ever revalidating. A
+request whose ``v`` matches the file on disk is answered with
+``Cache-Control: public, max-age=31536000, immutable``; one without ``v`` or
+with a stale one (a page cached from before a deploy) gets a short lifetime,
+so it cannot pin an outdated file. Both are done only for static files — by
+the function the template calls and by the static view itself — rather than
+by a ``url_defaults`` hook and an ``after_request`` handler, which would run
+for every URL and every response of every page.
 
 Hashes are cached by path, mtime and size: a file is read once per change,
 not per page. Query strings keep the file names stable, so nginx can serve
@@ -26,9 +30,8 @@ import os
 import stat
 import time
 from functools import lru_cache
-from typing import Any
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, request, url_for
 from werkzeug.security import safe_join
 
 from tutor.web.settings import recheck_seconds
@@ -81,18 +84,17 @@ def static_digest(app: Flask, filename: str) -> str | None:
     return digest
 
 
-def _add_version(endpoint: str, values: dict[str, Any]) -> None:
-    """``url_defaults`` hook: put the hash into every static URL that has none yet."""
-    if endpoint != "static" or VERSION_ARG in values or "filename" not in values:
-        return
-    digest = static_digest(current_app, str(values["filename"]))
-    if digest is not None:
-        values[VERSION_ARG] = digest
+def static_url(filename: str) -> str:
+    """``url_for('static', …)`` with the file's hash (``?v=…``); the templates' ``static_url``."""
+    digest = static_digest(current_app, filename)
+    if digest is None:
+        return url_for("static", filename=filename)
+    return url_for("static", filename=filename, v=digest)  # VERSION_ARG
 
 
 def _cache_headers(response: Response) -> Response:
     """Long cache only for the exact current version of the file."""
-    if request.endpoint != "static" or response.status_code not in (200, 304):
+    if response.status_code not in (200, 304):
         return response
     filename = str((request.view_args or {}).get("filename", ""))
     wanted = request.args.get(VERSION_ARG)
@@ -104,5 +106,8 @@ def _cache_headers(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    app.url_defaults(_add_version)
-    app.after_request(_cache_headers)
+    """Give the static files their cache headers (and no other response: pages pay nothing)."""
+    def static(filename: str) -> Response:
+        return _cache_headers(app.send_static_file(filename))
+
+    app.view_functions["static"] = static

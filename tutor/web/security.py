@@ -168,10 +168,18 @@ CONTENT_SECURITY_POLICY = "; ".join(
     )
 )
 
+# The site uses no camera, microphone, location, payment or USB: nothing on a page
+# (nor a frame someone manages to put there) may ask for them.
+PERMISSIONS_POLICY = ", ".join(f"{feature}=()" for feature in (
+    "accelerometer", "camera", "geolocation", "gyroscope", "magnetometer", "microphone",
+    "payment", "usb", "interest-cohort"))
 SECURITY_HEADERS: dict[str, str] = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    # A window this site opens, or that opens it, gets no handle on the other.
+    "Cross-Origin-Opener-Policy": "same-origin",
 }
 
 

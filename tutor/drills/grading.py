@@ -1,0 +1,271 @@
+"""The one answer path: grade, diagnose once, record through storage, return an :class:`Outcome`.
+
+Every endpoint that grades a drill — lesson drills (:mod:`tutor.course.answers`),
+practice (:mod:`tutor.practice.views`), the author preview
+(:mod:`tutor.authoring.views`), the studio preview and club lessons
+(:mod:`tutor.studio`) — calls :func:`answer` and hands the :class:`Outcome` it
+returns to its template as an argument. The outcome carries everything the
+feedback shows: the verdict with its credit, the diagnoses of a wrong answer,
+the notes under the verdict and what storage did with the answer. Nothing
+travels beside it (no ``flask.g`` flag, no template global that reads the
+request again), so a fragment rendered from one outcome can never show another
+learner's saving notice.
+
+A preview passes no :class:`Record`: nothing is stored and the outcome says
+``NOT_RECORDED`` (:class:`~tutor.storage.progress.SaveResult`). A «Показать
+решение» request is not an answer and is never recorded either.
+
+A re-sent form is counted once: each rendered question form carries a random
+``nonce`` (:func:`form_nonce`); the stored key is a hash of that nonce and the
+answer (:func:`answer_key`), so the same answer sent twice (a double click, a
+resubmitted page) is one row, while a corrected answer in the same form is a
+new one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+import secrets
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from flask import Blueprint, request
+from flask.typing import ResponseReturnValue
+from flask_wtf.csrf import CSRFError
+from werkzeug.datastructures import MultiDict
+
+from engine.plural import count_word
+from tutor.accounts.current import current_learner
+from tutor.drills.base import BadAnswer, Drill, Verdict, wants_solution
+from tutor.storage import store
+from tutor.storage.accounts import note_practice_solved
+from tutor.storage.errors import StorageError
+from tutor.storage.progress import SaveResult
+from tutor.web.errors import CSRF_MESSAGE
+
+log = logging.getLogger(__name__)
+
+NOT_SAVED = "Не удалось сохранить прогресс: ответ проверен, но в статистику не попал."
+# The hourly budget of stored answers (tutor.storage.budget) is spent.
+OVER_BUDGET = ("Ответ проверен, но не сохранён: за этот час сохранено уже {count} — больше, "
+               "чем успевает решить человек. В следующем часу ответы снова будут сохраняться.")
+_NONCE = re.compile(r"[0-9a-f]{8,64}")
+_SKIP_FIELDS = frozenset({"csrf_token", "nonce", "action", "attempt"})
+
+
+MAX_NOTES = 2  # diagnoses shown under one verdict
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """A rule the wrong answer most likely missed: its stable id and the message."""
+
+    rule: str  # "<kind>.<rule name>", kept with the stored answer
+    text: str
+
+
+def diagnoses(drill: Drill, verdict: Verdict) -> list[Diagnosis]:
+    """The rules a wrong answer most likely missed (at most :data:`MAX_NOTES`).
+
+    The kind's rows (:attr:`tutor.drills.base.DrillKind.diagnoses`) are tried
+    most specific first; the fallback rows only when no other row matched.
+    A right answer, or one no row explains, gets none.
+    """
+    if verdict.correct or verdict.solution_only:
+        return []
+    found: list[Diagnosis] = []
+    for fallback in (False, True):
+        for match in _matches_of(drill, verdict, fallback):
+            if all(match.text != seen.text for seen in found):
+                found.append(match)
+            if len(found) == MAX_NOTES:
+                return found
+        if found:
+            break
+    return found
+
+
+def _matches_of(drill: Drill, verdict: Verdict, fallback: bool) -> Iterator[Diagnosis]:
+    kind = drill.kind.name
+    for rule in drill.kind.diagnoses:
+        if rule.fallback != fallback:
+            continue
+        try:
+            fields = rule.detect(drill, verdict)
+        except (KeyError, AttributeError, TypeError, ValueError):
+            # A detector never breaks the feedback, but a broken one must be seen.
+            log.exception("diagnosis %s.%s failed", kind, rule.name)
+            continue
+        if fields is not None:
+            text = rule.message.format(**fields)
+            yield Diagnosis(f"{kind}.{rule.name}", text[:1].upper() + text[1:])
+
+
+@dataclass(frozen=True)
+class Record:
+    """Where an answer is stored: its problem key and how the statistics group it."""
+
+    problem: str  # 'lesson/<slug>/<drill>', 'practice/…', 'club/…' (tutor.storage.stats)
+    source: str = "lesson"  # 'lesson' | 'practice'
+    lesson: str | None = None
+    level: str | None = None
+
+
+@dataclass(frozen=True)
+class Note:
+    """A line under the verdict: a diagnosis or a warning about saving."""
+
+    text: str
+    kind: str  # "diagnosis" | "warning"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One answer's result, as every feedback template receives it.
+
+    ``verdict`` is None when the answer was refused (``error`` says why, in
+    Russian, with ``status``); ``attempt`` is the learner's attempt at this
+    form (1 for the first); ``notes`` are the diagnoses' lines, then the
+    warning when the answer was not stored.
+    """
+
+    drill: Drill
+    form: MultiDict[str, str]
+    verdict: Verdict | None = None
+    error: str | None = None
+    status: int = 200
+    attempt: int = 1
+    diagnoses: tuple[Diagnosis, ...] = ()
+    saved: SaveResult = SaveResult.NOT_RECORDED
+    notes: tuple[Note, ...] = ()
+    # The attempt the form's next answer is: one more after a graded answer; the same
+    # after a refused one or a «Показать решение» (neither is an attempt).
+    next_attempt: int = field(init=False, default=1)
+
+    def __post_init__(self) -> None:
+        graded = self.verdict is not None and not self.verdict.solution_only
+        object.__setattr__(self, "next_attempt", self.attempt + 1 if graded else self.attempt)
+
+    @property
+    def solution_shown(self) -> bool:
+        """The learner asked for the solution instead of answering."""
+        return self.verdict is not None and self.verdict.solution_only
+
+
+def answer(drill: Drill, form: MultiDict[str, str], record: Record | None = None) -> Outcome:
+    """Grade ``form`` against ``drill`` and, with ``record``, store the answer.
+
+    A forged or malformed answer is an outcome with its error, never an
+    exception; storage failures never cost the learner the grading.
+    """
+    attempt = _attempt(form)
+    if wants_solution(form):
+        return Outcome(drill, form, Verdict(False, solution_only=True), attempt=attempt)
+    try:
+        verdict = drill.kind.grade(drill, form)
+    except BadAnswer as exc:
+        return refused(drill, form, exc.status, exc.message)
+    found = tuple(diagnoses(drill, verdict))
+    saved = SaveResult.NOT_RECORDED
+    if record is not None:
+        saved = _store(drill, form, verdict, found, record)
+    notes = tuple(Note(d.text, "diagnosis") for d in found) + _warnings(saved)
+    return Outcome(drill, form, verdict, attempt=attempt, diagnoses=found, saved=saved,
+                   notes=notes)
+
+
+def refused(drill: Drill, form: MultiDict[str, str], status: int, message: str) -> Outcome:
+    """An answer that could not be graded (forged input, a failed CSRF check): its message."""
+    return Outcome(drill, form, error=message, status=status, attempt=_attempt(form))
+
+
+def _attempt(form: MultiDict[str, str]) -> int:
+    text = form.get("attempt", "")
+    if text.isascii() and text.isdigit() and len(text) <= 3 and text[0] != "0":
+        return int(text)
+    return 1  # absent or forged: the count is the form's own, shown back, never trusted
+
+
+def _store(drill: Drill, form: MultiDict[str, str], verdict: Verdict,
+           found: tuple[Diagnosis, ...], record: Record) -> SaveResult:
+    learner = current_learner()
+    try:
+        progress = store()  # migrated on first use: the database may be down
+    except StorageError:
+        log.warning("could not save an answer: the store is unavailable", exc_info=True)
+        return SaveResult.FAILED
+    saved = progress.record(
+        learner.id, nonce=answer_key(form.get("nonce"), form), source=record.source,
+        kind=drill.kind.name, problem=record.problem, correct=verdict.correct,
+        level=record.level, lesson=record.lesson, rule=found[0].rule if found else None,
+        address=request.remote_addr or "?",
+    )
+    if saved is SaveResult.SAVED and verdict.correct and record.source == "practice" \
+            and learner.account:
+        try:  # an instructor's assignments read which practice problems were solved
+            with progress.transaction() as conn:
+                note_practice_solved(conn, learner.id, record.problem)
+        except StorageError:
+            log.warning("could not note a solved practice problem", exc_info=True)
+    return saved
+
+
+def _warnings(saved: SaveResult) -> tuple[Note, ...]:
+    if saved is SaveResult.FAILED:
+        return (Note(NOT_SAVED, "warning"),)
+    if saved is SaveResult.OVER_BUDGET:
+        return (Note(_over_budget(), "warning"),)
+    return ()
+
+
+def _over_budget() -> str:
+    try:
+        limit = store().answers_per_hour() or 0
+    except StorageError:
+        limit = 0
+    count = count_word(limit, "ответ", "ответа", "ответов") if limit else "много ответов"
+    return OVER_BUDGET.format(count=count)
+
+
+def answer_key(form_nonce: str | None, form: MultiDict[str, str]) -> str:
+    """The stored nonce: same rendered form + same answer → same key (counted once)."""
+    if not form_nonce or not _NONCE.fullmatch(form_nonce):
+        return secrets.token_hex(16)  # no usable nonce: count this request on its own
+    answer = sorted((k, v) for k, v in form.items(multi=True) if k not in _SKIP_FIELDS)
+    digest = hashlib.sha256(json.dumps([form_nonce, answer]).encode()).hexdigest()
+    return digest[:40]
+
+
+def form_nonce() -> str:
+    """A fresh nonce for one rendered question form."""
+    return secrets.token_hex(12)
+
+
+Page = TypeVar("Page")
+
+
+def refuse_in_place(bp: Blueprint, find: Callable[[], tuple[Page, Drill]],
+                    respond: Callable[[Page, Outcome], ResponseReturnValue]) -> None:
+    """Show a failed CSRF check or a forged answer in the drill's feedback area.
+
+    ``find`` returns the page and the drill of this request's URL (it aborts
+    with 404 when there is none); ``respond`` renders the page or the htmx
+    fragment with the refused :class:`Outcome`, as for a graded answer.
+    """
+    def in_place(status: int, message: str) -> ResponseReturnValue:
+        page, drill = find()
+        form = request.form if request.method == "POST" else MultiDict[str, str]()
+        return respond(page, refused(drill, form, status, message))
+
+    def bad_answer(error: BadAnswer) -> ResponseReturnValue:
+        return in_place(error.status, error.message)
+
+    def csrf_failed(error: CSRFError) -> ResponseReturnValue:
+        return in_place(400, CSRF_MESSAGE)
+
+    bp.register_error_handler(BadAnswer, bad_answer)
+    bp.register_error_handler(CSRFError, csrf_failed)

@@ -1,0 +1,240 @@
+"""«Что сбросить?»: the learner picks one tile to discard from a 14-tile hand.
+
+Correct is any discard the engine rates best: with ``goal: shanten`` (the
+default) every discard that leaves the lowest shanten, with ``goal: tenpai``
+every discard that leaves the hand in tenpai. The feedback lists each correct
+discard with its waits (or, short of tenpai, the tiles that bring the hand
+closer) and how many copies of them are still unseen, then what the other
+discards leave — so a wrong pick is explained by the same numbers.
+
+Copies are counted against the 14-tile hand: the tile you throw away is one
+you can no longer draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from engine.errors import HandError
+from engine.hand import Hand
+from engine.plural import tiles_word
+from engine.shape.decompose import is_complete
+from engine.shape.shanten import describe_shanten
+from engine.shape.ukeire import DiscardOption as RankedOption
+from engine.shape.ukeire import DiscardRanking, rank_discards
+from engine.text.messages import UKEIRE_SHANTEN_SHORT
+from engine.tiles import Tile, tile_code, tile_name
+from tutor.drills import params as p
+from tutor.drills import register
+from tutor.drills.base import (
+    Drill,
+    DrillKind,
+    Fields,
+    Param,
+    Rule,
+    Verdict,
+    drill_hand,
+    picked_discard,
+)
+from tutor.drills.explain import DiscardOption, options_of, rate_discards
+from tutor.drills.params import FULL_HAND_PARAMS
+
+FIELD = "discard"
+GOALS = ("shanten", "tenpai", "ukeire")
+# The end of the default question, per goal.
+GOAL_TEXTS = {
+    "shanten": "рука стала как можно ближе к темпаю",
+    "tenpai": "рука осталась в темпае",
+    "ukeire": "рука как можно быстрее пришла к темпаю — больше всего тайлов её улучшат",
+}
+
+# The 14-tile hand of the discard (and complete) drills.
+ALREADY_COMPLETE = (
+    "Рука уже собрана: с ней объявляют победу, а не выбирают сброс. "
+    "Дайте руку, которой не хватает хотя бы одного тайла."
+)
+NO_TENPAI_DISCARD = (
+    "Ни один сброс не оставляет эту руку в темпае (лучший — {best}). "
+    "Уберите «goal: tenpai» или дайте другую руку."
+)
+
+
+@dataclass(frozen=True)
+class DiscardSolution:
+    """The hand, every discard rated, and which of them count as correct."""
+
+    hand: Hand
+    goal: str
+    options: tuple[DiscardOption, ...]
+    correct: frozenset[Tile]
+    ranking: DiscardRanking | None = None  # every discard by ukeire, with second order
+
+    @property
+    def best(self) -> tuple[DiscardOption, ...]:
+        return tuple(o for o in self.options if o.tile in self.correct)
+
+    @property
+    def others(self) -> tuple[DiscardOption, ...]:
+        return tuple(o for o in self.options if o.tile not in self.correct)
+
+    def option(self, tile: Tile) -> DiscardOption:
+        return next(o for o in self.options if o.tile == tile)
+
+
+def solve_discard(hand: Hand, goal: str) -> DiscardSolution:
+    """Rate every discard; ``HandError`` when the question has no right answer."""
+    if is_complete(hand):
+        raise HandError(ALREADY_COMPLETE)
+    rated = rate_discards(hand)
+    lowest = min(n for _tile, _rest, n in rated)
+    target = 0 if goal == "tenpai" else lowest
+    if lowest > target:
+        raise HandError(NO_TENPAI_DISCARD.format(best=describe_shanten(lowest)))
+    options = options_of(hand, rated, lambda n: n == target)
+    ranking = rank_discards(hand, quality=True)
+    if goal == "ukeire":
+        top = ranking.options[0].count
+        correct = frozenset(o.tile for o in ranking.options
+                            if o.shanten == lowest and o.count == top)
+    else:
+        correct = frozenset(o.tile for o in options if o.shanten == target)
+    return DiscardSolution(hand, goal, options, correct, ranking)
+
+
+def why_best(ranking: DiscardRanking) -> list[str]:
+    """Why the best discard of the ranking wins, in Russian (site wording).
+
+    First the shanten, then the plain count, then — among equal counts — the
+    second order: the copies after which a ryanmen tenpai is possible.
+    """
+    options = ranking.options
+    first = options[0]
+    lines: list[str] = []
+    farther = [o for o in options if o.shanten > first.shanten]
+    if farther:
+        more = (" — даже те, после которых тайлов больше"
+                if max(o.count for o in farther) > first.count else "")
+        lines.append(f"Остальные сбросы оставляют руку дальше от темпая, чем "
+                     f"{short_shanten(first.shanten)}{more}: сначала шантен, потом число тайлов.")
+    same = [o for o in options if o.shanten == first.shanten]
+    tied = [o for o in same if o.count == first.count]
+    winner = max(tied, key=_good)
+    name = tile_name(winner.tile)
+    worse_shape = [o for o in tied if _good(o) < _good(winner)]
+    if worse_shape:
+        other = worse_shape[0]
+        lines.append(
+            f"«{name}» и «{tile_name(other.tile)}» поровну улучшают руку "
+            f"({tiles_word(first.count)}), но после «{name}» к темпаю с рянменом ведут "
+            f"{tiles_word(_good(winner))}, а после «{tile_name(other.tile)}» — "
+            f"{tiles_word(_good(other))}: форма лучше.")
+    elif len(tied) > 1:
+        names = ", ".join(f"«{tile_name(o.tile)}»" for o in tied[:4])
+        lines.append(f"Сбросы {names} равны: у каждого {tiles_word(first.count)}.")
+    fewer = [o for o in same if o.count < first.count]
+    if fewer:
+        lines.append(f"«{name}» лучше, чем «{tile_name(fewer[0].tile)}»: руку улучшают "
+                     f"{tiles_word(first.count)} против {tiles_word(fewer[0].count)}.")
+    return lines
+
+
+def short_shanten(n: int) -> str:
+    """«темпай», «1-шантен»: the short form of the ranking lines."""
+    return UKEIRE_SHANTEN_SHORT.get(n, f"{n}-шантен")
+
+
+def _good(option: RankedOption) -> int:
+    """Copies leading to a ryanmen tenpai (0 where the engine computed no second order)."""
+    return option.quality.good_shape if option.quality is not None else 0
+
+
+# --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
+
+def _fewer_tiles(drill: Drill, verdict: Verdict) -> Fields | None:
+    ranking = drill.solution.ranking
+    if ranking is None or drill.solution.goal != "ukeire":
+        return None
+    picked = next(o for o in ranking.options if o.tile == verdict.details["picked"])
+    best = ranking.options[0]
+    if picked.shanten == best.shanten and picked.count < best.count:
+        return {"mine": picked.count, "best": best.count}
+    return None
+
+
+def _more_tiles_worse_shanten(drill: Drill, verdict: Verdict) -> Fields | None:
+    ranking = drill.solution.ranking
+    if ranking is None:
+        return None
+    picked = next(o for o in ranking.options if o.tile == verdict.details["picked"])
+    best = ranking.options[0]
+    if picked.shanten > best.shanten and picked.count > best.count:
+        return {}
+    return None
+
+
+DISCARD_RULES: tuple[Rule, ...] = (
+    Rule(_fewer_tiles, "Шантен вы сохранили, но после этого сброса руку улучшают {mine}, "
+         "а после лучшего — {best}: при равном шантене выбирают сброс с большим укейре."),
+    Rule(_more_tiles_worse_shanten, "Тайлов после этого сброса больше, но рука отходит от "
+         "темпая: сначала сравнивают шантен, а число тайлов — только между равными."),
+)
+
+
+@register
+class Discard(DrillKind):
+    name = "discard"
+    diagnoses = DISCARD_RULES
+    title = "Что сбросить?"
+    default_prompt = "Какой тайл сбросить, чтобы {goal_text}?"
+    params = (
+        *FULL_HAND_PARAMS,
+        Param("goal", p.one_of(*GOALS), "shanten",
+              help="`shanten` — верен любой сброс с наименьшим шантеном; "
+              "`tenpai` — любой сброс, после которого рука в темпае; "
+              "`ukeire` — сброс с наименьшим шантеном и наибольшим числом улучшающих тайлов"),
+    )
+
+    def prompt_fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {**params, "goal_text": GOAL_TEXTS[params["goal"]]}
+
+    def prepare(self, params: Mapping[str, Any]) -> DiscardSolution:
+        hand = drill_hand(params, 14)
+        return solve_discard(hand, params["goal"])
+
+    def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
+        solution: DiscardSolution = drill.solution
+        tile = picked_discard(form, solution.hand)
+        return Verdict(tile in solution.correct, {"picked": tile})
+
+    def choices(self, drill: Drill) -> list[tuple[Tile, str]]:
+        """(tile, code) for every distinct concealed tile: the radio buttons."""
+        return [(o.tile, tile_code(o.tile)) for o in drill.solution.options]
+
+    def kept_answer(self, form: MultiDict[str, str] | None) -> str:
+        return (form or MultiDict()).get(FIELD, "")[:8]
+
+    def describe(self, option: DiscardOption) -> str:
+        return describe_shanten(option.shanten)
+
+    def ranked(self, drill: Drill) -> tuple[RankedOption, ...]:
+        """Every discard by ukeire: shanten, then count, then tile order."""
+        ranking = drill.solution.ranking
+        return ranking.options if ranking is not None else ()
+
+    def why(self, drill: Drill) -> list[str]:
+        ranking = drill.solution.ranking
+        return why_best(ranking) if ranking is not None else []
+
+    def shanten_text(self, n: int) -> str:
+        return short_shanten(n)
+
+    def other_groups(self, drill: Drill) -> list[tuple[str, tuple[Tile, ...]]]:
+        """The discards that are not correct, grouped by what they leave (closest first)."""
+        groups: dict[int, list[Tile]] = {}
+        for option in drill.solution.others:
+            groups.setdefault(option.shanten, []).append(option.tile)
+        return [(describe_shanten(n), tuple(groups[n])) for n in sorted(groups)]
