@@ -219,12 +219,6 @@ def cite(text: object) -> Markup:
     return Markup(_CITATION.sub(link, escaped))
 
 
-@bp.app_context_processor
-def _ruleset_documents() -> dict[str, Any]:
-    # Static engine data for every rule-set picker (practice, classes, analyser).
-    return {"ruleset_documents": ruleset_documents()}
-
-
 @bp.get("/rules")
 def rules() -> str:
     names = {key: msg.RULESET_NAMES.get(key, key) for key in RULESETS}
