@@ -15,11 +15,12 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from engine.errors import HandError
+from engine.rules.sets import RULESETS
 from engine.tiles import SUIT_LETTERS, Tile, parse_tiles, tile_code
 
 MAX_TEXT = 120  # longer fields are cut: no real hand needs more
 MAX_POND = 24  # discards of one player in a hand
-RULESET_CHOICES = ("online", "ema", "jpml", "fenix")
+RULESET_CHOICES = tuple(RULESETS)
 WIND_CHOICES = ("E", "S", "W", "N")
 BY_CHOICES = ("ron", "tsumo")
 
