@@ -184,7 +184,10 @@ def _body(response: Any) -> str:
 
 
 # Signing in or out would change who the instructor client is; those go out anonymously.
-_SESSION_ROUTES = ("/author/login", "/author/logout")
+# The account's sign-in, registration, recovery and sign-out start a fresh session too
+# (one browser session: «Выйти» ends the instructor's as well).
+_SESSION_ROUTES = ("/author/login", "/author/logout", "/account/login", "/account/logout",
+                   "/account/register", "/account/recover")
 
 
 def send(apps: dict[str, Any], req: dict[str, Any]) -> tuple[int, str]:
