@@ -36,13 +36,16 @@ GET_EXPECTED: dict[str, tuple[int, ...] | None] = {
     "classes.practice_set": (LOGIN, 200, 404, 200, 404, 200),
     "authoring.preview": (LOGIN, 403, 403, 200, 200, 200),
     "authoring.login": (403, 403, 403, 403, 403, 403),  # no INSTRUCTOR_PASSWORD: closed
-    # teacher's studio lesson 1, published to «Клуб» as /classes/<club>/lessons/basics
+    # teacher's studio lesson 1, published to «Клуб» as /classes/<club>/lessons/basics and
+# waiting for the admin's review to be published to everyone
     "studio.index": (LOGIN, 404, 404, 200, 200, 200),
     "studio.editor": (LOGIN, 404, 404, 200, 404, 200),
     "studio.versions": (LOGIN, 404, 404, 200, 404, 200),
     "studio.show_diff": (LOGIN, 404, 404, 200, 404, 200),
     "studio.export": (LOGIN, 404, 404, 200, 404, 200),
     "studio.review": (LOGIN, 404, 404, 404, 404, 200),
+    # the exact version the teacher asked to publish to everyone: the admin's alone
+    "studio.review_version": (LOGIN, 404, 404, 404, 404, 200),
     "club.class_lesson": (LOGIN, 200, 404, 200, 404, 200),
     "club.everyone": (404, 404, 404, 404, 404, 404),  # not approved for everyone
 }
@@ -87,6 +90,9 @@ def world(app: Flask) -> World:
     lesson_id = new_lesson(teacher)
     save(teacher, lesson_id, source(slug="basics"))
     assert publish(teacher, lesson_id, made.ids["club"]) == 302
+    asked = teacher.post(f"/studio/{lesson_id}/request",
+                         data={"csrf_token": token(teacher, f"/studio/{lesson_id}")})
+    assert asked.status_code == 302  # pending, so the admin has a version to review
     return made
 
 

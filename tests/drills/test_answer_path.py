@@ -234,6 +234,20 @@ def test_the_first_page_sets_the_session_cookie_and_its_token_validates(
     assert VERDICT.search(ok.get_data(as_text=True))
 
 
+@pytest.mark.parametrize("path", ["/lessons/basics/drills/no-such-drill",
+                                  "/lessons/no-such-lesson/drills/nobetan"])
+def test_a_refused_token_on_an_unknown_drill_answers_404_not_a_crash(
+    app: Flask, client: FlaskClient, path: str,
+) -> None:
+    """The in-place CSRF refusal looks the drill up; none there is the site's 404 page."""
+    app.config["PROPAGATE_EXCEPTIONS"] = True  # an escaped exception fails here, not as a 500
+    csrf_token(client)
+    for headers in (HTMX, {}):
+        refused = client.post(path, headers=headers, data={"csrf_token": "forged"})
+        assert refused.status_code == 404, path
+        assert CSRF_MESSAGE not in refused.get_data(as_text=True)
+
+
 def test_a_new_secret_key_rejects_the_old_session_and_its_token(
     app: Flask, client: FlaskClient,
 ) -> None:

@@ -7,12 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
-from jinja2 import Environment, FileSystemLoader
 
 from engine.errors import HandError
 from engine.hand import parse_hand
 from engine.melds import parse_meld
-from tutor.tiles import jinja
 from tutor.tiles import render as tileart
 from tutor.tiles.palette import render_palette
 from tutor.tiles.render import (
@@ -314,24 +312,21 @@ def test_palette_escapes_the_field_name() -> None:
 # --- Jinja macros -------------------------------------------------------------
 
 
-class _App:
-    def __init__(self, env: Environment) -> None:
-        self.jinja_env = env
+def test_macros_render_through_registered_globals(content_dir: Path) -> None:
+    """The tile macros call the globals tutor.template_helpers registers on the site's app."""
+    from tutor import create_app
 
-
-def test_macros_render_through_registered_globals() -> None:
-    env = Environment(loader=FileSystemLoader(ROOT / "templates"), autoescape=True)
-    jinja.init_app(_App(env))
-    page = env.from_string(
-        '{% import "macros/tiles.html" as t %}{{ t.tile("5p", sideways=True) }}|'
-        '{{ t.tile_group("3\'45p") }}|{{ t.hand("123m", win_tile="4m") }}|{{ t.palette("x") }}'
-    ).render()
+    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "t"})
+    with app.test_request_context():
+        page = app.jinja_env.from_string(
+            '{% import "macros/tiles.html" as t %}{{ t.tile("5p", sideways=True) }}|'
+            '{{ t.tile_group("3\'45p") }}|{{ t.hand("123m", win_tile="4m") }}|{{ t.palette("x") }}'
+        ).render()
     tile, group, hand, palette = page.split("|")
     assert labels(tile) == ["5 пин, боком"]
     assert hrefs(group) == ["3p", "4p", "5p"]
     assert "tile-group--win" in hand
     assert palette.count('type="checkbox"') == 34
-
 
 
 def test_a_request_takes_the_sprite_hash_from_the_static_files(

@@ -37,6 +37,7 @@ from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import HTTPException
 
 from engine.plural import count_word
 from tutor.accounts.current import current_learner
@@ -45,7 +46,7 @@ from tutor.storage import store
 from tutor.storage.accounts import note_practice_solved
 from tutor.storage.errors import StorageError
 from tutor.storage.progress import SaveResult
-from tutor.web.errors import CSRF_MESSAGE
+from tutor.web.errors import CSRF_MESSAGE, message_for, render_error
 
 log = logging.getLogger(__name__)
 
@@ -257,7 +258,12 @@ def refuse_in_place(bp: Blueprint, find: Callable[[], tuple[Page, Drill]],
     fragment with the refused :class:`Outcome`, as for a graded answer.
     """
     def in_place(status: int, message: str) -> ResponseReturnValue:
-        page, drill = find()
+        try:
+            page, drill = find()
+        except HTTPException as missing:
+            # No such lesson or drill: answer as any unknown page does. Raised from
+            # inside an error handler it would escape Flask's handling as a 500.
+            return render_error(missing.code or 404, message_for(missing))
         form = request.form if request.method == "POST" else MultiDict[str, str]()
         return respond(page, refused(drill, form, status, message))
 
