@@ -44,13 +44,13 @@ goal: tenpai
 ///
 
 /// yaku
-id: kuitan-ema
-hand: 56788p345678s
-melds: [chi 234m]
-win: 5s
+id: renhou-online
+hand: 123m456789p12399s
+win: 3s
 by: ron
 seat: S
-rules: ema
+renhou: true
+rules: online
 ///
 
 /// count
@@ -131,12 +131,14 @@ def test_discard_drill_with_the_keyboard_only(page, live_server: str) -> None:  
 
 def test_yaku_drill_by_yes_and_no(page, live_server: str) -> None:  # noqa: ANN001
     open_lesson(page)
-    drill = page.locator('[data-drill-id="kuitan-ema"]')
+    # A renhou is no yaku online (Tenhou) but a mangan under EMA 2016 and rules-ru:
+    # the one win whose answer depends on the rule set.
+    drill = page.locator('[data-drill-id="renhou-online"]')
     drill.get_by_label("Да, можно").check()
-    assert submit(page, "kuitan-ema") == "incorrect"
-    assert "по онлайн-правилам" in page.locator("#fb-kuitan-ema").inner_text()
+    assert submit(page, "renhou-online") == "incorrect"
+    assert "ренхо (манган)" in page.locator("#fb-renhou-online").inner_text()
     drill.get_by_label("Нет, нельзя").check()
-    assert submit(page, "kuitan-ema") == "correct"
+    assert submit(page, "renhou-online") == "correct"
     assert_no_page_load(page, live_server)
 
 
@@ -171,8 +173,8 @@ def test_new_kinds_fit_the_screen_with_feedback_open(browser, live_server: str, 
     submit(page, "odd-one-out")
     pick(page, "to-tenpai", "discard", "5z")
     submit(page, "to-tenpai")
-    page.locator('[data-drill-id="kuitan-ema"]').get_by_label("Нет, нельзя").check()
-    submit(page, "kuitan-ema")
+    page.locator('[data-drill-id="renhou-online"]').get_by_label("Нет, нельзя").check()
+    submit(page, "renhou-online")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"engine-kinds-{width}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

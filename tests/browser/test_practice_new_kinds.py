@@ -93,8 +93,11 @@ def test_ukeire_and_safety_wrong_then_right_without_reload(page, kind: str) -> N
         assert f"а правильный — {drill.solution.value}" in feedback
     else:
         assert "Вы сбросили" in feedback and "Безопаснее" in feedback
-        tiles = page.locator(".safety-tiers__item li")  # every tile in hand with its reason
+        # The solution lists every tile of the hand, one item each, with its deal-in chance.
+        tiles = page.locator(".safety-tiers__item")
         assert tiles.count() == len(drill.solution.ranked)
+        for item, ranked in zip(tiles.all_inner_texts(), drill.solution.ranked, strict=True):
+            assert drill.kind.danger_text(ranked) in item
     _answer(page, kind, right_answer(drill))
     assert check_on_page(page, url) == "correct"
 
