@@ -2,7 +2,6 @@
 # marker, yet its own __init__ exports ``request`` cast to HtmxAwareRequest for
 # type checkers; this stub states that cast so ``request.htmx`` is checked.
 from flask import Flask
-
 from htmx_flask.requests import HtmxAwareRequest
 
 class Htmx:

@@ -100,7 +100,9 @@ class SafeFencedBlockPreprocessor(FencedBlockPreprocessor):
                 kept.append((key, value))
             else:
                 self.dropped.attributes.append(key)
-        return super().handle_attrs(kept)
+        # Python-Markdown has no types here; the annotation states what it returns.
+        handled: tuple[str, list[str], dict[str, Any]] = super().handle_attrs(kept)
+        return handled
 
 
 class SafeAttributesTreeprocessor(Treeprocessor):
@@ -171,7 +173,7 @@ class SafetyExtension(Extension):
         md.preprocessors.register(SourceLinesPreprocessor(md, dropped), "tempai_lines", 29)
         if "fenced_code_block" in md.preprocessors:
             fenced = md.preprocessors["fenced_code_block"]
-            safe = SafeFencedBlockPreprocessor(md, fenced.config, dropped)  # type: ignore[attr-defined]
+            safe = SafeFencedBlockPreprocessor(md, fenced.config, dropped)
             md.preprocessors.register(safe, "fenced_code_block", 25)
         # After attr_list (8), before the serializer.
         md.treeprocessors.register(
