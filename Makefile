@@ -6,17 +6,24 @@ PY     := $(VENV)/bin/python
 # `make run PORT=5001` where 5000 is taken (macOS's AirPlay receiver uses it).
 PORT   ?= 5000
 
-.PHONY: run test serve check bench clean native screenshot
+.PHONY: run test serve serve-engine check bench clean native screenshot
 
 # The engine compiled by mypyc (engine/__init__.py says when it is used): built
-# for the tests and the benchmarks; `make run` and `make serve` use it when it
-# matches the sources, else the Python modules.
+# by `make serve` (part of the serving install), for the tests and for the
+# benchmarks; `make run` uses it when it matches the sources, else the Python
+# modules.
 NATIVE := build/native/engine/SOURCES
+ENGINE_SOURCES := $(shell find engine -name '*.py' -not -path '*/__pycache__/*')
 
 $(VENV)/.base: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e .
+	touch $@
+
+# mypyc and setuptools' build_ext (with the machine's C compiler) for the build.
+$(VENV)/.native: $(VENV)/.base
+	$(PY) -m pip install --quiet -e '.[native]'
 	touch $@
 
 $(VENV)/.test: $(VENV)/.base
@@ -26,15 +33,22 @@ $(VENV)/.test: $(VENV)/.base
 run: $(VENV)/.base
 	FLASK_DEBUG=1 $(VENV)/bin/flask --app tutor run --host 127.0.0.1 --port $(PORT)
 
-# Production server on 127.0.0.1:8000 (gunicorn.conf.py; docs/deployment.md).
-serve: $(VENV)/.base
+# Production server on 127.0.0.1:8000 (gunicorn.conf.py; docs/deployment.md),
+# on the compiled engine: the interpreted one grades several times slower.
+serve: $(VENV)/.base serve-engine
 	@test -n "$$SECRET_KEY$$FLASK_SECRET_KEY" || { echo "Задайте SECRET_KEY, например: export SECRET_KEY=\"$$(python3 -c 'import secrets; print(secrets.token_hex(32))')\"" >&2; exit 1; }
 	$(VENV)/bin/gunicorn -c gunicorn.conf.py
 
-$(NATIVE): $(VENV)/.test $(wildcard engine/*.py) tools/build_native.py
+$(NATIVE): $(VENV)/.native $(ENGINE_SOURCES) tools/build_native.py
 	$(PY) tools/build_native.py
 
 native: $(NATIVE)
+
+# The serving install's build of the engine. A failure (no C compiler, no
+# network for mypy) does not stop the server: it says so and the site runs on
+# the Python modules (/healthz then answers "engine": "python").
+serve-engine: $(VENV)/.base
+	@$(MAKE) --no-print-directory native || echo "make serve: скомпилировать движок не удалось (причина выше), сайт запускается на модулях Python — медленнее; повторить сборку: make native" >&2
 
 # pytest-xdist: a worker per core, each test module whole on one worker.
 PARALLEL ?= -n auto --dist loadfile

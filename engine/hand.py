@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from engine.errors import HandError
 from engine.melds import Meld, meld_from_json, parse_meld_text
 from engine.plural import tiles_word
+from engine.text import core as text_core
 from engine.tiles import FIVES, NUM_KINDS, Counts, Tile, parse_tiles, suit_of, tile_name, to_mpsz
 
 RedSuits = tuple[bool, bool, bool]  # whether the concealed part holds the red 5m, 5p, 5s
@@ -114,7 +115,7 @@ def parse_hand(
     parsed = parse_tiles(text)
     meld_list = tuple(_to_meld(m) for m in melds)
     if len(meld_list) > 4:
-        raise HandError(f"Сетов не может быть больше четырёх, а указано {len(meld_list)}.")
+        raise HandError(text_core.HAND_TOO_MANY_MELDS.format(count=len(meld_list)))
     concealed_reds = red_fives_by_suit(parsed.kinds, parsed.red)
     hand = Hand(parsed.counts(), meld_list, _as_suits(concealed_reds))
     check_copies(hand.all_counts())
@@ -134,14 +135,13 @@ def _to_meld(meld: object) -> Meld:
     return meld_from_json(meld)
 
 
-def check_copies(counts: Sequence[int], what: str = "В руке") -> None:
+def check_copies(counts: Sequence[int], what: str = text_core.IN_HAND) -> None:
     """Raise if any kind appears more than four times."""
     for kind in range(NUM_KINDS):
         if counts[kind] > 4:
-            raise HandError(
-                f"{what} {tiles_word(counts[kind])} «{tile_name(kind)}», "
-                "а в комплекте их только четыре."
-            )
+            raise HandError(text_core.HAND_TOO_MANY_COPIES.format(
+                what=what, tiles=tiles_word(counts[kind]), name=tile_name(kind)
+            ))
 
 
 RedFives = tuple[int, int, int]  # red fives of man, pin and sou
@@ -165,7 +165,7 @@ def _as_suits(per_suit: RedFives) -> RedSuits:
     return per_suit[0] > 0, per_suit[1] > 0, per_suit[2] > 0
 
 
-def check_red_fives(per_suit: Sequence[int], where: str = "в руке") -> None:
+def check_red_fives(per_suit: Sequence[int], where: str = text_core.IN_HAND_LOWER) -> None:
     """Raise if a suit has more than one red five.
 
     The set the engine plays with (``Ruleset.red_fives``) has one red five in
@@ -176,20 +176,16 @@ def check_red_fives(per_suit: Sequence[int], where: str = "в руке") -> None
     for suit, count in enumerate(per_suit):
         if count > 1:
             five = tile_name(suit * 9 + 4)
-            raise HandError(
-                f"Красная {five} в комплекте одна (по одной красной пятёрке в каждой масти), "
-                f"а {where} их {count}."
-            )
+            raise HandError(text_core.HAND_TOO_MANY_RED.format(five=five, where=where, count=count))
 
 
 def _count_message(hand: Hand, expected: tuple[int, ...]) -> str:
     sizes = [n - 3 * len(hand.melds) for n in expected]
-    need = " или ".join(str(n) for n in sizes[:-1]) + (" или " if len(sizes) > 1 else "")
+    need = text_core.HAND_OR.join(str(n) for n in sizes[:-1]) + (
+        text_core.HAND_OR if len(sizes) > 1 else ""
+    )
     need += tiles_word(sizes[-1])
     have = hand.concealed_size
     if hand.melds:
-        return (
-            f"Объявлено сетов: {len(hand.melds)}, поэтому в закрытой части должно быть {need}, "
-            f"а указано {have}."
-        )
-    return f"В руке должно быть {need}, а указано {have}."
+        return text_core.HAND_SIZE_WITH_MELDS.format(melds=len(hand.melds), need=need, have=have)
+    return text_core.HAND_SIZE.format(need=need, have=have)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from engine.errors import HandError
+from engine.text import core as text_core
 from engine.tiles import Tile, parse_tiles, suit_of, tile_code, to_mpsz
 
 
@@ -32,15 +33,6 @@ class MeldKind(Enum):
     @property
     def is_kan(self) -> bool:
         return self in (MeldKind.MINKAN, MeldKind.ANKAN, MeldKind.SHOUMINKAN)
-
-
-MELD_NAMES_RU = {
-    MeldKind.CHI: "чи",
-    MeldKind.PON: "пон",
-    MeldKind.MINKAN: "открытый кан",
-    MeldKind.ANKAN: "закрытый кан",
-    MeldKind.SHOUMINKAN: "доложенный кан",
-}
 
 
 @dataclass(frozen=True)
@@ -85,7 +77,7 @@ def parse_meld(
         meld_kind = MeldKind(str(kind).strip().lower())
     except ValueError:
         names = ", ".join(k.value for k in MeldKind)
-        raise HandError(f"Неизвестный тип сета «{kind}». Допустимы: {names}.") from None
+        raise HandError(text_core.MELD_UNKNOWN_KIND.format(kind=kind, names=names)) from None
     parsed = parse_tiles(tiles)
     kinds = tuple(sorted(parsed.kinds))
     _check_shape(meld_kind, kinds, tiles)
@@ -93,22 +85,26 @@ def parse_meld(
     if called is not None:
         called_kind = parse_tiles(called).kinds[0] if called else None
         if called_kind is not None and called_kind not in kinds:
-            raise HandError(f"Взятый тайл {tile_code(called_kind)} не входит в сет «{tiles}».")
+            raise HandError(
+                text_core.MELD_CALLED_NOT_IN.format(tile=tile_code(called_kind), tiles=tiles)
+            )
     if from_seat is not None:
         if from_seat not in (1, 2, 3):
-            raise HandError("Игрок, у которого взят тайл: 1 — слева, 2 — напротив, 3 — справа.")
+            raise HandError(text_core.MELD_BAD_SEAT)
         if meld_kind is MeldKind.CHI and from_seat != 1:
-            raise HandError("Чи можно объявить только на сброс игрока слева.")
+            raise HandError(text_core.MELD_CHI_FROM_LEFT)
         if meld_kind is MeldKind.ANKAN:
-            raise HandError("Закрытый кан собирают из своих тайлов: его ни у кого не берут.")
+            raise HandError(text_core.MELD_ANKAN_NOT_CALLED)
     return Meld(meld_kind, kinds, parsed.red_count, called_kind, from_seat)
 
 
 def _check_shape(kind: MeldKind, kinds: tuple[Tile, ...], text: str) -> None:
     size = 4 if kind.is_kan else 3
-    name = MELD_NAMES_RU[kind]
+    name = text_core.MELD_NAMES[kind.value]
     if len(kinds) != size:
-        raise HandError(f"В сете {name} должно быть {size} тайла, а в «{text}» — {len(kinds)}.")
+        raise HandError(
+            text_core.MELD_BAD_SIZE.format(name=name, size=size, text=text, count=len(kinds))
+        )
     if kind is MeldKind.CHI:
         first = kinds[0]
         ok = (
@@ -117,24 +113,24 @@ def _check_shape(kind: MeldKind, kinds: tuple[Tile, ...], text: str) -> None:
             and kinds == (first, first + 1, first + 2)
         )
         if not ok:
-            raise HandError(f"«{text}» — не чи: нужны три тайла одной масти подряд, например 345p.")
+            raise HandError(text_core.MELD_NOT_CHI.format(text=text))
     elif len(set(kinds)) != 1:
-        raise HandError(f"«{text}» — не {name}: все тайлы должны быть одинаковыми.")
+        raise HandError(text_core.MELD_NOT_SAME.format(text=text, name=name))
 
 
 def meld_from_json(obj: object) -> Meld:
     """``{"type": "pon", "tiles": "555z"}`` (batch contract) to a :class:`Meld`."""
     if not isinstance(obj, dict):
-        raise HandError('Сет записывается объектом {"type": "pon", "tiles": "555z"}.')
+        raise HandError(text_core.MELD_NOT_OBJECT)
     kind, tiles = obj.get("type"), obj.get("tiles")
     if not isinstance(kind, str) or not isinstance(tiles, str):
-        raise HandError('У сета должны быть строки "type" и "tiles".')
+        raise HandError(text_core.MELD_NOT_STRINGS)
     called = obj.get("called")
     from_seat = obj.get("from")
     if called is not None and not isinstance(called, str):
-        raise HandError('Поле "called" — один тайл, например "5p".')
+        raise HandError(text_core.MELD_BAD_CALLED)
     if from_seat is not None and (isinstance(from_seat, bool) or not isinstance(from_seat, int)):
-        raise HandError('Поле "from" — число 1, 2 или 3.')
+        raise HandError(text_core.MELD_BAD_FROM)
     return parse_meld(kind, tiles, called=called, from_seat=from_seat)
 
 
@@ -142,5 +138,5 @@ def parse_meld_text(text: str) -> Meld:
     """CLI/lesson form ``pon:555z`` or ``chi:123p`` (also ``pon 555z``)."""
     parts = text.replace(":", " ").split()
     if len(parts) != 2:
-        raise HandError(f"Сет записывается как «тип:тайлы», например pon:555z, а не «{text}».")
+        raise HandError(text_core.MELD_BAD_TEXT.format(text=text))
     return parse_meld(parts[0], parts[1])

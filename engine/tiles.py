@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.errors import HandError
+from engine.text import core as text_core
 
 Tile = int
 Counts = tuple[int, ...]
@@ -40,16 +41,6 @@ GREEN_TILES = frozenset({19, 20, 21, 23, 25, HATSU})
 
 WIND_LETTERS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 
-SUIT_NAMES_RU = ("ман", "пин", "соу")
-HONOR_NAMES_RU = (
-    "Восток",
-    "Юг",
-    "Запад",
-    "Север",
-    "Белый дракон",
-    "Зелёный дракон",
-    "Красный дракон",
-)
 
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
 _VALID = re.compile(r"(?:[0-9]+[mpsz])*")
@@ -113,12 +104,12 @@ def parse_tiles(text: str) -> ParsedTiles:
     Copy limits are checked by the hand, not here.
     """
     if not isinstance(text, str):
-        raise HandError("Тайлы должны быть записаны строкой в нотации mpsz, например 123m456p77z.")
+        raise HandError(text_core.TILES_NOT_TEXT)
     compact = "".join(text.split())
     if not compact:
         return ParsedTiles((), ())
     if len(compact) > 200:
-        raise HandError("Слишком длинная запись тайлов.")
+        raise HandError(text_core.TILES_TOO_LONG)
     if not _VALID.fullmatch(compact):
         raise HandError(_explain_bad_notation(compact))
     kinds: list[Tile] = []
@@ -128,10 +119,7 @@ def parse_tiles(text: str) -> ParsedTiles:
         for ch in digits:
             value = int(ch)
             if suit == HONOR and not 1 <= value <= 7:
-                raise HandError(
-                    f"«{ch}z» — нет такого тайла: благородные тайлы записываются 1z–7z "
-                    "(1–4 — ветра, 5–7 — драконы)."
-                )
+                raise HandError(text_core.TILES_NO_HONOR.format(digit=ch))
             if suit != HONOR and value == 0:
                 kinds.append(tile_from(5, suit))
                 red.append(True)
@@ -144,21 +132,15 @@ def parse_tiles(text: str) -> ParsedTiles:
 def _explain_bad_notation(text: str) -> str:
     bad = [ch for ch in text if not (ch.isdigit() or ch in SUIT_LETTERS)]
     if bad:
-        return (
-            f"Неизвестный символ «{bad[0]}» в записи «{text}». Допустимы цифры 0–9 "
-            "и буквы масти m, p, s, z."
-        )
-    return (
-        f"В записи «{text}» после цифр должна стоять буква масти (m, p, s или z), "
-        "например 123m."
-    )
+        return text_core.TILES_BAD_SYMBOL.format(symbol=bad[0], text=text)
+    return text_core.TILES_NO_SUIT.format(text=text)
 
 
 def parse_tile(text: str) -> ParsedTiles:
     """Parse exactly one tile (``"5p"``, ``"0s"``, ``"7z"``)."""
     parsed = parse_tiles(text)
     if len(parsed.kinds) != 1:
-        raise HandError(f"Ожидался один тайл, а записано {len(parsed.kinds)}: «{text}».")
+        raise HandError(text_core.TILES_NOT_ONE.format(count=len(parsed.kinds), text=text))
     return parsed
 
 
@@ -170,7 +152,7 @@ def parse_wind(text: str) -> Tile:
             return WIND_LETTERS[key]
         if key.lower() in {"1z", "2z", "3z", "4z"}:
             return EAST + int(key[0]) - 1
-    raise HandError(f"Ветер записывается буквой E, S, W или N, а не «{text}».")
+    raise HandError(text_core.TILES_BAD_WIND.format(text=text))
 
 
 def counts_of(kinds: Iterable[Tile]) -> Counts:
@@ -223,9 +205,10 @@ def tile_code(tile: Tile) -> str:
 def tile_name(tile: Tile, red: bool = False) -> str:
     """Russian name: ``5 пин``, ``красная 5 пин``, ``Восток``, ``Белый дракон``."""
     if tile >= 27:
-        return HONOR_NAMES_RU[tile - 27]
-    name = f"{number_of(tile)} {SUIT_NAMES_RU[suit_of(tile)]}"
-    return f"красная {name}" if red else name
+        return text_core.HONOR_NAMES[tile - 27]
+    suit = text_core.SUIT_NAMES[suit_of(tile)]
+    name = text_core.NUMBER_TILE.format(number=number_of(tile), suit=suit)
+    return text_core.RED_TILE.format(name=name) if red else name
 
 
 def dora_from_indicator(indicator: Tile) -> Tile:

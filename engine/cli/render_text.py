@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.hand import Hand
-from engine.melds import MELD_NAMES_RU
 from engine.plural import tiles_word
 from engine.scoring.points import Limit
 from engine.scoring.score import ScoreResult, WinSituation
@@ -25,6 +24,7 @@ from engine.shape.furiten import FuritenResult
 from engine.shape.shanten import Improvement, ShantenResult
 from engine.shape.waits import WaitsResult
 from engine.text import messages as msg
+from engine.text.core import MELD_NAMES
 from engine.tiles import Tile, dora_from_indicator, tile_code, tile_name, to_mpsz
 
 
@@ -40,7 +40,7 @@ def render_hand(hand: Hand) -> list[str]:
     """The hand as written (and its melds), the first lines of every answer."""
     lines = [msg.TEXT_HAND.format(hand=hand.to_mpsz() or "—")]
     if hand.melds:
-        melds = ", ".join(f"{MELD_NAMES_RU[m.kind]} {m.to_mpsz()}" for m in hand.melds)
+        melds = ", ".join(f"{MELD_NAMES[m.kind.value]} {m.to_mpsz()}" for m in hand.melds)
         lines.append(msg.TEXT_MELDS.format(melds=melds))
     return lines
 
@@ -49,7 +49,7 @@ def _block(block: Block) -> str:
     tiles = to_mpsz(block.tiles)
     kind = msg.BLOCK_NAMES[block.kind.value]
     if block.meld is not None:
-        meld = MELD_NAMES_RU[block.meld.kind]
+        meld = MELD_NAMES[block.meld.kind.value]
         return msg.TEXT_BLOCK_MELD.format(tiles=tiles, kind=kind, meld=meld)
     return msg.TEXT_BLOCK.format(tiles=tiles, kind=kind)
 

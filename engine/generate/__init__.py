@@ -27,7 +27,9 @@ han        closed, 1–3 yaku             open sets, red fives          kans, ur
 payment    non-dealer, no honba         dealer, honba                 honba and riichi sticks
 =========  ===========================  ============================  ==========================
 
-No level deals a yakuman: it would teach nothing about counting.
+No level deals a yakuman: it would teach nothing about counting. What the
+learner reads about each level, in Russian, is :func:`level_hints` (its
+wording lives in :mod:`engine.text.levels`).
 
 This package is the registry (:data:`KINDS`, :data:`LEVELS`, :func:`generate`);
 each family of kinds is one module: the seven above in :mod:`engine.generate.basic`,
@@ -51,6 +53,7 @@ from engine.generate.discard import gen_discard
 from engine.generate.game import GENERATORS as WHOLE_GAME
 from engine.generate.graded import GENERATORS as GRADED
 from engine.generate.play import GENERATORS as PLAY
+from engine.text.levels import LEVEL_HINTS
 
 LEVELS: tuple[str, ...] = ("novice", "player", "master")
 
@@ -75,6 +78,20 @@ _GENERATORS: dict[str, Callable[[random.Random, str], dict[str, Any]]] = {
 }
 
 KINDS: tuple[str, ...] = tuple(_GENERATORS)
+
+
+def level_hints(kind: str) -> dict[str, str]:
+    """What each level of ``kind`` deals, in Russian, by level (for the practice page).
+
+    The wording is :data:`engine.text.levels.LEVEL_HINTS`; the generators here
+    are what makes it true.
+
+    >>> level_hints("shanten")["master"]
+    '2–4 шантена'
+    """
+    if kind not in _GENERATORS:
+        raise HandError(f"Нет тренировки «{kind}».")
+    return dict(LEVEL_HINTS[kind])
 
 
 def generate(kind: str, level: str, seed: int) -> Problem:

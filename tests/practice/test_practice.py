@@ -16,7 +16,7 @@ import yaml
 from flask import Flask
 from flask.testing import FlaskClient
 
-from engine.generate import KINDS, LEVELS, generate
+from engine.generate import KINDS, LEVELS, generate, level_hints
 from tests.conftest import HTMX
 from tests.practice_answers import right_answer, wrong_answer
 from tutor import create_app
@@ -220,6 +220,14 @@ def test_the_index_describes_the_levels_of_the_new_kinds(client: FlaskClient) ->
     html = client.get("/practice").get_data(as_text=True)
     for hint in ("темпай после одного-двух сбросов", "чиитойцу и кокушимусо", "дора без яку"):
         assert hint in html
+
+
+def test_the_index_shows_the_engines_hint_for_every_level(client: FlaskClient) -> None:
+    """The page restates nothing: each level's line is the engine's (engine.text.levels)."""
+    html = client.get("/practice").get_data(as_text=True)
+    shown = re.findall(r'data-level="(\w+)">.*?practice-card__hint">([^<]*)<', html)
+    wanted = {(level, hint) for kind in KINDS for level, hint in level_hints(kind).items()}
+    assert wanted <= set(shown)
 
 
 @pytest.mark.parametrize("kind", [pytest.param(k, id=k) for k in NEW_KINDS])

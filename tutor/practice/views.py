@@ -40,7 +40,7 @@ from flask.typing import ResponseReturnValue
 from htmx_flask import request
 
 from engine.errors import HandError
-from engine.generate import KINDS, LEVELS, generate
+from engine.generate import KINDS, LEVELS, generate, level_hints
 from engine.rules.sets import DEFAULT_RULESET
 from engine.text.messages import RULESET_BY, RULESET_NAMES
 from tutor import storage
@@ -61,44 +61,6 @@ PRIVATE = {"Cache-Control": "private", "Vary": "Cookie"}
 NO_PROBLEM = "Такой задачи нет: проверьте вид упражнения, уровень и номер."
 MAX_SEED = 2**53  # stays exact in JSON and JavaScript
 MISTAKES_SHOWN = 10
-
-# What each level asks for, per kind (shown on the index; the generator enforces it).
-LEVEL_HINTS: dict[str, dict[str, str]] = {
-    "waits": {"novice": "одно-два простых ожидания", "player": "несколько форм, открытые сеты",
-              "master": "многосторонние ожидания в одной масти"},
-    "shanten": {"novice": "темпай или 1-шантен", "player": "1–2 шантена",
-                "master": "2–4 шантена"},
-    "dora": {"novice": "простые индикаторы в мастях", "player": "девятки, ветра, драконы",
-             "master": "несколько индикаторов сразу"},
-    "furiten": {"novice": "свой сброс и пропущенный тайл", "player": "все виды, риичи",
-                "master": "несколько тайлов ожидания"},
-    "fu": {"novice": "закрытые руки", "player": "открытые сеты, коцу, благородные пары",
-           "master": "каны, шанпон, цумо"},
-    "han": {"novice": "закрытые руки, 1–3 яку", "player": "открытые руки, якухай, акадоры",
-            "master": "каны, много яку и дор"},
-    "payment": {"novice": "недилер, без хонбы", "player": "дилер и хонба",
-                "master": "хонба и палочки риичи"},
-    "discard": {"novice": "темпай после одного-двух сбросов",
-                "player": "несколько сбросов ведут в темпай, ожидания шире",
-                "master": "1–2 шантена: какой сброс ближе к темпаю"},
-    "complete": {"novice": "три руки, несобранным не хватает одного тайла",
-                 "player": "четыре руки, открытые сеты, одна масть",
-                 "master": "чиитойцу и кокушимусо"},
-    "yaku": {"novice": "закрытые руки", "player": "открытые руки, дора без яку, EMA",
-             "master": "все правила, каны, ветра"},
-    "draw": {"novice": "онлайн-правила, без хонбы", "player": "все правила, хонба и палочки",
-             "master": "нагаси манган"},
-    "multi_ron": {"novice": "двойной рон", "player": "атама хане, тройной рон, хонба",
-                  "master": "пао и прерванная ничья"},
-    "next_hand": {"novice": "восточный раунд, победа", "player": "ничьи и риичи",
-                  "master": "конец партии, чомбо, пересдачи"},
-    "final": {"novice": "онлайн-правила", "player": "EMA и JPML, палочки на столе",
-              "master": "равные очки"},
-    "ukeire": {"novice": "темпай или 1-шантен, мало видов", "player": "1-шантен, часть копий видна",
-               "master": "1–2 шантена, много видов и сбросов"},
-    "safety": {"novice": "в руке есть генбуцу", "player": "чаще без генбуцу: суджи и благородные",
-               "master": "без генбуцу: кабе, ван-чанс, полусуджи"},
-}
 
 
 @dataclass(frozen=True)
@@ -264,7 +226,7 @@ def _mistake_links(keys: list[str]) -> list[tuple[str, str]]:
 @bp.get("")
 def index() -> ResponseReturnValue:
     registry = kinds()
-    rows = [(k, registry[k].title, LEVEL_HINTS.get(k, {})) for k in KINDS if k in registry]
+    rows = [(k, registry[k].title, level_hints(k)) for k in KINDS if k in registry]
     html = render_template("practice/page.html", rows=rows, levels=LEVEL_NAMES,
                            mistakes=_mistake_links(_mistakes()), rulesets=RULESET_NAMES,
                            choice=rules.chosen(), wanted=rules.wanted() or "online")

@@ -38,8 +38,9 @@ from markupsafe import Markup, escape
 
 from engine.errors import HandError
 from engine.hand import Hand
-from engine.melds import MELD_NAMES_RU, Meld, MeldKind
+from engine.melds import Meld, MeldKind
 from engine.plural import count_word
+from engine.text.core import MELD_NAMES
 from engine.tiles import (
     FIVES,
     HONOR,
@@ -319,7 +320,7 @@ def meld_marks(meld: Meld) -> list[TileMark]:
 
 def render_meld(meld: Meld, *, url: str | None = None) -> Markup:
     href = url  # ignored by tile_svg: the sheet's address is in the stylesheet
-    return _wrap([_group(meld_marks(meld), href, " tile-group--meld", MELD_NAMES_RU[meld.kind])])
+    return _wrap([_group(meld_marks(meld), href, " tile-group--meld", MELD_NAMES[meld.kind.value])])
 
 
 def render_hand(
@@ -351,7 +352,7 @@ def render_hand(
     flags = _red_flags(kinds, reds)
     groups = [_group([TileMark(k, r) for k, r in zip(kinds, flags, strict=True)], href,
                      " tile-group--concealed")]
-    groups += [_group(meld_marks(m), href, " tile-group--meld", MELD_NAMES_RU[m.kind])
+    groups += [_group(meld_marks(m), href, " tile-group--meld", MELD_NAMES[m.kind.value])
                for m in meld_list]
     marks = [[TileMark(k) for k in kinds], *(meld_marks(m) for m in meld_list)]
     if win_tile is not None:

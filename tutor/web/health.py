@@ -10,6 +10,9 @@ hang the probe. ``"db"`` is ``ok``, ``unavailable``, ``schema`` (not the
 code's version: an empty or foreign file) or ``replaced`` (the SQLite file
 was deleted or swapped: nothing is stored until a restart); ``"disk"`` (SQLite) is
 ``low`` when the database's filesystem has less than 64 MB free.
+``"engine"`` says which rules engine grades: ``native`` (the mypyc build,
+:data:`engine.NATIVE`) or ``python`` (the interpreted modules, several times
+slower: the build is missing, stale or turned off).
 
 The answer is always ``200`` while the process serves requests: with the
 database down the site still teaches and grades (it only cannot save
@@ -24,14 +27,21 @@ from collections.abc import Callable
 from flask import Blueprint, Flask, current_app, jsonify
 from flask.typing import ResponseReturnValue
 
+import engine
+
 bp = Blueprint("health", __name__)
 _STATE = "tempai.health_state"  # written and read only here: the database's state function
+
+
+def engine_kind() -> str:
+    """``native`` when the compiled engine is in use, else ``python``."""
+    return "native" if engine.NATIVE else "python"
 
 
 @bp.get("/healthz")
 def healthz() -> ResponseReturnValue:
     database_state: Callable[[], dict[str, str]] = current_app.extensions[_STATE]
-    response = jsonify(status="ok", **database_state())
+    response = jsonify(status="ok", engine=engine_kind(), **database_state())
     response.headers["Cache-Control"] = "no-store"
     return response
 
