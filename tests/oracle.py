@@ -47,20 +47,31 @@ OPTIONS: dict[str, dict[str, Any]] = {
         "renhou_as_yakuman": False,
     },
     "ema": {
-        "has_open_tanyao": False,  # 001, EMA section
-        "has_aka_dora": False,  # EMA 2016 plays without red fives (docs/sources.md#ema-2016)
+        "has_open_tanyao": True,  # EMA 2016, revision notes
+        "has_aka_dora": False,  # EMA 2016, 1.3
         "has_double_yakuman": False,
-        "kazoe_limit": HandConstants.KAZOE_SANBAIMAN,  # engine.rules.sets.EMA: kazoe_yakuman=False
+        "kazoe_limit": HandConstants.KAZOE_SANBAIMAN,  # EMA 2016: 13+ han is a sanbaiman
         "kiriage": False,
         "fu_for_open_pinfu": True,
         "fu_for_pinfu_tsumo": False,
-        "renhou_as_yakuman": True,  # 001, EMA section
+        "renhou_as_yakuman": False,  # EMA 2016: renhou is a mangan
+    },
+    "rrc": {
+        "has_open_tanyao": True,  # rules-ru 7.1
+        "has_aka_dora": True,  # rules-ru 3.6
+        "has_double_yakuman": False,  # rules-ru 4.6
+        "kazoe_limit": HandConstants.KAZOE_LIMITED,  # rules-ru 3.12.2
+        "kiriage": False,  # rules-ru 3.12.2
+        "fu_for_open_pinfu": True,  # rules-ru 3.11.5
+        "fu_for_pinfu_tsumo": False,
+        "renhou_as_yakuman": False,  # rules-ru 4.5: a mangan
     },
 }
 
 # JPML (seed 002): online's scoring options without red fives (an optional table
-# rule in 002, off unless agreed). Fenix is not compared: it does not stack
-# yakuman (seed 003), which the package cannot express.
+# rule in 002, off unless agreed). Fenix and EMA 2016 are not compared in full:
+# their yakuman do not combine, which the package cannot express (EMA's options
+# serve the rinshan check alone).
 OPTIONS["jpml"] = {**OPTIONS["online"], "has_aka_dora": False}
 
 # Deliberate differences: rule points the package has no option for. Each is
@@ -77,7 +88,7 @@ ADJUSTMENTS: dict[str, str] = {
     ),
 }
 
-RENHOU_RULES = {"ema"}  # rule sets where renhou is a yaku at all
+RENHOU_RULES = {"ema", "rrc"}  # rule sets where renhou is a yaku at all
 
 _MELD_TYPES = {
     "chi": Meld.CHI,

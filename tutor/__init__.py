@@ -185,7 +185,7 @@ def template_helpers(app: Flask) -> None:
     from tutor.authoring.views import problems_count
     from tutor.classes.home import my_assignments
     from tutor.classes.sequence import set_step
-    from tutor.course.handbook import cite
+    from tutor.course.handbook import cite, ruleset_documents
     from tutor.course.lessons import drills_count, navigation, public_problem, rich_text
     from tutor.drills.grading import form_nonce
     from tutor.progress.course_marks import continue_point, lesson_progress, lesson_state
@@ -226,6 +226,7 @@ def template_helpers(app: Flask) -> None:
         my_assignments=my_assignments,
         set_step=set_step,  # a practice problem's place in an assigned set
         tile_class=tile_class,  # the tile size the account chose
+        ruleset_documents=ruleset_documents,  # each rule set's documents, under every picker
     )
     app.jinja_env.filters.update(
         rich=rich_text,

@@ -33,34 +33,44 @@ of a kind over hand, melds and visible is an error.
 ``safety`` — in: ``{"kind": "safety", "hand": "<13 or 14 tiles>", "melds":
 [...], "riichi": [{"pond": "<his discards in order>", "riichi_index": 5,
 "passed": "<tiles discarded by others after his riichi>"}, ...], "visible":
-"<every tile seen outside the hand, ponds included>"}`` (``passed`` and
-``visible`` optional; each riichi's pond and passed tiles must be among
-``visible``). Out: ``{"tiles": [{"tile": "1m", "tier": "genbutsu", "reason":
-"<Russian>"}, ...]}``, one entry per distinct concealed kind, safest first
-(tier order of :data:`engine.table.safety.TIERS`, then tile order); against two
-riichi the worse tier of the two.
+"<every tile seen outside the hand, ponds included>", "dora": "<dora
+indicators>"}`` (``passed``, ``visible`` and ``dora`` optional; each riichi's
+pond and passed tiles must be among ``visible``). Out: ``{"tiles": [{"tile":
+"1m", "tier": "suji_19", "reason": "<Russian>", "danger": 1.7}, ...]}``, one
+entry per distinct concealed kind. ``danger`` is the estimated deal-in chance
+in %, a number with one decimal, from the danger model of
+:mod:`engine.table.safety` (published rates by tile class and the riichi player's
+discard count, sources in :mod:`engine.table.safety_rates`); against several riichi
+``1 − Π(1 − pᵢ)``. ``tier`` names the class the chance was read from (one of
+:data:`engine.table.safety.TIERS`; genbutsu and tiles passed after the riichi are
+0.0 and equal); against several riichi the class and reason of the most
+dangerous one. Order: ``danger`` ascending, then tile order.
 
 >>> answer_line('{"kind": "waits", "hand": "1112345678999m"}')["waits"][:3]
 ['1m', '2m', '3m']
 >>> answer_line('{"kind": "waits", "hand": 5}')["error"]
 'Поле «hand» должно быть строкой с тайлами в нотации mpsz.'
 
-The whole game (handlers in :mod:`engine.batch.game`). Seats are
-this hand's seat winds E, S, W, N (E is the dealer); ``rules`` is
-``online|ema|jpml|fenix`` (default ``online``); ``honba`` and
+The whole game (handlers in :mod:`engine.batch.game`). Seats are this
+hand's seat winds E, S, W, N (E is the dealer); ``rules`` is
+``online|ema|jpml|fenix|rrc`` (default ``online``); ``honba`` and
 ``riichi_sticks`` default to 0 and must be non-negative integers; a hand's
-value is ``{"han": 3, "fu": 30}`` or ``{"yakuman": 1}``. Duplicate or unknown
+value is ``{"han": 3, "fu": 30}`` (han 1–99, fu 20–990: more than 13 han or
+130 fu is valid) or ``{"yakuman": n}`` (n 1–6) in every kind, and the rule
+set decides what it pays: 13+ han a counted yakuman or a sanbaiman
+(``kazoe_yakuman``); several yakuman (or a double one) in full, or as one
+where yakuman never combine (``fenix``, ``ema``). Duplicate or unknown
 seats, a seat list that is not a list, or a missing required field are errors.
 
 ``draw`` — exhaustive draw settlement::
 
-    in:  {"kind": "draw", "rules": "online|ema|jpml|fenix", "tenpai": ["E", "W"], "honba": 0,
+    in:  {"kind": "draw", "rules": "online|ema|jpml|fenix|rrc", "tenpai": ["E", "W"], "honba": 0,
           "riichi_sticks": 0}
     out: {"payments": {"E": 1500, "S": -1500, "W": 1500, "N": -1500}, "dealer_repeats": true,
           "honba_next": 1, "riichi_sticks_next": 0}
 
   ``tenpai`` is required (a list, possibly empty). ``payments`` lists all four
-  seats and sums to 0: the rule set's noten total (3000 in all four sets) is
+  seats and sums to 0: the rule set's noten total (3000 in all five sets) is
   paid by the noten players to the tenpai players (1 tenpai: +3000 / −1000
   each; 2: ±1500; 3: +1000 each / −3000; 0 or 4: nothing). ``dealer_repeats``
   when E is tenpai; ``honba_next`` is honba + 1; the sticks stay on the table.
@@ -73,13 +83,20 @@ seats, a seat list that is not a list, or a missing required field are errors.
   out ``{"played": false}`` where the rule set plays on, else ``{"played": true,
   "dealer_repeats": …, "honba_next": …, "riichi_sticks_next": …}``.
 
-``multi_ron`` — ``{"from": "E", "winners": [{"seat": "S", "han": 3, "fu": 30}, …]}``:
-  out ``{"abortive", "winners", "riichi_sticks_to", "honba_to", "payments",
-  "dealer_repeats", "honba_next", "riichi_sticks_next"}`` (winners nearest the
-  discarder first; a triple ron under double ron is ``"abortive": true``).
+``multi_ron`` — ``{"from": "E", "winners": [{"seat": "S", "han": 3, "fu": 30}, …],
+  "riichi": ["W"] (optional: seats whose riichi stick of this hand is among
+  ``riichi_sticks``)}``: out ``{"abortive", "winners", "riichi_sticks_to",
+  "riichi_sticks_back", "honba_to", "payments", "dealer_repeats", "honba_next",
+  "riichi_sticks_next"}`` (winners nearest the discarder first; a triple ron
+  under double ron is ``"abortive": true``). ``online``: honba and sticks go
+  to the winner nearest the discarder; ``ema`` and ``rrc``: every winner is
+  paid the honba, a winner in ``riichi`` takes his own stick back
+  (``riichi_sticks_back``) and the rest go to ``riichi_sticks_to``.
 
 ``pao`` — ``{"winner": "S", "liable": "N", "from": "" (tsumo) or a seat, "yaku":
   "daisangen", "yakuman": 1}``: out ``{"payments", "liable_pays", "riichi_sticks_next"}``.
+  On a ron off a third player the two split the value; the honba are paid by
+  the liable player (``online``) or the discarder (the other sets).
 
 ``chombo`` — ``{"offender": "W", "riichi": ["S"] (declared in the voided hand)}``:
   out ``{"payments", "deduction", "replay", "dealer_repeats", "honba_next",
@@ -167,7 +184,8 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     },
     # Tile efficiency and defence (engine.batch.play).
     "ukeire": {**_COMMON, "visible": ("tiles", "")},
-    "safety": {**_COMMON, "riichi": ("list", None), "visible": ("tiles", "")},
+    "safety": {**_COMMON, "riichi": ("list", None), "visible": ("tiles", ""),
+               "dora": ("tiles", "")},
 }
 FIELDS.update(batch_game.FIELDS)  # the whole game
 

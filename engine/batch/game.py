@@ -4,7 +4,9 @@
 read seats, values and counts and call the engine. Seats are this hand's
 seat winds ``"E"``, ``"S"``, ``"W"``, ``"N"`` (E is the dealer); in
 ``final_result`` they are the seats of East 1 (E is the first dealer). A hand's
-value is ``{"han": 3, "fu": 30}`` or ``{"yakuman": 1}``. Every error is a
+value is ``{"han": 3, "fu": 30}`` or ``{"yakuman": 1}`` (read by
+:func:`engine.table.outcome.basic_of`: 13+ han and 130+ fu are valid, the rule
+set decides what they pay). Every error is a
 :class:`HandError`, which the batch turns into ``{"error": ...}``.
 
 >>> draw({"rules": "online", "tenpai": ["E", "W"], "honba": 0, "riichi_sticks": 0})
@@ -28,6 +30,7 @@ from engine.table.outcome import (
     ron_values,
     seat,
     seats,
+    yakuman_basic,
 )
 from engine.table.penalties import chombo, pao
 from engine.table.ron import settle_rons
@@ -47,7 +50,10 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     "draw": {**_RULES, "tenpai": ("list", None), **_COUNTS},
     "nagashi": {**_RULES, "tenpai": ("list", None), "nagashi": ("list", None), **_COUNTS},
     "abortive": {**_RULES, "draw": ("str", None), **_COUNTS},
-    "multi_ron": {**_RULES, "from": ("str", None), "winners": ("list", None), **_COUNTS},
+    "multi_ron": {
+        **_RULES, "from": ("str", None), "winners": ("list", None), "riichi": ("list", ()),
+        **_COUNTS,
+    },
     "pao": {
         **_RULES, "winner": ("str", None), "liable": ("str", None), "from": ("str", ""),
         "yaku": ("str", "daisangen"), "yakuman": ("int", 1), **_COUNTS,
@@ -113,12 +119,13 @@ def multi_ron(f: Obj) -> Obj:
     """``multi_ron``: several rons on one discard."""
     rules = get_ruleset(f["rules"])
     r = settle_rons(seat(f["from"], "from"), ron_values(f["winners"], rules), rules,
-                    f["honba"], f["riichi_sticks"])
+                    f["honba"], f["riichi_sticks"], seats(f["riichi"], "riichi"))
     res = r.resolution
     return {
         "abortive": res.abortive,
         "winners": [SEAT_NAMES[s] for s in res.winners],
         "riichi_sticks_to": None if res.sticks_to is None else SEAT_NAMES[res.sticks_to],
+        "riichi_sticks_back": [SEAT_NAMES[s] for s in r.sticks_back],
         "honba_to": [SEAT_NAMES[s] for s in res.honba_to],
         "payments": by_seat(r.payments),
         "dealer_repeats": r.dealer_repeats,
@@ -129,12 +136,10 @@ def multi_ron(f: Obj) -> Obj:
 
 def pao_kind(f: Obj) -> Obj:
     """``pao``: a yakuman with a liable player."""
-    yakuman = f["yakuman"]
-    if not 1 <= yakuman <= 6:
-        raise HandError(msg.GAME_BAD_HAN)
+    rules = get_ruleset(f["rules"])
     discarder = None if f["from"] == "" else seat(f["from"], "from")
-    p = pao(seat(f["winner"], "winner"), seat(f["liable"], "liable"), 8000 * yakuman,
-            get_ruleset(f["rules"]), discarder=discarder, honba=f["honba"],
+    p = pao(seat(f["winner"], "winner"), seat(f["liable"], "liable"),
+            yakuman_basic(f["yakuman"], rules), rules, discarder=discarder, honba=f["honba"],
             riichi_sticks=f["riichi_sticks"], yaku=f["yaku"])
     return {"payments": by_seat(p.payments), "liable_pays": p.liable_pays,
             "riichi_sticks_next": p.riichi_sticks_next}

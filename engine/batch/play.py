@@ -84,12 +84,14 @@ def _riichi(item: object) -> Riichi:
 
 
 def safety_answer(f: Obj) -> Obj:
-    """Each concealed kind's tier (the worst over the riichi) and reason, safest first."""
+    """Each concealed kind's deal-in chance, class and reason, least dangerous first."""
     hand = _hand(f)
     riichis = tuple(_riichi(item) for item in f["riichi"])
-    found = hand_safety(hand, riichis, _kinds(f["visible"]))
+    found = hand_safety(hand, riichis, _kinds(f["visible"]), _kinds(f["dora"]))
     return {
         "tiles": [
-            {"tile": _CODES[s.tile], "tier": s.tier.value, "reason": s.reason} for s in found
+            {"tile": _CODES[s.tile], "tier": s.tier.value, "reason": s.reason,
+             "danger": round(s.danger, 1)}
+            for s in found
         ]
     }

@@ -34,10 +34,11 @@ wording lives in :mod:`engine.text.levels`).
 This package is the registry (:data:`KINDS`, :data:`LEVELS`, :func:`generate`);
 each family of kinds is one module: the seven above in :mod:`engine.generate.basic`,
 «Что сбросить?» in :mod:`engine.generate.discard`, the engine-graded complete and
-yaku kinds (with their level table) in :mod:`engine.generate.graded`, ukeire and
-defence in :mod:`engine.generate.play`, the whole-game kinds (draw, multi_ron,
-next_hand, final) in :mod:`engine.generate.game`; the hand-building blocks all
-generators share are in :mod:`engine.generate.hands`.
+yaku kinds (with their level table) in :mod:`engine.generate.graded`, ukeire in
+:mod:`engine.generate.play`, defence in :mod:`engine.generate.safety`, the
+whole-game kinds (draw, multi_ron, next_hand, final) in
+:mod:`engine.generate.game`; the hand-building blocks all generators share are
+in :mod:`engine.generate.hands`.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from engine.generate.discard import gen_discard
 from engine.generate.game import GENERATORS as WHOLE_GAME
 from engine.generate.graded import GENERATORS as GRADED
 from engine.generate.play import GENERATORS as PLAY
+from engine.generate.safety import gen_safety
 from engine.text.levels import LEVEL_HINTS
 
 LEVELS: tuple[str, ...] = ("novice", "player", "master")
@@ -73,7 +75,8 @@ _GENERATORS: dict[str, Callable[[random.Random, str], dict[str, Any]]] = {
     **BASIC,  # waits, shanten, dora, furiten, fu, han, payment
     "discard": gen_discard,
     **GRADED,  # complete, yaku
-    **PLAY,  # ukeire, safety
+    **PLAY,  # ukeire
+    "safety": gen_safety,
     **WHOLE_GAME,  # draw, multi_ron, next_hand, final
 }
 

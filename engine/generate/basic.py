@@ -23,7 +23,7 @@ from engine.generate.hands import (
     spare_tile,
     with_red,
 )
-from engine.hand import parse_hand
+from engine.hand import Hand, parse_hand
 from engine.melds import MeldKind
 from engine.rules.sets import get_ruleset
 from engine.scoring.score import NoYakuError, WinSituation, score_hand
@@ -171,6 +171,17 @@ def gen_win(rng: random.Random, level: str, kind: str) -> dict[str, Any]:
     raise HandError("Не удалось подобрать выигрышную руку для этого уровня.")
 
 
+def _ron_has_yaku(hand: Hand, tile: Tile, riichi: bool) -> bool:
+    """A ron on ``tile`` has a yaku (East seat and round, the default rules): every furiten
+    problem asks about furiten, never about a win that would be a chombo."""
+    try:
+        score_hand(hand.with_tile(tile), tile, WinSituation(tsumo=False, riichi=riichi),
+                   get_ruleset())
+    except NoYakuError:
+        return False
+    return True
+
+
 def gen_furiten(rng: random.Random, level: str) -> dict[str, Any]:
     wait_level = level  # master: a one-suit hand with three or more waits
     for _ in range(MAX_TRIES):
@@ -180,13 +191,13 @@ def gen_furiten(rng: random.Random, level: str) -> dict[str, Any]:
         held = hand.all_counts()
         spare = [t for t in range(NUM_KINDS) if t not in waits and held[t] < 3]
         scenario = rng.choice(("none", "none", "discard", "temporary", "riichi"))
-        if level == "novice" and scenario == "riichi":
-            scenario = "discard"
+        if (level == "novice" or not hand.is_closed) and scenario == "riichi":
+            scenario = "discard"  # riichi needs a closed hand
         asked = rng.choice(waits)
         discards = rng.sample(spare, 5)
         missed: list[Tile] = []
         since: list[Tile] = []
-        riichi = level != "novice" and rng.random() < 0.5
+        riichi = hand.is_closed and level != "novice" and rng.random() < 0.5
         if scenario == "discard":
             others = [w for w in waits if w != asked]
             discards.append(rng.choice(others) if others and level != "novice" else asked)
@@ -195,6 +206,10 @@ def gen_furiten(rng: random.Random, level: str) -> dict[str, Any]:
         elif scenario == "riichi":
             riichi = True
             since.append(rng.choice(waits))
+        if not _ron_has_yaku(hand, asked, riichi):
+            if not hand.is_closed:
+                continue  # an open hand without yaku: a «можно» would be a chombo
+            riichi = True  # a closed hand wins by riichi (the question stays furiten)
         rng.shuffle(discards)
         params.update({
             "discards": to_mpsz(discards), "missed": to_mpsz(missed), "riichi": riichi,

@@ -6,16 +6,18 @@ Levels (the table of all three new kinds is in :mod:`engine.generate.graded`):
   waiting on one or two kinds; closed, several suits (goal: tenpai);
 - player — two to four discards keep tenpai and together they wait on three
   or more kinds; no isolated tile to throw without reading the shapes; one
-  called set allowed (goal: tenpai);
-- master — one or two tiles short of tenpai (1- or 2-shanten), goal: lowest
-  shanten; at most three correct discards (four for 2-shanten).
+  called set allowed (goal: ukeire — the widest wait is right, a close one «почти»);
+- master — one or two tiles short of tenpai (1-shanten 60 %, 2-shanten 40 %),
+  goal: ukeire (shanten, count, second order), at least eight kinds to
+  choose from; no floater in hand, so the best discard is never a lone tile:
+  every problem is a shape choice (:func:`lone_answer` checks it).
 
-Every level keeps at least four wrong discards, never deals a complete hand
-and never a concealed four of a kind (that would be a kan, not a discard).
-Tenpai hands are a complete hand with one tile swapped for a drawn one;
-master hands are half that (with two or three swaps) and half built by plan
-from sets, partial sets, a pair and lone tiles, because 1–2-shanten hands
-with few correct discards are rare among random swaps.
+Novice and player keep at least four wrong discards, master at least three
+(discards that leave a higher shanten); no level deals a complete hand or a
+concealed four of a kind (that would be a kan, not a discard). Tenpai hands
+are a complete hand with one tile swapped for a drawn one; master hands are a
+fifth that (with two or three swaps) and the rest built by plan from sets,
+partial sets, a pair and tiles next to a block.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from engine.generate.hands import (
 from engine.hand import Hand, parse_hand
 from engine.shape.decompose import is_complete
 from engine.shape.shanten import improving_tiles, shanten
+from engine.shape.ukeire import rank_discards
 from engine.shape.waits import find_waits
 from engine.tiles import NUM_KINDS, Counts, Tile, to_mpsz
 
@@ -58,6 +61,24 @@ class DiscardFacts:
     @property
     def wait_union(self) -> frozenset[Tile]:
         return frozenset(t for w in self.waits for t in w)
+
+
+def lone_answer(hand: Hand, counts: Counts) -> bool:
+    """Is the best discard by the drill's order (shanten, count, shape) a lone tile?"""
+    ranking = rank_discards(hand, quality=True)
+    top = min(ranking.options, key=lambda o: (o.shanten, -o.count,
+                                               -(o.quality.good_shape if o.quality else 0)))
+    return is_lone(top.tile, counts)
+
+
+def is_lone(tile: Tile, counts: Sequence[int]) -> bool:
+    """A single tile with no tile of its suit within two (a single honour is always lone)."""
+    if counts[tile] != 1:
+        return False
+    if tile >= 27:
+        return True
+    low, high = max(tile - 2, tile - tile % 9), min(tile + 2, tile - tile % 9 + 8)
+    return not any(counts[u] for u in range(low, high + 1) if u != tile)
 
 
 def _minus(counts: Counts, tile: Tile) -> Counts:
@@ -114,20 +135,23 @@ def isolated_tiles(counts: Sequence[int]) -> int:
 _SHAPE_FITS: dict[str, Callable[[Counts], bool]] = {
     "novice": lambda c: True,
     "player": lambda c: isolated_tiles(c) == 0,  # every tile has to be read in its shape
-    "master": lambda c: True,
+    # No floater: the best discard is never a lone tile, so the choice is between shapes.
+    "master": lambda c: isolated_tiles(c) == 0,
 }
 _RATING_FITS: dict[str, Callable[[DiscardFacts], bool]] = {
     "novice": lambda f: (f.lowest == 0 and 1 <= len(f.correct) <= 2
                          and all(len(w) <= 2 for w in f.waits)),
     "player": lambda f: f.lowest == 0 and 2 <= len(f.correct) <= 4 and len(f.wait_union) >= 3,
-    "master": lambda f: f.lowest in (1, 2) and len(f.correct) <= 2 + f.lowest,
+    # Graded by ukeire: several discards of the lowest shanten are the point of the question.
+    "master": lambda f: f.lowest in (1, 2),
 }
 _MIN_WRONG = 4
 
-# (sets, partial sets, pair, lone tiles) of a 14-tile hand 1 or 2 tiles short of tenpai.
-_SHORT_PLANS: tuple[tuple[int, int, int, int], ...] = (
-    (2, 2, 1, 2), (3, 1, 0, 3), (3, 0, 1, 3),  # 1-shanten
-    (1, 3, 1, 3), (2, 2, 0, 4), (2, 1, 1, 4),  # 2-shanten
+# (sets, partial sets, pair, lone tiles, tiles next to a block) of a 14-tile hand 1 or 2
+# tiles short of tenpai; no lone tile at master, so every problem is a choice of shapes.
+_SHORT_PLANS: tuple[tuple[int, int, int, int, int], ...] = (
+    (2, 3, 1, 0, 0), (2, 3, 1, 0, 0),  # 1-shanten, a block too many: which one to drop
+    (1, 4, 1, 0, 1), (1, 3, 1, 0, 3), (1, 3, 1, 0, 3),  # 2-shanten, complex shapes
 )
 # partial sets as offsets from their lowest tile, with weights: ryanmen, kanchan, toitsu
 _PARTIALS: tuple[tuple[tuple[int, ...], int], ...] = (((0, 1), 5), ((0, 2), 3), ((0, 0), 2))
@@ -151,8 +175,8 @@ def _lone_tile(rng: random.Random, b: Builder, honor_rate: float) -> Tile | None
 
 
 def _short_hand(rng: random.Random) -> Builder | None:
-    """A closed hand built by plan: sets, partial sets, maybe a pair, and lone tiles."""
-    sets, partials, pair, lone = rng.choice(_SHORT_PLANS)
+    """A closed hand built by plan: sets, partial sets, maybe a pair, lone and attached tiles."""
+    sets, partials, pair, lone, attached = rng.choice(_SHORT_PLANS)
     suits = tuple(rng.sample(range(3), 3))
     b = Builder(rng)
     groups = ([random_set(rng, suits, 0.15, 0.06) for _ in range(sets)]
@@ -169,6 +193,12 @@ def _short_hand(rng: random.Random) -> Builder | None:
         if lone_tile is None:
             return None
         b.take((lone_tile,))
+    for _ in range(attached):
+        anchor = rng.choice([t for t in b.concealed if t < 27])
+        near = nearby_tile(rng, anchor, 0.0)
+        if not b.room((near,)):
+            return None
+        b.take((near,))
     return b
 
 
@@ -187,8 +217,9 @@ def _one_off(rng: random.Random, level: str) -> Builder:
 
 def gen_discard(rng: random.Random, level: str) -> dict[str, Any]:
     """«Что сбросить?»: a hand the level's definition accepts, checked discard by discard."""
+    far = rng.random() < 0.4  # master: a 2-shanten hand (else 1-shanten)
     for _ in range(MAX_TRIES):
-        b = _short_hand(rng) if level == "master" and rng.random() < 0.6 else _one_off(rng, level)
+        b = _short_hand(rng) if level == "master" and rng.random() < 0.8 else _one_off(rng, level)
         if b is None:
             continue
         counts = tuple(b.concealed_counts())
@@ -200,8 +231,12 @@ def gen_discard(rng: random.Random, level: str) -> dict[str, Any]:
         if is_complete(hand):
             continue
         facts = discard_facts(hand)
-        if facts.wrong >= _MIN_WRONG and _RATING_FITS[level](facts) and balanced(hand, facts):
+        # Master is graded by ukeire, so lowest-shanten discards may be many: what counts is
+        # a choice among at least eight kinds.
+        enough = (facts.distinct >= 8 and facts.wrong >= 3 and facts.lowest == 1 + far
+                  if level == "master" else facts.wrong >= _MIN_WRONG)
+        if enough and _RATING_FITS[level](facts) and (level == "master" or balanced(hand, facts)):
             red = 0.0 if level == "novice" else 0.25
             return {"hand": with_red(rng, b.concealed, red), "melds": melds,
-                    "goal": "shanten" if level == "master" else "tenpai"}
+                    "goal": "tenpai" if level == "novice" else "ukeire"}
     raise HandError("Не удалось подобрать руку для этого уровня.")

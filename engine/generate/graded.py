@@ -176,7 +176,7 @@ _YAKU_LEVELS: dict[str, _YakuLevel] = {
     "player": _YakuLevel(("closed", "open", "open", "all_simples_open"),
                          ("online", "online", "ema"), 0.5, 0.25, 0.12),
     "master": _YakuLevel(("closed", "open", "all_simples_open", "kan"),
-                         ("online", "ema", "ema", "jpml", "fenix"), 0.5, 0.3, 0.2),
+                         ("online", "ema", "ema", "jpml", "fenix", "rrc"), 0.5, 0.3, 0.2),
 }
 _WINDS = ("E", "S", "W", "N")
 _OPEN_SHAPES = ("open", "all_simples_open")

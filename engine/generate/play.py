@@ -1,5 +1,6 @@
-"""Seeded problems for «Сколько тайлов улучшат руку?» (``ukeire``) and «Самый безопасный
-сброс» (``safety``), built to look like a moment of a real game.
+"""Seeded problems for «Сколько тайлов улучшат руку?» (``ukeire``), built to look like a
+moment of a real game; the table pieces here are shared with «Самый безопасный сброс»
+(:mod:`engine.generate.safety`).
 
 Both start from a table: a pool of 136 tiles of which each kind has four
 copies, from which every hand, pond and indicator is taken, so nothing on
@@ -7,25 +8,10 @@ the table exceeds four copies. Ponds follow the usual shape of a real game:
 the first discards are mostly honours and terminals (the tiles a hand has
 no use for), the middle tiles come later (:func:`pond`).
 
-Levels:
-
-=========  =============================  ============================  =========================
-kind       novice                         player                        master
-=========  =============================  ============================  =========================
-ukeire     tenpai or 1-shanten, 1–3       1-shanten, 3–6 improving      1–2-shanten, 5+ kinds,
-           improving kinds, a short       kinds, ponds of turn 6–9,     ponds of turn 9–13, at
-           pond (turn 4–6)                some improving copies seen    least 6 copies seen
-safety     riichi on discard 6–9, one     riichi on discard 6–12; at    riichi on discard 7–12;
-           genbutsu kind in hand          least 60% without genbutsu    at least 70% without
-                                          in hand                       genbutsu, four tiers or more
-=========  =============================  ============================  =========================
-
-The riichi player holds a real tenpai hand (a complete hand less one tile):
-his pond never contains his own winning tiles (he is not furiten), and no
-one discards them after the riichi (he would have called ron). The
-learner's hand is a complete hand with two or three tiles swapped, as in the
-discard problems, holding at most two kinds of the safest tier so that the
-choice is a choice.
+Levels of ``ukeire``: novice — tenpai or 1-shanten, 1–3 improving kinds, a
+short pond (turn 4–6); player — 1-shanten, 3–6 improving kinds, ponds of turn
+6–9, some improving copies seen; master — 1–2-shanten, 5–9 kinds, ponds of
+turn 9–13, at least 6 copies seen.
 """
 
 from __future__ import annotations
@@ -38,16 +24,9 @@ from typing import Any
 from engine.errors import HandError
 from engine.generate.hands import MAX_TRIES, Builder, build_complete, nearby_tile
 from engine.hand import Hand, parse_hand
-from engine.shape.shanten import shanten
 from engine.shape.ukeire import ukeire
-from engine.shape.waits import wait_tiles
-from engine.table.safety import Riichi, SafetyTier, hand_safety
 from engine.tiles import NUM_KINDS, Tile, tile_code, to_mpsz
 
-SAFETY_SHARE_NO_GENBUTSU: dict[str, float] = {"novice": 0.0, "player": 0.6, "master": 0.7}
-# Riichi on the n-th discard (1-based), per level: (lowest, highest).
-_RIICHI_TURN: dict[str, tuple[int, int]] = {"novice": (6, 9), "player": (6, 12),
-                                            "master": (7, 12)}
 _UKEIRE_TURN: dict[str, tuple[int, int]] = {"novice": (4, 6), "player": (6, 9),
                                             "master": (9, 13)}
 EARLY = 5  # discards that are mostly honours and terminals
@@ -112,7 +91,7 @@ def _builder_fits(table: Table, b: Builder) -> bool:
     return all(table.free(t) >= n for t, n in enumerate(b.counts))
 
 
-def _swapped_hand(rng: random.Random, table: Table, swaps: int, size: int) -> Builder | None:
+def swapped_hand(rng: random.Random, table: Table, swaps: int, size: int) -> Builder | None:
     """A closed complete hand cut to ``size`` tiles, ``swaps`` of them replaced by nearby ones."""
     b = build_complete(rng, suits=tuple(rng.sample(range(3), rng.choice((2, 3, 3)))),
                        triplet_rate=0.15, honor_rate=0.1)
@@ -141,7 +120,8 @@ _UKEIRE_FITS: dict[str, Callable[[int, int], bool]] = {
     # (shanten, improving kinds) -> fits the level?
     "novice": lambda n, kinds: n in (0, 1) and 1 <= kinds <= 3,
     "player": lambda n, kinds: n == 1 and 3 <= kinds <= 6,
-    "master": lambda n, kinds: n in (1, 2) and kinds >= 5,
+    # Under ten kinds: more is not a table-side skill (review: 27 % had twelve or more).
+    "master": lambda n, kinds: n in (1, 2) and 5 <= kinds < 10,
 }
 
 
@@ -150,7 +130,7 @@ def gen_ukeire(rng: random.Random, level: str) -> dict[str, Any]:
     low, high = _UKEIRE_TURN[level]
     for _ in range(MAX_TRIES):
         table = Table.empty()
-        b = _swapped_hand(rng, table, 1 if level == "novice" else rng.choice((1, 2)), 13)
+        b = swapped_hand(rng, table, 1 if level == "novice" else rng.choice((1, 2)), 13)
         if b is None:
             continue
         hand = parse_hand(to_mpsz(b.concealed), size=13)
@@ -173,133 +153,11 @@ def gen_ukeire(rng: random.Random, level: str) -> dict[str, Any]:
     raise HandError("Не удалось подобрать руку для этого уровня.")
 
 
-# --- safety -------------------------------------------------------------------------------
-
-def _riichi_hand(rng: random.Random, table: Table) -> tuple[list[Tile], frozenset[Tile]] | None:
-    """The riichi player's tenpai hand and its winning tiles (none of them all used up)."""
-    b = build_complete(rng, suits=tuple(rng.sample(range(3), rng.choice((2, 3)))),
-                       triplet_rate=0.12, honor_rate=0.08)
-    b.concealed.remove(rng.choice(b.concealed))
-    hand = parse_hand(to_mpsz(b.concealed), size=13)
-    waits = frozenset(wait_tiles(hand))
-    counts = hand.concealed
-    if not waits or max(counts) > 3 or not all(table.free(t) >= n for t, n in enumerate(counts)):
-        return None
-    table.place(b.concealed)
-    return b.concealed, waits
-
-
-@dataclass(frozen=True)
-class SafetyProblem:
-    """A generated safety table before it is written as drill parameters."""
-
-    riichi_pond: list[Tile]
-    riichi_at: int  # 1-based
-    ponds: list[list[Tile]]  # the three others in turn order after the riichi player; last: yours
-    dora: Tile
-    hand: list[Tile]
-
-    def riichi(self) -> Riichi:
-        r = self.riichi_at - 1
-        return Riichi(tuple(self.riichi_pond), r, tuple(t for p in self.ponds for t in p[r:]))
-
-    def visible(self) -> list[Tile]:
-        return [*self.riichi_pond, *(t for p in self.ponds for t in p), self.dora]
-
-
-def _table(rng: random.Random, level: str) -> tuple[SafetyProblem, Table] | None:
-    """The riichi player's pond and the others' (the learner's hand still to deal)."""
-    table = Table.empty()
-    riichi_hand = _riichi_hand(rng, table)
-    if riichi_hand is None:
-        return None
-    _, waits = riichi_hand
-    low, high = _RIICHI_TURN[level]
-    at = rng.randint(low, high)
-    length = at + rng.randint(0, 3)
-    riichi_pond = pond(rng, table, length, avoid=waits)
-    ponds = [pond(rng, table, n, avoid=waits, avoid_from=at - 1)
-             for n in (length, length, length - 1)]
-    dora = pond(rng, table, 1, start=8)[0]
-    return SafetyProblem(riichi_pond, at, ponds, dora, []), table
-
-
-def _safety_fits(level: str, want_genbutsu: bool, tiers: Sequence[SafetyTier]) -> bool:
-    best = tiers[0]
-    correct = sum(1 for t in tiers if t is best)
-    has_genbutsu = SafetyTier.GENBUTSU in tiers
-    dangerous = any(t in (SafetyTier.MIDDLE_OPEN, SafetyTier.EDGE_OPEN) for t in tiers)
-    if correct > 2 or not dangerous or has_genbutsu != want_genbutsu:
-        return False
-    if not want_genbutsu and best is SafetyTier.PASSED:
-        return False  # a passed tile is as good as genbutsu: not the weighing the level asks for
-    distinct = len(set(tiers))
-    return distinct >= (4 if level == "master" else 3)
-
-
-HANDS_PER_TABLE = 40
-
-
-def _replace_genbutsu(rng: random.Random, table: Table, b: Builder,
-                      genbutsu: frozenset[Tile]) -> None:
-    """Swap each genbutsu tile for a tile near another of the hand (a hand without safe tiles)."""
-    for old in [t for t in b.concealed if t in genbutsu]:
-        for _try in range(6):
-            new = nearby_tile(rng, rng.choice(b.concealed), 0.15)
-            if new not in genbutsu and b.counts[new] < 3 and table.free(new) > b.counts[new]:
-                b.swap(old, new)
-                break
-
-
-def _deal(rng: random.Random, level: str, want_genbutsu: bool) -> SafetyProblem | None:
-    """One table, then learner's hands from the tiles left until one faces the choice."""
-    made = _table(rng, level)
-    if made is None:
-        return None
-    problem, table = made
-    riichi = problem.riichi()
-    visible = problem.visible()
-    genbutsu = frozenset(riichi.pond)
-    for _ in range(HANDS_PER_TABLE):
-        mine = _swapped_hand(rng, table, rng.choice((2, 3)), 14)
-        if mine is None:
-            continue
-        if not want_genbutsu:
-            _replace_genbutsu(rng, table, mine, genbutsu)
-        if want_genbutsu != any(t in genbutsu for t in mine.concealed):
-            continue  # cheap test first
-        hand = parse_hand(to_mpsz(mine.concealed), size=14)
-        tiers = [s.tier for s in hand_safety(hand, (riichi,), visible)]
-        if _safety_fits(level, want_genbutsu, tiers) and shanten(hand).minimum >= 0:
-            return SafetyProblem(problem.riichi_pond, problem.riichi_at, problem.ponds,
-                                 problem.dora, mine.concealed)
-    return None
-
-
-def gen_safety(rng: random.Random, level: str) -> dict[str, Any]:
-    """A riichi at a plausible turn, every pond on the table, and a hand facing the choice."""
-    want_genbutsu = rng.random() >= SAFETY_SHARE_NO_GENBUTSU[level]
-    for _ in range(MAX_TRIES):
-        problem = _deal(rng, level, want_genbutsu)
-        if problem is None:
-            continue
-        return {
-            "hand": to_mpsz(problem.hand),
-            "melds": [],
-            "pond": _codes(problem.riichi_pond),
-            "riichi_at": problem.riichi_at,
-            "ponds": [_codes(p) for p in problem.ponds],
-            "dora": tile_code(problem.dora),
-        }
-    raise HandError("Не удалось подобрать ситуацию для этого уровня.")
-
-
 def hand_of(params: dict[str, Any]) -> Hand:
     """The learner's hand of a generated problem (for the tests and the benchmark)."""
     return parse_hand(params["hand"], params.get("melds", []))
 
 
 GENERATORS: dict[str, Callable[[random.Random, str], dict[str, Any]]] = {
-    "ukeire": gen_ukeire,
-    "safety": gen_safety,
+    "ukeire": gen_ukeire,  # safety: engine.generate.safety
 }

@@ -1,14 +1,17 @@
-"""Rule systems as data: one frozen :class:`Ruleset` per system of docs/rulesets.md.
+"""Rule systems as data: one frozen :class:`Ruleset` per rule set of the site.
 
-Every option that changes a result is a field. Each field of each rule set
-records where it comes from in :data:`SOURCES` (a seed document code such as
-``"000"`` or ``"001-EMA"``; an empty string means the seeds are silent and the
-value is our stated choice). The comments beside the values say the same for
-readers of the code. Russian labels for the comparison table live in
-:mod:`engine.text.messages`; :mod:`engine.rules.table` joins the two.
+Each rule set is a named document: ``online`` is the seed document 004 and,
+where it is silent, Tenhou's published rules; ``ema`` the EMA Riichi
+Competition Rules, 2016 edition; ``jpml`` the seed document 002; ``fenix``
+the seed document 003 (and the ``jpml`` values where it is silent); ``rrc``
+the regulation of Russian tournaments (rules-ru, version 1.5), its default
+values. Where each value comes from is in :mod:`engine.rules.sources`, the
+documents in :mod:`engine.rules.documents`; the comments beside the values
+say the same for readers of the code. Russian labels live in
+:mod:`engine.text.messages`; :mod:`engine.rules.table` joins them.
 
->>> get_ruleset("ema").open_tanyao
-False
+>>> get_ruleset("ema").open_tanyao, get_ruleset("ema").red_fives
+(True, False)
 >>> get_ruleset("ema").with_options(red_fives=True).red_fives
 True
 """
@@ -57,7 +60,7 @@ class Ruleset:
     """One rule system. Invariant: ``name`` is a key of :data:`RULESETS` or a derived copy."""
 
     name: str
-    source: str  # seed file(s) the system is taken from
+    source: str  # the document the set is (engine.rules.documents lists them all)
     open_tanyao: bool = True  # tanyao counts with an open hand
     red_fives: bool = True  # red fives (0m 0p 0s) are dora
     ura_dora: bool = True  # riichi winner counts ura-dora
@@ -103,164 +106,130 @@ class Ruleset:
 ONLINE = Ruleset(
     name="online",
     source="004",
-    open_tanyao=True,  # 004 silent; the issue's default
-    red_fives=True,  # 004 silent; the issue's default (online games play with them)
-    ura_dora=True,  # 004: riichi gives a chance at ura-dora
-    kiriage=False,  # seeds silent; the issue's default
-    kazoe_yakuman=True,  # seeds silent; the issue's default
-    double_yakuman=False,  # seeds silent; the issue's default
-    yakuman_stacking=True,  # seeds silent; the issue: different yakuman stack
-    renhou=Renhou.NONE,  # 004 silent; most online games do not play it
-    rinshan_tsumo_fu=True,  # 004 silent; online games award it
-    starting_points=25000,  # 004 defers to another page; chosen as in online games
+    open_tanyao=True,  # Tenhou
+    red_fives=True,  # Tenhou
+    ura_dora=True,  # 004
+    kiriage=False,  # Tenhou
+    kazoe_yakuman=True,  # Tenhou
+    double_yakuman=False,  # Tenhou
+    yakuman_stacking=True,  # Tenhou
+    renhou=Renhou.NONE,  # Tenhou
+    rinshan_tsumo_fu=True,  # Tenhou
+    starting_points=25000,  # Tenhou
     multiple_ron=MultipleRon.DOUBLE,  # 004: double ron, a triple ron is a draw
-    kuikae=Kuikae.AFTER_CHI_AND_PON,  # 004: no swap after chi or pon
-    atozuke=True,  # 004 silent; allowed
-    riichi_min_points=1000,  # 004: at least 1000 points
-    riichi_min_wall=4,  # 004: at least 4 tiles in the wall
-    negative_points=False,  # 004 defers to the match page; chosen: game ends below zero
+    kuikae=Kuikae.AFTER_CHI_AND_PON,  # 004
+    atozuke=True,  # Tenhou
+    riichi_min_points=1000,  # 004
+    riichi_min_wall=4,  # 004
+    negative_points=False,  # Tenhou: the game ends below zero
     noten_payment=3000,  # 004
-    claim_pause=False,  # 004 silent; the game waits for calls itself
-    added_kan_dora=KanDoraTiming.AFTER_DISCARD,  # 004: a new indicator, timing not given
-    riichi_tile_ron_refund=True,  # 004 silent; as in online games
+    claim_pause=False,  # our choice: the program waits for calls itself
+    added_kan_dora=KanDoraTiming.AFTER_DISCARD,  # Tenhou
+    riichi_tile_ron_refund=True,  # Tenhou
 )
 
 EMA = Ruleset(
     name="ema",
-    source="000; 001 (раздел EMA)",
-    open_tanyao=False,  # 001-EMA: an all-simples hand must be closed
-    red_fives=False,  # 000 only names aka-dora; EMA plays without red fives (the issue)
-    ura_dora=True,  # 000
-    kiriage=False,  # seeds silent; the issue: no kiriage
-    kazoe_yakuman=False,  # seeds silent; EMA caps counted hands at sanbaiman (choice)
-    double_yakuman=False,  # seeds silent; the issue: no double yakuman
-    yakuman_stacking=True,  # seeds silent; kept as online
-    renhou=Renhou.YAKUMAN,  # 001-EMA: renhou is a yakuman
-    rinshan_tsumo_fu=False,  # 000: no tsumo fu for pinfu or rinshan kaihou
+    source="EMA 2016",
+    open_tanyao=True,  # EMA 2016, revision notes (001-EMA, before 2016: closed only)
+    red_fives=False,  # EMA 2016, 1.3 and revision notes
+    ura_dora=True,  # EMA 2016, 3.3.14; 000
+    kiriage=False,  # EMA 2016, revision notes: 4 han 30 fu is not rounded up
+    kazoe_yakuman=False,  # EMA 2016, revision notes: 13+ han is a sanbaiman
+    double_yakuman=False,  # EMA 2016, revision notes: daisuushii a single yakuman
+    yakuman_stacking=False,  # EMA 2016: yakuman do not combine
+    renhou=Renhou.MANGAN,  # EMA 2016, revision notes (001-EMA, before 2016: yakuman)
+    rinshan_tsumo_fu=False,  # 000
     starting_points=30000,  # 000
-    multiple_ron=MultipleRon.ALL,  # 001-EMA: multiple ron allowed
-    kuikae=Kuikae.AFTER_CHI,  # 000: forbidden after chi
-    atozuke=True,  # seeds silent; allowed
-    riichi_min_points=0,  # 000 states no points condition (scores may go negative)
-    riichi_min_wall=4,  # 000: not later than 4 tiles before the end of the wall
-    negative_points=True,  # 000: scores may go below zero
-    noten_payment=3000,  # 000
-    claim_pause=False,  # 000 silent
-    added_kan_dora=KanDoraTiming.AT_ONCE,  # 000: "after the declaration"
-    riichi_tile_ron_refund=True,  # 000 silent; as 003
+    multiple_ron=MultipleRon.ALL,  # EMA 2016, 3.4.9
+    kuikae=Kuikae.AFTER_CHI_AND_PON,  # EMA 2016, 3.3.2 (000, before 2016: after chi only)
+    atozuke=True,  # EMA 2016, 3.3.11
+    riichi_min_points=0,  # EMA 2016, 3.3.14 states no points condition
+    riichi_min_wall=4,  # EMA 2016, 3.3.14; 000
+    negative_points=True,  # 000
+    noten_payment=3000,  # EMA 2016, 3.4.2; 000
+    claim_pause=False,  # EMA 2016, revision notes: the three-second rule removed
+    added_kan_dora=KanDoraTiming.AT_ONCE,  # EMA 2016, 3.3.6; 000
+    riichi_tile_ron_refund=True,  # EMA 2016, 3.3.14
 )
 
 JPML = Ruleset(
     name="jpml",
     source="002",
-    open_tanyao=True,  # 002 silent; allowed
-    red_fives=False,  # 002: an optional table rule, off unless agreed
+    open_tanyao=True,  # our choice (002 silent)
+    red_fives=False,  # our choice: 002 makes them a table agreement
     ura_dora=True,  # 002
-    kiriage=False,  # seeds silent
-    kazoe_yakuman=True,  # seeds silent; kept as online
-    double_yakuman=False,  # seeds silent
-    yakuman_stacking=True,  # seeds silent; kept as online
-    renhou=Renhou.NONE,  # 002 silent
-    rinshan_tsumo_fu=True,  # 002's fu list is lost; kept as online
+    kiriage=False,  # our choice
+    kazoe_yakuman=True,  # our choice
+    double_yakuman=False,  # our choice
+    yakuman_stacking=True,  # our choice
+    renhou=Renhou.NONE,  # our choice
+    rinshan_tsumo_fu=True,  # our choice (002's fu list is lost)
     starting_points=30000,  # 002
-    multiple_ron=MultipleRon.HEAD_BUMP,  # 002 silent; JPML plays head bump (choice)
-    kuikae=Kuikae.AFTER_CHI,  # 002: forbidden after chi
-    atozuke=True,  # 002 silent; allowed
-    riichi_min_points=1000,  # 002 silent (game cut short when out of points); choice
+    multiple_ron=MultipleRon.HEAD_BUMP,  # our choice
+    kuikae=Kuikae.AFTER_CHI,  # 002
+    atozuke=True,  # our choice
+    riichi_min_points=1000,  # our choice: 002 ends the game when points run out
     riichi_min_wall=4,  # 002
-    negative_points=False,  # 002: the game is cut short when a player runs out
+    negative_points=False,  # 002
     noten_payment=3000,  # 002
-    claim_pause=False,  # 002 silent
-    added_kan_dora=KanDoraTiming.AFTER_DISCARD,  # 002: after the discard
-    riichi_tile_ron_refund=True,  # 002 silent; as 003
+    claim_pause=False,  # our choice
+    added_kan_dora=KanDoraTiming.AFTER_DISCARD,  # 002
+    riichi_tile_ron_refund=True,  # our choice
 )
 
 FENIX = Ruleset(
     name="fenix",
     source="003",
-    open_tanyao=True,  # 003 silent (its yaku list is missing); allowed
-    red_fives=False,  # 003: 136 tiles, no red fives mentioned
+    open_tanyao=True,  # jpml (003's yaku list is missing)
+    red_fives=False,  # 003: 136 tiles, no red fives
     ura_dora=True,  # 003
-    kiriage=False,  # 003's score tables are missing; no kiriage
-    kazoe_yakuman=True,  # 003 silent; kept as online
+    kiriage=False,  # jpml
+    kazoe_yakuman=True,  # jpml
     double_yakuman=False,  # 003: at most 32000 for a non-dealer
     yakuman_stacking=False,  # 003: yakuman do not combine
-    renhou=Renhou.NONE,  # 003 silent
-    rinshan_tsumo_fu=True,  # 003 silent; kept as online
+    renhou=Renhou.NONE,  # jpml
+    rinshan_tsumo_fu=True,  # jpml
     starting_points=25000,  # 003
     multiple_ron=MultipleRon.HEAD_BUMP,  # 003: atama hane
-    kuikae=Kuikae.ALLOWED,  # 003: kuikae does not apply
-    atozuke=True,  # 003: atozuke ari
-    riichi_min_points=1000,  # 003: must have 1000 points
-    riichi_min_wall=4,  # 003: not with fewer than 4 tiles in the live wall
-    negative_points=False,  # 003 silent; choice
-    noten_payment=3000,  # 003 silent; kept as the others
-    claim_pause=True,  # 003: wait 3–4 s; a claim within it returns the drawn tile
-    added_kan_dora=KanDoraTiming.AFTER_DISCARD,  # 003: only a closed kan flips before the discard
-    riichi_tile_ron_refund=True,  # 003: riichi void, the 1000 returned
+    kuikae=Kuikae.ALLOWED,  # 003
+    atozuke=True,  # 003
+    riichi_min_points=1000,  # 003
+    riichi_min_wall=4,  # 003
+    negative_points=False,  # jpml
+    noten_payment=3000,  # jpml
+    claim_pause=True,  # 003
+    added_kan_dora=KanDoraTiming.AFTER_DISCARD,  # 003
+    riichi_tile_ron_refund=True,  # 003
 )
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (ONLINE, EMA, JPML, FENIX)}
-DEFAULT_RULESET = ONLINE
+RRC = Ruleset(
+    name="rrc",
+    source="rules-ru 1.5",
+    open_tanyao=True,  # rules-ru 7.1
+    red_fives=True,  # rules-ru 3.6, 5.1
+    ura_dora=True,  # rules-ru 3.6
+    kiriage=False,  # rules-ru 3.12.2 (4 han 30 fu = 7700), 7.1
+    kazoe_yakuman=True,  # rules-ru 3.12.2: 13+ han is a yakuman
+    double_yakuman=False,  # rules-ru 4.6: every yakuman is a single one
+    yakuman_stacking=True,  # rules-ru 4.7
+    renhou=Renhou.MANGAN,  # rules-ru 4.5, 5.10
+    rinshan_tsumo_fu=True,  # rules-ru 3.11.5
+    starting_points=30000,  # rules-ru 3.1.1, 5.2
+    multiple_ron=MultipleRon.ALL,  # rules-ru 3.4.5, 5.7
+    kuikae=Kuikae.AFTER_CHI_AND_PON,  # rules-ru 3.4.4
+    atozuke=True,  # rules-ru 7.1
+    riichi_min_points=0,  # rules-ru 3.4.7 (the 1000 condition is the bust variation, 5.5)
+    riichi_min_wall=4,  # rules-ru 3.4.7
+    negative_points=True,  # rules-ru 5.5: no bust by default
+    noten_payment=3000,  # rules-ru 3.7.1
+    claim_pause=False,  # our choice
+    added_kan_dora=KanDoraTiming.AT_ONCE,  # rules-ru 3.4.3
+    riichi_tile_ron_refund=True,  # rules-ru 3.4.7
+)
 
-# Where each value comes from: ruleset name -> field -> seed code ("" = silent, our choice).
-_ALL_SILENT = {f.name: "" for f in fields(Ruleset) if f.name not in ("name", "source")}
-SOURCES: dict[str, dict[str, str]] = {
-    "online": {
-        **_ALL_SILENT,
-        "ura_dora": "004",
-        "kan_dora": "004",
-        "multiple_ron": "004",
-        "kuikae": "004",
-        "riichi_min_points": "004",
-        "riichi_min_wall": "004",
-        "noten_payment": "004",
-    },
-    "ema": {
-        **_ALL_SILENT,
-        "open_tanyao": "001-EMA",
-        "ura_dora": "000",
-        "kan_dora": "000",
-        "renhou": "001-EMA",
-        "rinshan_tsumo_fu": "000",
-        "double_wind_pair_fu": "000",
-        "starting_points": "000",
-        "multiple_ron": "001-EMA",
-        "kuikae": "000",
-        "riichi_min_wall": "000",
-        "negative_points": "000",
-        "noten_payment": "000",
-        "added_kan_dora": "000",
-    },
-    "jpml": {
-        **_ALL_SILENT,
-        "red_fives": "002",
-        "ura_dora": "002",
-        "kan_dora": "002",
-        "starting_points": "002",
-        "kuikae": "002",
-        "riichi_min_wall": "002",
-        "negative_points": "002",
-        "noten_payment": "002",
-        "added_kan_dora": "002",
-    },
-    "fenix": {
-        **_ALL_SILENT,
-        "ura_dora": "003",
-        "kan_dora": "003",
-        "double_yakuman": "003",
-        "yakuman_stacking": "003",
-        "starting_points": "003",
-        "multiple_ron": "003",
-        "kuikae": "003",
-        "atozuke": "003",
-        "riichi_min_points": "003",
-        "riichi_min_wall": "003",
-        "claim_pause": "003",
-        "added_kan_dora": "003",
-        "riichi_tile_ron_refund": "003",
-    },
-}
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (ONLINE, EMA, JPML, FENIX, RRC)}
+DEFAULT_RULESET = ONLINE
 
 # Fields shown in the comparison table, in display order.
 TABLE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Ruleset))[2:]
@@ -277,12 +246,9 @@ def get_ruleset(name: str | None = None) -> Ruleset:
     return RULESETS[key]
 
 
-# --- The whole game: draws, penalties, the end of a game -----------
+# --- The whole game: draws, penalties, the end of a game -----------------------
 # Kept beside Ruleset, not in it: the comparison table and the rule drill read
-# Ruleset's fields, and these rows are shown by rule_table.game_rule_rows().
-# Sources here have three kinds (see source_kind): a seed code, a published
-# source named in words (the seeds are silent; the value follows that body's
-# published rules), or "" (our stated choice).
+# Ruleset's fields, and these rows are shown by engine.rules.table.game_rule_rows().
 
 
 class AbortiveDraw(Enum):
@@ -291,7 +257,7 @@ class AbortiveDraw(Enum):
     KYUUSHU = "kyuushu"  # nine different terminals and honors in the first draw
     FOUR_WINDS = "four_winds"  # all four discard the same wind in the first go-around
     FOUR_RIICHI = "four_riichi"  # all four players declare riichi
-    FOUR_KANS = "four_kans"  # four kans by more than one player
+    FOUR_KANS = "four_kans"  # four kans (by whom: Procedure.four_kans of the set)
     TRIPLE_RON = "triple_ron"  # three players ron one discard
 
 
@@ -309,12 +275,11 @@ class Tiebreak(Enum):
     SEAT_ORDER = "seat_order"  # the one seated nearer the first dealer ranks higher
 
 
-class SourceKind(Enum):
-    """Where a rule value comes from."""
+class MultiRonSticks(Enum):
+    """Who takes the riichi sticks when several players win on one discard."""
 
-    SEED = "seed"  # a seed document, cited by its code
-    PUBLISHED = "published"  # not from the seeds: the body's published rules, named in words
-    CHOICE = "choice"  # no document: our stated choice
+    NEAREST = "nearest"  # all of them go to the winner nearest the discarder
+    OWN_BACK = "own_back"  # a winner takes back his own stick; the rest go to the nearest
 
 
 @dataclass(frozen=True)
@@ -330,11 +295,14 @@ class GameRules:
     abortive_dealer_repeats: bool = True  # the same dealer deals again after an abortive draw
     abortive_adds_honba: bool = True
     multi_ron_honba_each: bool = True  # several rons: each winner gets honba (else the nearest)
+    multi_ron_sticks: MultiRonSticks = MultiRonSticks.NEAREST
     chombo: Chombo = Chombo.REVERSE_MANGAN
     chombo_deduction: int = 0  # points taken from the final result (END_DEDUCTION)
     chombo_replay: bool = True  # the hand is dealt again: same dealer, honba, sticks returned
     pao_yakuman: tuple[str, ...] = ("daisangen", "daisuushii")  # yaku ids with liability
     pao_ron_split: bool = True  # on a ron the liable player pays half, the discarder half
+    pao_ron_liable_honba: bool = False  # on a split ron the liable player pays the honba
+    bust_at_zero: bool = False  # without negative points, the game ends at exactly 0 too
     last_dealer_stops_on_win: bool = True  # the dealer of the last hand, first, may stop
     last_dealer_stops_on_tenpai: bool = False
     west_extension: bool = False  # nobody reached target_score after South 4: play on in West
@@ -346,7 +314,7 @@ class GameRules:
     leftover_sticks_to_first: bool = True  # riichi sticks on the table at the end go to first
 
 
-# Floating uma (JPML): players at or above the return score -> uma by place.
+# Floating uma: players at or above the return score -> uma by place.
 FLOATING_UMA: dict[int, tuple[int, int, int, int]] = {
     1: (12000, -1000, -3000, -8000),
     2: (8000, 4000, -4000, -8000),
@@ -354,171 +322,88 @@ FLOATING_UMA: dict[int, tuple[int, int, int, int]] = {
 }
 
 _A = AbortiveDraw
+_JPML_GAME = GameRules(
+    name="jpml",
+    nagashi_mangan=False,  # our choice: 002 does not name it
+    abortive_draws=(_A.KYUUSHU, _A.FOUR_WINDS, _A.FOUR_RIICHI, _A.FOUR_KANS),  # 002 (kans)
+    abortive_dealer_repeats=True,  # 002: a redeal counts as renchan
+    abortive_adds_honba=True,  # 002
+    multi_ron_honba_each=False,  # head bump: one winner only
+    chombo=Chombo.END_DEDUCTION,  # our choice: 002 names chombo, not its amount
+    chombo_deduction=20000,
+    chombo_replay=True,
+    bust_at_zero=True,  # 002: the game stops when a player has no points left
+    last_dealer_stops_on_win=False,  # our choice: 002 makes no exception to renchan
+    last_dealer_stops_on_tenpai=False,  # our choice: the same
+    return_score=30000,  # our choice: the starting points, no oka
+    floating_uma=True,  # our choice
+    tiebreak=Tiebreak.SHARE,  # our choice
+)
 GAME_RULES: dict[str, GameRules] = {
     "online": GameRules(
         name="online",
         abortive_draws=tuple(AbortiveDraw),  # 004 names three; Tenhou plays all five
-        pao_yakuman=("daisangen", "daisuushii"),  # Tenhou (Mahjong Soul adds suukantsu)
-        last_dealer_stops_on_win=True,  # Tenhou: agari-yame
-        last_dealer_stops_on_tenpai=False,  # Tenhou: no tenpai-yame
-        west_extension=True,  # Tenhou / Mahjong Soul: West round until someone has 30000
+        multi_ron_honba_each=False,  # Tenhou: honba to the winner nearest the discarder
+        multi_ron_sticks=MultiRonSticks.NEAREST,  # Tenhou
+        pao_yakuman=("daisangen", "daisuushii"),  # Tenhou
+        pao_ron_liable_honba=True,  # Tenhou: on a ron off a third player
+        last_dealer_stops_on_win=True,  # Tenhou: first with 30000 or more
+        last_dealer_stops_on_tenpai=True,  # Tenhou: first with 30000 or more
+        west_extension=True,  # Tenhou: West round until someone has 30000
         target_score=30000,
         return_score=30000,  # Tenhou: 25000 start, 30000 returned, oka 20000
-        uma=(20000, 10000, -10000, -20000),  # Tenhou: uma 10-20
+        uma=(20000, 10000, -10000, -20000),  # Tenhou
         tiebreak=Tiebreak.SEAT_ORDER,  # Tenhou
     ),
     "ema": GameRules(
         name="ema",
-        nagashi_mangan=False,  # EMA 2016: not played
-        abortive_draws=(),  # 000 lists none; EMA 2016: no abortive draws
-        chombo=Chombo.END_DEDUCTION,  # 000: tournaments, -20000 after the game
-        chombo_deduction=20000,  # 000
-        chombo_replay=True,  # 000: dealer stays, sticks returned, no honba
-        pao_yakuman=(),  # EMA 2016: no liability payments (as we recall)
-        last_dealer_stops_on_win=False,  # EMA 2016: no agari-yame
-        last_dealer_stops_on_tenpai=False,
-        return_score=30000,  # EMA 2016: 30000 start and return, no oka
-        uma=(15000, 5000, -5000, -15000),  # EMA 2016
-        tiebreak=Tiebreak.SHARE,  # EMA 2016: tied players share uma
+        nagashi_mangan=False,  # EMA 2016, revision notes
+        abortive_draws=(),  # EMA 2016, 3.4.3 and revision notes
+        multi_ron_honba_each=True,  # EMA 2016, 3.4.10: counters raise each winning hand
+        multi_ron_sticks=MultiRonSticks.OWN_BACK,  # EMA 2016, 3.3.14
+        chombo=Chombo.END_DEDUCTION,  # EMA 2016, 3.4.6 and revision notes
+        chombo_deduction=20000,  # EMA 2016, revision notes: after uma
+        chombo_replay=True,  # EMA 2016, 3.4
+        pao_yakuman=("daisangen", "daisuushii"),  # EMA 2016, 3.3.9
+        pao_ron_liable_honba=False,  # EMA 2016, 3.3.9: the discarder pays the counters
+        last_dealer_stops_on_win=False,  # EMA 2016
+        last_dealer_stops_on_tenpai=False,  # EMA 2016
+        return_score=30000,  # EMA 2016: no oka
+        uma=(15000, 5000, -5000, -15000),  # EMA 2016, revision notes
+        tiebreak=Tiebreak.SHARE,  # EMA 2016
     ),
-    "jpml": GameRules(
-        name="jpml",
-        abortive_draws=(_A.KYUUSHU, _A.FOUR_WINDS, _A.FOUR_RIICHI, _A.FOUR_KANS),  # 002; JPML
-        abortive_dealer_repeats=True,  # 002: a redeal counts as renchan
-        abortive_adds_honba=True,  # 002: the honba counter goes up
-        multi_ron_honba_each=False,  # head bump: one winner only
-        chombo=Chombo.END_DEDUCTION,  # JPML rules: 20000 deducted
-        chombo_deduction=20000,
-        chombo_replay=True,
-        last_dealer_stops_on_win=True,  # JPML rules
-        last_dealer_stops_on_tenpai=True,  # JPML rules
-        return_score=30000,  # JPML: 30000 start and return, no oka
-        floating_uma=True,  # JPML: floating uma
-        tiebreak=Tiebreak.SHARE,  # JPML rules (as we recall)
-    ),
-    "fenix": GameRules(
+    "jpml": _JPML_GAME,
+    "fenix": replace(
+        _JPML_GAME,
         name="fenix",
-        abortive_draws=(_A.KYUUSHU, _A.FOUR_WINDS, _A.FOUR_RIICHI, _A.FOUR_KANS),  # 003; JPML
-        abortive_dealer_repeats=True,  # JPML value
-        abortive_adds_honba=True,  # JPML value
-        multi_ron_honba_each=False,  # 003: head bump, one winner
-        chombo=Chombo.END_DEDUCTION,  # 003: a false win is chombo; the amount: JPML value
-        chombo_deduction=20000,
-        chombo_replay=True,
-        last_dealer_stops_on_win=True,  # JPML value
-        last_dealer_stops_on_tenpai=True,  # JPML value
-        return_score=25000,  # 003 starts at 25000; JPML returns what it starts with (no oka)
-        floating_uma=True,  # JPML value
-        tiebreak=Tiebreak.SHARE,  # JPML value
+        abortive_draws=(_A.KYUUSHU, _A.FOUR_WINDS, _A.FOUR_RIICHI, _A.FOUR_KANS),  # 003; jpml
+        chombo=Chombo.END_DEDUCTION,  # 003: a false win is chombo; the amount: jpml
+        return_score=25000,  # 003 starts at 25000; jpml returns what it starts with
+    ),
+    "rrc": GameRules(
+        name="rrc",
+        held_four_tenpai=False,  # rules-ru 3.4.5
+        nagashi_mangan=False,  # rules-ru 5.4
+        abortive_draws=(),  # rules-ru 5.6
+        multi_ron_honba_each=True,  # rules-ru 3.8
+        multi_ron_sticks=MultiRonSticks.OWN_BACK,  # rules-ru 3.4.7
+        chombo=Chombo.END_DEDUCTION,  # rules-ru 3.13.2
+        chombo_deduction=40000,  # rules-ru 3.13.2: twice the uma step
+        chombo_replay=True,  # rules-ru 3.13.2
+        pao_yakuman=("daisangen", "daisuushii"),  # rules-ru 3.12.4
+        pao_ron_liable_honba=False,  # rules-ru 3.12.4: the discarder pays the honba
+        last_dealer_stops_on_win=False,  # rules-ru 3.9, 7.1
+        last_dealer_stops_on_tenpai=False,  # rules-ru 3.9, 7.1
+        west_extension=False,  # rules-ru 3.9, 7.1
+        return_score=30000,  # rules-ru 3.10: the starting points, no oka
+        uma=(30000, 10000, -10000, -30000),  # rules-ru 3.10.1
+        tiebreak=Tiebreak.SHARE,  # rules-ru 3.10.1
+        leftover_sticks_to_first=True,  # rules-ru 3.10
     ),
 }
 
-# Published sources, named in words (the site adds «не из исходных документов»).
-# Written from what we know of these rules, not checked against their texts here.
-_TENHOU = "Tenhou"
-_TENHOU_SOUL = "Tenhou, Mahjong Soul"
-_EMA = "EMA Riichi Competition Rules 2016"
-_JPML = "JPML rules"
-_JPML_FOR_FENIX = "JPML rules (003 silent: the JPML value)"
-# ruleset -> field -> seed code, a published source in words, or "" (our choice).
-GAME_SOURCES: dict[str, dict[str, str]] = {
-    "online": {
-        "held_four_tenpai": _TENHOU_SOUL,
-        "visible_karaten_tenpai": _TENHOU_SOUL,
-        "nagashi_mangan": _TENHOU_SOUL,
-        "nagashi_noten_payments": _TENHOU,
-        "abortive_draws": "004; " + _TENHOU,
-        "abortive_dealer_repeats": "004",
-        "abortive_adds_honba": _TENHOU,
-        "multi_ron_honba_each": _TENHOU,
-        "chombo": "",
-        "chombo_deduction": "",
-        "chombo_replay": "",
-        "pao_yakuman": _TENHOU,
-        "pao_ron_split": _TENHOU,
-        "last_dealer_stops_on_win": _TENHOU,
-        "last_dealer_stops_on_tenpai": _TENHOU,
-        "west_extension": _TENHOU_SOUL,
-        "target_score": _TENHOU_SOUL,
-        "return_score": _TENHOU,
-        "uma": _TENHOU,
-        "floating_uma": _TENHOU,
-        "tiebreak": _TENHOU,
-        "leftover_sticks_to_first": _TENHOU,
-    },
-    "ema": {
-        "held_four_tenpai": _EMA,
-        "visible_karaten_tenpai": _EMA,
-        "nagashi_mangan": _EMA,
-        "nagashi_noten_payments": _EMA,
-        "abortive_draws": "000; " + _EMA,
-        "abortive_dealer_repeats": "",
-        "abortive_adds_honba": "",
-        "multi_ron_honba_each": _EMA,
-        "chombo": "000",
-        "chombo_deduction": "000",
-        "chombo_replay": "000",
-        "pao_yakuman": _EMA,
-        "pao_ron_split": _EMA,
-        "last_dealer_stops_on_win": _EMA,
-        "last_dealer_stops_on_tenpai": _EMA,
-        "west_extension": _EMA,
-        "target_score": "",
-        "return_score": _EMA,
-        "uma": _EMA,
-        "floating_uma": _EMA,
-        "tiebreak": _EMA,
-        "leftover_sticks_to_first": _EMA,
-    },
-    "jpml": {
-        **{name: _JPML for name in (
-            "held_four_tenpai", "visible_karaten_tenpai", "nagashi_mangan",
-            "nagashi_noten_payments", "chombo", "chombo_deduction", "chombo_replay",
-            "pao_yakuman", "pao_ron_split", "last_dealer_stops_on_win",
-            "last_dealer_stops_on_tenpai", "west_extension", "return_score", "uma",
-            "floating_uma", "tiebreak", "leftover_sticks_to_first",
-        )},
-        "abortive_draws": "002; " + _JPML,
-        "abortive_dealer_repeats": "002",
-        "abortive_adds_honba": "002",
-        "multi_ron_honba_each": "",
-        "target_score": "",
-    },
-    "fenix": {
-        **{name: _JPML_FOR_FENIX for name in (
-            "held_four_tenpai", "visible_karaten_tenpai", "nagashi_mangan",
-            "nagashi_noten_payments", "abortive_dealer_repeats", "abortive_adds_honba",
-            "chombo_deduction", "chombo_replay", "pao_yakuman", "pao_ron_split",
-            "last_dealer_stops_on_win", "last_dealer_stops_on_tenpai", "west_extension",
-            "uma", "floating_uma", "tiebreak", "leftover_sticks_to_first",
-        )},
-        "abortive_draws": "003; " + _JPML_FOR_FENIX,
-        "multi_ron_honba_each": "003",
-        "chombo": "003; " + _JPML_FOR_FENIX,
-        "return_score": "003; " + _JPML_FOR_FENIX,
-        "target_score": "",
-    },
-}
-
-# GameRules fields shown in the comparison table (rule_table.game_rule_rows), in order.
+# GameRules fields shown in the comparison table (engine.rules.table.game_rule_rows), in order.
 GAME_TABLE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameRules))[1:]
-
-
-def source_kind(code: str) -> SourceKind:
-    """Which of the three kinds a source string is.
-
-    >>> source_kind("003"), source_kind("001-EMA"), source_kind("")
-    (<SourceKind.SEED: 'seed'>, <SourceKind.SEED: 'seed'>, <SourceKind.CHOICE: 'choice'>)
-    >>> source_kind("004; Tenhou")
-    <SourceKind.SEED: 'seed'>
-    >>> source_kind(GAME_SOURCES["ema"]["uma"])
-    <SourceKind.PUBLISHED: 'published'>
-    """
-    if not code:
-        return SourceKind.CHOICE
-    if code[:3] in ("000", "001", "002", "003", "004"):
-        return SourceKind.SEED  # a seed first, perhaps completed by a published source
-    return SourceKind.PUBLISHED
 
 
 def get_game_rules(rules: Ruleset | str | None = None) -> GameRules:
@@ -531,11 +416,24 @@ def get_game_rules(rules: Ruleset | str | None = None) -> GameRules:
     return GAME_RULES[name]
 
 
-# --- Table procedure the seeds differ on (issues 18, 19) ----------------------
+def counted_yakuman(rules: Ruleset, yakuman: int) -> int:
+    """How many yakuman a hand of ``yakuman`` (several, or a double one) is paid as.
+
+    Where yakuman never combine (003, EMA 2016) a hand is paid as one
+    yakuman — or two, where the set plays double yakuman; elsewhere in full.
+
+    >>> counted_yakuman(get_ruleset("fenix"), 2), counted_yakuman(get_ruleset("online"), 2)
+    (1, 2)
+    """
+    if rules.yakuman_stacking:
+        return yakuman
+    return min(yakuman, 2 if rules.double_yakuman else 1)
+
+
+# --- Table procedure the documents differ on -----------------------------------
 # Nothing the engine computes depends on these; they are data so that /rules
-# shows each difference docs/rulesets.md lists beside its source, like every other
-# rule, and a rule drill can ask about it. Sources have the three kinds of
-# GAME_SOURCES.
+# shows each difference beside its source, like every other rule, and a rule
+# drill can ask about it.
 
 
 class FourKans(Enum):
@@ -550,7 +448,7 @@ class RiichiKan(Enum):
     """A closed kan declared while in riichi."""
 
     SAME_WAITS = "same_waits"  # allowed only when the waits do not change
-    SAME_WAITS_ELSE_CHOMBO = "same_waits_else_chombo"  # a kan that changes the wait is chombo
+    SAME_READING_ELSE_CHOMBO = "same_reading_else_chombo"  # neither waits nor reading change
 
 
 class Dealing(Enum):
@@ -575,39 +473,12 @@ class Procedure:
 
 PROCEDURES: dict[str, Procedure] = {
     "online": Procedure("online", dealing=Dealing.BY_PROGRAM),
-    "ema": Procedure("ema", four_kans=FourKans.NO_FIFTH,
-                     riichi_closed_kan=RiichiKan.SAME_WAITS_ELSE_CHOMBO),
+    "ema": Procedure("ema", open_kan_dora=KanDoraTiming.AT_ONCE, four_kans=FourKans.NO_FIFTH,
+                     riichi_closed_kan=RiichiKan.SAME_READING_ELSE_CHOMBO),
     "jpml": Procedure("jpml", four_kans=FourKans.ANY),
     "fenix": Procedure("fenix", dealing=Dealing.FOURS_THEN_JUMP),
-}
-PROCEDURE_SOURCES: dict[str, dict[str, str]] = {
-    "online": {
-        "closed_kan_dora": _TENHOU,  # 004: a new indicator after any kan, timing not given
-        "open_kan_dora": _TENHOU,
-        "four_kans": _TENHOU,
-        "riichi_closed_kan": _TENHOU,
-        "dealing": "004",
-    },
-    "ema": {
-        "closed_kan_dora": "000",
-        "open_kan_dora": "000",
-        "four_kans": "000",
-        "riichi_closed_kan": "000",
-        "dealing": "000",
-    },
-    "jpml": {
-        "closed_kan_dora": "002",
-        "open_kan_dora": "002",
-        "four_kans": "002",
-        "riichi_closed_kan": _JPML,
-        "dealing": "002",
-    },
-    "fenix": {
-        "closed_kan_dora": "003",
-        "open_kan_dora": "003",
-        "four_kans": "003",
-        "riichi_closed_kan": "003",
-        "dealing": "003",
-    },
+    "rrc": Procedure("rrc", open_kan_dora=KanDoraTiming.AT_ONCE, four_kans=FourKans.NO_FIFTH,
+                     riichi_closed_kan=RiichiKan.SAME_READING_ELSE_CHOMBO,
+                     dealing=Dealing.FOURS_THEN_JUMP),
 }
 PROCEDURE_TABLE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Procedure))[1:]

@@ -349,9 +349,26 @@ def _evaluate(ctx: WinContext, fixed: list[YakuDef], dora: int, melds: int) -> _
         han = dora
         for y in yaku:
             han += y.han
+        if ctx.situation.renhou:
+            yaku, han = _renhou_alone_or_without(yaku, han, fu, rules)
     basic = basic_value(han, fu, rules.kiriage, rules.kazoe_yakuman, yakuman)
     # At equal value a real yakuman beats a counted one (14 han kazoe).
     return (basic, yakuman, han, fu, raw, yaku, pinfu, form, ctx.reading, ctx.placement, ctx.wait)
+
+
+def _renhou_alone_or_without(
+    yaku: tuple[YakuItem, ...], han: int, fu: int, rules: Ruleset
+) -> tuple[tuple[YakuItem, ...], int]:
+    """Renhou as a mangan does not combine (EMA 2016; rules-ru 4.5): the hand is a mangan
+    by renhou alone, or — when it is worth more without renhou — its own value."""
+    alone = tuple(y for y in yaku if y.id == "renhou_mangan")
+    if not alone:
+        return yaku, han
+    rest = tuple(y for y in yaku if y.id != "renhou_mangan")
+    rest_han = han - alone[0].han
+    if rest and basic_value(rest_han, fu, rules.kiriage, rules.kazoe_yakuman, 0) > 2000:
+        return rest, rest_han
+    return alone, alone[0].han
 
 
 def _result(

@@ -137,7 +137,7 @@ def _settle(
         repeat = w == 0
         return _Settled(four(out), repeat, honba + 1 if repeat else 0, 0, "win")
     if isinstance(outcome, Ron):
-        r = settle_rons(outcome.discarder, outcome.basics, rules, honba, sticks)
+        r = settle_rons(outcome.discarder, outcome.basics, rules, honba, sticks, riichi)
         if r.resolution.abortive:
             return _settle(Abortive(AbortiveDraw.TRIPLE_RON), rules, honba, sticks, riichi)
         return _Settled(r.payments, r.dealer_repeats, r.honba_next, 0, "win")
@@ -186,7 +186,9 @@ def _game_over(
     state: GameState, scores: Scores, done: _Settled, rules: Ruleset
 ) -> tuple[bool, str]:
     game = get_game_rules(rules)
-    if not rules.negative_points and min(scores) < 0:
+    if not rules.negative_points and (
+        min(scores) < 0 or (game.bust_at_zero and min(scores) == 0)
+    ):
         return True, "bust"
     top = max(scores)
     reached = top >= game.target_score

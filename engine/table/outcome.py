@@ -2,7 +2,8 @@
 
 Programs and the site describe what ended a hand as a plain object: seats
 are this hand's seat winds ``"E"``, ``"S"``, ``"W"``, ``"N"`` (E is the
-dealer) and a hand's value is ``{"han": 3, "fu": 30}`` or ``{"yakuman": 1}``.
+dealer) and a hand's value is ``{"han": 3, "fu": 30}`` or ``{"yakuman": 1}``
+(13+ han and 130+ fu are valid: the rule set decides what they pay).
 The readers here check each field and raise :class:`HandError` with a
 Russian message; :func:`outcome_of` gives the :class:`Outcome` that
 :func:`engine.table.game.next_state` takes. The batch front end
@@ -17,7 +18,7 @@ Tsumo(winner=1, basic=960)
 from __future__ import annotations
 
 from engine.errors import HandError
-from engine.rules.sets import AbortiveDraw, Ruleset
+from engine.rules.sets import AbortiveDraw, Ruleset, counted_yakuman
 from engine.scoring.points import basic_points
 from engine.table.game import Abortive, ChomboHand, ExhaustiveDraw, Outcome, Ron, Tsumo
 from engine.text import messages as msg
@@ -49,17 +50,47 @@ def seats(value: object, name: str) -> tuple[int, ...]:
     return out
 
 
+# Bounds that keep the input sane, far above any real hand (a hand holds at
+# most 6 yakuman, a few dozen han, well under 200 fu).
+MAX_YAKUMAN = 6
+MAX_HAN = 99
+MAX_FU = 990
+
+
+def yakuman_basic(count: object, rules: Ruleset) -> int:
+    """Basic points of ``count`` yakuman as ``rules`` pay them (:func:`counted_yakuman`)."""
+    if type(count) is not int or not 1 <= count <= MAX_YAKUMAN:
+        raise HandError(msg.GAME_BAD_HAN)
+    return basic_points(0, 0, False, yakuman=counted_yakuman(rules, count)).points
+
+
 def basic_of(value: object, rules: Ruleset) -> int:
-    """Basic points of ``{"han": h, "fu": f}`` or ``{"yakuman": n}`` under ``rules``."""
+    """Basic points of ``{"han": h, "fu": f}`` or ``{"yakuman": n}`` under ``rules``.
+
+    Any han from 1 and fu from 20 are valid (13+ han, 130+ fu): the rule set
+    decides what they pay — a counted yakuman or a sanbaiman, several yakuman
+    in full or as one.
+
+    >>> from engine.rules.sets import get_ruleset
+    >>> basic_of({"han": 14, "fu": 30}, get_ruleset("online"))
+    8000
+    >>> basic_of({"han": 14, "fu": 30}, get_ruleset("ema"))
+    6000
+    >>> basic_of({"han": 2, "fu": 140}, get_ruleset("rrc"))
+    2000
+    >>> basic_of({"yakuman": 2}, get_ruleset("fenix")), basic_of({"yakuman": 2}, get_ruleset("rrc"))
+    (8000, 16000)
+    """
     if type(value) is not dict:
         raise HandError(msg.GAME_BAD_HAN)
     keys = set(value) - {"seat"}
-    if keys == {"yakuman"} and type(value["yakuman"]) is int and 1 <= value["yakuman"] <= 6:
-        return basic_points(0, 0, False, yakuman=value["yakuman"]).points
+    if keys == {"yakuman"}:
+        return yakuman_basic(value["yakuman"], rules)
     if keys != {"han", "fu"}:
         raise HandError(msg.GAME_BAD_HAN)
     han, fu = value["han"], value["fu"]
-    if type(han) is not int or type(fu) is not int or not 1 <= han <= 13 or not 20 <= fu <= 130:
+    if type(han) is not int or type(fu) is not int or not 1 <= han <= MAX_HAN \
+            or not 20 <= fu <= MAX_FU:
         raise HandError(msg.GAME_BAD_HAN)
     return basic_points(han, fu, rules.kiriage, kazoe=rules.kazoe_yakuman).points
 

@@ -17,12 +17,15 @@ sticks of the hand go back to their owners.
 
 Pao. The player who fed the last dragon of a daisangen (or the last wind
 of a daisuushii) is liable: on tsumo that player pays the whole hand; on a
-ron by someone else, Tenhou and JPML split the hand's value between the
-liable player and the discarder, and the discarder pays the honba.
+ron by someone else the hand's value is split between the liable player and
+the discarder. The discarder pays the honba under EMA 2016 (3.3.9) and
+rules-ru (3.12.4); the liable player pays them on Tenhou.
 
 >>> pao(1, 3, 8000, get_ruleset("online")).payments
 (0, 32000, 0, -32000)
 >>> pao(1, 3, 8000, get_ruleset("online"), discarder=2, honba=1).payments
+(0, 32300, -16000, -16300)
+>>> pao(1, 3, 8000, get_ruleset("ema"), discarder=2, honba=1).payments
 (0, 32300, -16300, -16000)
 """
 
@@ -110,9 +113,10 @@ def pao(
 
     ``discarder`` is ``None`` for a tsumo. On tsumo the liable player pays
     the whole tsumo total, honba included. On a ron by another player the
-    value is split in two (rounded to 100 as each half is), the discarder
-    adding the honba; where the rule set does not split, the liable player
-    pays it all. A ron off the liable player's own discard is an ordinary ron.
+    value is split in two (rounded to 100 as each half is), and the honba
+    are paid by the discarder or, where the rule set says so, by the liable
+    player; where the rule set does not split, the liable player pays it
+    all. A ron off the liable player's own discard is an ordinary ron.
     ``basic`` is the liable yakuman's part only: another yakuman in the same
     hand is paid in the ordinary way, by the caller, beside this.
     """
@@ -135,8 +139,9 @@ def pao(
     else:
         value = split_payments(basic, dealer, False, 0).ron or 0
         half = -(-value // 200) * 100
-        out[liable] -= half
-        out[discarder] -= value - half + 300 * honba
+        counters = 300 * honba
+        out[liable] -= half + (counters if game.pao_ron_liable_honba else 0)
+        out[discarder] -= value - half + (0 if game.pao_ron_liable_honba else counters)
     out[winner] -= sum(out)
     out[winner] += 1000 * riichi_sticks
     return PaoResult((out[0], out[1], out[2], out[3]), -out[liable], 0)

@@ -1,41 +1,33 @@
-"""Defence against a riichi: how safe each tile in hand is, as a tier with its reason.
+"""Defence against a riichi: each tile's estimated deal-in chance, its class and the reason.
 
-The tiers are an order, not probabilities (:data:`TIERS`, safest first; the
-Russian explanation of each is ``engine.text.messages.SAFETY_TIERS``):
+The one danger model of the engine. For each tile against each riichi it
+reads which waits remain possible (:mod:`engine.table.safety_waits`: ryanmen by
+suji and walls, kanchan, penchan, shanpon, tanki) and prices them with
+published deal-in rates (:mod:`engine.table.safety_rates`, sources named there):
 
-1. ``genbutsu`` — the kind is in the riichi player's pond: furiten forbids him
-   ron on it.
-2. ``passed`` — someone discarded the kind after the riichi and he did not
-   ron: missing a winning tile in riichi is furiten to the end of the hand.
-3. ``honor_last`` — an honour with 3 or 4 copies visible (the hand included):
-   at most a tanki can wait on it.
-4. ``suji`` — every two-sided (ryanmen) wait that includes the tile has its
-   other tile among the safe ones (pond or passed), so it would be furiten.
-   A ryanmen waits on ``n`` from the shape ``n+1 n+2`` (other tile ``n+3``,
-   possible for ``n`` ≤ 6) or from ``n-2 n-1`` (other tile ``n-3``, for
-   ``n`` ≥ 4): 4, 5, 6 have two sides (4 needs both 1 and 7), 1–3 and 7–9
-   one (3 needs 6, 7 needs 4).
-5. ``no_chance`` — every side is closed, at least one by kabe: all four copies
-   of a tile of its shape are visible, so nobody holds that shape.
-6. ``one_chance`` — every side is closed or nearly: three copies of a tile of
-   its shape are visible (only the fourth could be in his hand).
-7. ``half_suji`` — a 4, 5 or 6 with one side closed (by suji or kabe).
-8. ``honor_few`` — an honour with fewer than three copies visible.
-9. ``edge_open`` — 1–3 or 7–9 whose one side is open (our stated choice: a
-   tier of its own, safer than the middle tiles, which have two sides).
-10. ``middle_open`` — 4–6 with both sides open.
+* genbutsu (his own pond) and tiles passed after his riichi without ron are
+  100 % safe and equal: furiten forbids him ron on them;
+* an honour is priced by its copies still unseen (three, two, one); with all
+  four accounted for it can only complete a kokushi single wait (and not even
+  that when some terminal or honour is all used up);
+* a suited tile by its class: non-suji, half-suji, suji — 1/9, 2/8, 3/7 and
+  4–6 separately — with one-chance sides counted half open and the riichi
+  tile's suji counted as open;
+* the dora and the tiles next to it deal in more often (factors in
+  :mod:`engine.table.safety_rates`).
 
-Only ryanmen is read: kanchan, penchan, shanpon and tanki can wait on any
-tile but genbutsu and passed ones, which is why suji tiles are not certain.
-Against several riichi a tile takes the worst of its tiers.
+Against several riichi the chance is ``1 − Π(1 − pᵢ)``; the class and reason
+are those of the most dangerous one. The Russian wording is in
+:mod:`engine.text.messages` (``SAFETY_*``).
 
 >>> from engine.hand import parse_hand
 >>> from engine.tiles import parse_tiles, tile_code
 >>> riichi = Riichi(pond=parse_tiles("9m1z4m2s").kinds, riichi_index=3)
 >>> hand = parse_hand("147m258p369s2225z")
 >>> seen = parse_tiles("9m1z4m2s2z").kinds  # every pond; here only the riichi player's
->>> [(tile_code(s.tile), s.tier.value) for s in hand_safety(hand, (riichi,), seen)][:5]
-[('4m', 'genbutsu'), ('2z', 'honor_last'), ('1m', 'suji'), ('7m', 'suji'), ('5z', 'honor_few')]
+>>> found = hand_safety(hand, (riichi,), seen)
+>>> [(tile_code(s.tile), s.tier.value, round(s.danger, 1)) for s in found][:4]
+[('4m', 'genbutsu', 0.0), ('2z', 'honor_4', 0.1), ('1m', 'suji_19', 1.7), ('5z', 'honor_1', 2.6)]
 """
 
 from __future__ import annotations
@@ -46,35 +38,64 @@ from enum import Enum
 
 from engine.errors import HandError
 from engine.hand import Hand
+from engine.table.safety_rates import (
+    DORA_FACTOR,
+    DORA_NEIGHBOUR_FACTOR,
+    KOKUSHI_RATE,
+    rate,
+)
+from engine.table.safety_text import honour_reason, suited_reason
+from engine.table.safety_waits import Side, Waits, analyse, open_sides, suited_rate
 from engine.text import messages as msg
-from engine.tiles import Counts, Tile, counts_of, tile_code
+from engine.tiles import (
+    TERMINALS_AND_HONORS,
+    Counts,
+    Tile,
+    counts_of,
+    dora_from_indicator,
+    tile_code,
+)
 
 
 class SafetyTier(Enum):
-    """A safety tier; the enum order is the safety order (safest first)."""
+    """The class a tile's danger was read from (the ``tier`` of the batch kind ``safety``)."""
 
     GENBUTSU = "genbutsu"
     PASSED = "passed"
-    HONOR_LAST = "honor_last"
-    SUJI = "suji"
+    NO_WAIT = "no_wait"
+    HONOR_4 = "honor_4"
+    HONOR_3 = "honor_3"
+    HONOR_2 = "honor_2"
+    HONOR_1 = "honor_1"
+    SUJI_19 = "suji_19"
+    SUJI_28 = "suji_28"
+    SUJI_37 = "suji_37"
+    SUJI_456 = "suji_456"
     NO_CHANCE = "no_chance"
     ONE_CHANCE = "one_chance"
+    RIICHI_SUJI = "riichi_suji"
     HALF_SUJI = "half_suji"
-    HONOR_FEW = "honor_few"
-    EDGE_OPEN = "edge_open"
-    MIDDLE_OPEN = "middle_open"
-
-    @property
-    def rank(self) -> int:
-        """0 for the safest tier, growing with the danger."""
-        return TIERS.index(self)
+    OPEN_19 = "open_19"
+    OPEN_28 = "open_28"
+    OPEN_37 = "open_37"
+    OPEN_456 = "open_456"
 
     @property
     def explanation(self) -> str:
         return msg.SAFETY_TIERS[self.value]
 
+    @property
+    def name_ru(self) -> str:
+        return msg.SAFETY_TIER_NAMES[self.value]
+
+    @property
+    def certain(self) -> bool:
+        """100 % safe: furiten forbids the ron."""
+        return self in (SafetyTier.GENBUTSU, SafetyTier.PASSED)
+
 
 TIERS: tuple[SafetyTier, ...] = tuple(SafetyTier)
+_BY_NUMBER = ("19", "28", "37", "456", "456")
 
 
 @dataclass(frozen=True)
@@ -91,117 +112,100 @@ class Riichi:
     riichi_index: int
     passed: tuple[Tile, ...] = ()
 
+    @property
+    def riichi_tile(self) -> Tile:
+        return self.pond[self.riichi_index]
+
+    def suji_safe(self) -> frozenset[Tile]:
+        """Tiles whose suji count: his pond but the riichi tile (unless thrown twice), passed."""
+        rest = self.pond[: self.riichi_index] + self.pond[self.riichi_index + 1:]
+        return frozenset(rest + self.passed)
+
 
 @dataclass(frozen=True)
 class TileSafety:
-    """The tier of one tile kind and the reason, in Russian; ``against``: which riichi (0-based)."""
+    """One tile kind against the riichi: deal-in chance in %, class, Russian reason.
+
+    ``against``: which riichi (0-based) set the class and the reason.
+    """
 
     tile: Tile
     tier: SafetyTier
     reason: str
+    danger: float = 0.0
     against: int = 0
 
 
-# A side of a ryanmen on the tile: its two-tile shape and the wait's other tile (indices 0–8).
-_Side = tuple[int, int, int]
-_OPEN, _ONE, _KABE, _SUJI = 0, 1, 2, 3
-
-
-def _sides(n: int) -> tuple[_Side, ...]:
-    """Ryanmen shapes that wait on index ``n`` (0 = the 1): (shape tile, shape tile, other)."""
-    out: list[_Side] = []
-    if n <= 5:
-        out.append((n + 1, n + 2, n + 3))
-    if n >= 3:
-        out.append((n - 2, n - 1, n - 3))
-    return tuple(out)
-
-
-def tile_safety(tile: Tile, riichi: Riichi, seen: Counts) -> TileSafety:
-    """Tier of ``tile`` against one riichi; ``seen``: copies visible, own hand included.
+def tile_safety(tile: Tile, riichi: Riichi, seen: Counts,
+                dora: Sequence[Tile] = ()) -> TileSafety:
+    """``tile`` against one riichi; ``seen``: copies visible (own hand too); ``dora``: dora tiles.
 
     >>> from engine.tiles import parse_tiles
-    >>> seen = parse_tiles("2222m3m").counts()
+    >>> seen = parse_tiles("2222m1m").counts()
     >>> tile_safety(0, Riichi((9,), 0), seen).tier.value  # all four 2m: no 23m shape
     'no_chance'
     """
-    safe = set(riichi.pond)
-    if tile in safe:
-        return TileSafety(tile, SafetyTier.GENBUTSU, _fmt(msg.SAFETY_REASON_GENBUTSU, tile))
+    if tile in riichi.pond:
+        return TileSafety(tile, SafetyTier.GENBUTSU, msg.SAFETY_REASON_GENBUTSU, 0.0)
     if tile in riichi.passed:
-        return TileSafety(tile, SafetyTier.PASSED, _fmt(msg.SAFETY_REASON_PASSED, tile))
+        return TileSafety(tile, SafetyTier.PASSED, msg.SAFETY_REASON_PASSED, 0.0)
+    turn = len(riichi.pond)
     if tile >= 27:
-        tier = SafetyTier.HONOR_LAST if seen[tile] >= 3 else SafetyTier.HONOR_FEW
-        reason = msg.SAFETY_REASON_HONOR.format(tile=tile_code(tile), seen=seen[tile])
-        return TileSafety(tile, tier, reason)
-    safe.update(riichi.passed)
-    base = tile - tile % 9
-    sides = _sides(tile % 9)
-    states = [_side_state(side, base, safe, seen) for side in sides]
-    tier = _suited_tier(states, len(sides))
-    return TileSafety(tile, tier, _suited_reason(tile, tier, sides, states, seen))
+        tier, danger = _honour(tile, seen, turn)
+        return TileSafety(tile, tier, honour_reason(tile, seen[tile], danger > 0),
+                          _with_dora(tile, danger, dora))
+    waits = analyse(tile, riichi.suji_safe(), riichi.riichi_tile, seen)
+    tier = _suited_tier(waits)
+    danger = _with_dora(tile, suited_rate(waits, turn), dora)
+    return TileSafety(tile, tier, suited_reason(waits, _dora_note(tile, dora)), danger)
 
 
-def _side_state(side: _Side, base: int, safe: set[Tile], seen: Counts) -> int:
-    a, b, other = side
-    if base + other in safe:
-        return _SUJI
-    most = max(seen[base + a], seen[base + b])
-    return _KABE if most >= 4 else _ONE if most == 3 else _OPEN
+def _honour(tile: Tile, seen: Counts, turn: int) -> tuple[SafetyTier, float]:
+    unseen = min(4 - seen[tile], 3)  # a kind not in hand reads as «none seen»
+    if unseen <= 0:
+        return SafetyTier.HONOR_4, KOKUSHI_RATE if _kokushi_possible(tile, seen) else 0.0
+    tier = (SafetyTier.HONOR_3, SafetyTier.HONOR_2, SafetyTier.HONOR_1)[unseen - 1]
+    return tier, rate(f"yakuhai_{unseen}", turn)
 
 
-def _suited_tier(states: list[int], sides: int) -> SafetyTier:
-    worst = min(states)
-    if worst == _SUJI:
-        return SafetyTier.SUJI
-    if worst == _KABE:
-        return SafetyTier.NO_CHANCE
-    if worst == _ONE:
-        return SafetyTier.ONE_CHANCE
-    if sides == 2 and max(states) >= _KABE:
+def _kokushi_possible(tile: Tile, seen: Counts) -> bool:
+    """A kokushi single wait needs a copy of every other terminal and honour to be unseen."""
+    return all(seen[k] < 4 for k in TERMINALS_AND_HONORS if k != tile)
+
+
+def _suited_tier(w: Waits) -> SafetyTier:
+    states = [s.state for s in w.sides]
+    fold = min(w.number, 8 - w.number)
+    if all(s.openness == 0 for s in states):
+        if w.bad_shapes == 0 and w.unseen == 0:
+            return SafetyTier.NO_WAIT
+        if Side.KABE in states or (w.bad_shapes == 0 and fold > 0):
+            return SafetyTier.NO_CHANCE
+        return SafetyTier("suji_" + _BY_NUMBER[fold])
+    if Side.OPEN not in states:
+        return SafetyTier.RIICHI_SUJI if Side.RIICHI_SUJI in states else SafetyTier.ONE_CHANCE
+    if len(states) == 2 and len(open_sides(w)) == 1:
         return SafetyTier.HALF_SUJI
-    return SafetyTier.MIDDLE_OPEN if sides == 2 else SafetyTier.EDGE_OPEN
+    return SafetyTier("open_" + _BY_NUMBER[fold])
 
 
-def _suited_reason(
-    tile: Tile, tier: SafetyTier, sides: tuple[_Side, ...], states: list[int], seen: Counts
-) -> str:
-    base = tile - tile % 9
-    parts = [
-        _side_text(tile, side, state, base, seen)
-        for side, state in zip(sides, states, strict=True)
-    ]
-    if tier is SafetyTier.SUJI:
-        others = ", ".join(tile_code(base + other) for other in sorted(c for _a, _b, c in sides))
-        return msg.SAFETY_REASON_SUJI.format(others=others)
-    name = tile_code(tile)
-    if tier is SafetyTier.NO_CHANCE:
-        return msg.SAFETY_REASON_NO_CHANCE.format(tile=name, sides="; ".join(parts))
-    if tier is SafetyTier.ONE_CHANCE:
-        return msg.SAFETY_REASON_ONE_CHANCE.format(tile=name, sides="; ".join(parts))
-    closed = [p for p, s in zip(parts, states, strict=True) if s >= _KABE]
-    if tier is SafetyTier.HALF_SUJI:
-        return msg.SAFETY_REASON_HALF.format(tile=name, sides="; ".join(closed))
-    opened = [p for p, s in zip(parts, states, strict=True) if s < _KABE]
-    return msg.SAFETY_REASON_OPEN.format(tile=name, others="; ".join(opened))
+def _dora_kind(tile: Tile, dora: Sequence[Tile]) -> tuple[int, int]:
+    """(times the tile is dora, dora it sits next to: same suit, one or two away)."""
+    exact = sum(1 for d in dora if d == tile)
+    near = sum(1 for d in dora
+               if d < 27 and tile < 27 and d // 9 == tile // 9 and 1 <= abs(d - tile) <= 2)
+    return exact, near
 
 
-def _side_text(tile: Tile, side: _Side, state: int, base: int, seen: Counts) -> str:
-    a, b, other = side
-    if state == _SUJI:
-        return msg.SAFETY_SIDE_SUJI.format(other=tile_code(base + other))
-    if state in (_KABE, _ONE):
-        full = base + (a if seen[base + a] >= seen[base + b] else b)
-        text = msg.SAFETY_SIDE_KABE if state == _KABE else msg.SAFETY_SIDE_ONE
-        return text.format(other=tile_code(full))
-    pair = tile_code(base + a)[0] + tile_code(base + b)
-    return msg.SAFETY_SIDE_OPEN.format(
-        pair=pair, tile=tile_code(tile), other=tile_code(base + other)
-    )
+def _with_dora(tile: Tile, danger: float, dora: Sequence[Tile]) -> float:
+    exact, near = _dora_kind(tile, dora)
+    key = "terminal_or_honour" if tile in TERMINALS_AND_HONORS else "simple"
+    return danger * DORA_FACTOR[key] ** exact * DORA_NEIGHBOUR_FACTOR ** near
 
 
-def _fmt(template: str, tile: Tile) -> str:
-    return template.format(tile=tile_code(tile))
+def _dora_note(tile: Tile, dora: Sequence[Tile]) -> str:
+    exact, near = _dora_kind(tile, dora)
+    return msg.SAFETY_DORA if exact else msg.SAFETY_DORA_NEAR if near else ""
 
 
 def seen_counts(hand: Hand, visible: Sequence[Tile]) -> Counts:
@@ -231,33 +235,39 @@ def check_riichi(riichi: Riichi, visible: Sequence[Tile]) -> None:
 
 
 def hand_safety(
-    hand: Hand, riichis: Sequence[Riichi], visible: Sequence[Tile]
+    hand: Hand, riichis: Sequence[Riichi], visible: Sequence[Tile],
+    indicators: Sequence[Tile] = (),
 ) -> tuple[TileSafety, ...]:
-    """Each concealed kind's tier against every riichi (the worst one), safest first.
+    """Each concealed kind against every riichi, least dangerous first (ties: tile order).
 
     ``visible``: every tile seen outside the hand — all ponds (the riichi
-    players' too), melds, dora indicators. Ties keep tile order.
+    players' too), melds, dora indicators; ``indicators``: the dora
+    indicators among them (their dora deal in more often).
     """
     if not riichis:
         raise HandError(msg.SAFETY_NO_RIICHI)
     for riichi in riichis:
         check_riichi(riichi, visible)
     seen = seen_counts(hand, visible)
-    out = []
-    for tile in range(34):
-        if hand.concealed[tile]:
-            out.append(_worst(tile, riichis, seen))
-    return tuple(sorted(out, key=lambda s: (s.tier.rank, s.tile)))
+    dora = tuple(dora_from_indicator(i) for i in indicators)
+    out = [combine(tile, riichis, seen, dora)
+           for tile in range(34) if hand.concealed[tile]]
+    return tuple(sorted(out, key=lambda s: (round(s.danger, 1), s.tile)))
 
 
-def _worst(tile: Tile, riichis: Sequence[Riichi], seen: Counts) -> TileSafety:
-    """The tile's tier against the most dangerous of the riichi (the first of equals)."""
-    worst = tile_safety(tile, riichis[0], seen)
-    for n in range(1, len(riichis)):
-        found = tile_safety(tile, riichis[n], seen)
-        if found.tier.rank > worst.tier.rank:
-            worst = TileSafety(tile, found.tier, found.reason, n)
-    if len(riichis) > 1:
-        reason = msg.SAFETY_AGAINST.format(n=worst.against + 1, reason=worst.reason)
-        return TileSafety(tile, worst.tier, reason, worst.against)
-    return worst
+def combine(tile: Tile, riichis: Sequence[Riichi], seen: Counts,
+            dora: Sequence[Tile] = ()) -> TileSafety:
+    """The tile against every riichi: ``1 − Π(1 − pᵢ)``, class and reason of the worst one."""
+    each = [tile_safety(tile, r, seen, dora) for r in riichis]
+    if len(each) == 1:
+        return each[0]
+    safe = 1.0
+    for s in each:
+        safe *= 1 - s.danger / 100
+    worst = max(range(len(each)), key=lambda n: (each[n].danger, -n))
+    found = each[worst]
+    if all(s.tier.certain for s in each):
+        worst = 0
+        found = each[0]
+    reason = msg.SAFETY_AGAINST.format(n=worst + 1, reason=found.reason)
+    return TileSafety(tile, found.tier, reason, (1 - safe) * 100, worst)

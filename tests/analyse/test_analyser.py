@@ -297,15 +297,23 @@ def test_ron_on_a_complete_hand_with_a_wait_in_the_own_discards_is_furiten(tmp_p
 # --- rule sets ------------------------------------------------------------------------
 
 
-def test_compare_shows_open_tanyao_differs_under_ema(client: FlaskClient) -> None:
-    analysis = analyse(Query(**OPEN_HAND))
+def test_compare_shows_red_fives_differ_under_ema(client: FlaskClient) -> None:
+    """EMA 2016 (1.3) plays without red fives; online (Tenhou) and rules-ru (3.6) with them."""
+    analysis = analyse(Query(hand="067m345s88s23s", melds="chi 234p"))
     rows = {(tile_code(r.tile or 0), r.how): r for r in analysis.compare}
-    assert set(rows) == {("4s", "рон"), ("4s", "цумо")}
-    assert rows[("4s", "рон")].outcomes["ema"].reason == NO_YAKU
-    assert rows[("4s", "рон")].outcomes["online"].result is not None
-    html = page(client, **OPEN_HAND)
+    assert ("4s", "рон") in rows
+    outcomes = rows[("4s", "рон")].outcomes
+    assert outcomes["ema"].result is not None and outcomes["online"].result is not None
+    assert outcomes["online"].result.han == outcomes["rrc"].result.han == 2  # type: ignore[union-attr]
+    assert outcomes["ema"].result.han == 1
+    html = page(client, hand="067m345s88s23s", melds="chi 234p")
     assert "Сравнить правила" in html
-    assert "нельзя: нет яку" in _between(html, 'data-rules="ema"', "</td>")
+
+
+def test_ema_2016_open_tanyao_the_issue_example(client: FlaskClient) -> None:
+    """EMA 2016, revision notes: open tanyao. The page a new user tried answered «нет яку»."""
+    html = page(client, hand="234m567p45s33s6s", melds="chi 234p", win="6s", rules="ema")
+    assert "таняо" in html.lower() and "нет яку" not in html
 
 
 def test_compare_says_when_all_rule_sets_agree(client: FlaskClient) -> None:
@@ -314,9 +322,14 @@ def test_compare_says_when_all_rule_sets_agree(client: FlaskClient) -> None:
 
 
 def test_selected_rule_set_drives_the_main_result() -> None:
-    analysis = analyse(Query(**OPEN_HAND, rules="ema"))
-    assert analysis.waiting is not None
-    assert all(row.ron.reason == NO_YAKU for row in analysis.waiting.waits)
+    """A red five counts under rrc (rules-ru 3.6), not under EMA 2016 (1.3)."""
+    hand = {"hand": "067m345s88s23s", "melds": "chi 234p"}
+    for rules, han in (("rrc", 2), ("ema", 1)):
+        analysis = analyse(Query(**hand, rules=rules))
+        assert analysis.waiting is not None
+        rows = {tile_code(r.tile): r for r in analysis.waiting.waits}
+        assert rows["1s"].ron.reason == NO_YAKU
+        assert rows["4s"].ron.result is not None and rows["4s"].ron.result.han == han
 
 
 def test_without_atozuke_a_yaku_that_only_some_waits_bring_does_not_count(

@@ -76,7 +76,7 @@ def test_the_answers_differ_under_the_two_rule_sets() -> None:
 def test_a_class_member_practises_under_the_class_rules(world: World) -> None:
     alice = world.client("alice")
     page = alice.get(URL).get_data(as_text=True)
-    assert 'data-rules="ema"' in page and "Правила: EMA" in page
+    assert 'data-rules="ema"' in page and "Правила: европейские турнирные" in page
     assert '<option value="ema" selected>' in page
     assert _verdict(alice, URL, _han("ema")) == "correct"
     assert _verdict(alice, URL, _han("online")) == "incorrect"
@@ -136,12 +136,17 @@ def test_a_lesson_drill_keeps_its_lesson_rules(world: World) -> None:
 
 
 def test_a_problem_impossible_under_the_class_rules_is_shown_under_its_own(
-        world: World) -> None:
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every set plays open tanyao now; a set without it (EMA before 2016, 001-EMA) makes an
+    open all-simples problem impossible, and the page shows it under its own rules."""
+    from engine.rules.sets import RULESETS
+
+    monkeypatch.setitem(RULESETS, "ema", RULESETS["ema"].with_options(open_tanyao=False))
     seed = next(s for s in range(50) if _prepare("fu", "player", s) is not None
                 and _prepare("fu", "player", s, "ema") is None)
     page = world.client("alice").get(f"/practice/fu/player/{seed}").get_data(as_text=True)
     assert 'data-rules="online"' in page
-    assert "По правилам EMA такая задача невозможна" in page
+    assert "По европейским турнирным правилам такая задача невозможна" in page
 
 
 def _action(page: str) -> str:

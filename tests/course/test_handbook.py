@@ -73,4 +73,5 @@ def test_rules_page_has_every_option_for_every_ruleset(site: Flask) -> None:
     for row in rule_rows():
         assert row.label in html
     ema_tanyao = next(r for r in rule_rows() if r.field == "open_tanyao")
-    assert ema_tanyao.values["ema"] == "нет" and ema_tanyao.sources["ema"] == "001-EMA"
+    assert ema_tanyao.values["ema"] == "да"  # EMA 2016, revision notes
+    assert ema_tanyao.notes["ema"] == "до 2016 года: нет [001-EMA]"

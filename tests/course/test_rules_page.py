@@ -1,11 +1,12 @@
-"""/rules: the hand, whole-game and table-procedure rows, the legend, citations linked to it.
+"""/rules: five rule sets with their documents, the three tables, the legend, citations.
 
-The game rows (engine.rules.table.game_rule_rows) with published
-values marked «не из исходных документов: …» and never a bracketed citation;
-a legend of the five documents, values the seeds do not state
-marked «в документах нет — наш выбор», the procedural differences of
-docs/rulesets.md as rows with their sources, and every «[00N]» of a lesson linked
-to its entry in the legend.
+Each set is named by its short Russian name and shows the documents it is
+taken from (title and year, or «год не указан»); published values say «не из
+исходных документов» and name their document and section, never as a
+bracketed citation; values no document states are «наш выбор» with a reason;
+the EMA sentences of the seeds older than 2016 are notes «до 2016 года»; no
+English beyond the original titles of cited documents; every «[00N]» of a
+lesson links to its entry in the list of documents.
 """
 
 from __future__ import annotations
@@ -41,13 +42,47 @@ def test_every_rule_of_the_three_tables_has_a_row(page: str) -> None:
         assert f'data-rules-table="{table}"' in page
 
 
-def test_published_values_are_named_and_never_cited_as_a_seed(page: str) -> None:
-    """EMA's uma (EMA 2016) and Tenhou's oka are not from the course documents."""
+def test_five_sets_with_their_documents(page: str) -> None:
+    """online: 004 and Tenhou's page; ema: EMA 2016; jpml 002; fenix 003 (and jpml); rrc."""
+    sets = re.search(r'<ul class="rules-sets">(.*?)</ul>', page, re.S)
+    assert sets
+    items = dict(re.findall(r'<li data-ruleset="(\w+)">(.*?)</li>', sets.group(1), re.S))
+    assert list(items) == ["online", "ema", "jpml", "fenix", "rrc"]
+    assert "[004]" in items["online"] and "天鳳" in items["online"]
+    assert "Riichi Competition Rules" in items["ema"] and ", 2016" in items["ema"]
+    assert "[002]" in items["jpml"] and "2012" in items["jpml"]
+    assert "[003]" in items["fenix"] and "год не указан" in items["fenix"]
+    assert "правила и регламенты (версия 1.5)», 2026" in items["rrc"]
+
+
+def test_published_values_are_named_with_their_section(page: str) -> None:
+    """EMA 2016 (revision notes): uma 15000/5000; rules-ru 3.10.1: uma 30000/10000."""
     uma = _row(page, "uma")
     assert "15000 / 5000 / −5000 / −15000" in uma
-    assert "не из исходных документов: EMA Riichi Competition Rules 2016" in uma
+    assert ("не из исходных документов: Правила Европейской ассоциации маджонга 2016 г., "
+            "список изменений") in uma
+    assert "30000 / 10000 / −10000 / −30000" in uma
+    assert "Регламент российских турниров, версия 1.5, п. 3.10.1" in uma
     assert "rules-table__source--published" in uma
     assert "[EMA" not in uma and "[Tenhou" not in uma
+
+
+def test_no_english_beyond_document_titles(page: str) -> None:
+    """The page is Russian: Latin letters only inside the titles of cited documents."""
+    body = re.sub(r"<[^>]+>", " ", page.split("<main", 1)[1].split("</main>", 1)[0])
+    from engine.rules.documents import DOCUMENTS
+
+    for doc in DOCUMENTS.values():
+        body = body.replace(doc.title, " ").replace(doc.address, " ")
+    body = body.replace("Njuse4ka", " ")  # 003's author, as 003 signs itself
+    assert not re.findall(r"[A-Za-z]{2,}", body)
+
+
+def test_pre_2016_sentences_are_notes(page: str) -> None:
+    """001-EMA: tanyao closed only — before 2016; EMA 2016 plays open tanyao."""
+    ema = _row(page, "open_tanyao").split("</td>")[1]
+    assert ema.split("<br>")[0].strip().endswith("да")
+    assert "до 2016 года: нет" in ema and "[001-EMA]" in ema
 
 
 def test_a_seed_value_links_to_the_legend(page: str) -> None:
@@ -57,15 +92,14 @@ def test_a_seed_value_links_to_the_legend(page: str) -> None:
     assert "в документах нет — наш выбор" in row  # online: our choice
 
 
-def test_values_the_seeds_do_not_state_are_our_choice(page: str) -> None:
-    """000 only names aka-dora: EMA without red fives is the course's choice, not [000]."""
-    red = _row(page, "red_fives").split("</td>")
-    ema = red[1]  # columns: online, ema, jpml, fenix
-    assert "в документах нет — наш выбор" in ema and "[000]" not in ema
+def test_values_no_document_states_are_our_choice_with_a_reason(page: str) -> None:
+    """002 makes red fives a table agreement with no default: jpml's «off» is our choice."""
+    jpml = _row(page, "red_fives").split("</td>")[2]  # columns: online, ema, jpml, fenix, rrc
+    assert "в документах нет — наш выбор: 002 делает их договорённостью стола" in jpml
 
 
 def test_procedure_rows_carry_their_sources(page: str) -> None:
-    """docs/rulesets.md: four kans (000 no fifth kan; 002 redeal; 003 different players)."""
+    """Four kans: 000 and EMA 2016 3.3.10 no fifth kan; 002 redeal; 003 different players."""
     row = _row(page, "four_kans")
     assert "пятый кан объявить нельзя, раздача продолжается" in row
     assert "пересдача, если на сброс после четвёртого кана никто не выиграл" in row
@@ -76,9 +110,11 @@ def test_procedure_rows_carry_their_sources(page: str) -> None:
 
 
 def test_the_legend_names_each_document(page: str) -> None:
-    for code, words in (("000", "European Mahjong Association"), ("001", "справки программы"),
-                        ("002", "«Фуритен», 2012"), ("003", "«Феникс», Архангельск"),
-                        ("004", "онлайн-игры")):
+    for code, words in (("000", "Европейской ассоциации маджонга"),
+                        ("001", "справки программы"), ("002", "правила риичи-маджонга», 2012"),
+                        ("003", "«Феникс», Архангельск"), ("004", "онлайн-игры"),
+                        ("ema", "2016 edition», 2016"), ("ten", "год не указан"),
+                        ("rrc", "версия 1.5 от 20 апреля 2026")):
         entry = re.search(rf'<dt id="source-{code}">(.*?)</dd>', page, re.S)
         assert entry and words in entry.group(1), code
 

@@ -100,7 +100,7 @@ def test_unusable_fu_drill_is_an_error(params: dict[str, object], message: str) 
         pytest.param(
             {"hand": "99m777p345s678s", "melds": ["ankan 2222m"], "win": "8s", "by": "tsumo",
              "rinshan": True, "seat": "S", "rules": "ema"},
-            "по правилам EMA",
+            "по европейским турнирным правилам",
             id="rinshan-ema",
         ),
     ],

@@ -74,11 +74,13 @@ def _drill(kind_name: str, **params: object):  # noqa: ANN202
 
 # --- «Что сбросить?» graded by ukeire ------------------------------------------------------
 
-def test_ukeire_goal_accepts_only_the_discards_with_most_tiles() -> None:
+def test_ukeire_goal_accepts_the_most_tiles_then_the_better_shape() -> None:
+    """Shanten, then count, then the second order: 1p and 3p; the other twelve-tile cuts «почти»."""
     drill = _drill("discard", hand="2356m13p456789s11z", goal="ukeire")
     top = drill.solution.ranking.options[0].count
     assert top == 12
-    assert sorted(drill.solution.correct) == [kind(c) for c in ("2m", "3m", "5m", "6m", "1p", "3p")]
+    assert sorted(drill.solution.correct) == [kind(c) for c in ("1p", "3p")]
+    assert sorted(drill.solution.near) == [kind(c) for c in ("2m", "3m", "5m", "6m")]
 
 
 def test_the_ranking_is_shown_with_counts_and_the_reason(answer: Answering) -> None:
@@ -95,8 +97,8 @@ def test_why_names_more_tiles_or_better_shapes() -> None:
     drill = _drill("discard", hand="2356m13p456789s11z", goal="ukeire")
     # Six discards take 12 tiles; after 1p every one of them allows a ryanmen tenpai.
     assert drill.kind.why(drill) == [
-        "Остальные сбросы оставляют руку дальше от темпая, чем 1-шантен — даже те, после "
-        "которых тайлов больше: сначала шантен, потом число тайлов.",
+        "Остальные сбросы оставляют руку дальше от темпая — даже те, после которых тайлов "
+        "больше: сначала сравнивают шантен, потом число тайлов.",
         "«1 пин» и «2 ман» поровну улучшают руку (12 тайлов), но после «1 пин» к темпаю с "
         "рянменом ведут 12 тайлов, а после «2 ман» — 4 тайла: форма лучше.",
     ]
@@ -143,17 +145,21 @@ def test_forged_ukeire_answers_are_a_400(answer: Answering, value: str, message:
 
 # --- «Самый безопасный сброс» -------------------------------------------------------------
 
-def test_safety_solution_ranks_every_tile() -> None:
+def test_safety_solution_ranks_every_tile_by_danger() -> None:
+    """Right: within 0.5 points of the least danger (engine.table.safety, docs/danger.md)."""
     drill = _drill("safety", hand="147m258p3699s2225z", pond="9m 1z 4m 2s 8p 3z", riichi_at=4,
                    ponds=["4z 7z 1p", "9s 6z 9p 6p", "1s 1z 9m"], dora="3s")
     sol = drill.solution
     assert sol.best.value == "genbutsu"
-    assert sorted(sol.correct) == [kind("4m"), kind("8p")]
-    assert [(s.tile, s.tier.value) for s in sol.ranked] == [
-        (kind("4m"), "genbutsu"), (kind("8p"), "genbutsu"), (kind("2z"), "honor_last"),
-        (kind("1m"), "suji"), (kind("7m"), "suji"), (kind("5p"), "half_suji"),
-        (kind("5z"), "honor_few"), (kind("2p"), "edge_open"), (kind("3s"), "edge_open"),
-        (kind("9s"), "edge_open"), (kind("6s"), "middle_open")]
+    assert sorted(sol.correct) == [kind("4m"), kind("8p"), kind("2z")]  # 2z: 0.2 %
+    assert [(s.tile, s.tier.value, round(s.danger, 1)) for s in sol.ranked] == [
+        (kind("4m"), "genbutsu", 0.0), (kind("8p"), "genbutsu", 0.0),
+        (kind("2z"), "honor_3", 0.2), (kind("1m"), "suji_19", 1.7),
+        (kind("5z"), "honor_1", 3.2), (kind("9s"), "open_19", 4.4),
+        (kind("7m"), "suji_37", 5.2), (kind("5p"), "half_suji", 5.8),
+        (kind("2p"), "open_28", 7.1), (kind("3s"), "open_37", 8.7),
+        (kind("6s"), "open_456", 11.6)]
+    assert sol.near == frozenset({kind("1m")})  # 1.7 points above: «почти»
     # Tiles after the riichi (4th discard on) in the other ponds passed him.
     assert sorted(sol.riichi.passed) == [kind("6p")]
 
@@ -164,8 +170,8 @@ def test_safety_right_and_wrong(answer: Answering) -> None:
     assert "генбуцу" in html and "Тайлы руки от самого безопасного к самому опасному" in html
     status, html = answer.words("play", "suji-or-honour", {"discard": "6s"})
     assert 'data-verdict="incorrect"' in html
-    assert ("Вы сбросили  6 соу — средний без суджи: рянмен на 6s возможен: ожидание 78s на 6s "
-            "и 9s; ожидание 45s на 6s и 3s.") in html
+    assert ("6 соу — 4–6 без суджи, риск 11,6 %: возможны: рянмен 7-8 соу, рянмен 4-5 соу, "
+            "канчан 5-7 соу, шанпон, танки") in html
 
 
 def test_safety_question_draws_the_riichi_tile_sideways(client: FlaskClient,
@@ -215,10 +221,17 @@ def test_a_discard_with_fewer_tiles_is_diagnosed(answer: Answering) -> None:
             in html)
 
 
-def test_suji_over_genbutsu_is_diagnosed(answer: Answering) -> None:
+def test_a_tile_within_two_points_is_almost_right(answer: Answering) -> None:
+    """1m: 1.7 points above the safest (docs/danger.md): «почти», partial credit."""
     status, html = answer.words("play", "suji-or-honour", {"discard": "1m"})
+    assert status == 200 and 'data-verdict="partial"' in html
+
+
+def test_suji_over_genbutsu_is_diagnosed(answer: Answering) -> None:
+    status, html = answer.words("play", "suji-or-honour", {"discard": "7m"})
     assert 'data-verdict="incorrect"' in html
-    assert "Суджи защищает только от рянмена, а в руке был генбуцу (4 ман, 8 пин)" in html
+    assert ("Суджи и кабе лишь уменьшают риск, а в руке был тайл, на котором рон невозможен "
+            "вовсе (4 ман, 8 пин)") in html
 
 
 def test_half_suji_is_diagnosed(answer: Answering) -> None:

@@ -69,9 +69,9 @@ def test_fenix_starts_with_25000_and_the_row_shows_every_rule_set(answer: Answer
     status, html = post(answer, "start-fenix", {"option": "1"})
     assert status == 200 and 'data-verdict="correct"' in html
     assert "«Начальные очки» по правилам клуба «Феникс» — <strong>25000</strong>" in html
-    assert "EMA — 30000 <span class=\"feedback__names\">— [000]</span>" in html
-    silent = "онлайн (по умолчанию) — 25000 <span class=\"feedback__names\">— в документах нет"
-    assert silent in html
+    assert "европейские турнирные — 30000</li>" in html
+    assert "онлайн (по умолчанию) — 25000</li>" in html
+    assert "[000]" not in html.split("feedback", 1)[1]  # sources live on /rules
 
 
 def test_a_wrong_option_shows_the_right_one(answer: Answering) -> None:
@@ -132,10 +132,12 @@ def test_a_game_row_is_asked_with_its_published_source_named() -> None:
     drill = build_drill("rule", {"id": "r", "rule": "tiebreak", "rules": "ema"}, 1)
     assert drill.solution.answer == "делят уму поровну"
     ema = next(line for line in drill.solution.lines if line.asked)
-    assert ema.citation.startswith("не из исходных документов: EMA Riichi Competition Rules 2016")
+    assert ema.citation.startswith("не из исходных документов: Правила Европейской ассоциации")
     chombo = build_drill("rule", {"id": "c", "rule": "chombo_deduction", "rules": "ema"}, 1)
-    assert chombo.solution.options == ("0", "20000") and chombo.solution.answer == "20000"
-    assert next(line for line in chombo.solution.lines if line.asked).citation == "[000]"
+    assert chombo.solution.options == ("0", "20000", "40000")
+    assert chombo.solution.answer == "20000"
+    assert "список изменений" in next(line for line in chombo.solution.lines
+                                      if line.asked).citation
 
 
 def test_a_procedure_row_can_be_asked() -> None:

@@ -37,6 +37,25 @@ rules: ema
 ///
 
 /// yaku
+id: renhou-online
+hand: 123m456789p12399s
+win: 3s
+by: ron
+seat: S
+renhou: true
+///
+
+/// yaku
+id: renhou-rrc
+hand: 123m456789p12399s
+win: 3s
+by: ron
+seat: S
+renhou: true
+rules: rrc
+///
+
+/// yaku
 id: dora-only
 hand: 111m456p789s23455s
 win: 2s
@@ -70,17 +89,23 @@ def test_open_tanyao_wins_online_and_the_yaku_is_named(answer: Answering) -> Non
     _, html = post(answer, "kuitan-online", {"win": "yes"})
     assert 'data-verdict="correct"' in html
     assert "<strong>таняо</strong> — 1 хан" in html
-    # The other answer under EMA is computed, not written in the lesson.
-    assert "А по правилам EMA — победы не было бы: яку нет." in html
+    assert "А по " not in html  # every rule set plays open tanyao (EMA 2016 too)
 
 
-def test_open_tanyao_under_ema_cannot_win(answer: Answering) -> None:
+def test_open_tanyao_wins_under_ema_2016(answer: Answering) -> None:
+    """EMA 2016, revision notes: tanyao may be open."""
     _, html = post(answer, "kuitan-ema", {"win": "yes"})
-    assert 'data-verdict="incorrect"' in html
-    assert "Вы ответили «да», а правильно — <strong>нет</strong>." in html
-    assert "Победу объявить нельзя</strong> по правилам EMA" in html
-    assert "Рука открыта, поэтому ни риичи, ни мензен цумо ей недоступны" in html
-    assert "А по онлайн-правилам" in html and "победа: таняо (1 хан)" in html
+    assert 'data-verdict="correct"' in html
+
+
+def test_renhou_differs_between_sets_and_the_other_answer_is_computed(
+        answer: Answering) -> None:
+    """online (Tenhou): renhou is no yaku; rules-ru 4.5 and EMA 2016: a mangan."""
+    _, html = post(answer, "renhou-online", {"win": "no"})
+    assert 'data-verdict="correct"' in html
+    assert "А по европейским турнирным правилам и российским турнирным правилам" in html
+    _, html = post(answer, "renhou-rrc", {"win": "yes"})
+    assert 'data-verdict="correct"' in html and "ренхо (манган)" in html
 
 
 def test_dora_give_no_yaku_but_a_closed_hand_could_win_by_tsumo(answer: Answering) -> None:
@@ -101,8 +126,8 @@ def test_the_question_shows_the_rules_and_the_situation(client: FlaskClient,
                                                         answer: Answering) -> None:
     page = client.get("/lessons/can-win").get_data(as_text=True)
     assert "В этом уроке есть ошибки" not in page
-    assert "<dt>Правила</dt><dd><strong>EMA</strong></dd>" in page
-    assert page.count('data-drill-kind="yaku"') == 4
+    assert "<dt>Правила</dt><dd><strong>европейские турнирные</strong></dd>" in page
+    assert page.count('data-drill-kind="yaku"') == 6
 
 
 @pytest.mark.parametrize(

@@ -77,7 +77,7 @@ summary: Ренхо в своде правил.
 """ + "".join(
     f"\n/// han\nid: pinfu-{name}\nhand: 123m567p22s345678s\nwin: 3s\nby: ron\nseat: S\n"
     f"rules: {name}\n///\n"
-    for name in ("online", "ema", "jpml", "fenix")
+    for name in ("online", "ema", "jpml", "fenix", "rrc")
 )
 
 
@@ -186,13 +186,15 @@ def test_dora_drill_names_the_dora_and_the_kandora_indicator(answer: Answering) 
         pytest.param("online", set(), id="online-no-renhou"),
         pytest.param("jpml", set(), id="jpml-no-renhou"),
         pytest.param("fenix", set(), id="fenix-no-renhou"),
-        pytest.param("ema", {"renhou"}, id="ema-renhou-is-yakuman"),
+        pytest.param("ema", {"renhou_mangan"}, id="ema-2016-renhou-is-mangan"),
+        pytest.param("rrc", {"renhou_mangan"}, id="rrc-4.5-renhou-is-mangan"),
     ],
 )
 def test_han_drill_offers_renhou_only_as_its_rule_set_plays_it(
     client: FlaskClient, answer: Answering, rules: str, offered: set[str]
 ) -> None:
-    """No course rule set makes renhou a 5-han yaku: «ренхо (манган)» is never a checkbox."""
+    """Renhou is a mangan under EMA 2016 (revision notes) and rules-ru (4.5), no yaku under
+    online, jpml, fenix: no course rule set makes it a yakuman."""
     page = client.get("/lessons/renhou-sets").get_data(as_text=True)
     form = re.search(rf'id="pinfu-{rules}".*?</form>', page, re.S)
     assert form is not None

@@ -290,8 +290,9 @@ def test_default_rules_are_online_with_open_tanyao_and_red_fives() -> None:
     assert score(**OPEN_TANYAO, rules="online") == result
 
 
-def test_ema_has_no_open_tanyao() -> None:
-    assert score(**OPEN_TANYAO, rules="ema")["error"] == "no yaku"
+def test_ema_2016_plays_open_tanyao() -> None:
+    """EMA 2016, revision notes: tanyao may be open (001-EMA's closed-only rule is older)."""
+    assert "tanyao" in {y["id"] for y in score(**OPEN_TANYAO, rules="ema")["yaku"]}
 
 
 def test_ema_counts_no_red_fives() -> None:

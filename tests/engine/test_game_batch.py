@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from engine.batch import answer, run
 from engine.batch.game import FIELDS as GAME_FIELDS
-from engine.rules.sets import GAME_RULES, GAME_SOURCES, GAME_TABLE_FIELDS, SourceKind, source_kind
+from engine.rules.sets import GAME_RULES, GAME_TABLE_FIELDS
+from engine.rules.sources import GAME_SOURCES, SourceKind, source_kind
 from engine.rules.table import game_rule_rows
 from engine.text import messages
 from tests.engine.test_batch import _json_values, _tiles_text
@@ -94,13 +95,26 @@ def test_abortive_kind_004_and_ema_000() -> None:
 
 
 def test_multi_ron_kind_double_ron_004_tenhou() -> None:
+    """004: double ron; Tenhou: honba and sticks only to the winner nearest the discarder."""
     out = answer({"kind": "multi_ron", "from": "S", "honba": 1, "riichi_sticks": 1,
                   "winners": [{"seat": "E", "han": 5, "fu": 30},
                               {"seat": "N", "han": 3, "fu": 30}]})
     assert out == {"abortive": False, "winners": ["N", "E"], "riichi_sticks_to": "N",
-                   "honba_to": ["N", "E"],
-                   "payments": {"E": 12300, "S": -16500, "W": 0, "N": 5200},
+                   "riichi_sticks_back": [], "honba_to": ["N"],
+                   "payments": {"E": 12000, "S": -16200, "W": 0, "N": 5200},
                    "dealer_repeats": True, "honba_next": 2, "riichi_sticks_next": 0}
+
+
+@pytest.mark.parametrize("rules", ["ema", "rrc"])
+def test_multi_ron_kind_own_stick_back_ema_2016_3_3_14_rrc_3_4_7(rules: str) -> None:
+    """EMA 2016 3.3.14, 3.4.10 / rules-ru 3.4.7, 3.8: honba to each winner; a winner takes
+    back his own riichi stick, the rest go to the winner nearest the discarder."""
+    out = answer({"kind": "multi_ron", "rules": rules, "from": "S", "honba": 1,
+                  "riichi_sticks": 3, "riichi": ["E", "W"],
+                  "winners": [{"seat": "E", "han": 5, "fu": 30},
+                              {"seat": "N", "han": 3, "fu": 30}]})
+    assert out["honba_to"] == ["N", "E"] and out["riichi_sticks_back"] == ["E"]
+    assert out["payments"] == {"E": 13300, "S": -16500, "W": 0, "N": 6200}
 
 
 @pytest.mark.parametrize("winners", [
@@ -113,10 +127,48 @@ def test_multi_ron_errors(winners: object) -> None:
 
 def test_pao_kind_tenhou() -> None:
     out = answer({"kind": "pao", "winner": "S", "liable": "N", "from": "W", "honba": 1})
-    assert out == {"payments": {"E": 0, "S": 32300, "W": -16300, "N": -16000},
-                   "liable_pays": 16000, "riichi_sticks_next": 0}
+    assert out == {"payments": {"E": 0, "S": 32300, "W": -16000, "N": -16300},
+                   "liable_pays": 16300, "riichi_sticks_next": 0}
     assert set(answer({"kind": "pao", "winner": "S", "liable": "S"})) == {"error"}
-    assert set(answer({"kind": "pao", "rules": "ema", "winner": "S", "liable": "N"})) == {"error"}
+    assert set(answer({"kind": "pao", "rules": "ema", "winner": "S", "liable": "N",
+                       "yaku": "suukantsu"})) == {"error"}
+
+
+@pytest.mark.parametrize("rules", ["ema", "rrc"])
+def test_pao_kind_discarder_pays_the_honba_ema_2016_3_3_9_rrc_3_12_4(rules: str) -> None:
+    out = answer({"kind": "pao", "rules": rules, "winner": "S", "liable": "N", "from": "W",
+                  "honba": 1})
+    assert out["payments"] == {"E": 0, "S": 32300, "W": -16300, "N": -16000}
+
+
+@pytest.mark.parametrize(("rules", "paid"), [("online", 64000), ("rrc", 64000),
+                                             ("jpml", 64000), ("fenix", 32000), ("ema", 32000)])
+def test_two_yakuman_in_every_kind_003_ema_2016(rules: str, paid: int) -> None:
+    """003 and EMA 2016: yakuman never combine — {"yakuman": 2} pays one, in every kind."""
+    ron = answer({"kind": "multi_ron", "rules": rules, "from": "E",
+                  "winners": [{"seat": "S", "yakuman": 2}]})
+    assert ron["payments"]["S"] == paid
+    pao = answer({"kind": "pao", "rules": rules, "winner": "S", "liable": "N", "yakuman": 2})
+    assert pao["payments"]["S"] == paid
+    hand = answer({"kind": "next_hand", "rules": rules, "scores": dict.fromkeys("ESWN", 30000),
+                   "result": {"type": "tsumo", "winner": "S", "yakuman": 2}})
+    assert hand["payments"]["S"] == paid
+
+
+@pytest.mark.parametrize(("rules", "paid"), [("online", 32000), ("rrc", 32000),
+                                             ("ema", 24000), ("fenix", 32000)])
+def test_fourteen_han_and_140_fu_are_valid_everywhere(rules: str, paid: int) -> None:
+    """A counted yakuman where the set plays it (Tenhou, rules-ru 3.12.2), a sanbaiman under
+    EMA 2016 (revision notes); 140 fu is valid input."""
+    ron = answer({"kind": "multi_ron", "rules": rules, "from": "E",
+                  "winners": [{"seat": "S", "han": 14, "fu": 30}]})
+    assert ron["payments"]["S"] == paid
+    big_fu = answer({"kind": "multi_ron", "rules": rules, "from": "E",
+                     "winners": [{"seat": "S", "han": 1, "fu": 140}]})
+    assert big_fu["payments"]["S"] == 4500
+    hand = answer({"kind": "next_hand", "rules": rules, "scores": dict.fromkeys("ESWN", 30000),
+                   "result": {"type": "tsumo", "winner": "S", "han": 15, "fu": 40}})
+    assert hand["payments"]["S"] == paid
 
 
 def test_chombo_kind_000() -> None:
@@ -261,15 +313,13 @@ def test_published_sources_are_named_never_cited_as_seeds() -> None:
             row = next(r for r in game_rule_rows() if r.field == name)
             kind = source_kind(code)
             if kind is SourceKind.PUBLISHED:
-                assert row.citation(key) == messages.RULE_SOURCE_PUBLISHED.format(source=code)
-                assert not row.citation(key).startswith("[")
+                assert row.citation(key).startswith("не из исходных документов: ")
             elif kind is SourceKind.SEED:
-                seed, _sep, rest = code.partition("; ")
-                assert seed[:3] in {"000", "001", "002", "003", "004"}
-                note = f"; {messages.RULE_SOURCE_PUBLISHED.format(source=rest)}" if rest else ""
-                assert row.citation(key) == f"[{seed}]{note}"
+                assert row.citation(key).startswith(f"[{code[:3]}")
+            elif kind is SourceKind.SET:
+                assert "как в своде «клуб «Фуритен»»" in row.citation(key)
             else:
-                assert row.citation(key) == messages.RULE_SOURCE_SILENT
+                assert row.citation(key).startswith("в документах нет — наш выбор: ")
 
 
 def test_every_game_rule_of_every_set_has_a_source_entry() -> None:

@@ -1,9 +1,9 @@
 """Exhaustive draws, nagashi mangan and abortive draws, per rule set.
 
-Sources: 000 (EMA), 002 (JPML club), 003 (Fenix), 004 (online) for the noten
-payments, the dealer repeat, honba and sticks; published rules (Tenhou /
-Mahjong Soul, EMA Riichi Competition Rules 2016, JPML rules) where the seeds
-are silent, as engine.rules.sets.GAME_SOURCES names them.
+Sources: 000, 002 (the Furiten club), 003 (Fenix), 004 (online) for the noten
+payments, the dealer repeat, honba and sticks; published documents (Tenhou's
+rules page, EMA 2016, rules-ru 1.5) where the seeds are silent, as
+engine.rules.sources.GAME_SOURCES names them.
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 
 from engine.errors import HandError
 from engine.hand import parse_hand
-from engine.rules.sets import GAME_SOURCES, AbortiveDraw, SourceKind, get_ruleset, source_kind
+from engine.rules.sets import AbortiveDraw, get_ruleset
+from engine.rules.sources import GAME_SOURCES, SourceKind, source_kind
 from engine.table.draws import abortive_draw, draw_tenpai, noten_payments, settle_draw
 
-ALL = ("online", "ema", "jpml", "fenix")
+ALL = ("online", "ema", "jpml", "fenix", "rrc")
 
 
 @pytest.mark.parametrize("rules", ALL)
@@ -68,9 +69,10 @@ def test_bad_seats_and_counts_are_hand_errors(tenpai: tuple[int, ...], honba: in
 
 
 @pytest.mark.parametrize("rules", ALL)
-def test_waiting_only_on_a_tile_held_four_times_is_noten_published(rules: str) -> None:
-    """Tenhou / Mahjong Soul, EMA 2016, JPML rules: 1111m alone waits on a fifth 1m."""
-    assert source_kind(GAME_SOURCES[rules]["held_four_tenpai"]) is SourceKind.PUBLISHED
+def test_waiting_only_on_a_tile_held_four_times_is_noten(rules: str) -> None:
+    """Tenhou, EMA 2016 3.3.13, rules-ru 3.4.5 (jpml, fenix: our choice, the same):
+    1111m alone waits on a fifth 1m."""
+    assert source_kind(GAME_SOURCES[rules]["held_four_tenpai"]) is not SourceKind.SEED
     assert draw_tenpai(parse_hand("1111m234p567s888s", size=13), get_ruleset(rules)) is False
 
 
@@ -90,9 +92,9 @@ def test_ordinary_tenpai_and_noten_hands() -> None:
 # --- nagashi mangan ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", ["online", "jpml", "fenix"])
-def test_nagashi_is_a_mangan_tsumo_without_noten_payments_tenhou_jpml(rules: str) -> None:
-    """Tenhou / JPML rules (fenix: the JPML value): mangan tsumo, noten payments not made."""
+@pytest.mark.parametrize("rules", ["online"])
+def test_nagashi_is_a_mangan_tsumo_without_noten_payments_tenhou(rules: str) -> None:
+    """Tenhou: mangan tsumo, noten payments not made."""
     s = settle_draw({0, 1}, get_ruleset(rules), honba=1, riichi_sticks=1, nagashi={2})
     assert s.payments == (-4000, -2000, 8000, -2000)
     assert (s.noten_paid, s.dealer_repeats, s.honba_next, s.riichi_sticks_next) == (
@@ -110,10 +112,12 @@ def test_two_nagashi_are_both_paid_tenhou() -> None:
     assert s.payments == (-8000, 6000, -4000, 6000)
 
 
-def test_ema_has_no_nagashi_ema_2016() -> None:
-    """EMA Riichi Competition Rules 2016: nagashi mangan is not played."""
+@pytest.mark.parametrize("rules", ["ema", "rrc", "jpml", "fenix"])
+def test_no_nagashi_ema_2016_rrc_5_4_jpml_choice(rules: str) -> None:
+    """EMA 2016 (revision notes) and rules-ru 5.4 (by default) do not play nagashi mangan;
+    jpml: 002 does not name it (our choice), fenix takes jpml's value."""
     with pytest.raises(HandError, match="нагаси"):
-        settle_draw((), get_ruleset("ema"), nagashi={1})
+        settle_draw((), get_ruleset(rules), nagashi={1})
 
 
 # --- abortive draws ----------------------------------------------------------------------
@@ -127,10 +131,11 @@ def test_online_plays_all_five_abortive_draws_004_tenhou(kind: AbortiveDraw) -> 
     assert (a.played, a.dealer_repeats, a.honba_next, a.riichi_sticks_next) == (True, True, 2, 4)
 
 
+@pytest.mark.parametrize("rules", ["ema", "rrc"])
 @pytest.mark.parametrize("kind", list(AbortiveDraw))
-def test_ema_plays_no_abortive_draw_000_ema_2016(kind: AbortiveDraw) -> None:
-    """000 lists none (no fifth kan); EMA 2016: no abortive draws, play goes on."""
-    a = abortive_draw(kind, get_ruleset("ema"), honba=1, riichi_sticks=4)
+def test_no_abortive_draw_ema_2016_3_4_3_rrc_5_6(rules: str, kind: AbortiveDraw) -> None:
+    """EMA 2016 3.4.3 (removed) and rules-ru 5.6 (none by default): play goes on."""
+    a = abortive_draw(kind, get_ruleset(rules), honba=1, riichi_sticks=4)
     assert (a.played, a.honba_next, a.riichi_sticks_next) == (False, 1, 4)
 
 
@@ -138,7 +143,8 @@ def test_ema_plays_no_abortive_draw_000_ema_2016(kind: AbortiveDraw) -> None:
 @pytest.mark.parametrize("kind", [AbortiveDraw.KYUUSHU, AbortiveDraw.FOUR_WINDS,
                                   AbortiveDraw.FOUR_RIICHI, AbortiveDraw.FOUR_KANS])
 def test_jpml_and_fenix_redeal_is_a_renchan_002_003(rules: str, kind: AbortiveDraw) -> None:
-    """002: a redeal counts as renchan, honba + 1; four kans: 002 and 003; the rest: JPML."""
+    """002: a redeal counts as renchan, honba + 1; four kans: 002 and 003; the rest: our
+    choice for jpml (002's list is lost), fenix takes jpml's."""
     a = abortive_draw(kind, get_ruleset(rules), honba=0, riichi_sticks=1)
     assert (a.played, a.dealer_repeats, a.honba_next, a.riichi_sticks_next) == (True, True, 1, 1)
 
@@ -155,7 +161,7 @@ _seats = st.sets(st.integers(0, 3))
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(["online", "jpml", "fenix"]), _seats, _seats,
+@given(st.sampled_from(["online"]), _seats, _seats,
        st.integers(0, 10), st.integers(0, 10))
 def test_draw_settlement_sums_to_zero(rules: str, tenpai: set[int], nagashi: set[int],
                                       honba: int, sticks: int) -> None:

@@ -33,11 +33,12 @@ def test_head_bump_pays_only_the_nearest_with_sticks_and_honba_003() -> None:
     assert (s.dealer_repeats, s.honba_next, s.riichi_sticks_next) == (False, 0, 0)
 
 
-def test_double_ron_sticks_to_the_nearest_honba_to_each_004_tenhou() -> None:
-    """004: two may win; Tenhou: the sticks go to the nearer winner, each winner gets honba."""
+def test_double_ron_sticks_and_honba_to_the_nearest_004_tenhou() -> None:
+    """004: two may win; Tenhou: honba and sticks go only to the winner nearest the discarder."""
     s = settle_rons(1, {0: 2000, 3: 1000}, get_ruleset("online"), honba=1, riichi_sticks=1)
     assert s.resolution.winners == (3, 0) and s.resolution.sticks_to == 3
-    assert s.payments == (12300, -16600, 0, 5300)
+    assert s.resolution.honba_to == (3,)
+    assert s.payments == (12000, -16300, 0, 5300)
     assert (s.dealer_repeats, s.honba_next) == (True, 2)  # the dealer won: renchan
 
 
@@ -48,11 +49,14 @@ def test_triple_ron_is_an_abortive_draw_004() -> None:
     assert (s.dealer_repeats, s.honba_next, s.riichi_sticks_next) == (True, 1, 1)
 
 
-def test_ema_all_three_win_001_ema_and_ema_2016() -> None:
-    """001-EMA: multiple ron; EMA 2016: sticks to the nearest winner, honba to each."""
-    s = settle_rons(2, {3: 1000, 0: 2000, 1: 2000}, get_ruleset("ema"), honba=1, riichi_sticks=2)
-    assert s.resolution.winners == (3, 0, 1)
-    assert s.payments == (12300, 8300, -24900, 6300)
+@pytest.mark.parametrize("rules", ["ema", "rrc"])
+def test_all_three_win_ema_2016_3_4_9_rrc_3_4_5(rules: str) -> None:
+    """EMA 2016 3.4.9, 3.4.10, 3.3.14 / rules-ru 3.4.5, 3.8, 3.4.7: everyone wins, honba to
+    each; a winner takes back his own stick of this hand, the rest go to the nearest winner."""
+    s = settle_rons(2, {3: 1000, 0: 2000, 1: 2000}, get_ruleset(rules), honba=1,
+                    riichi_sticks=2, riichi={1})
+    assert s.resolution.winners == (3, 0, 1) and s.sticks_back == (1,)
+    assert s.payments == (12300, 9300, -24900, 5300)
 
 
 def test_self_ron_and_no_ron_are_errors() -> None:
@@ -107,22 +111,28 @@ def test_pao_tsumo_the_liable_player_pays_it_all_tenhou(yaku: str) -> None:
     assert p.payments == (49300, 0, -48300, 0) and p.liable_pays == 48300
 
 
-@pytest.mark.parametrize("rules", ["online", "jpml", "fenix"])
-def test_pao_ron_split_half_with_the_discarder_tenhou_jpml(rules: str) -> None:
-    """Tenhou / JPML rules: on a ron the liable player and the discarder pay half each;
-    the discarder pays the honba."""
+@pytest.mark.parametrize("rules", ["ema", "rrc", "jpml", "fenix"])
+def test_pao_ron_split_discarder_pays_honba_ema_2016_3_3_9_rrc_3_12_4(rules: str) -> None:
+    """EMA 2016 3.3.9, rules-ru 3.12.4 (jpml: our choice; fenix: jpml's): on a ron the liable
+    player and the discarder pay half each; the discarder pays the honba."""
     p = pao(1, 3, 8000, get_ruleset(rules), discarder=2, honba=2)
     assert p.payments == (0, 32600, -16600, -16000) and p.liable_pays == 16000
+
+
+def test_pao_ron_split_liable_pays_honba_tenhou() -> None:
+    """Tenhou: on a ron off a third player the liable player also pays the honba."""
+    p = pao(1, 3, 8000, get_ruleset("online"), discarder=2, honba=2)
+    assert p.payments == (0, 32600, -16000, -16600) and p.liable_pays == 16600
 
 
 def test_pao_ron_off_the_liable_player_is_all_his() -> None:
     assert pao(1, 3, 8000, get_ruleset("online"), discarder=3).payments == (0, 32000, 0, -32000)
 
 
-def test_ema_has_no_pao_ema_2016() -> None:
-    """EMA Riichi Competition Rules 2016 (as we recall): no liability payments."""
-    with pytest.raises(HandError, match="пао"):
-        pao(1, 3, 8000, get_ruleset("ema"))
+def test_ema_pao_tsumo_liable_pays_all_ema_2016_3_3_9() -> None:
+    """EMA 2016 3.3.9: daisangen and daisuushii; on tsumo the liable player pays it all."""
+    p = pao(1, 3, 8000, get_ruleset("ema"), yaku="daisuushii")
+    assert p.payments == (0, 32000, 0, -32000)
 
 
 def test_suukantsu_carries_no_liability_under_tenhou() -> None:

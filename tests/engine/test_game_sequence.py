@@ -57,8 +57,8 @@ def test_east_4_passing_starts_south_1_000() -> None:
     assert (n.state.round_wind, n.state.hand, n.game_over) == (1, 1, False)
 
 
-@pytest.mark.parametrize("rules", ["ema", "jpml", "fenix"])
-def test_south_4_passing_ends_the_game_000_002_003(rules: str) -> None:
+@pytest.mark.parametrize("rules", ["ema", "jpml", "fenix", "rrc"])
+def test_south_4_passing_ends_the_game_000_002_003_rrc_3_9(rules: str) -> None:
     scores = (20000, 30000, 40000, 30000)
     n = next_state(GameState(1, 4, 0, 0, scores), ExhaustiveDraw(()), get_ruleset(rules))
     assert (n.game_over, n.reason) == (True, "last_hand")
@@ -81,31 +81,64 @@ def test_west_round_ends_as_soon_as_someone_reaches_30000_tenhou() -> None:
 
 
 @pytest.mark.parametrize(("rules", "over"), [("online", True), ("jpml", True),
-                                             ("fenix", True), ("ema", False)])
-def test_below_zero_ends_the_game_001_002_not_ema_000(rules: str, over: bool) -> None:
-    """001, 002: the game ends below zero (online, fenix: our choice); 000: EMA plays on."""
+                                             ("fenix", True), ("ema", False), ("rrc", False)])
+def test_below_zero_ends_the_game_002_tenhou_not_000_rrc_5_5(rules: str, over: bool) -> None:
+    """002 and Tenhou (fenix: jpml's): the game ends below zero; 000 and rules-ru 5.5 (no
+    bust by default): play goes on."""
     scores = (25000, 25000, 49000, 1000)
     n = next_state(GameState(0, 1, 0, 0, scores), Ron(3, {2: 2000}), get_ruleset(rules))
     assert n.scores[3] == -7000
     assert (n.game_over, n.reason) == ((True, "bust") if over else (False, ""))
 
 
-@pytest.mark.parametrize(("rules", "over"), [("online", True), ("jpml", True), ("ema", False)])
-def test_leading_last_dealer_stops_on_a_win_tenhou_jpml(rules: str, over: bool) -> None:
-    """Tenhou and JPML rules: agari-yame; EMA 2016: none, the dealer plays on."""
+@pytest.mark.parametrize("rules", ["online", "jpml", "fenix", "ema", "rrc"])
+def test_exactly_zero_ends_the_game_only_under_002(rules: str) -> None:
+    """002: «если у кого-либо из игроков не остается очков, игра прерывается досрочно» —
+    at exactly 0 the game ends (fenix: jpml's value); Tenhou ends only below zero."""
+    scores = (25000, 25000, 42000, 8000)
+    n = next_state(GameState(0, 1, 0, 0, scores), Ron(3, {2: 2000}), get_ruleset(rules))
+    assert n.scores[3] == 0
+    assert n.game_over is (rules in ("jpml", "fenix"))
+
+
+@pytest.mark.parametrize(("rules", "over"), [("online", True), ("jpml", False), ("ema", False),
+                                             ("rrc", False)])
+def test_leading_last_dealer_stops_on_a_win_tenhou(rules: str, over: bool) -> None:
+    """Tenhou: agari-yame when first with 30000 or more; EMA 2016 and rules-ru 3.9, 7.1 (and
+    jpml, our choice: 002 makes no exception to renchan): the dealer plays on."""
     n = next_state(GameState(1, 4, 0, 0, (35000, 25000, 20000, 20000)), Tsumo(0, 480),
                    get_ruleset(rules))
     assert n.dealer_repeats and n.game_over is over
     assert n.reason == ("last_dealer_stops" if over else "")
 
 
-@pytest.mark.parametrize(("rules", "over"), [("online", False), ("jpml", True),
-                                             ("fenix", True), ("ema", False)])
-def test_leading_last_dealer_stops_on_tenpai_jpml_only(rules: str, over: bool) -> None:
-    """JPML rules (fenix: the JPML value): tenpai-yame; Tenhou and EMA 2016: no."""
+@pytest.mark.parametrize(("rules", "over"), [("online", True), ("jpml", False),
+                                             ("fenix", False), ("ema", False), ("rrc", False)])
+def test_leading_last_dealer_stops_on_tenpai_tenhou(rules: str, over: bool) -> None:
+    """Tenhou: tenpai-yame when first with 30000 or more; EMA 2016, rules-ru 3.9 and jpml (our
+    choice; fenix takes it): no."""
     n = next_state(GameState(1, 4, 0, 0, (35000, 25000, 20000, 20000)), ExhaustiveDraw((0,)),
                    get_ruleset(rules))
     assert n.game_over is over
+
+
+def test_last_dealer_first_below_30000_plays_on_tenhou() -> None:
+    """Tenhou: the South 4 dealer stops only with 30000 or more; below it, tenpai or a win
+    repeats the hand."""
+    n = next_state(GameState(1, 4, 0, 0, (26000, 25000, 25000, 24000)), ExhaustiveDraw((0,)),
+                   get_ruleset("online"))
+    assert (n.game_over, n.state.round_wind, n.state.hand) == (False, 1, 4)
+
+
+def test_no_stop_after_an_abortive_draw_tenhou() -> None:
+    """Tenhou: the game ends by itself on the last dealer's win or tenpai at an exhaustive
+    draw, not after an abortive draw."""
+    from engine.rules.sets import AbortiveDraw
+    from engine.table.game import Abortive
+
+    n = next_state(GameState(1, 4, 0, 0, (35000, 25000, 20000, 20000)),
+                   Abortive(AbortiveDraw.FOUR_WINDS), get_ruleset("online"))
+    assert (n.game_over, n.dealer_repeats) == (False, True)
 
 
 def test_a_trailing_last_dealer_plays_on_tenhou() -> None:
@@ -163,6 +196,37 @@ def test_ema_leftover_sticks_shared_by_tied_first_places_ema_2016() -> None:
     r = final_result((40000, 40000, 20000, 20000), get_ruleset("ema"), riichi_sticks=2)
     assert r.points == (41000, 41000, 20000, 20000)
     assert r.results == (21000, 21000, -20000, -20000)
+
+
+def test_rrc_uma_30_10_no_oka_rrc_3_10_1() -> None:
+    """rules-ru 3.10, 3.10.1: start 30000 subtracted, uma 30000/10000, no oka."""
+    r = final_result((45000, 35000, 25000, 15000), get_ruleset("rrc"))
+    assert r.uma == (30000, 10000, -10000, -30000) and r.oka == 0
+    assert r.results == (45000, 15000, -15000, -45000)
+
+
+def test_rrc_ties_share_uma_and_sticks_rrc_3_10() -> None:
+    """rules-ru 3.10: tied leaders share the leftover sticks; 3.10.1: and the uma."""
+    r = final_result((40000, 40000, 20000, 20000), get_ruleset("rrc"), riichi_sticks=2)
+    assert r.points == (41000, 41000, 20000, 20000)
+    assert r.results == (31000, 31000, -30000, -30000)
+
+
+def test_rrc_chombo_is_40000_after_uma_rrc_3_13_2() -> None:
+    """rules-ru 3.13.2: twice the uma step (40000), deducted after the uma."""
+    from engine.table.penalties import chombo
+
+    assert chombo(2, get_ruleset("rrc")).deduction == 40000
+    r = final_result((45000, 35000, 25000, 15000), get_ruleset("rrc"),
+                     deductions=(0, 0, 40000, 0))
+    assert r.results == (45000, 15000, -55000, -45000)
+
+
+def test_ema_chombo_is_20000_after_uma_ema_2016() -> None:
+    """EMA 2016, revision notes: chombo costs 20000, counted after the uma."""
+    from engine.table.penalties import chombo
+
+    assert chombo(2, get_ruleset("ema")).deduction == 20000
 
 
 def test_tenhou_oka_20000_uma_10_20_ties_by_seat() -> None:

@@ -104,7 +104,7 @@ def test_a_seed_always_gives_the_same_problem(kind: str) -> None:
 
 
 def test_master_levels_teach_what_the_table_promises() -> None:
-    """Nagashi (Tenhou, JPML), pao (Tenhou, JPML), the 004 triple-ron draw, ties, the end."""
+    """Nagashi (Tenhou), pao (every set), the 004 triple-ron draw, ties, the end."""
     draws = [_drill("draw", "master", s) for s in SEEDS]
     assert sum(bool(d.params["nagashi"]) for d in draws) >= 10
     rons = [_drill("multi_ron", "master", s) for s in SEEDS]
@@ -120,5 +120,5 @@ def test_master_levels_teach_what_the_table_promises() -> None:
 
 def test_player_draws_use_every_rule_set_and_every_count_of_tenpai() -> None:
     draws = [_drill("draw", "player", s) for s in range(120)]
-    assert {d.params["rules"] for d in draws} == {"online", "ema", "jpml", "fenix"}
+    assert {d.params["rules"] for d in draws} == {"online", "ema", "jpml", "fenix", "rrc"}
     assert {len(d.params["tenpai"]) for d in draws} == {0, 1, 2, 3, 4}

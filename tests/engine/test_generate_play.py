@@ -1,4 +1,4 @@
-"""The safety and ukeire problems look like real play: genbutsu share, pond shape, turn.
+"""The safety and ukeire problems look like real play: pond shape, turn, ponds that agree.
 
 Checked on many seeds through the drill a lesson would build, so the numbers
 are the ones the learner sees.
@@ -28,19 +28,13 @@ def safety() -> dict[str, list[Drill]]:
             for level in ("novice", "player", "master")}
 
 
-def test_novices_always_have_a_genbutsu(safety: dict[str, list[Drill]]) -> None:
-    assert all(d.solution.has_genbutsu for d in safety["novice"])
-
-
-@pytest.mark.parametrize(("level", "least"), [
-    pytest.param("player", 0.5, id="player"), pytest.param("master", 0.5, id="master")])
-def test_at_least_half_the_hands_have_no_genbutsu(safety: dict[str, list[Drill]], level: str,
-                                                  least: float) -> None:
-    without = [not d.solution.has_genbutsu for d in safety[level]]
-    assert sum(without) / len(without) >= least
-    # ... and then the safest tile is a real weighing, never a tile that passed the riichi.
-    assert all(d.solution.best.value not in ("genbutsu", "passed")
-               for d in safety[level] if not d.solution.has_genbutsu)
+def test_every_100_percent_safe_tile_is_a_right_answer(
+        safety: dict[str, list[Drill]]) -> None:
+    """Genbutsu and tiles passed after the riichi are equally safe (review §2 row 1)."""
+    for drills in safety.values():
+        for d in drills:
+            certain = {s.tile for s in d.solution.ranked if s.tier.certain}
+            assert certain <= d.solution.correct, d.params
 
 
 def _middle(tile: int) -> bool:

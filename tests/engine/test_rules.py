@@ -9,7 +9,6 @@ import pytest
 from engine.errors import HandError
 from engine.rules.sets import (
     RULESETS,
-    SOURCES,
     TABLE_FIELDS,
     Kuikae,
     MultipleRon,
@@ -17,6 +16,7 @@ from engine.rules.sets import (
     Ruleset,
     get_ruleset,
 )
+from engine.rules.sources import SOURCES
 from engine.rules.table import rule_rows
 from engine.text import messages
 
@@ -25,8 +25,8 @@ def test_online_is_the_default() -> None:
     assert get_ruleset().name == "online" and get_ruleset("") is RULESETS["online"]
 
 
-def test_the_four_rule_systems_exist() -> None:
-    assert set(RULESETS) == {"online", "ema", "jpml", "fenix"}
+def test_the_five_rule_systems_exist() -> None:
+    assert set(RULESETS) == {"online", "ema", "jpml", "fenix", "rrc"}
 
 
 def test_unknown_ruleset_raises_hand_error() -> None:
@@ -38,18 +38,19 @@ def test_ruleset_name_is_case_insensitive() -> None:
     assert get_ruleset(" EMA ") is RULESETS["ema"]
 
 
-def test_online_defaults_of_the_issue() -> None:
+def test_online_values_of_tenhou() -> None:
     r = get_ruleset("online")
     assert r.open_tanyao and r.red_fives and r.kazoe_yakuman
     assert not r.kiriage and not r.double_yakuman and r.yakuman_stacking
 
 
-def test_ema_rules_from_000_and_001() -> None:
+def test_ema_rules_of_the_2016_edition() -> None:
+    """EMA 2016 revision notes: open tanyao, no red fives, renhou a mangan, no kazoe; 3.3.2."""
     r = get_ruleset("ema")
-    assert not r.open_tanyao and not r.red_fives and not r.kiriage and not r.double_yakuman
-    assert r.renhou is Renhou.YAKUMAN and not r.rinshan_tsumo_fu
+    assert r.open_tanyao and not r.red_fives and not r.kiriage and not r.double_yakuman
+    assert r.renhou is Renhou.MANGAN and not r.kazoe_yakuman and not r.yakuman_stacking
     assert r.starting_points == 30000 and r.multiple_ron is MultipleRon.ALL
-    assert r.kuikae is Kuikae.AFTER_CHI
+    assert r.kuikae is Kuikae.AFTER_CHI_AND_PON
 
 
 def test_jpml_rules_from_002() -> None:
@@ -66,7 +67,7 @@ def test_fenix_rules_from_003() -> None:
 def test_with_options_switches_red_fives_on() -> None:
     ema = get_ruleset("ema")
     changed = ema.with_options(red_fives=True)
-    assert changed.red_fives and not ema.red_fives and changed.open_tanyao is False
+    assert changed.red_fives and not ema.red_fives and changed.kazoe_yakuman is False
 
 
 def test_with_options_rejects_unknown_option() -> None:
@@ -86,10 +87,12 @@ def test_every_ruleset_has_a_source_and_a_source_per_field() -> None:
         assert set(SOURCES[key]) == names
 
 
-def test_cited_sources_are_seed_documents() -> None:
+def test_cited_sources_are_listed_documents() -> None:
+    from engine.rules.documents import parse_source
+
     for per_field in SOURCES.values():
         for code in per_field.values():
-            assert code == "" or code[:3] in {"000", "001", "002", "003", "004"}
+            parse_source(code)  # an unknown document raises
 
 
 def test_rule_rows_have_a_label_and_a_value_per_ruleset() -> None:
@@ -107,9 +110,9 @@ def test_rule_rows_print_numbers_as_numbers() -> None:
 
 def test_rule_rows_mark_silent_documents() -> None:
     row = next(r for r in rule_rows() if r.field == "kiriage")
-    assert row.sources["online"] == messages.RULE_SOURCE_SILENT
+    assert row.sources["jpml"].startswith("в документах нет — наш выбор")
     kuikae = next(r for r in rule_rows() if r.field == "kuikae")
-    assert kuikae.sources["fenix"] == "003" and kuikae.values["fenix"] == "разрешено"
+    assert kuikae.sources["fenix"] == "[003]" and kuikae.values["fenix"] == "разрешено"
 
 
 def test_every_rule_set_is_named_both_ways_in_the_messages() -> None:

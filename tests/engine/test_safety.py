@@ -1,20 +1,25 @@
-"""Safety tiers against a riichi (engine.table.safety), one rule at a time.
+"""The danger model against a riichi (engine.table.safety), one rule at a time, with sources.
 
 Sources: genbutsu and riichi furiten are in the seeds ([000] [002]: a riichi
 player cannot ron a tile of his own pond; [000] [001] [002] [003]: a winning
-tile missed after riichi is furiten to the end of the hand). Suji, kabe
-(no-chance), one-chance and half-suji are the standard defence terms of the
-published literature (riichi.wiki, «Suji», «Kabe», «One chance»; D. Chiba,
-*Riichi Book 1*, defence chapter); the ``edge_open`` tier is our stated choice.
+tile missed after riichi is furiten to the end of the hand). The order of the
+classes: D. Chiba, *Riichi Book 1*, ch. 8, table «Safety ranking» (cited as
+RB1) and its «Suji trap» section. The figures: engine.table.safety_rates (the
+published table, its source named there). Dora: justanotherjapanesemahjongblog,
+«Defence theory (6): Tile risk table» (cited as JAJMB).
 """
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import pytest
 
 from engine.errors import HandError
 from engine.hand import parse_hand
-from engine.table.safety import TIERS, Riichi, SafetyTier, hand_safety, tile_safety
+from engine.table.safety import TIERS, Riichi, SafetyTier, TileSafety, hand_safety, tile_safety
+from engine.table.safety_rates import CLASSES, RATES, rate
 from engine.text import messages as msg
 from engine.tiles import parse_tile, parse_tiles
 
@@ -27,131 +32,177 @@ def kinds(text: str) -> tuple[int, ...]:
     return parse_tiles(text).kinds
 
 
-def tier(tile: str, pond: str, seen: str = "", passed: str = "") -> SafetyTier:
-    """Tier of one tile against a riichi whose last pond tile is the riichi tile."""
-    riichi = Riichi(kinds(pond), len(kinds(pond)) - 1, kinds(passed))
-    return tile_safety(t(tile), riichi, parse_tiles(seen).counts()).tier
+def judge(tile: str, pond: str, seen: str = "", passed: str = "", at: int = 0,
+          dora: str = "") -> TileSafety:
+    """``tile`` against a riichi declared on pond tile ``at`` (default the first: 1z)."""
+    riichi = Riichi(kinds(pond), at, kinds(passed))
+    counts = parse_tiles(seen + tile).counts()  # the tile itself is in hand
+    return tile_safety(t(tile), riichi, counts, kinds(dora))
 
 
-def test_tiers_are_data_in_the_issue_order_each_with_a_russian_explanation() -> None:
-    assert [x.value for x in TIERS] == [
-        "genbutsu", "passed", "honor_last", "suji", "no_chance", "one_chance",
-        "half_suji", "honor_few", "edge_open", "middle_open",
-    ]
-    assert set(msg.SAFETY_TIERS) == {x.value for x in TIERS}
-    assert all(x.rank == i for i, x in enumerate(TIERS))
+POND = "9p1p9s1s9p1p9s1s2p"  # nine discards, the riichi on the first: no man or honour in it
 
 
-def test_genbutsu_any_tile_of_the_riichi_pond_seed_000_002() -> None:
-    """Own discards make furiten: genbutsu even for a 5 and even before the riichi tile."""
-    assert tier("5m", "5m9p1z") is SafetyTier.GENBUTSU
-    assert tier("1z", "5m9p1z") is SafetyTier.GENBUTSU
+def test_every_class_has_a_russian_name_and_explanation() -> None:
+    assert set(msg.SAFETY_TIERS) == set(msg.SAFETY_TIER_NAMES) == {x.value for x in TIERS}
 
 
-def test_passed_after_riichi_without_ron_is_safe_seed_000_001_002_003() -> None:
-    assert tier("5s", "9p1z", passed="5s") is SafetyTier.PASSED
+def test_the_published_table_is_data_with_its_source_row_nine() -> None:
+    """engine.table.safety_rates reproduces the table; docs/danger.md prints the same figures."""
+    assert all(len(row) == len(CLASSES) for row in RATES)
+    assert rate("nosuji_5", 9) == 12.8 and rate("suji_19", 9) == 1.8
+    assert rate("yakuhai_1", 1) == 0.5 and rate("guest_1", 19) == 2.1
 
 
-def test_passed_tile_counts_as_suji_too() -> None:
-    """A 2s passed after riichi: a 3-4s ryanmen on 2-5s would be furiten, so 5s is half-suji."""
-    assert tier("5s", "9p1z", passed="2s") is SafetyTier.HALF_SUJI
-    assert tier("5s", "9p1z", passed="2s8s") is SafetyTier.SUJI
+def test_genbutsu_and_passed_are_100_percent_safe_and_equal_seed_000_002() -> None:
+    """RB1 «Genbutsu and other absolutely safe tiles»: both are furiten for him."""
+    own = judge("5m", "5m9p1z")
+    passed = judge("5s", "9p1z", passed="5s")
+    assert (own.tier, passed.tier) == (SafetyTier.GENBUTSU, SafetyTier.PASSED)
+    assert own.danger == passed.danger == 0.0
 
 
-@pytest.mark.parametrize(
-    ("tile", "pond", "expected"),
-    [
-        pytest.param("4m", "1m7m", SafetyTier.SUJI, id="4-needs-1-and-7"),
-        pytest.param("4m", "1m", SafetyTier.HALF_SUJI, id="4-with-1-only-is-half"),
-        pytest.param("4m", "7m", SafetyTier.HALF_SUJI, id="4-with-7-only-is-half"),
-        pytest.param("5p", "2p8p", SafetyTier.SUJI, id="5-needs-2-and-8"),
-        pytest.param("6s", "3s9s", SafetyTier.SUJI, id="6-needs-3-and-9"),
-        pytest.param("1m", "4m", SafetyTier.SUJI, id="1-needs-4"),
-        pytest.param("2m", "5m", SafetyTier.SUJI, id="2-needs-5"),
-        pytest.param("3m", "6m", SafetyTier.SUJI, id="3-needs-6"),
-        pytest.param("7m", "4m", SafetyTier.SUJI, id="7-needs-4"),
-        pytest.param("8m", "5m", SafetyTier.SUJI, id="8-needs-5"),
-        pytest.param("9m", "6m", SafetyTier.SUJI, id="9-needs-6"),
-        pytest.param("3m", "9m", SafetyTier.EDGE_OPEN, id="3-is-not-suji-of-9"),
-        pytest.param("7m", "1m", SafetyTier.EDGE_OPEN, id="7-is-not-suji-of-1"),
-        pytest.param("1m", "4p", SafetyTier.EDGE_OPEN, id="suji-is-within-a-suit"),
-        pytest.param("5m", "1m9m", SafetyTier.MIDDLE_OPEN, id="5-open-both-sides"),
-    ],
-)
-def test_suji_both_sides_for_456_one_side_otherwise(
-    tile: str, pond: str, expected: SafetyTier
-) -> None:
-    assert tier(tile, pond) is expected
+def test_honours_safer_with_each_copy_seen_rb1_ranking() -> None:
+    """RB1: fourth honour (AAA) > third (AA) > second (A) > first (B)."""
+    found = [judge("5z", POND, seen="5z" * k) for k in range(4)]
+    assert [f.tier for f in found] == [SafetyTier.HONOR_1, SafetyTier.HONOR_2,
+                                       SafetyTier.HONOR_3, SafetyTier.HONOR_4]
+    dangers = [f.danger for f in found]
+    assert dangers == sorted(dangers, reverse=True) and len(set(dangers)) == 4
+
+
+def test_last_honour_only_kokushi_and_none_when_kokushi_is_dead_rb1() -> None:
+    """RB1: «dangerous only against Thirteen Orphans … when not possible, 100 % safe»."""
+    alive = judge("5z", POND, seen="555z")
+    dead = judge("5z", POND, seen="555z1111m")
+    assert 0 < alive.danger < judge("5z", POND, seen="55z").danger
+    assert "кокуси" in alive.reason
+    assert dead.danger == 0.0 and dead.tier is SafetyTier.HONOR_4
 
 
 @pytest.mark.parametrize(
-    ("tile", "seen", "expected"),
+    ("tile", "expected"),
     [
-        pytest.param("1m", "2222m", SafetyTier.NO_CHANCE, id="four-2-block-23-so-1"),
-        pytest.param("1m", "3333m", SafetyTier.NO_CHANCE, id="four-3-block-23-so-1"),
-        pytest.param("2m", "3333m", SafetyTier.NO_CHANCE, id="four-3-block-34-so-2"),
-        pytest.param("3m", "2222m", SafetyTier.EDGE_OPEN, id="12-is-penchan-not-ryanmen"),
-        pytest.param("9m", "8888m", SafetyTier.NO_CHANCE, id="four-8-block-78-so-9"),
-        pytest.param("5m", "6666m", SafetyTier.HALF_SUJI, id="one-side-kabe-is-half"),
-        pytest.param("5m", "4444m6666m", SafetyTier.NO_CHANCE, id="both-sides-kabe"),
-        pytest.param("1m", "222m", SafetyTier.ONE_CHANCE, id="three-2-one-chance"),
-        pytest.param("5m", "444m6666m", SafetyTier.ONE_CHANCE, id="kabe-and-one-chance"),
-        pytest.param("1m", "22m", SafetyTier.EDGE_OPEN, id="two-copies-is-nothing"),
+        pytest.param("1m", SafetyTier.OPEN_19, id="terminal"),
+        pytest.param("2m", SafetyTier.OPEN_28, id="two"),
+        pytest.param("3m", SafetyTier.OPEN_37, id="three"),
+        pytest.param("5m", SafetyTier.OPEN_456, id="five"),
     ],
 )
-def test_kabe_and_one_chance(tile: str, seen: str, expected: SafetyTier) -> None:
-    assert tier(tile, "9p", seen=seen) is expected
+def test_non_suji_numbers_are_four_classes(tile: str, expected: SafetyTier) -> None:
+    assert judge(tile, POND).tier is expected
 
 
-def test_suji_on_one_side_and_kabe_on_the_other_is_no_chance() -> None:
-    assert tier("4m", "7m", seen="2222m") is SafetyTier.NO_CHANCE
+def test_non_suji_danger_grows_terminal_2_8_3_7_4_6_rb1() -> None:
+    """RB1: CC non-suji terminal < DDD 2/8 < DD 3/7 < D 4-6 (each step adds a wait shape)."""
+    dangers = [judge(x, POND).danger for x in ("9m", "8m", "7m", "6m")]
+    assert dangers == sorted(dangers) and len(set(dangers)) == 4
 
 
-def test_suji_outranks_kabe_and_kabe_outranks_one_chance() -> None:
-    assert tier("1m", "4m", seen="2222m") is SafetyTier.SUJI
-    assert SafetyTier.SUJI.rank < SafetyTier.NO_CHANCE.rank < SafetyTier.ONE_CHANCE.rank
+def test_suji_by_number_rb1() -> None:
+    """RB1: suji terminal (A+) < suji 4-6 (BBB) < suji 2/8 (BB+) < suji 3/7 (BB-)."""
+    pond = "1z4m6m5m1p7p"  # suji: 1m 7m (4m), 3m 9m (6m), 2m 8m (5m), 4p (1p 7p)
+    one, nine = judge("1m", pond), judge("9m", pond)
+    four, two, three = judge("4p", pond), judge("2m", pond), judge("3m", pond)
+    assert (one.tier, four.tier, two.tier, three.tier) == (
+        SafetyTier.SUJI_19, SafetyTier.SUJI_456, SafetyTier.SUJI_28, SafetyTier.SUJI_37)
+    assert one.danger == nine.danger < four.danger < two.danger < three.danger
 
 
-@pytest.mark.parametrize(
-    ("seen", "expected"),
-    [
-        pytest.param("555z", SafetyTier.HONOR_LAST, id="three-visible"),
-        pytest.param("5555z", SafetyTier.HONOR_LAST, id="four-visible"),
-        pytest.param("55z", SafetyTier.HONOR_FEW, id="two-visible"),
-        pytest.param("5z", SafetyTier.HONOR_FEW, id="one-visible"),
-    ],
-)
-def test_honours_by_copies_visible(seen: str, expected: SafetyTier) -> None:
-    assert tier("5z", "9p", seen=seen) is expected
+def test_suji_needs_both_sides_for_456_and_half_suji_sits_between() -> None:
+    """RB1 table «suji tiles»: a 4 needs both 1 and 7; with one it is half-suji."""
+    half = judge("4m", "1z1m")
+    assert half.tier is SafetyTier.HALF_SUJI
+    assert judge("4m", "1z1m7m").danger < half.danger < judge("4m", "1z").danger
 
 
-def test_hand_safety_counts_own_hand_as_visible_and_sorts_safest_first() -> None:
-    hand = parse_hand("123m456p789s1115z")  # three 1z in hand: honour_last without any seen
-    riichi = Riichi(kinds("4m8p"), 1)
-    result = hand_safety(hand, (riichi,), kinds("4m8p"))
-    order = [(r.tile, r.tier) for r in result]
-    assert order[0] == (t("1z"), SafetyTier.HONOR_LAST)
-    assert (t("1m"), SafetyTier.SUJI) in order
-    assert (t("5p"), SafetyTier.HALF_SUJI) in order  # 8p in the pond closes 67p only
-    assert order[-2:] == [(t("4p"), SafetyTier.MIDDLE_OPEN), (t("6p"), SafetyTier.MIDDLE_OPEN)]
-    ranks = [r.tier.rank for r in result]
-    assert ranks == sorted(ranks)
+def test_passed_tile_gives_suji_too() -> None:
+    """riichi.wiki «Suji»: any tile discarded after the riichi without ron makes suji."""
+    assert judge("5s", "9p1z", passed="2s8s").tier is SafetyTier.SUJI_456
 
 
-def test_reason_names_the_suji_tiles() -> None:
-    riichi = Riichi(kinds("1m7m"), 1)
-    result = tile_safety(t("4m"), riichi, parse_tiles("47m").counts())
-    assert result.reason == "суджи: в сбросе игрока в риичи 1m, 7m"
+def test_riichi_tile_suji_is_as_dangerous_as_non_suji_rb1_suji_trap() -> None:
+    """RB1 «Suji trap»: suji of the riichi tile is at least as dangerous as non-suji."""
+    trap = judge("2m", "1z5m", at=1)
+    assert trap.tier is SafetyTier.RIICHI_SUJI
+    assert trap.danger >= judge("2m", "1z").danger
+    early = judge("2m", "5m1z", at=1)  # the same 5m thrown before the riichi: real suji
+    assert early.tier is SafetyTier.SUJI_28 and early.danger < trap.danger
+    assert "тайл риичи" in trap.reason
 
 
-def test_two_riichi_take_the_worse_tier() -> None:
+def test_kabe_closes_a_side_like_suji_no_chance_terminal_beats_suji_3_7() -> None:
+    """RB1 «No chance»: four 8s visible — only shanpon or tanki can wait on 9 (review §2 row 6)."""
+    nine = judge("9m", POND, seen="8888m")
+    assert nine.tier is SafetyTier.NO_CHANCE
+    assert nine.danger < judge("3m", "1z6m").danger  # suji 3/7
+
+
+def test_walls_on_both_sides_leave_only_pair_waits_and_none_when_all_seen_rb1() -> None:
+    """RB1: 4444 and 6666 visible — a 5 is only shanpon/tanki; with all 5s seen, 100 % safe."""
+    pair = judge("5m", POND, seen="4444m6666m")
+    assert pair.tier is SafetyTier.NO_CHANCE and "канчан" not in pair.reason
+    dead = judge("5m", POND, seen="4444m6666m555m")
+    assert dead.tier is SafetyTier.NO_WAIT and dead.danger == 0.0
+
+
+def test_one_chance_between_suji_and_non_suji_jajmb_rb1() -> None:
+    """JAJMB: one-chance «roughly between non suji-pai and suji-pai»; RB1 ranks it likewise."""
+    one = judge("1m", POND, seen="222m")
+    assert one.tier is SafetyTier.ONE_CHANCE
+    assert judge("1m", "1z4m").danger < one.danger < judge("1m", POND).danger
+
+
+def test_dora_and_its_neighbours_raise_danger_jajmb() -> None:
+    """JAJMB: dora 1.5–1.6× (simple), 1.8–1.9× (terminal/honour); next to it +10 %."""
+    plain = judge("5m", POND).danger
+    assert judge("5m", POND, dora="5m").danger == pytest.approx(plain * 1.55)
+    assert judge("6m", POND, dora="5m").danger == pytest.approx(judge("6m", POND).danger * 1.1)
+    assert judge("1z", POND, dora="1z").danger > 1.8 * judge("1z", POND).danger
+
+
+def test_danger_grows_with_the_riichi_players_discards() -> None:
+    """The published table is by turn: later riichi, more waits are live."""
+    assert judge("5m", "1z2z3z4z").danger < judge("5m", POND * 2).danger
+
+
+def test_several_riichi_combine_as_one_minus_product() -> None:
     hand = parse_hand("4m56789p123s1234z")
-    first = Riichi(kinds("4m"), 0)
-    second = Riichi(kinds("1m7m"), 1)
-    result = {r.tile: r for r in hand_safety(hand, (first, second), kinds("4m1m7m"))}
-    four = result[t("4m")]
-    assert four.tier is SafetyTier.SUJI and four.against == 1  # genbutsu for one, suji for two
-    assert four.reason.startswith("против риичи №2: ")
+    first = Riichi(kinds("1z1p"), 0)
+    second = Riichi(kinds("2z9p"), 0)
+    visible = kinds("1z1p2z9p")
+    one = {s.tile: s for s in hand_safety(hand, (first,), visible)}
+    two = {s.tile: s for s in hand_safety(hand, (second,), visible)}
+    both = {s.tile: s for s in hand_safety(hand, (first, second), visible)}
+    for tile in both:
+        p, q = one[tile].danger / 100, two[tile].danger / 100
+        assert both[tile].danger == pytest.approx((1 - (1 - p) * (1 - q)) * 100)
+    assert both[t("1z")].reason.startswith("против риичи №2: ")  # genbutsu for the first only
+
+
+def test_hand_safety_orders_by_danger_then_tile() -> None:
+    hand = parse_hand("123m456p789s1115z")
+    result = hand_safety(hand, (Riichi(kinds("4m8p"), 0),), kinds("4m8p"))
+    keys = [(round(r.danger, 1), r.tile) for r in result]
+    assert keys == sorted(keys)
+
+
+_CODE = re.compile(r"\b[0-9][mpsz]\b")
+
+
+def test_reasons_name_tiles_in_words_and_never_repeat_a_label() -> None:
+    hand = parse_hand("1479m258p369s2255z")
+    riichi = Riichi(kinds("9m1z4m2s"), 3, kinds("5p"))
+    for s in hand_safety(hand, (riichi,), kinds("9m1z4m2s5p2z"), kinds("2s")):
+        assert not _CODE.search(s.reason), s.reason
+        words = s.reason.split("; ")
+        assert len(words) == len(set(words)), s.reason
+
+
+def test_reason_lists_the_waits_that_remain() -> None:
+    reason = judge("3s", POND).reason
+    assert reason == ("возможны: рянмен 4-5 соу, канчан 2-4 соу, пенчан 1-2 соу, шанпон, "
+                      "танки")
 
 
 @pytest.mark.parametrize(
@@ -170,3 +221,13 @@ def test_bad_input_is_a_hand_error(riichi: Riichi, visible: str, needle: str) ->
 def test_no_riichi_is_an_error() -> None:
     with pytest.raises(HandError, match="риичи"):
         hand_safety(parse_hand("123m456p789s1p123z"), (), ())
+
+
+def test_docs_danger_reproduces_the_table_and_names_the_sources() -> None:
+    """docs/danger.md (Russian) prints every row of engine.table.safety_rates.RATES."""
+    text = (Path(__file__).parents[2] / "docs" / "danger.md").read_text(encoding="utf-8")
+    for turn, row in enumerate(RATES, 1):
+        cells = " | ".join(f"{x:.1f}".replace(".", ",") for x in row)
+        assert f"| {turn} | {cells} |" in text
+    for name in ("mahjong-helper", "Riichi Book 1", "justanotherjapanesemahjongblog"):
+        assert name in text

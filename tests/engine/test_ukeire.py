@@ -204,16 +204,30 @@ SAFETY = {
 }
 
 
-def test_batch_safety_answers_tier_and_reason_safest_first() -> None:
+def test_batch_safety_answers_danger_class_and_reason_least_dangerous_first() -> None:
+    """The contract of engine.batch: tile, tier (class), reason, danger in % with one decimal."""
     result = answer(SAFETY)
     tiles = result["tiles"]
-    assert [(x["tile"], x["tier"]) for x in tiles[:4]] == [
-        ("4m", "genbutsu"), ("2z", "honor_last"), ("1m", "suji"), ("7m", "suji"),
+    assert [(x["tile"], x["tier"], x["danger"]) for x in tiles[:4]] == [
+        ("4m", "genbutsu", 0.0), ("2z", "honor_4", 0.1), ("1m", "suji_19", 1.7),
+        ("5z", "honor_1", 2.6),
     ]
     assert tiles[-1] == {
-        "tile": "6s", "tier": "middle_open",
-        "reason": "рянмен на 6s возможен: ожидание 78s на 6s и 9s; ожидание 45s на 6s и 3s",
+        "tile": "6s", "tier": "open_456", "danger": 8.9,
+        "reason": "возможны: рянмен 7-8 соу, рянмен 4-5 соу, канчан 5-7 соу, шанпон, танки",
     }
+    dangers = [x["danger"] for x in tiles]
+    assert dangers == sorted(dangers)
+    assert all(round(d, 1) == d for d in dangers)
+
+
+def test_batch_safety_dora_raises_the_danger() -> None:
+    """Dora and its neighbours deal in more often (justanotherjapanesemahjongblog, risk table)."""
+    plain = {x["tile"]: x["danger"] for x in answer(SAFETY)["tiles"]}
+    dora = {x["tile"]: x["danger"] for x in answer({**SAFETY, "visible": SAFETY["visible"] + "5s",
+                                                    "dora": "5s"})["tiles"]}
+    assert dora["6s"] > plain["6s"]  # 5s indicates the dora 6s
+    assert dora["1m"] == plain["1m"]
 
 
 @pytest.mark.parametrize(

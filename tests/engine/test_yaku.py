@@ -116,9 +116,15 @@ def test_supersedes_refers_only_to_table_yaku() -> None:
         assert winner in ids and set(hidden) <= ids
 
 
-def test_open_tanyao_is_not_a_yaku_under_ema() -> None:
+def test_open_tanyao_counts_under_ema_2016() -> None:
+    """EMA 2016, revision notes: open tanyao (the pre-2016 rule of 001-EMA was closed only)."""
+    assert yaku_of(score("456p678p23488s", "8s", ("chi:234m",), "ema"))["tanyao"] == 1
+
+
+def test_open_tanyao_is_not_a_yaku_where_the_set_forbids_it() -> None:
     with pytest.raises(NoYakuError):
-        score("456p678p23488s", "8s", ("chi:234m",), "ema")
+        score("456p678p23488s", "8s", ("chi:234m",),
+              get_ruleset("ema").with_options(open_tanyao=False))
 
 
 def test_closed_tanyao_counts_under_ema() -> None:
@@ -227,9 +233,11 @@ def test_two_yakuman_forms_count_once_online_and_twice_with_double_yakuman(
     assert yaku_of(doubled) == {yaku_id: 26} and doubled.yakuman == 2
 
 
-def test_renhou_is_a_yakuman_under_ema() -> None:
-    result = score(PLAIN, "2s", rules="ema", renhou=True)
-    assert yaku_of(result) == {"renhou": 13}
+def test_renhou_is_a_mangan_under_ema_2016_and_rrc() -> None:
+    """EMA 2016 revision notes and rules-ru 4.5: renhou is a mangan, not a yakuman."""
+    for rules in ("ema", "rrc"):
+        result = score(PLAIN, "2s", rules=rules, renhou=True)
+        assert result.yakuman == 0 and result.basic == 2000
 
 
 def test_renhou_is_not_a_yaku_online() -> None:
@@ -244,3 +252,12 @@ def test_renhou_as_mangan_option_is_5_han() -> None:
         PLAIN, "2s", rules=get_ruleset("online").with_options(renhou=Renhou.MANGAN), renhou=True
     )
     assert yaku_of(result) == {"renhou_mangan": 5} and result.points == 8000
+
+
+def test_renhou_mangan_does_not_combine_ema_2016_rrc_4_5() -> None:
+    """rules-ru 4.5 (and EMA 2016: «a strict mangan»): renhou does not combine with other yaku;
+    a hand worth more without it is counted at its own value."""
+    plain = score(PLAIN, "2s", rules="rrc", renhou=True)
+    assert yaku_of(plain) == {"renhou_mangan": 5} and plain.points == 8000
+    rich = score("22223333444455m", "5m", rules="rrc", renhou=True)  # chinitsu and more
+    assert "renhou_mangan" not in yaku_of(rich) and rich.points > 8000

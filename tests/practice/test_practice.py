@@ -200,7 +200,7 @@ def test_a_discard_problem_offers_each_distinct_tile_once(client: FlaskClient) -
 def test_a_wrong_discard_is_told_what_it_leaves(client: FlaskClient) -> None:
     html = _answer(client, "discard", "master", 8, right=False)
     assert "Вы сбросили" in html and "остаётся" in html and "шантен" in html
-    assert "Ближе всего к победе руку оставляет" in html
+    assert "Быстрее всего к темпаю ведёт сброс" in html
 
 
 @pytest.mark.parametrize(("level", "hands"), [("novice", 3), ("player", 4), ("master", 4)])
@@ -218,7 +218,7 @@ def test_a_yaku_problem_names_its_rules_and_asks_yes_or_no(client: FlaskClient) 
 
 def test_the_index_describes_the_levels_of_the_new_kinds(client: FlaskClient) -> None:
     html = client.get("/practice").get_data(as_text=True)
-    for hint in ("темпай после одного-двух сбросов", "чиитойцу и кокушимусо", "дора без яку"):
+    for hint in ("какой сброс оставляет руку в темпае", "чиитойцу и кокушимусо", "дора без яку"):
         assert hint in html
 
 

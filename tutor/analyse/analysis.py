@@ -28,6 +28,7 @@ from engine.shape.furiten import FuritenResult, check_furiten
 from engine.shape.shanten import Improvement, ShantenResult, shanten
 from engine.shape.ukeire import DiscardRanking, Ukeire, rank_discards, seen_counts, ukeire
 from engine.shape.waits import find_waits
+from engine.table.safety import Riichi, TileSafety, hand_safety
 from engine.text import messages
 from engine.tiles import Tile, parse_tile, parse_tiles, parse_wind
 from tutor.analyse.query import Query
@@ -139,6 +140,7 @@ class Analysis:
     missing: int = 0  # tiles still to add before anything can be said
     ranking: DiscardRanking | None = None  # 14 tiles: every discard by ukeire, best first
     why: tuple[str, ...] = ()  # why the first discard of ``ranking`` wins
+    danger: tuple[TileSafety, ...] = ()  # 14 tiles and a riichi entered: least dangerous first
 
     @property
     def has_ranking(self) -> bool:
@@ -239,7 +241,25 @@ def analyse(q: Query) -> Analysis:
         field = "dora" if "доры" in str(exc) else "hand"
         return Analysis(q, rules, error=InputError(str(exc), field))
     why = tuple(why_best(ranking)) if ranking.options else ()
-    return Analysis(q, rules, complete=complete, compare=compare, ranking=ranking, why=why)
+    try:
+        danger = _danger(parsed, q)
+    except HandError as exc:
+        return Analysis(q, rules, error=InputError(str(exc), "opp"))
+    return Analysis(q, rules, complete=complete, compare=compare, ranking=ranking, why=why,
+                    danger=danger)
+
+
+def _danger(p: Parsed, q: Query) -> tuple[TileSafety, ...]:
+    """Every tile's deal-in chance against the riichi player of ``q.opp`` (engine.table.safety)."""
+    if not q.opp:
+        return ()
+    pond = parse_tiles(q.opp).kinds
+    if not pond:
+        return ()
+    at = (q.opp_at or len(pond)) - 1
+    riichi = Riichi(pond, at)
+    indicators = parse_tiles(q.dora).kinds
+    return hand_safety(p.hand, (riichi,), (*p.seen, *pond), indicators)
 
 
 def outcome(hand14: Hand, win: Tile, sit: WinSituation, rules: Ruleset) -> Outcome:

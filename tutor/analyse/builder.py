@@ -63,7 +63,7 @@ class ModeLink:
 def used_copies(q: Query) -> list[int]:
     """Copies of each kind already used by the hand, melds, indicators, discards, visible, win."""
     used = [0] * 34
-    for text in (q.hand, q.dora, q.discards, q.visible, q.win):
+    for text in (q.hand, q.dora, q.discards, q.visible, q.opp, q.win):
         for code in codes(text):
             used[parse_tiles(code).kinds[0]] += 1
     for meld in melds(q):
@@ -76,7 +76,7 @@ def used_copies(q: Query) -> list[int]:
 def used_red_fives(q: Query) -> set[int]:
     """The suits whose one red five is already placed somewhere (hand, a field or a meld)."""
     suits = set()
-    for text in (q.hand, q.dora, q.discards, q.visible, q.win):
+    for text in (q.hand, q.dora, q.discards, q.visible, q.opp, q.win):
         suits |= {suit_of(parse_tiles(code).kinds[0]) for code in codes(text) if code[0] == "0"}
     for meld in melds(q):
         if meld.meld is not None and meld.meld.red:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from engine.hand import Hand
 from engine.melds import Meld
 from engine.tiles import parse_tiles, tile_code, to_mpsz
-from tutor.analyse.analysis import Analysis
+from tutor.analyse.analysis import NO_YAKU, Analysis
 from tutor.analyse.query import Query
 
 KIND_TITLES = {
@@ -43,18 +43,21 @@ def drill_blocks(analysis: Analysis) -> list[DrillBlock]:
         if not w.waits:
             return [_block("shanten", base, q)]
         blocks = [_block("waits", base, q)]
-        if q.discards.strip():
+        # A «можно» is never a chombo: ask about a wait whose ron is furiten or has a yaku.
+        tile = next((r.tile for r in w.waits if r.ron.reason != NO_YAKU), None)
+        if q.discards.strip() and tile is not None:
             asked = [*base, ("discards", to_mpsz(_discards(q))), ("riichi", _bool(q.riichi)),
-                     ("tile", tile_code(w.waits[0].tile))]  # fmt: skip
+                     ("tile", tile_code(tile)), ("seat", q.seat), ("round", q.round)]  # fmt: skip
             blocks.append(_block("furiten", asked, q))
         return blocks
     c = analysis.complete
     if c is None or c.not_win:
         return []
     furiten: list[DrillBlock] = []
-    if q.discards.strip() and q.by == "ron":
+    if q.discards.strip() and q.by == "ron" and c.outcome.reason != NO_YAKU:
         asked = [*_hand_params(c.shown), ("discards", to_mpsz(_discards(q))),
-                 ("riichi", _bool(q.riichi)), ("tile", tile_code(c.win))]  # fmt: skip
+                 ("riichi", _bool(q.riichi)), ("tile", tile_code(c.win)), ("seat", q.seat),
+                 ("round", q.round)]  # fmt: skip
         furiten.append(_block("furiten", asked, q))
     if c.outcome.result is None:
         return furiten

@@ -15,10 +15,12 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from engine.errors import HandError
+from engine.rules.sets import RULESETS
 from engine.tiles import SUIT_LETTERS, Tile, parse_tiles, tile_code
 
 MAX_TEXT = 120  # longer fields are cut: no real hand needs more
-RULESET_CHOICES = ("online", "ema", "jpml", "fenix")
+MAX_POND = 24  # discards of one player in a hand
+RULESET_CHOICES = tuple(RULESETS)
 WIND_CHOICES = ("E", "S", "W", "N")
 BY_CHOICES = ("ron", "tsumo")
 
@@ -53,6 +55,8 @@ class Query:
     dora: str = ""  # dora indicators
     discards: str = ""  # own discards
     visible: str = ""  # other tiles in sight (other ponds and melds): ukeire counts them out
+    opp: str = ""  # a riichi player's discards in order: every tile's danger against him
+    opp_at: int = 0  # his riichi tile's number in ``opp`` (1-based; 0: the last one)
     rules: str = "online"
     honba: int = 0
     sticks: int = 0
@@ -81,6 +85,8 @@ class Query:
             dora=_text(args.get("dora")),
             discards=_text(args.get("discards")),
             visible=_text(args.get("visible")),
+            opp=_text(args.get("opp")),
+            opp_at=_count(args.get("opp_at"), MAX_POND),
             rules=choice("rules", RULESET_CHOICES),
             honba=_count(args.get("honba")),
             sticks=_count(args.get("sticks")),
@@ -169,6 +175,6 @@ def _flag(value: object) -> bool:
     return str(value or "").strip().lower() in {"1", "on", "true", "yes", "да"}
 
 
-def _count(value: object) -> int:
+def _count(value: object, most: int = 20) -> int:
     text = str(value or "").strip()
-    return min(int(text), 20) if text.isdigit() and len(text) <= 3 else 0
+    return min(int(text), most) if text.isdigit() and len(text) <= 3 else 0

@@ -23,8 +23,17 @@ from markupsafe import Markup, escape
 
 from engine.errors import HandError
 from engine.hand import Hand, parse_hand
-from engine.rules.sets import RULESETS, Renhou, Ruleset, SourceKind, get_ruleset
-from engine.rules.table import RuleRow, game_rule_rows, procedure_rule_rows, rule_rows
+from engine.rules.documents import DOCUMENTS
+from engine.rules.sets import RULESETS, Renhou, Ruleset, get_ruleset
+from engine.rules.sources import SourceKind
+from engine.rules.table import (
+    RuleRow,
+    document_line,
+    game_rule_rows,
+    procedure_rule_rows,
+    rule_rows,
+    set_documents,
+)
 from engine.scoring.score import ScoreResult, WinSituation, score_hand
 from engine.scoring.yaku import YAKU, YakuDef
 from engine.text import messages as msg
@@ -149,45 +158,28 @@ def yaku() -> str:
 
 @dataclass(frozen=True)
 class SourceDoc:
-    """One of the five course documents, as the legend of ``/rules`` describes it."""
+    """A document of the list on ``/rules``: the engine's entry and its Russian description."""
 
     code: str
-    title: str
+    line: str  # its own title and year (engine.rules.table.document_line)
     origin: str  # who wrote it, or where it comes from
     covers: str
+    address: str
 
     @property
     def anchor(self) -> str:
         return source_anchor(self.code)
 
 
-# Read from the head of each document in the course's sources (and their gaps,
-# which docs/rulesets.md lists; docs/sources.md names each document).
-SOURCE_DOCS: tuple[SourceDoc, ...] = (
-    SourceDoc("000", "«Как играть в риичи-маджонг»",
-              "Руководство для начинающих, основанное на официальных правилах European "
-              "Mahjong Association (EMA)",
-              "все правила от тайлов до подсчёта очков, с оговорками о популярных отклонениях; "
-              "нарушения: чомбо и мёртвая рука"),
-    SourceDoc("001", "«24.3. Риичи. Правила игры»",
-              "Раздел справки программы для игры в маджонг",
-              "общие («японские») правила и короткий список отличий варианта EMA (в курсе — "
-              "[001-EMA]); вариант Кансай только назван, его раздела в тексте нет"),
-    SourceDoc("002", "«Базовые правила риичи-маджонга»",
-              "Новосибирский клуб маджонга «Фуритен», 2012, на основе официальных правил Japan "
-              "Professional Mahjong League (JPML)",
-              "ход игры, фуритен, риичи, ничьи, хонба, очки; часть списков в сохранённом тексте "
-              "утрачена: пересдачи, чомбо, мёртвая рука, большая часть правил фу"),
-    SourceDoc("003", "«Правила японского риичи-маджонга»",
-              "Клуб настольных игр «Феникс», Архангельск (автор Njuse4ka); по ним проходят "
-              "турниры клуба",
-              "подготовка, раздача, ход, объявления, риичи, куикаэ, атама хане, кандора, чомбо "
-              "за ошибочную победу; текст обрывается: нет списка яку и таблиц очков"),
-    SourceDoc("004", "«Основные правила»",
-              "Страница справки онлайн-игры в риичи (настройки игры по умолчанию)",
-              "ход, чи, пон, кан, риичи, цумо и рон, двойной рон, штраф за нотен; подробности "
-              "матча вынесены на другую страницу, которой в курсе нет"),
-)
+def source_docs() -> tuple[SourceDoc, ...]:
+    """Every document a rule value may cite, seeds first, from the engine's table."""
+    return tuple(SourceDoc(d.code, document_line(d), *msg.DOCUMENT_ABOUT[d.code], d.address)
+                 for d in DOCUMENTS.values())
+
+
+def ruleset_documents() -> dict[str, tuple[str, ...]]:
+    """Each rule set's documents as the site names them (the selector and ``/rules`` show them)."""
+    return {key: tuple(document_line(d) for d in set_documents(key)) for key in RULESETS}
 
 
 @dataclass(frozen=True)
@@ -218,7 +210,6 @@ def rule_tables() -> tuple[RuleTable, ...]:
 
 
 _CITATION = re.compile(CITATION_RE)
-_SEED_CODE = re.compile(r"\b(00[0-4])\b")
 
 
 def cite(text: object) -> Markup:
@@ -236,9 +227,8 @@ def cite(text: object) -> Markup:
 @bp.get("/rules")
 def rules() -> str:
     names = {key: msg.RULESET_NAMES.get(key, key) for key in RULESETS}
-    sources = {key: _SEED_CODE.sub(r"[\1]", r.source) for key, r in RULESETS.items()}
     return render_template("course/rules.html", tables=rule_tables(), names=names,
-                           sources=sources, docs=SOURCE_DOCS, kinds=SourceKind)
+                           set_docs=ruleset_documents(), docs=source_docs(), kinds=SourceKind)
 
 
 def init_app(app: Flask) -> None:

@@ -153,6 +153,8 @@ def worth_text(claim: Mapping[str, Any], rules: Ruleset) -> str:
     if "yakuman" in claim:
         n = claim["yakuman"]
         worth = "якуман" if n == 1 else f"{n}-кратный якуман"
+        if basic < 8000 * n:  # yakuman never combine (003, EMA 2016)
+            worth += " — якуманы по этим правилам не складываются"
     else:
         worth = f"{claim['han']} хан {claim['fu']} фу"
     return f"{worth} (базовые очки {basic})"

@@ -14,12 +14,12 @@ from typing import Any
 
 from engine.errors import HandError
 from engine.melds import Meld, parse_meld_text
-from engine.rules.sets import Ruleset, get_ruleset
+from engine.rules.sets import RULESETS, Ruleset, get_ruleset
 from engine.tiles import EAST, Tile, parse_tile, parse_tiles, parse_wind
 from tutor.drills.base import Param
 
 _ID = re.compile(r"[a-z0-9-]+")
-RULESET_NAMES = ("online", "ema", "jpml", "fenix")
+RULESET_NAMES = tuple(RULESETS)
 _TRUE = {"true", "да", "yes"}
 _FALSE = {"false", "нет", "no"}
 
@@ -161,6 +161,7 @@ HAN_PARAMS: tuple[Param, ...] = (
     Param("chankan", boolean, False),
     Param("haitei", boolean, False),
     Param("houtei", boolean, False),
+    Param("renhou", boolean, False, help="рон недилера в первом круге, до его первого набора"),
 )
 
 

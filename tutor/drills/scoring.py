@@ -96,7 +96,8 @@ def reading_values(hand: Hand, win: int, situation: WinSituation, rules: Ruleset
 
 
 # Situation flags copied from the block into WinSituation as they are.
-_FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
+_FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+          "renhou")
 
 
 def win_situation(params: Mapping[str, Any]) -> WinSituation:
@@ -272,8 +273,7 @@ class ScoringKind(DrillKind):
             return [messages.FU_NOTE_PINFU_TSUMO]
         rules = drill_rules(drill.params)
         if drill.params.get("rinshan") and not rules.rinshan_tsumo_fu:
-            name = messages.RULESET_NAMES.get(rules.name, rules.name)
-            return [messages.FU_NOTE_RINSHAN_NO_TSUMO.format(rules=name)]
+            return [messages.FU_NOTE_RINSHAN_NO_TSUMO.format(rules=messages.RULESET_BY[rules.name])]
         return []
 
     def reading(self, drill: Drill) -> ReadingView:

@@ -2,7 +2,12 @@
 
 Correct is any discard the engine rates best: with ``goal: shanten`` (the
 default) every discard that leaves the lowest shanten, with ``goal: tenpai``
-every discard that leaves the hand in tenpai. The feedback lists each correct
+every discard that leaves the hand in tenpai. With ``goal: ukeire`` («быстрее
+всего к темпаю») and ``goal: value`` («быстро и дорого») the order and the
+«почти» band are those of :mod:`tutor.drills.efficiency`; ``visible`` tiles
+are counted out.
+
+The feedback lists each correct
 discard with its waits (or, short of tenpai, the tiles that bring the hand
 closer) and how many copies of them are still unseen, then what the other
 discards leave — so a wrong pick is explained by the same numbers.
@@ -21,16 +26,17 @@ from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
 from engine.hand import Hand
-from engine.plural import tiles_word
+from engine.plural import plural, tiles_word
 from engine.shape.decompose import is_complete
 from engine.shape.shanten import describe_shanten
 from engine.shape.ukeire import DiscardOption as RankedOption
 from engine.shape.ukeire import DiscardRanking, rank_discards
 from engine.text.messages import UKEIRE_SHANTEN_SHORT
-from engine.tiles import Tile, tile_code, tile_name
+from engine.tiles import Tile, parse_tiles, tile_code, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import (
+    PARTIAL,
     Drill,
     DrillKind,
     Fields,
@@ -40,16 +46,18 @@ from tutor.drills.base import (
     drill_hand,
     picked_discard,
 )
+from tutor.drills.efficiency import graded, han_kept, ordered
 from tutor.drills.explain import DiscardOption, options_of, rate_discards
 from tutor.drills.params import FULL_HAND_PARAMS
 
 FIELD = "discard"
-GOALS = ("shanten", "tenpai", "ukeire")
+GOALS = ("shanten", "tenpai", "ukeire", "value")
 # The end of the default question, per goal.
 GOAL_TEXTS = {
     "shanten": "рука стала как можно ближе к темпаю",
     "tenpai": "рука осталась в темпае",
-    "ukeire": "рука как можно быстрее пришла к темпаю — больше всего тайлов её улучшат",
+    "ukeire": "рука быстрее всего пришла к темпаю — больше всего тайлов её улучшат",
+    "value": "рука шла к темпаю быстро и дорого: почти без потери тайлов сохранить больше хан",
 }
 
 # The 14-tile hand of the discard (and complete) drills.
@@ -72,6 +80,21 @@ class DiscardSolution:
     options: tuple[DiscardOption, ...]
     correct: frozenset[Tile]
     ranking: DiscardRanking | None = None  # every discard by ukeire, with second order
+    near: frozenset[Tile] = frozenset()  # «почти»: see the module docstring
+    han: Mapping[Tile, int] | None = None  # goal value: han each discard keeps
+
+    def ranked(self, tile: Tile) -> RankedOption | None:
+        if self.ranking is None:
+            return None
+        return next(o for o in self.ranking.options if o.tile == tile)
+
+    @property
+    def top(self) -> RankedOption | None:
+        """The best discard of the graded order (the first of the right ones)."""
+        if self.ranking is None:
+            return None
+        return next((o for o in ordered(self.ranking, self.han) if o.tile in self.correct),
+                    None)
 
     @property
     def best(self) -> tuple[DiscardOption, ...]:
@@ -85,7 +108,8 @@ class DiscardSolution:
         return next(o for o in self.options if o.tile == tile)
 
 
-def solve_discard(hand: Hand, goal: str) -> DiscardSolution:
+def solve_discard(hand: Hand, goal: str, visible: tuple[Tile, ...] = (),
+                  indicators: tuple[Tile, ...] = ()) -> DiscardSolution:
     """Rate every discard; ``HandError`` when the question has no right answer."""
     if is_complete(hand):
         raise HandError(ALREADY_COMPLETE)
@@ -95,13 +119,12 @@ def solve_discard(hand: Hand, goal: str) -> DiscardSolution:
     if lowest > target:
         raise HandError(NO_TENPAI_DISCARD.format(best=describe_shanten(lowest)))
     options = options_of(hand, rated, lambda n: n == target)
-    ranking = rank_discards(hand, quality=True)
-    if goal == "ukeire":
-        top = ranking.options[0].count
-        correct = frozenset(o.tile for o in ranking.options
-                            if o.shanten == lowest and o.count == top)
-    else:
-        correct = frozenset(o.tile for o in options if o.shanten == target)
+    ranking = rank_discards(hand, visible, quality=True)
+    if goal in ("ukeire", "value"):
+        han = han_kept(hand, ranking, indicators) if goal == "value" else None
+        correct, near = graded(ranking, han)
+        return DiscardSolution(hand, goal, options, correct, ranking, near, han)
+    correct = frozenset(o.tile for o in options if o.shanten == target)
     return DiscardSolution(hand, goal, options, correct, ranking)
 
 
@@ -118,8 +141,8 @@ def why_best(ranking: DiscardRanking) -> list[str]:
     if farther:
         more = (" — даже те, после которых тайлов больше"
                 if max(o.count for o in farther) > first.count else "")
-        lines.append(f"Остальные сбросы оставляют руку дальше от темпая, чем "
-                     f"{short_shanten(first.shanten)}{more}: сначала шантен, потом число тайлов.")
+        lines.append(f"Остальные сбросы оставляют руку дальше от темпая{more}: "
+                     "сначала сравнивают шантен, потом число тайлов.")
     same = [o for o in options if o.shanten == first.shanten]
     tied = [o for o in same if o.count == first.count]
     winner = max(tied, key=_good)
@@ -138,8 +161,13 @@ def why_best(ranking: DiscardRanking) -> list[str]:
     fewer = [o for o in same if o.count < first.count]
     if fewer:
         lines.append(f"«{name}» лучше, чем «{tile_name(fewer[0].tile)}»: руку улучшают "
-                     f"{tiles_word(first.count)} против {tiles_word(fewer[0].count)}.")
+                     f"{tiles_word(first.count)} против {tiles_genitive(fewer[0].count)}.")
     return lines
+
+
+def tiles_genitive(n: int) -> str:
+    """«1 тайла», «2 тайлов», «5 тайлов»: the genitive, after «из» or «против»."""
+    return f"{n} {plural(n, 'тайла', 'тайлов', 'тайлов')}"
 
 
 def short_shanten(n: int) -> str:
@@ -195,7 +223,11 @@ class Discard(DrillKind):
         Param("goal", p.one_of(*GOALS), "shanten",
               help="`shanten` — верен любой сброс с наименьшим шантеном; "
               "`tenpai` — любой сброс, после которого рука в темпае; "
-              "`ukeire` — сброс с наименьшим шантеном и наибольшим числом улучшающих тайлов"),
+              "`ukeire` — быстрее всего к темпаю: шантен, потом число улучшающих тайлов, потом "
+              "форма; `value` — быстро и дорого: среди почти равных по скорости — больше хан"),
+        Param("visible", p.tiles_text, "",
+              help="тайлы, видимые на столе (сбросы, индикаторы): их копии не придут"),
+        Param("dora", p.tile_list, (), help="индикаторы доры (для `goal: value`)"),
     )
 
     def prompt_fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -203,12 +235,24 @@ class Discard(DrillKind):
 
     def prepare(self, params: Mapping[str, Any]) -> DiscardSolution:
         hand = drill_hand(params, 14)
-        return solve_discard(hand, params["goal"])
+        visible = parse_tiles(params["visible"]).kinds if params["visible"] else ()
+        return solve_discard(hand, params["goal"], visible, params["dora"])
 
     def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
         solution: DiscardSolution = drill.solution
         tile = picked_discard(form, solution.hand)
-        return Verdict(tile in solution.correct, {"picked": tile})
+        near = tile in solution.near
+        return Verdict(tile in solution.correct, {"picked": tile, "near": near},
+                       credit=PARTIAL if near else None)
+
+    def near_line(self, drill: Drill, tile: Tile) -> str:
+        """«почти»: the pick and the best named with both counts."""
+        s: DiscardSolution = drill.solution
+        mine, top = s.ranked(tile), s.top
+        if mine is None or top is None:
+            return ""
+        return (f"Почти: после «{tile_name(tile)}» руку улучшают {tiles_word(mine.count)}, "
+                f"после «{tile_name(top.tile)}» — {tiles_word(top.count)}.")
 
     def choices(self, drill: Drill) -> list[tuple[Tile, str]]:
         """(tile, code) for every distinct concealed tile: the radio buttons."""

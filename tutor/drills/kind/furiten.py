@@ -1,5 +1,13 @@
 """«Фуритен или нет?»: may the player call ron on this tile, and if not, why.
 
+A «можно» is never a chombo: ron is allowed only when every condition holds —
+the tile completes the hand, the player is not furiten, and the hand has a
+yaku on that tile by the scorer under the drill's rule set (seat and round
+winds and riichi as the block gives them). The solution explains each
+condition that fails. A drill whose hand would be a «можно» but has no yaku
+is refused (the content check prints it with file and line): a furiten
+lesson must not teach a win that is a chombo.
+
 The learner answers yes/no and, when it is furiten, ticks which kinds apply.
 Correct means the right yes/no and, for furiten, exactly the engine's kinds.
 """
@@ -13,9 +21,10 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from engine.hand import Hand
+from engine.scoring.score import NoYakuError, WinSituation, score_hand
 from engine.shape.furiten import FuritenKind, FuritenResult, can_ron, check_furiten
-from engine.text.messages import FURITEN_NAMES, NOT_TENPAI
-from engine.tiles import Tile, tile_name
+from engine.text.messages import FURITEN_NAMES, NOT_TENPAI, RULESET_BY, YAKU_NAMES
+from engine.tiles import EAST, Tile, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import (
@@ -30,11 +39,17 @@ from tutor.drills.base import (
     Verdict,
     drill_hand,
 )
-from tutor.drills.params import WAITING_HAND_PARAMS
+from tutor.drills.params import WAITING_HAND_PARAMS, drill_rules
 
 ANSWERS = {"yes": True, "no": False}
 KIND_CHOICES: tuple[tuple[str, str], ...] = tuple(
     (k.value, FURITEN_NAMES[k.value]) for k in FuritenKind
+)
+
+
+FURITEN_NO_YAKU = (
+    "Рука без яку: рон на {tile} был бы чомбо, а упражнение ответило бы «можно». "
+    "Дайте руке яку на этом тайле или объявите риичи (riichi: true)."
 )
 
 
@@ -43,14 +58,36 @@ class FuritenSolution:
     hand: Hand
     result: FuritenResult
     tile: Tile
+    yaku: tuple[str, ...] = ()  # Russian names of the yaku of the ron (none: no win)
+    rules_by: str = ""  # «по онлайн-правилам»: the rule set the yaku are counted by
+
+    @property
+    def not_furiten(self) -> bool:
+        return can_ron(self.result, self.tile)
+
+    @property
+    def has_yaku(self) -> bool:
+        return bool(self.yaku)
 
     @property
     def can_ron(self) -> bool:
-        return can_ron(self.result, self.tile)
+        return self.not_furiten and self.has_yaku
 
     @property
     def kinds(self) -> frozenset[str]:
         return frozenset(k.value for k in self.result.kinds)
+
+
+def ron_yaku(hand: Hand, params: Mapping[str, Any]) -> tuple[str, ...]:
+    """The yaku of a ron on ``params["tile"]`` by the scorer, under the drill's rule set."""
+    situation = WinSituation(tsumo=False, riichi=params["riichi"], seat_wind=params["seat"],
+                             round_wind=params["round"])
+    try:
+        result = score_hand(hand.with_tile(params["tile"]), params["tile"], situation,
+                            drill_rules(params))
+    except NoYakuError:
+        return ()
+    return tuple(YAKU_NAMES.get(y.id, y.id) for y in result.yaku)
 
 
 # --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
@@ -100,6 +137,8 @@ class Furiten(DrillKind):
         Param("riichi", p.boolean, False),
         Param("missed_since_riichi", p.tile_list, ()),
         Param("tile", p.tile, help="тайл, о котором спрашивают"),
+        Param("seat", p.wind, EAST, help="ветер места (для якухай)"),
+        Param("round", p.wind, EAST, help="ветер раунда (для якухай)"),
     )
 
     def prompt_fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -121,10 +160,14 @@ class Furiten(DrillKind):
                 f"{tile_name(params['tile'])} не завершает эту руку: спрашивайте о тайле ожидания.",
                 "tile",
             )
-        return FuritenSolution(hand, result, params["tile"])
+        yaku = ron_yaku(hand, params)
+        if not yaku and can_ron(result, params["tile"]):
+            raise DrillError(FURITEN_NO_YAKU.format(tile=tile_name(params["tile"])), "hand")
+        return FuritenSolution(hand, result, params["tile"], yaku, RULESET_BY[params["rules"]])
 
     def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
         answer = form.get("ron", "")
+        # A «no» for want of yaku alone (no furiten) names no kinds.
         if answer not in ANSWERS:
             raise BadAnswer("Ответьте «да» или «нет».")
         kinds = form.getlist("kinds")

@@ -20,7 +20,7 @@ from werkzeug.datastructures import MultiDict
 
 from engine.rules.sets import MultipleRon, Ruleset, get_game_rules, get_ruleset
 from engine.scoring.points import split_payments
-from engine.table.outcome import basic_of
+from engine.table.outcome import basic_of, yakuman_basic
 from engine.table.penalties import pao
 from engine.table.ron import settle_rons
 from tutor.drills import register
@@ -39,6 +39,7 @@ from tutor.drills.game_parts import (
     read_seats,
     rule_note,
     seat_lines,
+    seat_list,
     seat_param,
     seat_word,
     stick_count,
@@ -77,6 +78,8 @@ MULTI_RON_PARAMS: tuple[Param, ...] = (
     Param("honba", stick_count, 0, help="хонба на столе"),
     Param("riichi_sticks", stick_count, 0,
           help="палочки риичи на столе (вместе с объявленными в этой раздаче)"),
+    Param("riichi", seat_list, (),
+          help="кто объявил риичи в этой раздаче (их палочки среди `riichi_sticks`)"),
 )
 
 
@@ -129,8 +132,10 @@ def explain_rons(params: Mapping[str, Any]) -> RonSolution:
     shooter: str = params["from"]
     claims = {c["seat"]: c for c in params["winners"]}
     basics = {SEATS.index(s): basic_of(dict(c), rules) for s, c in claims.items()}
+    if len(params["riichi"]) > params["riichi_sticks"]:
+        raise DrillError("Палочек риичи на столе меньше, чем объявивших риичи.", "riichi")
     r = settle_rons(SEATS.index(shooter), basics, rules, params["honba"],
-                    params["riichi_sticks"])
+                    params["riichi_sticks"], [SEATS.index(s) for s in params["riichi"]])
     res = r.resolution
     order = tuple(sorted(claims, key=lambda s: (SEATS.index(s) - SEATS.index(shooter)) % 4))
     won = tuple(SEATS[s] for s in res.winners)
@@ -150,9 +155,15 @@ def explain_rons(params: Mapping[str, Any]) -> RonSolution:
                      else f"Хонбу получает только ближайший к сбросившему — {nearest}.")
         notes.append(rule_note("multi_ron_honba_each", key))
     sticks = params["riichi_sticks"]
-    if sticks and won:
-        steps.append(f"Палочки риичи со стола ({sticks} × 1000 = {1000 * sticks}) забирает "
+    back = tuple(SEATS[s] for s in r.sticks_back)
+    for code in back:
+        steps.append(f"{SEAT_WORDS[code]} забирает назад свою палочку риичи этой раздачи (1000).")
+    rest = sticks - len(back)
+    if rest and won:
+        steps.append(f"Палочки риичи со стола ({rest} × 1000 = {1000 * rest}) забирает "
                      f"{SEAT_WORDS[won[0]]} — ближайший к сбросившему победитель.")
+    if sticks and len(won) > 1:
+        notes.append(rule_note("multi_ron_sticks", key))
     return RonSolution(order, frozenset(won), r.payments, tuple(steps), seat_lines(r.payments),
                        tuple(notes))
 
@@ -166,7 +177,8 @@ def explain_pao(params: Mapping[str, Any]) -> RonSolution:
                          "winners")
     winner, liable, yaku = claim["seat"], params["pao"]["liable"], params["pao"]["yaku"]
     shooter: str | None = params["from"]
-    result = pao(SEATS.index(winner), SEATS.index(liable), 8000 * claim["yakuman"], rules,
+    result = pao(SEATS.index(winner), SEATS.index(liable), yakuman_basic(claim["yakuman"], rules),
+                 rules,
                  discarder=None if shooter is None else SEATS.index(shooter),
                  honba=params["honba"], riichi_sticks=params["riichi_sticks"], yaku=yaku)
     paid = result.payments
@@ -183,10 +195,12 @@ def explain_pao(params: Mapping[str, Any]) -> RonSolution:
         steps.append(f"Сбросил сам ответственный: {SEAT_WORDS[liable]} платит всё, как за "
                      f"обычный рон, — {liable_pays}.")
     elif get_game_rules(key).pao_ron_split:
+        liable_honba = get_game_rules(key).pao_ron_liable_honba
+        honba = ", вместе с хонбой" if params["honba"] else ""
         steps.append(f"Рон с пао: стоимость делят пополам ответственный {SEAT_WORDS[liable]} "
-                     f"({liable_pays}) и сбросивший {SEAT_WORDS[shooter]} "
-                     f"({-paid[SEATS.index(shooter)]}"
-                     + (", вместе с хонбой" if params["honba"] else "") + ").")
+                     f"({liable_pays}{honba if liable_honba else ''}) и сбросивший "
+                     f"{SEAT_WORDS[shooter]} ({-paid[SEATS.index(shooter)]}"
+                     f"{'' if liable_honba else honba}).")
     else:
         steps.append(f"Рон с пао: по этим правилам всё платит ответственный "
                      f"{SEAT_WORDS[liable]} — {liable_pays}.")
@@ -194,7 +208,9 @@ def explain_pao(params: Mapping[str, Any]) -> RonSolution:
     if sticks:
         steps.append(f"Палочки риичи со стола ({sticks} × 1000 = {1000 * sticks}) забирает "
                      f"{SEAT_WORDS[winner]}.")
-    notes = (rule_note("pao_yakuman", key), rule_note("pao_ron_split", key))
+    notes = (rule_note("pao_yakuman", key), rule_note("pao_ron_split", key),
+             *((rule_note("pao_ron_liable_honba", key),)
+               if shooter not in (None, liable) and params["honba"] else ()))
     return RonSolution((winner,), frozenset((winner,)), paid, tuple(steps), seat_lines(paid),
                        notes)
 

@@ -3,9 +3,11 @@
 Parameters describe the table as the learner sees it: the riichi player's
 pond in order with the position of the riichi tile, the other three ponds
 in turn order after him (the last one is the learner's own), the dora
-indicator. Tiles the others discarded from the riichi turn on passed him
-without ron. :func:`engine.table.safety.hand_safety` gives each kind in hand its
-tier and reason; every kind of the safest tier present is a right answer.
+indicator; optionally a second riichi among the two other opponents, and
+the riichi hands (shown once the solution is shown). Tiles discarded after a
+riichi passed him without ron. :func:`engine.table.safety.hand_safety` gives each
+kind its deal-in chance; a pick within :data:`RIGHT_WITHIN` points of the
+smallest is right (every 100 %-safe tile is equally right).
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
-from engine.hand import Hand
+from engine.hand import Hand, parse_hand
+from engine.shape.waits import wait_tiles
 from engine.table.safety import Riichi, SafetyTier, TileSafety, hand_safety
 from engine.tiles import Tile, parse_tiles, tile_code, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import (
+    PARTIAL,
     Drill,
     DrillError,
     DrillKind,
@@ -35,19 +39,8 @@ from tutor.drills.base import (
 )
 from tutor.drills.params import FULL_HAND_PARAMS
 
-# Short names of the tiers for the feedback list (the long ones: engine.text.messages.SAFETY_TIERS).
-TIER_NAMES: dict[SafetyTier, str] = {
-    SafetyTier.GENBUTSU: "генбуцу",
-    SafetyTier.PASSED: "прошёл после риичи",
-    SafetyTier.HONOR_LAST: "благородный, видны три копии",
-    SafetyTier.SUJI: "суджи",
-    SafetyTier.NO_CHANCE: "кабе (ноу-чанс)",
-    SafetyTier.ONE_CHANCE: "ван-чанс",
-    SafetyTier.HALF_SUJI: "полусуджи",
-    SafetyTier.HONOR_FEW: "благородный",
-    SafetyTier.EDGE_OPEN: "крайний без суджи",
-    SafetyTier.MIDDLE_OPEN: "средний без суджи",
-}
+RIGHT_WITHIN = 0.5  # points of deal-in chance: closer than that is the same choice
+NEAR_WITHIN = 2.0  # «почти»: a reasonable tile, a little more dangerous
 POND_ROW = 6  # a pond is laid out in rows of six
 MAX_POND = 24
 
@@ -70,29 +63,98 @@ def other_ponds(value: Any) -> tuple[tuple[Tile, ...], ...]:
     return tuple(parse_tiles(p.tiles_text(v)).kinds if v else () for v in value)
 
 
+def second_seat(value: Any) -> int:
+    """0 (one riichi), or 1 / 2: the owner of the first or second of the other ponds."""
+    if value in (0, 1, 2) and not isinstance(value, bool):
+        return int(value)
+    raise ValueError(f"second — 0, 1 или 2, а не «{value}».")
+
+
+def turn_or_zero(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    raise ValueError(f"Здесь нужно целое неотрицательное число, а не «{value}».")
+
+
+def optional_hand(value: Any) -> tuple[Tile, ...]:
+    """A riichi player's 13 concealed tiles, shown with the solution; empty: not given."""
+    if not value:
+        return ()
+    hand = parse_hand(p.tiles_text(value), size=13)
+    return tuple(t for t in range(34) for _ in range(hand.concealed[t]))
+
+
+def passed_after(seats: tuple[tuple[Tile, ...], ...], seat: int, at: int) -> tuple[Tile, ...]:
+    """Tiles the other seats discarded after ``seat``'s discard number ``at`` (0-based).
+
+    ``seats``: the four ponds in turn order, the first riichi player's first;
+    turn ``j`` goes seat 0, 1, 2, 3, so a later seat's ``j``-th discard comes after.
+    """
+    return tuple(t for other, pond in enumerate(seats) if other != seat
+                 for j, t in enumerate(pond) if (j, other) > (at, seat))
+
+
 @dataclass(frozen=True)
 class SafetySolution:
     hand: Hand
-    riichi: Riichi
+    riichis: tuple[Riichi, ...]  # the first is the player on the left of the first pond
+    seats: tuple[int, ...]  # which pond each riichi player owns (0: the riichi pond, 1, 2)
     ponds: tuple[tuple[Tile, ...], ...]
     dora: tuple[Tile, ...]
-    ranked: tuple[TileSafety, ...]  # safest first
+    ranked: tuple[TileSafety, ...]  # least dangerous first
+    hands: tuple[tuple[Tile, ...], ...] = ()  # the riichi hands, when the drill gives them
+
+    @property
+    def riichi(self) -> Riichi:
+        return self.riichis[0]
+
+    @property
+    def least(self) -> float:
+        return round(self.ranked[0].danger, 1)
 
     @property
     def best(self) -> SafetyTier:
         return self.ranked[0].tier
 
+    def gap(self, tile: Tile) -> float:
+        """Points of deal-in chance above the safest tile (one decimal, as shown)."""
+        return round(round(self.of(tile).danger, 1) - self.least, 1)
+
     @property
     def correct(self) -> frozenset[Tile]:
-        return frozenset(s.tile for s in self.ranked if s.tier is self.best)
+        """Every tile within :data:`RIGHT_WITHIN` of the smallest danger."""
+        return frozenset(s.tile for s in self.ranked if self.gap(s.tile) <= RIGHT_WITHIN)
+
+    @property
+    def near(self) -> frozenset[Tile]:
+        """Not right, but within :data:`NEAR_WITHIN`: «почти»."""
+        return frozenset(s.tile for s in self.ranked
+                         if RIGHT_WITHIN < self.gap(s.tile) <= NEAR_WITHIN)
 
     def of(self, tile: Tile) -> TileSafety:
         return next(s for s in self.ranked if s.tile == tile)
 
+    def deals_in(self, tile: Tile) -> bool | None:
+        """Would ``tile`` have been a winning tile of a riichi hand? None when hands are unknown."""
+        if not self.hands:
+            return None
+        return any(tile in waits for waits in self.waits)
+
+    @property
+    def waits(self) -> tuple[tuple[Tile, ...], ...]:
+        return tuple(wait_tiles(parse_hand(_mpsz(h), size=13)) for h in self.hands)
+
     @property
     def riichi_rows(self) -> list[list[tuple[Tile, bool]]]:
         """The riichi pond in rows of six, each tile with «is the riichi tile» (drawn sideways)."""
-        marked = [(t, i == self.riichi.riichi_index) for i, t in enumerate(self.riichi.pond)]
+        return self.marked_rows(0)
+
+    def marked_rows(self, pond_index: int) -> list[list[tuple[Tile, bool]]]:
+        """A pond (0: the first riichi player's, 1–3: the others) with its riichi tile marked."""
+        pond = self.riichi.pond if pond_index == 0 else self.ponds[pond_index - 1]
+        at = next((r.riichi_index for r, seat in zip(self.riichis, self.seats, strict=True)
+                   if seat == pond_index), -1)
+        marked = [(t, i == at) for i, t in enumerate(pond)]
         return [marked[i:i + POND_ROW] for i in range(0, len(marked), POND_ROW)]
 
     def rows(self, pond: tuple[Tile, ...]) -> list[tuple[Tile, ...]]:
@@ -103,18 +165,35 @@ class SafetySolution:
         return any(s.tier is SafetyTier.GENBUTSU for s in self.ranked)
 
 
+def _mpsz(tiles: tuple[Tile, ...]) -> str:
+    return "".join(tile_code(t) for t in tiles)
+
+
 def solve_safety(hand: Hand, pond: tuple[Tile, ...], riichi_at: int,
-                 ponds: tuple[tuple[Tile, ...], ...], dora: tuple[Tile, ...]) -> SafetySolution:
-    """Tiers of every kind in hand; ``riichi_at``: 1-based position of the riichi tile."""
+                 ponds: tuple[tuple[Tile, ...], ...], dora: tuple[Tile, ...],
+                 second: int = 0, second_at: int = 0,
+                 hands: tuple[tuple[Tile, ...], ...] = ()) -> SafetySolution:
+    """Danger of every kind in hand; ``riichi_at``: 1-based position of the riichi tile.
+
+    ``second``: 1 or 2 when the opponent owning ``ponds[second - 1]`` has also
+    declared riichi, on his discard number ``second_at`` (1-based); 0: one riichi.
+    """
     if not 1 <= riichi_at <= len(pond):
         raise DrillError(f"riichi_at — номер тайла риичи в дискарде, от 1 до {len(pond)}.",
                          "riichi_at")
-    index = riichi_at - 1
-    passed = tuple(t for other in ponds for t in other[index:])
-    riichi = Riichi(pond, index, passed)
+    seats = (pond, *ponds)
+    riichis = [Riichi(pond, riichi_at - 1, passed_after(seats, 0, riichi_at - 1))]
+    owners = [0]
+    if second:
+        other = ponds[second - 1] if second in (1, 2) else ()
+        if not 1 <= second_at <= len(other):
+            raise DrillError("second_at — номер тайла риичи во втором дискарде в риичи.",
+                             "second_at")
+        riichis.append(Riichi(other, second_at - 1, passed_after(seats, second, second_at - 1)))
+        owners.append(second)
     visible = (*pond, *(t for other in ponds for t in other), *dora)
-    ranked = hand_safety(hand, (riichi,), visible)
-    return SafetySolution(hand, riichi, ponds, dora, ranked)
+    ranked = hand_safety(hand, riichis, visible, dora)
+    return SafetySolution(hand, tuple(riichis), tuple(owners), ponds, dora, ranked, hands)
 
 
 # --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
@@ -124,20 +203,26 @@ def _tier_of_pick(drill: Drill, verdict: Verdict) -> SafetyTier:
     return solution.of(verdict.details["picked"]).tier
 
 
-def _suji_over_genbutsu(drill: Drill, verdict: Verdict) -> Fields | None:
+def _best_tiles(drill: Drill) -> str:
+    return ", ".join(tile_name(t) for t in sorted(drill.solution.correct))
+
+
+def _reading_over_certain(drill: Drill, verdict: Verdict) -> Fields | None:
     s = drill.solution
-    if s.best is SafetyTier.GENBUTSU and _tier_of_pick(drill, verdict) in (
-            SafetyTier.SUJI, SafetyTier.HALF_SUJI, SafetyTier.NO_CHANCE, SafetyTier.ONE_CHANCE):
-        return {"tiles": ", ".join(tile_name(t) for t in sorted(s.correct))}
+    if s.best.certain and not _tier_of_pick(drill, verdict).certain:
+        certain = sorted(x.tile for x in s.ranked if x.tier.certain)
+        return {"tiles": ", ".join(tile_name(t) for t in certain)}
     return None
 
 
 def _honour_as_safe(drill: Drill, verdict: Verdict) -> Fields | None:
-    s = drill.solution
-    if _tier_of_pick(drill, verdict) is SafetyTier.HONOR_FEW and s.best.rank < (
-            SafetyTier.HONOR_FEW.rank):
-        return {"tiles": ", ".join(tile_name(t) for t in sorted(s.correct))}
+    if _tier_of_pick(drill, verdict) in (SafetyTier.HONOR_1, SafetyTier.HONOR_2):
+        return {"tiles": _best_tiles(drill)}
     return None
+
+
+def _riichi_tile_suji(drill: Drill, verdict: Verdict) -> Fields | None:
+    return {} if _tier_of_pick(drill, verdict) is SafetyTier.RIICHI_SUJI else None
 
 
 def _half_suji_as_suji(drill: Drill, verdict: Verdict) -> Fields | None:
@@ -147,18 +232,20 @@ def _half_suji_as_suji(drill: Drill, verdict: Verdict) -> Fields | None:
 
 
 def _dangerous(drill: Drill, verdict: Verdict) -> Fields | None:
-    return {} if _tier_of_pick(drill, verdict) is SafetyTier.MIDDLE_OPEN else None
+    return {} if _tier_of_pick(drill, verdict) is SafetyTier.OPEN_456 else None
 
 
 SAFETY_RULES: tuple[Rule, ...] = (
-    Rule(_suji_over_genbutsu, "Суджи защищает только от рянмена, а в руке был генбуцу "
-         "({tiles}): на нём игрок в риичи не может выиграть роном вовсе."),
-    Rule(_honour_as_safe, "Благородный тайл, которого видно меньше трёх копий, ещё может "
-         "ждать танки или шанпон; безопаснее был {tiles}."),
+    Rule(_reading_over_certain, "Суджи и кабе лишь уменьшают риск, а в руке был тайл, на "
+         "котором рон невозможен вовсе ({tiles}): генбуцу или тайл, прошедший после риичи."),
+    Rule(_honour_as_safe, "Благородный тайл, других копий которого видно мало, ещё может "
+         "ждать шанпон или танки; безопаснее был {tiles}."),
+    Rule(_riichi_tile_suji, "Суджи тайла риичи не защищает: игрок часто объявляет риичи, "
+         "разбирая форму вроде 1-3-5, и ждёт как раз на суджи сброшенного тайла."),
     Rule(_half_suji_as_suji, "У 4, 5 и 6 две стороны рянмена: тайл в сбросе закрывает только "
          "одну из них, у {tile} открыта вторая."),
     Rule(_dangerous, "Средний тайл без суджи — самый опасный сброс против риичи: рянмен на "
-         "него возможен с обеих сторон.", fallback=True),
+         "него возможен с обеих сторон, и ещё канчан.", fallback=True),
 )
 
 
@@ -176,45 +263,41 @@ class Safety(DrillKind):
         Param("ponds", other_ponds, ((), (), ()),
               help="три других дискарда по порядку хода после игрока в риичи; последний — ваш"),
         Param("dora", p.tile_list, (), help="индикатор доры"),
+        Param("second", second_seat, 0,
+              help="второй риичи: 1 или 2 — у владельца первого или второго из `ponds`"),
+        Param("second_at", turn_or_zero, 0,
+              help="номер тайла риичи во втором дискарде в риичи, считая с 1"),
+        Param("riichi_hand", optional_hand, (),
+              help="рука игрока в риичи (13 тайлов): её покажут вместе с решением"),
+        Param("second_hand", optional_hand, (), help="рука второго игрока в риичи"),
     )
 
     def prepare(self, params: Mapping[str, Any]) -> SafetySolution:
         hand = drill_hand(params, 14)
+        hands = tuple(h for h in (params["riichi_hand"], params["second_hand"]) if h)
         try:
             return solve_safety(hand, params["pond"], params["riichi_at"], params["ponds"],
-                                params["dora"])
+                                params["dora"], params["second"], params["second_at"], hands)
         except HandError as exc:
             raise DrillError(str(exc), "pond") from None
 
     def grade(self, drill: Drill, form: MultiDict[str, str]) -> Verdict:
         solution: SafetySolution = drill.solution
         tile = picked_discard(form, solution.hand)
-        return Verdict(tile in solution.correct, {"picked": tile})
+        near = tile in solution.near
+        return Verdict(tile in solution.correct, {"picked": tile, "near": near},
+                       credit=PARTIAL if near else None)
 
     def choices(self, drill: Drill) -> list[tuple[Tile, str]]:
         """(tile, code) for every distinct concealed tile, in tile order: the radio buttons."""
         return [(t, tile_code(t)) for t, n in enumerate(drill.solution.hand.concealed) if n]
 
     def tier_name(self, tier: SafetyTier) -> str:
-        return TIER_NAMES[tier]
+        return tier.name_ru
 
-    def tier_line(self, tier: SafetyTier) -> str:
-        """«Name — explanation», without repeating a name the explanation starts with."""
-        text, name = tier.explanation, TIER_NAMES[tier]
-        head, _, rest = text.partition(": ")
-        if rest and head.split(" (")[0] in name:
-            return f"{name} — {rest}"
-        return f"{name} — {text}"
-
-    def groups(self, drill: Drill) -> list[tuple[int, SafetyTier, list[TileSafety]]]:
-        """The tiles grouped by tier, safest first, each group with its place (1-based)."""
-        out: list[tuple[int, SafetyTier, list[TileSafety]]] = []
-        for s in drill.solution.ranked:
-            if out and out[-1][1] is s.tier:
-                out[-1][2].append(s)
-            else:
-                out.append((len(out) + 1, s.tier, [s]))
-        return out
+    def danger_text(self, s: TileSafety) -> str:
+        """«2,6 %»: the chance as the learner reads it (a decimal comma)."""
+        return f"{round(s.danger, 1):.1f}".replace(".", ",") + " %"
 
     def kept_answer(self, form: MultiDict[str, str] | None) -> str:
         return (form or MultiDict()).get("discard", "")[:8]

@@ -18,7 +18,8 @@ from werkzeug.datastructures import MultiDict
 from engine.errors import HandError
 from engine.hand import Hand
 from engine.plural import count_word
-from engine.shape.shanten import describe_shanten, improving_tiles
+from engine.shape.blocks import Form
+from engine.shape.shanten import describe_shanten, improving_tiles, shanten
 from engine.shape.ukeire import Ukeire, ukeire
 from engine.shape.waits import wait_tiles
 from engine.text.messages import UKEIRE_EXPLANATION
@@ -84,6 +85,24 @@ class UkeireSolution:
     @property
     def shanten_text(self) -> str:
         return describe_shanten(self.result.shanten)
+
+    @property
+    def special(self) -> tuple[tuple[str, tuple[Tile, ...]], ...]:
+        """Kinds that improve the hand only as chiitoitsu or kokushi, by form name.
+
+        The count takes the best of the three forms; a learner counting only
+        sets and a pair misses these, so the feedback names them.
+        """
+        if self.result.shanten <= 0 or self.hand.melds:
+            return ()
+        current = self.result.shanten
+        extra = [line.tile for line in self.lines
+                 if shanten(self.hand.with_tile(line.tile)).standard >= current]
+        if not extra:
+            return ()
+        forms = shanten(self.hand).best_forms
+        name = "кокуси" if Form.KOKUSHI in forms and Form.CHIITOITSU not in forms else "читойцу"
+        return ((name, tuple(extra)),)
 
 
 def solve_ukeire(hand: Hand, visible: tuple[Tile, ...]) -> UkeireSolution:

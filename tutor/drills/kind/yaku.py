@@ -7,9 +7,10 @@ complete shape — the question is about yaku, not about the shape.
 
 The feedback names the yaku found (with han and the rule), or says there is
 none; then what would change the answer, each computed by the engine: the same
-hand under the other rule sets (an open all-simples hand wins online but not
-under EMA), and for a hand without yaku the same win by tsumo or with riichi
-when those are open to it (a closed hand wins by tsumo with menzen tsumo).
+hand under the other rule sets (a renhou is a mangan under the European and
+Russian tournament rules, no yaku online), and for a hand without yaku the same
+win by tsumo or with riichi when those are open to it (a closed hand wins by
+tsumo with menzen tsumo).
 """
 
 from __future__ import annotations
@@ -91,7 +92,8 @@ def try_score(params: Mapping[str, Any]) -> ScoreResult | None:
 
 
 def _applies(condition: str, hand: Hand, params: Mapping[str, Any]) -> bool:
-    closed = hand.is_closed
+    # A renhou is a ron before the player's first draw: no tsumo, no riichi can replace it.
+    closed = hand.is_closed and not params.get("renhou")
     return {
         "closed-ron": closed and params["by"] == "ron",
         "closed-no-riichi": closed and not params["riichi"] and not params["double_riichi"],

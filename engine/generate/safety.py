@@ -1,0 +1,276 @@
+"""Seeded problems for «Самый безопасный сброс» (``safety``): a table that follows from play.
+
+The riichi player's hand is dealt first (a real tenpai: a complete hand less
+one tile); his pond is played towards it: before the riichi he throws what his
+hand does not use (honours and terminals early, tiles next to his blocks
+rarely), never one of his winning tiles (he is not furiten); the riichi tile
+is a plausible last cut — often a tile next to his blocks, sometimes the
+suji of his wait (the 1-3-5 shape cut to a kanchan); after the riichi he
+throws what he draws. Nobody throws a winning tile of a riichi declared
+before (he would have called ron). A second riichi (master) is a chasing one.
+
+Levels (each rate over 200 problems, checked by tests/engine/test_generate_safety.py):
+
+=========  ==============================================================
+novice     one riichi; a genbutsu or passed tile in at most 60 % of hands
+player     one riichi; no genbutsu in at least half the hands
+master     in at least 60 % the best tile leads by its suji number, kabe
+           or one-chance (no 100 %-safe tile); at least 15 % two riichi
+=========  ==============================================================
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import HandError
+from engine.generate.hands import MAX_TRIES, Builder, build_complete, nearby_tile
+from engine.generate.play import Table, discard_weight, swapped_hand
+from engine.hand import Hand, parse_hand
+from engine.shape.shanten import shanten
+from engine.shape.waits import wait_tiles
+from engine.table.safety import Riichi, SafetyTier, TileSafety, hand_safety, tile_safety
+from engine.tiles import NUM_KINDS, Tile, counts_of, parse_tiles, tile_code, to_mpsz
+
+GENBUTSU_SHARE: dict[str, float] = {"novice": 0.45, "player": 0.35, "master": 0.25}
+READING_SHARE = 0.72  # master: the best tile leads by suji number, kabe or one-chance
+TWO_RIICHI_SHARE = 0.22  # master
+READING = frozenset({SafetyTier.SUJI_19, SafetyTier.SUJI_28, SafetyTier.SUJI_37,
+                     SafetyTier.SUJI_456, SafetyTier.NO_CHANCE, SafetyTier.ONE_CHANCE})
+LEAD = 0.5  # points: a lead smaller than this is a tie (as the drill grades)
+RIICHI_TURN: dict[str, tuple[int, int]] = {"novice": (6, 9), "player": (6, 12),
+                                           "master": (7, 12)}
+HANDS_PER_TABLE = 30
+
+
+@dataclass
+class Seat:
+    """One player at the table; a riichi player has a hand, waits and a riichi turn (1-based)."""
+
+    hand: list[Tile] = field(default_factory=list)
+    waits: frozenset[Tile] = frozenset()
+    riichi_at: int = 0
+    pond: list[Tile] = field(default_factory=list)
+    near: frozenset[Tile] = frozenset()
+
+
+def riichi_hand(rng: random.Random, table: Table) -> tuple[list[Tile], frozenset[Tile]] | None:
+    """A tenpai hand (13 tiles) placed on the table, and its winning tiles."""
+    b = build_complete(rng, suits=tuple(rng.sample(range(3), rng.choice((2, 3)))),
+                       triplet_rate=0.12, honor_rate=0.08)
+    b.concealed.remove(rng.choice(b.concealed))
+    counts = parse_hand(to_mpsz(b.concealed), size=13).concealed
+    if max(counts) > 3 or not all(table.free(t) >= n for t, n in enumerate(counts)):
+        return None
+    waits = frozenset(wait_tiles(parse_hand(to_mpsz(b.concealed), size=13)))
+    if not waits:
+        return None
+    table.place(b.concealed)
+    return b.concealed, waits
+
+
+def near_kinds(hand: Sequence[Tile]) -> frozenset[Tile]:
+    """Kinds that join a block of ``hand``: same suit within two, or an honour he holds."""
+    out = set(hand)
+    for t in hand:
+        if t < 27:
+            out.update(k for k in range(t - 2, t + 3) if k // 9 == t // 9 and 0 <= k < 27)
+    return frozenset(out)
+
+
+def _weights(seat: Seat, index: int, kinds: list[Tile]) -> list[float]:
+    if not seat.riichi_at:
+        return [discard_weight(t, index) for t in kinds]
+    if index >= seat.riichi_at:
+        return [1.0] * len(kinds)  # tsumogiri: whatever he drew
+    if index == seat.riichi_at - 1:
+        return [6.0 if t in seat.near else 0.3 for t in kinds]
+    return [discard_weight(t, index) * (0.1 if t in seat.near else 1.0) for t in kinds]
+
+
+def _riichi_tile(rng: random.Random, seat: Seat, allowed: list[Tile]) -> Tile | None:
+    """Sometimes the suji of his wait: the kanchan left after cutting 5 from 1-3-5."""
+    traps = [w + d for w in seat.waits if w < 27 for d in (-3, 3)
+             if 0 <= w % 9 + d <= 8 and w + d in allowed]
+    if traps and rng.random() < 0.3:
+        return rng.choice(traps)
+    return None
+
+
+def _discard(rng: random.Random, table: Table, seat: Seat, index: int,
+             avoid: frozenset[Tile]) -> Tile:
+    allowed = [t for t in range(NUM_KINDS) if table.free(t) > 0 and t not in avoid]
+    tile = _riichi_tile(rng, seat, allowed) if index == seat.riichi_at - 1 else None
+    if tile is None:
+        weights = [w * table.free(t) for t, w in zip(allowed, _weights(seat, index, allowed),
+                                                       strict=True)]
+        tile = rng.choices(allowed, weights)[0]
+    table.place((tile,))
+    return tile
+
+
+def play_ponds(rng: random.Random, table: Table, seats: list[Seat], lengths: list[int]) -> None:
+    """Every discard in turn order: seat 0, 1, 2, 3 each turn, avoiding live winning tiles."""
+    for index in range(max(lengths)):
+        for n, seat in enumerate(seats):
+            if index >= lengths[n]:
+                continue
+            avoid = set(seat.waits)
+            for other in seats:
+                if other.riichi_at and other is not seat and (
+                        other.riichi_at - 1, seats.index(other)) < (index, n):
+                    avoid |= other.waits
+            seat.pond.append(_discard(rng, table, seat, index, frozenset(avoid)))
+
+
+@dataclass(frozen=True)
+class Wish:
+    """What this problem must show: a 100 %-safe tile, a reading lead, two riichi."""
+
+    genbutsu: bool
+    reading: bool
+    two: bool
+
+
+def _wish(rng: random.Random, level: str) -> Wish:
+    two = level == "master" and rng.random() < TWO_RIICHI_SHARE
+    reading = level == "master" and rng.random() < READING_SHARE
+    genbutsu = not reading and rng.random() < GENBUTSU_SHARE[level]
+    return Wish(genbutsu, reading, two)
+
+
+def _table(rng: random.Random, level: str, wish: Wish) -> tuple[list[Seat], Table] | None:
+    table = Table.empty()
+    low, high = RIICHI_TURN[level]
+    first = Seat(riichi_at=rng.randint(low, high))
+    length = first.riichi_at + rng.randint(1 if wish.two else 0, 3)
+    seats = [first, Seat(), Seat(), Seat()]
+    if wish.two:
+        seats[rng.choice((1, 2))].riichi_at = rng.randint(first.riichi_at + 1, length)
+    for seat in seats:
+        if seat.riichi_at:
+            made = riichi_hand(rng, table)
+            if made is None:
+                return None
+            seat.hand, seat.waits = made
+            seat.near = near_kinds(seat.hand)
+    play_ponds(rng, table, seats, [length, length, length, length - 1])
+    return seats, table
+
+
+def riichis_of(seats: list[Seat]) -> tuple[tuple[Riichi, ...], tuple[int, ...]]:
+    """Each riichi with the tiles that passed him, in turn order; and which seat declared it."""
+    out, owners = [], []
+    for n, seat in enumerate(seats):
+        if not seat.riichi_at:
+            continue
+        at = seat.riichi_at - 1
+        passed = tuple(t for m, other in enumerate(seats) if m != n
+                       for j, t in enumerate(other.pond) if (j, m) > (at, n))
+        out.append(Riichi(tuple(seat.pond), at, passed))
+        owners.append(n)
+    return tuple(out), tuple(owners)
+
+
+def fits(wish: Wish, ranked: Sequence[TileSafety]) -> bool:
+    """The hand asks what the level asks: a dangerous tile, a clear best, the wished kind."""
+    least = round(ranked[0].danger, 1)
+    best = [s for s in ranked if round(s.danger, 1) - least <= LEAD]
+    if ranked[-1].danger < 5 or len(best) > 2:
+        return False
+    certain = any(s.tier.certain for s in ranked)
+    if certain != wish.genbutsu:
+        return False
+    if wish.reading:
+        second = next((s for s in ranked if s not in best), None)
+        return best[0].tier in READING and second is not None and (
+            second.tier is not best[0].tier or second.tile // 9 == best[0].tile // 9)
+    return True
+
+
+def _drop_safe(rng: random.Random, table: Table, mine: Builder, safe: frozenset[Tile]) -> None:
+    """Swap each 100 %-safe tile for one near another tile of the hand (or any unsafe kind)."""
+    for old in [t for t in mine.concealed if t in safe]:
+        for attempt in range(8):
+            anchor = rng.choice(mine.concealed)
+            new = nearby_tile(rng, anchor, 0.15) if attempt < 5 else rng.randrange(NUM_KINDS)
+            if new not in safe and mine.counts[new] < 3 and table.free(new) > mine.counts[new]:
+                mine.swap(old, new)
+                break
+
+
+def _learner(rng: random.Random, table: Table, riichis: tuple[Riichi, ...],
+             visible: list[Tile], dora: Tile, wish: Wish) -> Builder | None:
+    safe = frozenset(t for r in riichis for t in (*r.pond, *r.passed))
+    seen = counts_of(visible)
+    reading = [k for k in range(NUM_KINDS) if wish.reading and k not in safe
+               and table.free(k) > 0
+               and all(tile_safety(k, r, seen).tier in READING for r in riichis)]
+    for _ in range(HANDS_PER_TABLE):
+        mine = swapped_hand(rng, table, rng.choice((2, 3)), 14)
+        if mine is None:
+            continue
+        if wish.reading and reading and not any(t in reading for t in mine.concealed):
+            new = rng.choice(reading)  # a tile to read: suji, kabe or one-chance
+            if mine.counts[new] < 3 and table.free(new) > mine.counts[new]:
+                mine.swap(rng.choice(mine.concealed), new)
+        if not wish.genbutsu:
+            _drop_safe(rng, table, mine, safe)
+        if wish.genbutsu != any(t in safe for t in mine.concealed):
+            continue
+        hand = parse_hand(to_mpsz(mine.concealed), size=14)
+        if fits(wish, hand_safety(hand, riichis, visible, (dora,))) and (
+                shanten(hand).minimum >= 0):
+            return mine
+    return None
+
+
+def gen_safety(rng: random.Random, level: str) -> dict[str, Any]:
+    """A riichi (or two) that follows from play, every pond, and a hand facing the choice."""
+    wish = _wish(rng, level)
+    for _ in range(MAX_TRIES):
+        made = _table(rng, level, wish)
+        if made is None:
+            continue
+        seats, table = made
+        dora = rng.choices(range(NUM_KINDS), [table.free(t) for t in range(NUM_KINDS)])[0]
+        table.place((dora,))
+        riichis, owners = riichis_of(seats)
+        visible = [t for s in seats for t in s.pond] + [dora]
+        mine = _learner(rng, table, riichis, visible, dora, wish)
+        if mine is None:
+            continue
+        params: dict[str, Any] = {
+            "hand": to_mpsz(mine.concealed),
+            "melds": [],
+            "pond": _codes(seats[0].pond),
+            "riichi_at": seats[0].riichi_at,
+            "ponds": [_codes(s.pond) for s in seats[1:]],
+            "dora": tile_code(dora),
+            "riichi_hand": to_mpsz(seats[0].hand),
+        }
+        if len(owners) > 1:
+            params.update(second=owners[1], second_at=seats[owners[1]].riichi_at,
+                          second_hand=to_mpsz(seats[owners[1]].hand))
+        return params
+    raise HandError("Не удалось подобрать ситуацию для этого уровня.")
+
+
+def _codes(tiles: Sequence[Tile]) -> str:
+    return " ".join(tile_code(t) for t in tiles)
+
+
+def read_problem(params: dict[str, Any]) -> tuple[Hand, tuple[Riichi, ...], list[Tile], Tile]:
+    """A generated problem back as the engine sees it: hand, riichis, visible tiles, indicator."""
+    ponds = [parse_tiles(params["pond"]).kinds, *(parse_tiles(p).kinds for p in params["ponds"])]
+    seats = [Seat(pond=list(p)) for p in ponds]
+    seats[0].riichi_at = params["riichi_at"]
+    if params.get("second"):
+        seats[params["second"]].riichi_at = params["second_at"]
+    riichis, _ = riichis_of(seats)
+    dora = parse_tiles(params["dora"]).kinds[0]
+    visible = [t for p in ponds for t in p] + [dora]
+    return parse_hand(params["hand"], size=14), riichis, visible, dora

@@ -1,0 +1,89 @@
+"""«Самый безопасный сброс» problems: the level rates over 200 problems each, and fair ties.
+
+The rates are the ones the issue sets for the drill (each ±5 points):
+novice — a genbutsu (or passed tile) in at most 60 %; player — none in at
+least 50 %; master — in at least 60 % the best tile leads by its suji number,
+kabe or one-chance, and at least 15 % against two riichi. The riichi hand is
+dealt first and his pond never holds his winning tiles (furiten rule, seeds
+[000] [002]).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine.generate.safety import READING, gen_safety, read_problem
+from engine.hand import parse_hand
+from engine.shape.waits import wait_tiles
+from engine.table.safety import TileSafety, hand_safety
+
+PROBLEMS = 200
+TOLERANCE = 0.05
+
+
+def _ranked(params: dict[str, Any]) -> tuple[TileSafety, ...]:
+    hand, riichis, visible, dora = read_problem(params)
+    return hand_safety(hand, riichis, visible, (dora,))
+
+
+@pytest.fixture(scope="module")
+def problems() -> dict[str, list[dict[str, Any]]]:
+    return {level: [gen_safety(random.Random(seed), level) for seed in range(PROBLEMS)]
+            for level in ("novice", "player", "master")}
+
+
+def _certain(ranked: tuple[TileSafety, ...]) -> bool:
+    return any(s.tier.certain for s in ranked)
+
+
+def test_novice_has_a_100_percent_safe_tile_in_at_most_60_percent(
+        problems: dict[str, list[dict[str, Any]]]) -> None:
+    share = sum(_certain(_ranked(p)) for p in problems["novice"]) / PROBLEMS
+    assert share <= 0.60 + TOLERANCE
+
+
+def test_player_has_no_genbutsu_in_at_least_half(
+        problems: dict[str, list[dict[str, Any]]]) -> None:
+    share = sum(not _certain(_ranked(p)) for p in problems["player"]) / PROBLEMS
+    assert share >= 0.50 - TOLERANCE
+
+
+def _reading_lead(ranked: tuple[TileSafety, ...]) -> bool:
+    least = round(ranked[0].danger, 1)
+    best = [s for s in ranked if round(s.danger, 1) - least <= 0.5]
+    rest = [s for s in ranked if s not in best]
+    return (not _certain(ranked) and best[0].tier in READING and bool(rest)
+            and rest[0].tier is not best[0].tier)
+
+
+def test_master_reads_suji_kabe_one_chance_and_meets_two_riichi(
+        problems: dict[str, list[dict[str, Any]]]) -> None:
+    master = problems["master"]
+    reading = sum(_reading_lead(_ranked(p)) for p in master) / PROBLEMS
+    two = sum(bool(p.get("second")) for p in master) / PROBLEMS
+    assert reading >= 0.60 - TOLERANCE
+    assert two >= 0.15 - TOLERANCE
+
+
+def test_no_riichi_pond_holds_its_own_winning_tile(
+        problems: dict[str, list[dict[str, Any]]]) -> None:
+    for level in problems.values():
+        for p in level[:60]:
+            _, riichis, _, _ = read_problem(p)
+            waits = set(wait_tiles(parse_hand(p["riichi_hand"], size=13)))
+            assert not waits & set(riichis[0].pond), p
+            assert not waits & set(riichis[0].passed), p  # nobody threw it: he would ron
+
+
+def test_ties_are_graded_equal_every_100_percent_safe_tile_is_right() -> None:
+    """Genbutsu and a passed tile: both 0.0, so both are right (review §2 row 1)."""
+    from tutor.drills.kind.safety import solve_safety  # the grader the drill uses
+
+    hand = parse_hand("1m5m9p123s456s789s11z")
+    pond = (0,)  # 1m, the riichi tile
+    ponds = ((4,), (8 + 9,), ())  # 5m and 9p thrown after the riichi: passed
+    sol = solve_safety(hand, pond, 1, ponds, ())
+    assert {0, 4, 17} <= sol.correct  # 1m genbutsu, 5m and 9p passed: all equal
