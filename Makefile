@@ -66,6 +66,7 @@ ENGINE_TESTS := tests/engine tests/drills tests/practice tests/analyse tests/cou
 test: $(VENV)/.test $(NATIVE)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict engine
+	$(VENV)/bin/mypy --strict tutor
 	$(VENV)/bin/flask --app tutor content check
 	$(PY) -m pytest -q $(PARALLEL)
 	TEMPAI_ENGINE=python $(PY) -m pytest -q $(PARALLEL) -m "not browser and not server" $(ENGINE_TESTS)
@@ -76,6 +77,7 @@ test: $(VENV)/.test $(NATIVE)
 check: $(VENV)/.test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict engine
+	$(VENV)/bin/mypy --strict tutor
 	TEMPAI_ENGINE=python $(PY) -m pytest -q $(PARALLEL) -m "not browser and not server and not slow"
 
 bench: $(VENV)/.test $(NATIVE)

@@ -119,7 +119,7 @@ def _trust_proxies(app: Flask) -> None:
     """
     hops = int(app.config.get("TRUSTED_PROXIES") or 0)
     if hops > 0:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]  # Flask documents wrapping wsgi_app; mypy sees a method
 
 
 def _is_cli_tool() -> bool:

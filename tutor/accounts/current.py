@@ -36,8 +36,9 @@ from functools import wraps
 from typing import Any, TypeVar, cast
 from urllib.parse import unquote, urlsplit
 
-from flask import Response, abort, current_app, g, redirect, request, session, url_for
+from flask import Response, abort, current_app, g, redirect, session, url_for
 from flask.typing import ResponseReturnValue
+from htmx_flask import request
 
 from tutor import storage
 from tutor.accounts.store import User, session_user

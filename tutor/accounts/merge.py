@@ -27,6 +27,8 @@ history (at most ``RAW_LIMIT`` + ``TRIM_EVERY`` rows per learner).
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
@@ -43,21 +45,30 @@ from tutor.storage.aggregates import (
 )
 from tutor.storage.answers import answers
 
-_KIND_COLS = ("first_id", "total", "correct", "streak", "marks")
+
+class _Kind(TypedDict):
+    """One row of a learner's per-kind totals, as merging reads and writes it."""
+
+    first_id: int
+    total: int
+    correct: int
+    streak: int
+    marks: str
 
 
-def _kinds(conn: Connection, learner_id: str) -> dict[str, dict[str, object]]:
+def _kinds(conn: Connection, learner_id: str) -> dict[str, _Kind]:
     rows = conn.execute(sa.select(learner_kinds).where(learner_kinds.c.learner_id == learner_id))
-    return {row.kind: {c: getattr(row, c) for c in _KIND_COLS} for row in rows}
+    return {row.kind: _Kind(first_id=row.first_id, total=row.total, correct=row.correct,
+                            streak=row.streak, marks=row.marks) for row in rows}
 
 
-def _joined(older: dict[str, object], newer: dict[str, object]) -> dict[str, object]:
-    newer_streak, newer_total = int(newer["streak"]), int(newer["total"])  # type: ignore[call-overload]
-    streak = newer_streak + (int(older["streak"]) if newer_streak == newer_total else 0)  # type: ignore[call-overload]
+def _joined(older: _Kind, newer: _Kind) -> _Kind:
+    newer_streak, newer_total = int(newer["streak"]), int(newer["total"])
+    streak = newer_streak + (int(older["streak"]) if newer_streak == newer_total else 0)
     return {
-        "first_id": min(int(older["first_id"]), int(newer["first_id"])),  # type: ignore[call-overload]
-        "total": int(older["total"]) + newer_total,  # type: ignore[call-overload]
-        "correct": int(older["correct"]) + int(newer["correct"]),  # type: ignore[call-overload]
+        "first_id": min(int(older["first_id"]), int(newer["first_id"])),
+        "total": int(older["total"]) + newer_total,
+        "correct": int(older["correct"]) + int(newer["correct"]),
         "streak": streak,
         "marks": (str(older["marks"]) + str(newer["marks"]))[-MARKS:],
     }
@@ -88,7 +99,7 @@ def _merge_kinds(conn: Connection, source: str, target: str) -> int:
     mine, theirs = _kinds(conn, target), _kinds(conn, source)
     for kind, row in theirs.items():
         if kind in mine:
-            older, newer = sorted((mine[kind], row), key=lambda r: int(r["first_id"]))  # type: ignore[call-overload]
+            older, newer = sorted((mine[kind], row), key=lambda r: int(r["first_id"]))
             merged = _joined(older, newer)
             conn.execute(learner_kinds.update().where(learner_kinds.c.learner_id == target,
                                                       learner_kinds.c.kind == kind)
@@ -96,8 +107,8 @@ def _merge_kinds(conn: Connection, source: str, target: str) -> int:
         else:
             conn.execute(learner_kinds.insert().values(learner_id=target, kind=kind, **row))
     conn.execute(learner_kinds.delete().where(learner_kinds.c.learner_id == source))
-    total = _kinds(conn, target).get(aggregates.ALL, {}).get("total", 0)
-    return int(total)  # type: ignore[call-overload]
+    kinds = _kinds(conn, target)
+    return int(kinds[aggregates.ALL]["total"]) if aggregates.ALL in kinds else 0
 
 
 def _unite(conn: Connection, table: sa.Table, source: str, target: str) -> None:

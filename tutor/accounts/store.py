@@ -10,6 +10,7 @@ import re
 import secrets
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
@@ -60,9 +61,9 @@ _COLUMNS = (users.c.id, users.c.login, users.c.display_name, users.c.role,
             users.c.learner_id, users.c.disabled, users.c.time_zone, users.c.tile_size)
 
 
-def _user(row: Row[tuple[object, ...]]) -> User:
-    return User(int(row.id), row.login, row.display_name, row.role, row.learner_id,  # type: ignore[arg-type]
-                bool(row.disabled), known(row.time_zone), str(row.tile_size or ""))  # type: ignore[arg-type]
+def _user(row: Row[*tuple[Any, ...]]) -> User:
+    return User(int(row.id), row.login, row.display_name, row.role, row.learner_id,
+                bool(row.disabled), known(row.time_zone), str(row.tile_size or ""))
 
 
 def normal_login(text: str) -> str:

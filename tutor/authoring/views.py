@@ -29,11 +29,11 @@ from flask import (
     get_template_attribute,
     redirect,
     render_template,
-    request,
     session,
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from htmx_flask import request
 from markupsafe import Markup, escape
 
 from engine.plural import count_word

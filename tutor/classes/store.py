@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -64,9 +65,9 @@ class Assignment:
     time_zone: str = DEFAULT_ZONE  # the class's: its due date ends at midnight there
 
 
-def _klass(row: sa.Row[tuple[object, ...]]) -> Klass:
-    return Klass(int(row.id), int(row.owner_id), row.name, row.rules, row.ends_on, row.code,  # type: ignore[arg-type]
-                 known(row.time_zone))  # type: ignore[arg-type]
+def _klass(row: sa.Row[*tuple[Any, ...]]) -> Klass:
+    return Klass(int(row.id), int(row.owner_id), row.name, row.rules, row.ends_on, row.code,
+                 known(row.time_zone))
 
 
 _CLASS_COLS = (classes.c.id, classes.c.owner_id, classes.c.name, classes.c.rules,
@@ -206,9 +207,11 @@ def leave(conn: Connection, class_id: int, user_id: int) -> int:
     return int(result.rowcount or 0)
 
 
-def _assignment(row: sa.Row[tuple[object, ...]]) -> Assignment:
-    return Assignment(int(row.id), int(row.class_id), row.kind, row.target, int(row.count),  # type: ignore[arg-type]
-                      int(row.seed), row.due_on, row.rules, known(row.time_zone))  # type: ignore[arg-type]
+def _assignment(row: sa.Row[*tuple[Any, ...]]) -> Assignment:
+    # row.count is the column at run time, but Row's types say tuple.count.
+    count = int(row._mapping["count"])
+    return Assignment(int(row.id), int(row.class_id), row.kind, row.target, count,
+                      int(row.seed), row.due_on, row.rules, known(row.time_zone))
 
 
 def _with_rules() -> sa.Select[tuple[object, ...]]:

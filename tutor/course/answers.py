@@ -10,8 +10,9 @@ after a right answer, worked out here once).
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, get_template_attribute, redirect, request, url_for
+from flask import Blueprint, abort, get_template_attribute, redirect, url_for
 from flask.typing import ResponseReturnValue
+from htmx_flask import request
 
 from tutor.course.content import Lesson, store
 from tutor.course.lessons import next_step, render_lesson

@@ -475,7 +475,8 @@ def init_app(app: Flask) -> None:
 
 def store() -> ContentStore:
     """The current app's content store."""
-    return current_app.extensions[_EXTENSION]  # type: ignore[no-any-return]
+    content: ContentStore = current_app.extensions[_EXTENSION]  # Flask types extensions as Any
+    return content
 
 
 _EXTENSION = "tempai.content"

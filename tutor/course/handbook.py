@@ -43,8 +43,6 @@ from tutor.course.markdown.sources import CITATION_RE, source_anchor
 
 bp = Blueprint("handbook", __name__)
 
-_FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-          "tenhou", "chiihou", "renhou")
 # Group headings of the yaku page, in order: (title, predicate on the table row).
 _GROUPS: tuple[tuple[str, Any], ...] = (
     ("Яку на 1 хан", lambda y: not y.yakuman and y.han == 1),
@@ -77,12 +75,19 @@ def parse_example(yaku_id: str, data: Mapping[str, Any]) -> YakuExample:
     """One entry of ``yaku-examples.yaml`` (raises :class:`HandError` if malformed)."""
     hand = parse_hand(str(data["hand"]), [str(m) for m in data.get("melds", ())], size=14)
     win = parse_tile(str(data["win"])).kinds[0]
-    flags = {name: bool(data.get(name, False)) for name in _FLAGS}
+
+    def flag(name: str) -> bool:
+        return bool(data.get(name, False))
+
+    # Each flag by name, so the type checker sees every keyword WinSituation gets.
     situation = WinSituation(
         tsumo=data.get("by") == "tsumo",
         seat_wind=parse_wind(str(data.get("seat", "E"))),
         round_wind=parse_wind(str(data.get("round", "E"))),
-        **flags,
+        riichi=flag("riichi"), double_riichi=flag("double_riichi"), ippatsu=flag("ippatsu"),
+        rinshan=flag("rinshan"), chankan=flag("chankan"), haitei=flag("haitei"),
+        houtei=flag("houtei"), tenhou=flag("tenhou"), chiihou=flag("chiihou"),
+        renhou=flag("renhou"),
     )
     rules = get_ruleset(str(data.get("rules", "online")))
     if "renhou_rule" in data:

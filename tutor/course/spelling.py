@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import re
 import re._parser as sre_parse  # type: ignore[import-not-found]  # the parse tree: a nested repeat is refused, not run
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -80,13 +81,13 @@ TABLE_FILE = "tutor/course/spelling.yaml"  # as the content check names it
 _REPEATS = {"MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"}
 
 
-def _nested_repeat(items: object, inside: bool = False) -> bool:
+def _nested_repeat(items: Iterable[tuple[object, Any]], inside: bool = False) -> bool:
     """A repeat or an alternation inside a repeat (``(а+)+``, ``(а|аа)*``).
 
     The shapes that backtrack for ever on a long word; ``items`` is a parsed
     pattern's list of (op, argument) pairs.
     """
-    for op, arg in items:  # type: ignore[attr-defined]
+    for op, arg in items:  # each argument's shape depends on its op (re._parser is untyped)
         name = str(op)
         if name in _REPEATS:
             low, high, sub = arg

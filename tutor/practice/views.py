@@ -34,10 +34,10 @@ from flask import (
     get_template_attribute,
     redirect,
     render_template,
-    request,
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from htmx_flask import request
 
 from engine.errors import HandError
 from engine.generate import KINDS, LEVELS, generate, level_hints

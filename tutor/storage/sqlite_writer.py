@@ -66,7 +66,7 @@ class SqliteWriter:
         with self._lock:
             conn = self._connection(engine)
             try:
-                return int(conn.dbapi_connection.execute(_INSERT, values).rowcount)  # type: ignore[union-attr]
+                return int(conn.dbapi_connection.execute(_INSERT, values).rowcount)  # type: ignore[union-attr]  # None only once closed
             except sqlite3.IntegrityError:
                 raise  # the statement rolled back by itself; the connection is fine
             except sqlite3.Error:
@@ -88,7 +88,7 @@ class SqliteWriter:
                 conn = engine.raw_connection()
                 conn.detach()
                 # autocommit (the pool's reset-on-return no longer applies: detached)
-                conn.dbapi_connection.isolation_level = None  # type: ignore[union-attr]
+                conn.dbapi_connection.isolation_level = None  # type: ignore[union-attr]  # None only once closed
             except SQLAlchemyError as err:
                 raise StorageError(err.__class__.__name__) from err
             held.conn, held.pool = conn, pool

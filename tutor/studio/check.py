@@ -121,7 +121,7 @@ def _in_context(work: Callable[[str], Checked]) -> Callable[[str], Checked]:
     """``work`` as it would run here: in a copy of this request (or app) context."""
     if has_request_context():
         return copy_current_request_context(work)
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    app = current_app._get_current_object()  # type: ignore[attr-defined]  # a LocalProxy, typed as Flask
 
     def run(source: str) -> Checked:
         with app.app_context():

@@ -29,10 +29,10 @@ from flask import (
     get_template_attribute,
     redirect,
     render_template,
-    request,
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from htmx_flask import request
 
 from tutor import storage
 from tutor.accounts.current import current_user

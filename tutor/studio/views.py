@@ -40,10 +40,10 @@ from flask import (
     get_template_attribute,
     redirect,
     render_template,
-    request,
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from htmx_flask import request
 from sqlalchemy.engine import Connection
 
 from tutor.accounts.current import current_user, role_required

@@ -95,7 +95,7 @@ def sprite_url() -> str:
         return f"/static/tiles.svg?v={_sprite_digest()}"
     url: str | None = g.get("tempai_sprite_url")
     if url is None:
-        app = current_app._get_current_object()  # type: ignore[attr-defined]
+        app = current_app._get_current_object()  # type: ignore[attr-defined]  # a LocalProxy, typed as Flask
         digest = static_digest(app, SPRITE_PATH.name) or _sprite_digest()
         built: dict[tuple[str, str], str] = app.extensions.setdefault(_URLS, {})
         url = built.get((request.script_root, digest))

@@ -150,5 +150,5 @@ def compress(response: Response) -> Response:
     response.headers["Content-Encoding"] = "gzip"
     etag, weak = response.get_etag()
     if etag:
-        response.set_etag(f"{etag}-gzip", weak=weak)
+        response.set_etag(f"{etag}-gzip", weak=bool(weak))
     return response

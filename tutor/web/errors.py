@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import logging
 
-from flask import Blueprint, current_app, get_template_attribute, render_template, request
+from flask import Blueprint, current_app, get_template_attribute, render_template
 from flask_wtf.csrf import CSRFError
+from htmx_flask import request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 bp = Blueprint("errors", __name__)

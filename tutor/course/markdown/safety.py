@@ -92,7 +92,7 @@ class SafeFencedBlockPreprocessor(FencedBlockPreprocessor):
         self.dropped = dropped
 
     def handle_attrs(
-        self, attrs: Iterable[tuple[str, str | None]]
+        self, attrs: Iterable[tuple[str, str]]
     ) -> tuple[str, list[str], dict[str, Any]]:
         kept = []
         for key, value in attrs:
@@ -171,7 +171,7 @@ class SafetyExtension(Extension):
         md.preprocessors.register(SourceLinesPreprocessor(md, dropped), "tempai_lines", 29)
         if "fenced_code_block" in md.preprocessors:
             fenced = md.preprocessors["fenced_code_block"]
-            safe = SafeFencedBlockPreprocessor(md, fenced.config, dropped)  # type: ignore[attr-defined]
+            safe = SafeFencedBlockPreprocessor(md, fenced.config, dropped)  # type: ignore[attr-defined]  # set in __init__, missing from the stubs
             md.preprocessors.register(safe, "fenced_code_block", 25)
         # After attr_list (8), before the serializer.
         md.treeprocessors.register(

@@ -28,7 +28,8 @@ def source_anchor(code: str) -> str:
 
 
 class CitationProcessor(InlineProcessor):
-    def handleMatch(  # noqa: N802 - Python-Markdown API
+    # InlineProcessor changes Pattern's handleMatch signature (its stubs ignore the same).
+    def handleMatch(  # type: ignore[override]  # noqa: N802 - Python-Markdown API
         self, m: re.Match[str], data: str
     ) -> tuple[etree.Element, int, int]:
         code = m.group(1) + (m.group(2) or "")

@@ -66,7 +66,8 @@ class GlossaryTermProcessor(InlineProcessor):
         self.context = context
         self.count = 0  # popover ids, unique within one rendered lesson
 
-    def handleMatch(  # noqa: N802 - Python-Markdown API
+    # InlineProcessor changes Pattern's handleMatch signature (its stubs ignore the same).
+    def handleMatch(  # type: ignore[override]  # noqa: N802 - Python-Markdown API
         self, m: re.Match[str], data: str
     ) -> tuple[etree.Element, int, int]:
         shown = m.group(1).strip()

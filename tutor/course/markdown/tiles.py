@@ -67,7 +67,8 @@ class InlineTilesProcessor(InlineProcessor):
         super().__init__(pattern, md)
         self.context = context
 
-    def handleMatch(  # noqa: N802 - Python-Markdown API
+    # InlineProcessor changes Pattern's handleMatch signature (its stubs ignore the same).
+    def handleMatch(  # type: ignore[override]  # noqa: N802 - Python-Markdown API
         self, m: re.Match[str], data: str
     ) -> tuple[etree.Element | str, int, int]:
         spec = m.group(1)

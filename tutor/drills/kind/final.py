@@ -80,7 +80,7 @@ class FinalSolution:
 
 def cuts(params: Mapping[str, Any]) -> tuple[int, int, int, int]:
     """The chombo deductions by seat (none when the block gives none)."""
-    return params["deductions"] or (0, 0, 0, 0)  # type: ignore[no-any-return]
+    return params["deductions"] or (0, 0, 0, 0)
 
 
 def _uma_text(uma: tuple[int, ...]) -> str:

@@ -199,7 +199,8 @@ def solve_safety(hand: Hand, pond: tuple[Tile, ...], riichi_at: int,
 # --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
 
 def _tier_of_pick(drill: Drill, verdict: Verdict) -> SafetyTier:
-    return drill.solution.of(verdict.details["picked"]).tier
+    solution: SafetySolution = drill.solution  # Drill.solution is each kind's own type
+    return solution.of(verdict.details["picked"]).tier
 
 
 def _best_tiles(drill: Drill) -> str:
