@@ -207,8 +207,11 @@ def gen_furiten(rng: random.Random, level: str) -> dict[str, Any]:
             riichi = True
             since.append(rng.choice(waits))
         if not _ron_has_yaku(hand, asked, riichi):
-            if not hand.is_closed:
-                continue  # an open hand without yaku: a «можно» would be a chombo
+            if not hand.is_closed or level == "novice":
+                # An open hand without yaku: a «можно» would be a chombo; a novice's
+                # problem keeps riichi out of the question (its level), so it needs a
+                # hand with a yaku of its own.
+                continue
             riichi = True  # a closed hand wins by riichi (the question stays furiten)
         rng.shuffle(discards)
         params.update({

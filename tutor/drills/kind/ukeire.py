@@ -101,7 +101,7 @@ class UkeireSolution:
         if not extra:
             return ()
         forms = shanten(self.hand).best_forms
-        name = "кокуси" if Form.KOKUSHI in forms and Form.CHIITOITSU not in forms else "читойцу"
+        name = "кокушимусо" if Form.KOKUSHI in forms and Form.CHIITOITSU not in forms else "чиитойцу"
         return ((name, tuple(extra)),)
 
 
