@@ -101,7 +101,8 @@ class UkeireSolution:
         if not extra:
             return ()
         forms = shanten(self.hand).best_forms
-        name = "кокушимусо" if Form.KOKUSHI in forms and Form.CHIITOITSU not in forms else "чиитойцу"
+        only_kokushi = Form.KOKUSHI in forms and Form.CHIITOITSU not in forms
+        name = "кокушимусо" if only_kokushi else "чиитойцу"
         return ((name, tuple(extra)),)
 
 
