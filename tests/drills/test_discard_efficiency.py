@@ -96,7 +96,7 @@ def test_player_and_master_are_graded_by_ukeire_and_master_has_few_lone_answers(
 
 def test_ukeire_drill_names_the_tiles_only_chiitoitsu_counts() -> None:
     s = build_drill("ukeire", {"id": "t", "hand": "113399m6677788s"}, 0).solution
-    assert s.special and s.special[0][0] == "читойцу"
+    assert s.special and s.special[0][0] == "чиитойцу"
     plain = build_drill("ukeire", {"id": "t", "hand": "24m68m456p789s115z"}, 0).solution
     assert plain.special == ()
 

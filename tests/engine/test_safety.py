@@ -76,7 +76,7 @@ def test_last_honour_only_kokushi_and_none_when_kokushi_is_dead_rb1() -> None:
     alive = judge("5z", POND, seen="555z")
     dead = judge("5z", POND, seen="555z1111m")
     assert 0 < alive.danger < judge("5z", POND, seen="55z").danger
-    assert "кокуси" in alive.reason
+    assert "кокушимусо" in alive.reason
     assert dead.danger == 0.0 and dead.tier is SafetyTier.HONOR_4
 
 

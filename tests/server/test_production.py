@@ -28,6 +28,7 @@ from tests.conftest import HTMX, Answering
 from tutor import create_app, storage
 from tutor.storage import connection
 from tutor.web.assets import LONG_CACHE, SHORT_CACHE
+from tutor.web.health import engine_kind
 from tutor.web.logs import JsonFormatter
 
 REPO = Path(__file__).resolve().parents[2]
@@ -49,7 +50,8 @@ def _static_urls(client: FlaskClient, page: str) -> set[str]:
 def test_healthz_reports_ok_and_a_reachable_database(client: FlaskClient) -> None:
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ok", "db": "ok", "disk": "ok"}
+    assert response.get_json() == {
+        "status": "ok", "engine": engine_kind(), "db": "ok", "disk": "ok"}
     assert response.headers["Cache-Control"] == "no-store"
 
 
@@ -84,7 +86,7 @@ def test_healthz_reports_a_full_disk(content_dir: Path, tmp_path: Path,
     app = _app_on(content_dir, tmp_path / "progress.sqlite3")
     monkeypatch.setattr(connection, "LOW_DISK_BYTES", 1 << 62)  # more than any disk has free
     assert app.test_client().get("/healthz").get_json() == {
-        "status": "ok", "db": "ok", "disk": "low"}
+        "status": "ok", "engine": engine_kind(), "db": "ok", "disk": "low"}
     storage.opened_store(app).engine.dispose()
 
 
@@ -106,7 +108,8 @@ def test_healthz_says_unavailable_when_the_database_cannot_be_reached(
     app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "DATABASE_URL": url})
     response = app.test_client().get("/healthz")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ok", "db": "unavailable", "disk": "ok"}
+    assert response.get_json() == {
+        "status": "ok", "engine": engine_kind(), "db": "unavailable", "disk": "ok"}
 
 
 # --- fingerprinted static files ---------------------------------------------------
