@@ -146,12 +146,15 @@ def guarded(store: ProgressStore, address: str, account: str, check: Callable[[]
     Raises :class:`tutor.storage.errors.StorageError` when the counts cannot
     be read or kept: nobody may guess while nothing is counted.
     """
-    with store.transaction() as conn:
-        wait = refusal(conn, address, account, clock())
-    if wait > 0:
-        raise Refused(wait)
+    # The hold is read while this check owns its in-flight slots: a request that read
+    # "not held" and then waited its turn would otherwise check a password after the
+    # account was held (seen with eight parallel guessers on a busy machine).
     with _in_flight(account, ACCOUNT_IN_FLIGHT, 1.0), \
             _in_flight(address_key(address), ADDRESS_IN_FLIGHT, 1.0):
+        with store.transaction() as conn:
+            wait = refusal(conn, address, account, clock())
+        if wait > 0:
+            raise Refused(wait)
         if check():
             return True
         count(store, address, account)
