@@ -144,38 +144,7 @@ def test_a_body_under_one_kilobyte_goes_out_plain_and_a_bigger_one_gzipped(
     assert "Accept-Encoding" in response.headers["Vary"]
 
 
-def test_a_repeating_body_is_gzipped_once_and_the_kept_copies_stay_in_budget(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(compression, "_kept", {})
-    monkeypatch.setattr(compression, "_kept_size", [0])
-    calls: list[int] = []
-    real = compression.gzip_bytes
-
-    def counting(data: bytes, level: int = compression.LEVEL) -> bytes:
-        calls.append(len(data))
-        return real(data, level)
-
-    monkeypatch.setattr(compression, "gzip_bytes", counting)
-    bodies = [f"<p>{'ответ ' * 300}{n}</p>".encode() for n in range(5)]
-    sizes = [len(real(body, compression.KEPT_LEVEL)) for body in bodies]
-    monkeypatch.setattr(compression, "KEPT_BUDGET", sum(sizes[2:]))  # room for three
-    first = compression.gzip_body(bodies[0], keep=True)
-    assert compression.gzip_body(bodies[0], keep=True) == first and len(calls) == 1
-    assert gzip.decompress(first) == bodies[0]
-    for body in bodies[1:]:
-        assert gzip.decompress(compression.gzip_body(body, keep=True)) == body
-    kept = list(compression._kept.values())
-    assert [gzip.decompress(data) for data in kept] == bodies[2:]  # the oldest went first
-    assert compression._kept_size == [sum(map(len, kept))]
-    calls.clear()
-    page = b"<p>" + b"x" * 5000 + b"</p>"  # not marked as repeating: never kept
-    assert gzip.decompress(compression.gzip_body(page)) == page
-    compression.gzip_body(page)
-    assert len(calls) == 2 and len(compression._kept) == 3
-
-
-@pytest.mark.parametrize("level", [compression.LEVEL, compression.KEPT_LEVEL])
+@pytest.mark.parametrize("level", [compression.LEVEL, 9])
 @pytest.mark.parametrize("size", [0, 1, 511, 512, 513, 2500, 16 * 1024, 40_000, 200_000])
 def test_gzip_window_fits_the_body_and_loses_nothing(size: int, level: int) -> None:
     """Rule: a small window for a small body; same round trip, no bigger than gzip's own."""
@@ -184,19 +153,6 @@ def test_gzip_window_fits_the_body_and_loses_nothing(size: int, level: int) -> N
     packed = compression.gzip_bytes(body, level)
     assert gzip.decompress(packed) == body
     assert len(packed) <= len(gzip.compress(body, compresslevel=level, mtime=0))
-
-
-def test_a_kept_body_is_packed_tighter_than_a_one_off_body(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Rule: compressed once and served many times -> the best level; one response -> fast."""
-    monkeypatch.setattr(compression, "_kept", {})
-    monkeypatch.setattr(compression, "_kept_size", [0])
-    body = "".join(f"<li>тайл {n % 97} — {n * 7919 % 1000}</li>" for n in range(3000)).encode()
-    once, kept = compression.gzip_body(body), compression.gzip_body(body, keep=True)
-    assert gzip.decompress(once) == gzip.decompress(kept) == body
-    assert len(kept) < len(once)
-    assert compression.LEVEL < compression.KEPT_LEVEL
 
 
 def test_vary_names_each_header_once_and_keeps_the_others() -> None:

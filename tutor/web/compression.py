@@ -10,19 +10,6 @@ such a body fits in one TCP segment either way, so gzip would only cost
 time on both ends (~30 µs here to compress one; about a quarter of the
 htmx feedback fragments are this small).
 
-Some bodies repeat: learners send the same few answers to a drill, and the
-fragment for an answer is kept (:mod:`tutor.drills.solutions`), so the same
-bytes were compressed again on every answer (~55 µs, a tenth of one). A view
-whose body is one of those calls :func:`repeats`; such a body is compressed
-once and kept, under the digest of its bytes, up to :data:`KEPT_BUDGET`
-compressed bytes per process (the oldest go first). Only marked bodies are
-kept: a page carries its own CSRF token and form nonces, so it never comes
-again and would only push out what does. (Before, every body up to 16 KB was
-kept, 256 of them: under ``benchmarks/load.py`` only a fifth of the fragments
-were found there while the fragment cache answered two thirds of them, and
-the biggest explanations, up to 40 KB, were never kept.) Gzip's header time is
-zero, so the output depends on the body alone.
-
 A small body is compressed with a window just big enough for it: zlib's
 default 32 KB window (and its 256 KB of hash tables) is set up, cleared and
 freed for every call, which was two thirds of the time for a 2–3 KB fragment
@@ -33,13 +20,11 @@ the same matches, so the output is as small.
 from __future__ import annotations
 
 import gzip
-import hashlib
 import os
-import threading
 import zlib
 from functools import lru_cache
 
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, current_app, request
 from werkzeug.security import safe_join
 
 COMPRESSIBLE = (
@@ -50,17 +35,10 @@ COMPRESSIBLE = (
     "image/svg+xml",
 )
 MIN_SIZE = 1024
-# A body compressed for one response only (a page: its own CSRF token; a new
-# answer) at nginx's default level: a lesson page takes 0.32 ms instead of 0.87
-# at level 6, ~20 KB instead of ~15 KB. A kept body is compressed once
-# and served many times, so it gets the smallest output.
+# Every body is compressed for its own response (a page carries its own CSRF
+# token and nonces), at nginx's default level: a lesson page takes 0.32 ms
+# instead of 0.87 at level 6, ~20 KB instead of ~15 KB.
 LEVEL = 1
-KEPT_LEVEL = 9
-KEPT_BUDGET = 8 * 1024 * 1024  # compressed bytes of repeating bodies kept per process
-_kept: dict[bytes, bytes] = {}  # blake2b-128 of the body -> the body gzipped
-_kept_size = [0]  # their total length
-_kept_lock = threading.Lock()
-_REPEATS = "tempai_body_repeats"
 
 
 def init_app(app: Flask) -> None:
@@ -80,28 +58,6 @@ def gzip_bytes(body: bytes, level: int = LEVEL) -> bytes:
     # 8 KB on, zlib's default one (at level 1 the small one lost a few bytes there).
     packer = zlib.compressobj(level, zlib.DEFLATED, 16 + window, 8 if window >= 14 else 4)
     return packer.compress(body) + packer.flush()
-
-
-def repeats() -> None:
-    """Mark this response's body as one that other requests get too: keep its gzip."""
-    setattr(g, _REPEATS, True)
-
-
-def gzip_body(body: bytes, keep: bool = False) -> bytes:
-    """``body`` gzipped; with ``keep``, compressed once and then served from memory."""
-    if not keep:
-        return gzip_bytes(body)
-    digest = hashlib.blake2b(body, digest_size=16).digest()
-    data = _kept.get(digest)
-    if data is None:
-        data = gzip_bytes(body, KEPT_LEVEL)
-        with _kept_lock:
-            if digest not in _kept and len(data) <= KEPT_BUDGET:
-                while _kept_size[0] + len(data) > KEPT_BUDGET:
-                    _kept_size[0] -= len(_kept.pop(next(iter(_kept))))  # oldest first
-                _kept[digest] = data
-                _kept_size[0] += len(data)
-    return data
 
 
 def add_vary(response: Response, header: str) -> None:
@@ -144,7 +100,7 @@ def compress(response: Response) -> Response:
         body = response.get_data()
         if len(body) < MIN_SIZE:
             return response
-        data = gzip_body(body, keep=bool(g.get(_REPEATS)))
+        data = gzip_bytes(body)
     response.direct_passthrough = False
     response.set_data(data)
     response.headers["Content-Encoding"] = "gzip"
