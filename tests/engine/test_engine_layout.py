@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.import_graph import find_cycle
+
 REPO = Path(__file__).resolve().parent.parent.parent
 ENGINE = REPO / "engine"
 MAX_TOP = 12  # .py files directly in engine/, __init__ and __main__ included
@@ -127,29 +129,6 @@ def imports_of(name: str, source: Source, known: set[str]) -> list[Import]:
     visitor = _Imports(name, source.path.endswith("__init__.py"), known)
     visitor.visit(ast.parse(source.text))
     return visitor.found
-
-
-def find_cycle(edges: dict[str, list[str]]) -> list[str] | None:
-    """A circle of imports, as the list of modules that form it, or None."""
-    state: dict[str, int] = {}  # 1: on the current path, 2: done
-    path: list[str] = []
-
-    def visit(name: str) -> list[str] | None:
-        state[name] = 1
-        path.append(name)
-        for target in edges.get(name, []):
-            if state.get(target) == 1:
-                return path[path.index(target):] + [target]
-            if target not in state and (found := visit(target)):
-                return found
-        path.pop()
-        state[name] = 2
-        return None
-
-    for name in sorted(edges):
-        if name not in state and (found := visit(name)):
-            return found
-    return None
 
 
 def layout_problems(sources: dict[str, Source]) -> list[str]:
