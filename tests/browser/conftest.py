@@ -9,12 +9,13 @@ from __future__ import annotations
 import shutil
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 
 from tutor import create_app
 
@@ -34,13 +35,15 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 
 @contextmanager
 def running_site(
-    content: Path, config: dict[str, Any] | None = None, lessons: dict[str, str] | None = None
+    content: Path, config: dict[str, Any] | None = None, lessons: dict[str, str] | None = None,
+    prepare: Callable[[Flask], None] | None = None,
 ) -> Iterator[str]:
     """The site on a free local port in a thread, serving a copy of the fixture course.
 
     ``content`` is an empty folder to copy the fixtures into, ``lessons`` extra
-    lesson files (name -> text) and ``config`` extra app settings. Yields the
-    base URL; the server stops when the block ends.
+    lesson files (name -> text), ``config`` extra app settings and ``prepare``
+    what to do with the app before it serves (accounts, say). Yields the base
+    URL; the server stops when the block ends.
     """
     from werkzeug.serving import make_server
 
@@ -49,6 +52,8 @@ def running_site(
         (content / name).write_text(text, encoding="utf-8")
     settings = {"TESTING": True, "CONTENT_DIR": str(content), "SECRET_KEY": "browser-test"}
     app = create_app({**settings, **(config or {})})
+    if prepare is not None:
+        prepare(app)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -12,15 +12,13 @@ browser context and sees the same progress; a learner of another class gets
 from __future__ import annotations
 
 import re
-import shutil
-import threading
 from collections.abc import Iterator
 
 import pytest
+from flask import Flask
 
 from tests.accounts_help import PASSWORD, make_user
-from tests.browser.conftest import FIXTURES, submit
-from tutor import create_app
+from tests.browser.conftest import running_site, submit
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -28,20 +26,14 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from werkzeug.serving import make_server
-
     folder = tmp_path_factory.mktemp("classes")
-    shutil.copytree(FIXTURES, folder / "content")
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(folder / "content"),
-                      "SECRET_KEY": "browser-test", "LOGIN_MAX_DELAY": 0,
-                      "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}"})
-    make_user(app, "root", "admin")
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+
+    def accounts(app: Flask) -> None:
+        make_user(app, "root", "admin")
+
+    config = {"DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}"}
+    with running_site(folder / "content", config, prepare=accounts) as url:
+        yield url
 
 
 

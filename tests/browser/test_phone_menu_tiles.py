@@ -19,16 +19,14 @@ learner-and-instructor review (December 2026):
 from __future__ import annotations
 
 import re
-import shutil
-import threading
 from collections.abc import Iterator
 
 import pytest
+from flask import Flask
 
 from tests.accounts_help import PASSWORD, make_user
-from tests.browser.conftest import FIXTURES
+from tests.browser.conftest import running_site
 from tests.browser.test_phone_axe import axe_violations
-from tutor import create_app
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -38,21 +36,15 @@ FU = "/practice/fu/novice/1"  # a 14-tile hand with its winning tile set apart
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from werkzeug.serving import make_server
-
     folder = tmp_path_factory.mktemp("phone-day")
-    shutil.copytree(FIXTURES, folder / "content")
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(folder / "content"),
-                      "SECRET_KEY": "browser-test", "LOGIN_MAX_DELAY": 0,
-                      "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}"})
-    make_user(app, "root", "admin")
-    make_user(app, "coach", "instructor")
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+
+    def accounts(app: Flask) -> None:
+        make_user(app, "root", "admin")
+        make_user(app, "coach", "instructor")
+
+    config = {"DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}"}
+    with running_site(folder / "content", config, prepare=accounts) as url:
+        yield url
 
 
 class Contexts:
