@@ -14,19 +14,18 @@ and the club lesson with its drills graded.
 from __future__ import annotations
 
 import re
-import shutil
-import threading
 from collections.abc import Iterator
 
 import pytest
+from flask import Flask
 
 from tests.accounts_help import make_user
-from tests.browser.conftest import FIXTURES, submit
+from tests.browser.conftest import running_site, submit
 from tests.browser.test_classes_browser import People, sign_in
 from tests.browser.test_phone_axe import axe_violations
 from tests.practice_answers import right_answer
 from tests.studio.studio_help import WAITS_12, source
-from tutor import create_app, storage
+from tutor import storage
 from tutor.classes import store as classes
 from tutor.studio.check import check_source
 
@@ -35,28 +34,25 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
-    from werkzeug.serving import make_server
-
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int, int]]:
     folder = tmp_path_factory.mktemp("studio")
-    shutil.copytree(FIXTURES, folder / "content")
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(folder / "content"),
-                      "SECRET_KEY": "browser-test", "LOGIN_MAX_DELAY": 0,
-                      "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}"})
-    teacher, other = make_user(app, "teacher", "instructor"), make_user(app, "other", "instructor")
-    alice, bob = make_user(app, "alice", "learner"), make_user(app, "bob", "learner")
-    with app.test_request_context(), storage.store().transaction() as conn:
-        club = classes.create(conn, teacher, "Клуб", "ema", None)
-        elsewhere = classes.create(conn, other, "Другой", "ema", None)
-        classes.join(conn, club, alice)
-        classes.join(conn, elsewhere, bob)
-        fu = check_source(source()).lesson.drills["club-fu"]
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}", int(right_answer(fu)["fu"]), club.id
-    server.shutdown()
-    thread.join(timeout=5)
+    made: dict[str, int] = {}
+
+    def classes_and_people(app: Flask) -> None:
+        teacher = make_user(app, "teacher", "instructor")
+        other = make_user(app, "other", "instructor")
+        alice, bob = make_user(app, "alice", "learner"), make_user(app, "bob", "learner")
+        with app.test_request_context(), storage.store().transaction() as conn:
+            club = classes.create(conn, teacher, "Клуб", "ema", None)
+            elsewhere = classes.create(conn, other, "Другой", "ema", None)
+            classes.join(conn, club, alice)
+            classes.join(conn, elsewhere, bob)
+            fu = check_source(source()).lesson.drills["club-fu"]
+        made.update(fu=int(right_answer(fu)["fu"]), club=club.id)
+
+    config = {"DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}"}
+    with running_site(folder / "content", config, prepare=classes_and_people) as url:
+        yield url, made["fu"], made["club"]
 
 
 
