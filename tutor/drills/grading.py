@@ -15,6 +15,14 @@ A preview passes no :class:`Record`: nothing is stored and the outcome says
 ``NOT_RECORDED`` (:class:`~tutor.storage.progress.SaveResult`). A «Показать
 решение» request is not an answer and is never recorded either.
 
+A wrong answer is a chance, not the solution: on a form's first attempt a
+miss (or a «почти») marks the chosen answer and asks for another try; the
+solution — and whatever a drill keeps hidden until then, such as the riichi
+player's hand — is shown on «Показать решение», after a right answer, or
+after the second miss (:attr:`Outcome.revealed`). Every attempt is recorded
+with its number: the first one is what the figures count and what spaced
+repetition remembers (:mod:`tutor.storage.aggregates`).
+
 A re-sent form is counted once: each rendered question form carries a random
 ``nonce`` (:func:`form_nonce`); the stored key is a hash of that nonce and the
 answer (:func:`answer_key`), so the same answer sent twice (a double click, a
@@ -59,6 +67,7 @@ _SKIP_FIELDS = frozenset({"csrf_token", "nonce", "action", "attempt"})
 
 
 MAX_NOTES = 2  # diagnoses shown under one verdict
+REVEAL_AT = 2  # the attempt whose miss shows the solution unasked
 
 
 @dataclass(frozen=True)
@@ -156,6 +165,29 @@ class Outcome:
         """The learner asked for the solution instead of answering."""
         return self.verdict is not None and self.verdict.solution_only
 
+    @property
+    def missed(self) -> bool:
+        """A graded answer short of full credit (wrong or «почти»): its choice is marked."""
+        return self.verdict is not None and not self.verdict.solution_only \
+            and not self.verdict.correct
+
+    @property
+    def revealed(self) -> bool:
+        """The solution is shown: asked for, answered right, or missed a second time."""
+        return self.verdict is not None and (not self.missed or self.attempt >= REVEAL_AT)
+
+    @property
+    def retry(self) -> bool:
+        """A first miss: «Попробовать ещё раз» before any solution is shown."""
+        return self.missed and not self.revealed
+
+    @property
+    def shown_notes(self) -> tuple[Note, ...]:
+        """The notes shown now: the diagnoses wait for the solution, warnings never do."""
+        if self.retry:
+            return tuple(n for n in self.notes if n.kind != "diagnosis")
+        return self.notes
+
 
 def answer(drill: Drill, form: MultiDict[str, str], record: Record | None = None) -> Outcome:
     """Grade ``form`` against ``drill`` and, with ``record``, store the answer.
@@ -199,17 +231,19 @@ def _store(drill: Drill, form: MultiDict[str, str], verdict: Verdict,
     except StorageError:
         log.warning("could not save an answer: the store is unavailable", exc_info=True)
         return SaveResult.FAILED
+    attempt = _attempt(form)
     saved = progress.record(
         learner.id, nonce=answer_key(form.get("nonce"), form), source=record.source,
         kind=drill.kind.name, problem=record.problem, correct=verdict.correct,
         level=record.level, lesson=record.lesson, rule=found[0].rule if found else None,
-        address=request.remote_addr or "?",
+        address=request.remote_addr or "?", attempt=attempt,
+        partial=not verdict.correct and bool(verdict.credit),
     )
     if saved is SaveResult.SAVED and verdict.correct and record.source == "practice" \
             and learner.account:
         try:  # an instructor's assignments read which practice problems were solved
             with progress.transaction() as conn:
-                note_practice_solved(conn, learner.id, record.problem)
+                note_practice_solved(conn, learner.id, record.problem, later=attempt > 1)
         except StorageError:
             log.warning("could not note a solved practice problem", exc_info=True)
     return saved

@@ -24,8 +24,9 @@ Schema (the accounts migration, after the aggregates and session versions)::
         time_zone     VARCHAR(64),           -- version 12: IANA name; NULL reads as Moscow
         tile_size     VARCHAR(8)             -- version 12: the tile size chosen; NULL: default
     )
-    practice_solved(learner_id, problem)     -- practice problems answered right by an
-                                             -- account (assignment sets), PRIMARY KEY both
+    practice_solved(learner_id, problem,     -- practice problems answered right by an
+                    later)                   -- account (assignment sets), PRIMARY KEY both;
+                                             -- later: only on a later attempt of a form
 
 Ids are never given out again (``AUTOINCREMENT`` on SQLite, a sequence on
 PostgreSQL), so a new account can never inherit what a deleted one owned.
@@ -72,6 +73,7 @@ practice_solved = sa.Table(
     "practice_solved", metadata,
     sa.Column("learner_id", sa.String(64), primary_key=True),
     sa.Column("problem", sa.String(200), primary_key=True),
+    sa.Column("later", sa.Boolean),  # solved only on a later attempt (NULL: on a first)
 )
 
 

@@ -12,15 +12,25 @@ a bound that does not depend on the history's length::
         learner_id, kind,                    -- plus kind '*' for all answers together
         first_id    INTEGER,                 -- answers.id of the first one (display order)
         total, correct, streak INTEGER,      -- streak: right answers in a row, up to now
-        marks       VARCHAR(200)             -- the latest MARKS answers, '1' right / '0' wrong
+        marks       VARCHAR(200),            -- the latest MARKS answers, '1' right / '0' wrong
+        partial     INTEGER,                 -- answers graded «почти» (half credit)
+        later       INTEGER                  -- right answers on a later attempt of a form
     )                                        -- rows: kinds + 1 (KINDS_READ bounds the query)
-    learner_solved(learner_id, problem)      -- lesson drills answered right at least once
+    learner_solved(learner_id, problem,      -- lesson drills answered right at least once
+                   later)                    -- later: only on a later attempt, never a first
                                              -- rows: drills of the course (SOLVED_READ)
     learner_mistakes(                        -- problems whose latest answer was wrong
         learner_id, problem, answer_id,      -- answer_id orders them, newest first
         kind, rule                           -- rule: the diagnosis's rule id, or NULL
     )                                        -- at most MISTAKES_KEPT rows per learner
     new_learners(address, hour, count)       -- learners first seen per address and hour
+
+Only a form's first attempt counts in ``total``, ``correct``, ``streak``,
+``marks`` and ``partial`` (a learner may try again before the solution is
+shown): the figures an instructor reads are first-attempt figures, and a right
+answer on a later attempt is counted apart (``later``, «со 2-й попытки»). For
+the same reason only a right first attempt takes a problem off the pending
+mistakes: a miss put right on the second try stays due for repetition.
 
 The same trigger bounds the raw history: when a learner's count reaches a
 multiple of :data:`TRIM_EVERY`, raw answers beyond the newest :data:`RAW_LIMIT`
@@ -59,6 +69,8 @@ learner_kinds = sa.Table(
     sa.Column("correct", sa.Integer, nullable=False),
     sa.Column("streak", sa.Integer, nullable=False),
     sa.Column("marks", sa.String(MARKS), nullable=False),
+    sa.Column("partial", sa.Integer),  # first attempts graded «почти» (NULL: none)
+    sa.Column("later", sa.Integer),  # right answers on a later attempt (NULL: none)
     sqlite_with_rowid=False,  # clustered by the key: one page written per update, not two
 )
 
@@ -66,6 +78,7 @@ learner_solved = sa.Table(
     "learner_solved", metadata,
     sa.Column("learner_id", sa.String(64), primary_key=True),
     sa.Column("problem", sa.String(200), primary_key=True),
+    sa.Column("later", sa.Boolean),  # solved only on a later attempt (NULL: on a first)
     sqlite_with_rowid=False,
 )
 
@@ -96,21 +109,31 @@ def _sqlite_triggers() -> tuple[str, ...]:
     f"""
 CREATE TRIGGER answers_aggregate AFTER INSERT ON answers
 BEGIN
-  INSERT INTO learner_kinds (learner_id, kind, first_id, total, correct, streak, marks)
-  VALUES (NEW.learner_id, NEW.kind, NEW.id, 1, NEW.correct, NEW.correct,
-          CASE WHEN NEW.correct THEN '1' ELSE '0' END),
-         (NEW.learner_id, '{ALL}', NEW.id, 1, NEW.correct, NEW.correct,
-          CASE WHEN NEW.correct THEN '1' ELSE '0' END)
+  INSERT INTO learner_kinds (learner_id, kind, first_id, total, correct, streak, marks,
+                             partial, later)
+  SELECT NEW.learner_id, k.kind, NEW.id, f.first, f.first AND NEW.correct,
+         f.first AND NEW.correct,
+         CASE WHEN NOT f.first THEN '' WHEN NEW.correct THEN '1' ELSE '0' END,
+         f.first AND COALESCE(NEW.partial, 0), NEW.correct AND NOT f.first
+  FROM (SELECT NEW.kind AS kind UNION ALL SELECT '{ALL}') AS k,
+       (SELECT COALESCE(NEW.attempt, 1) = 1 AS first) AS f
+  WHERE true
   ON CONFLICT (learner_id, kind) DO UPDATE SET
-    total = total + 1,
+    total = total + excluded.total,
     correct = correct + excluded.correct,
-    streak = CASE WHEN excluded.correct THEN streak + 1 ELSE 0 END,
-    marks = substr(marks || excluded.marks, -{MARKS});
-  INSERT INTO learner_solved (learner_id, problem)
-  SELECT NEW.learner_id, NEW.problem WHERE NEW.correct AND NEW.source = 'lesson'
-  ON CONFLICT DO NOTHING;
+    streak = CASE WHEN excluded.total = 0 THEN streak
+                  WHEN excluded.correct THEN streak + 1 ELSE 0 END,
+    marks = substr(marks || excluded.marks, -{MARKS}),
+    partial = COALESCE(partial, 0) + excluded.partial,
+    later = COALESCE(later, 0) + excluded.later;
+  INSERT INTO learner_solved (learner_id, problem, later)
+  SELECT NEW.learner_id, NEW.problem, COALESCE(NEW.attempt, 1) > 1
+  WHERE NEW.correct AND NEW.source = 'lesson'
+  ON CONFLICT (learner_id, problem) DO UPDATE SET
+    later = COALESCE(later, 0) AND excluded.later;
   DELETE FROM learner_mistakes
-  WHERE NEW.correct AND learner_id = NEW.learner_id AND problem = NEW.problem;
+  WHERE NEW.correct AND COALESCE(NEW.attempt, 1) = 1
+    AND learner_id = NEW.learner_id AND problem = NEW.problem;
   INSERT INTO learner_mistakes (learner_id, problem, answer_id, kind, rule)
   SELECT NEW.learner_id, NEW.problem, NEW.id, NEW.kind, NEW.rule WHERE NOT NEW.correct
   ON CONFLICT (learner_id, problem) DO UPDATE SET
@@ -119,12 +142,13 @@ BEGIN
   WHERE NOT NEW.correct AND learner_id = NEW.learner_id AND answer_id < (
     SELECT answer_id FROM learner_mistakes WHERE learner_id = NEW.learner_id
     ORDER BY answer_id DESC LIMIT 1 OFFSET {MISTAKES_KEPT - 1});
-  -- LIMIT 0 unless the count just reached a multiple of TRIM_EVERY: the scan of the
-  -- learner's rows is skipped, not filtered row by row
+  -- LIMIT 0 unless a first attempt just brought the count to a multiple of TRIM_EVERY:
+  -- the scan of the learner's rows is skipped, not filtered row by row
   DELETE FROM answers WHERE id IN (
     SELECT id FROM answers WHERE learner_id = NEW.learner_id
     ORDER BY answered_at DESC, id DESC
-    LIMIT CASE WHEN (SELECT total FROM learner_kinds
+    LIMIT CASE WHEN COALESCE(NEW.attempt, 1) = 1
+                AND (SELECT total FROM learner_kinds
                      WHERE learner_id = NEW.learner_id AND kind = '{ALL}') % {TRIM_EVERY} = 0
                THEN -1 ELSE 0 END
     OFFSET {RAW_LIMIT});
@@ -140,26 +164,40 @@ def _postgresql_triggers() -> tuple[str, ...]:
 CREATE OR REPLACE FUNCTION tempai_answer_aggregate() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
-  mark varchar(1) := CASE WHEN NEW.correct THEN '1' ELSE '0' END;
-  right_one integer := CASE WHEN NEW.correct THEN 1 ELSE 0 END;
+  is_first boolean := COALESCE(NEW.attempt, 1) = 1;
+  mark varchar(1) := CASE WHEN NOT is_first THEN '' WHEN NEW.correct THEN '1' ELSE '0' END;
+  counts integer := CASE WHEN is_first THEN 1 ELSE 0 END;
+  right_one integer := CASE WHEN is_first AND NEW.correct THEN 1 ELSE 0 END;
+  near_one integer := CASE WHEN is_first AND COALESCE(NEW.partial, false) THEN 1 ELSE 0 END;
+  later_one integer := CASE WHEN NEW.correct AND NOT is_first THEN 1 ELSE 0 END;
   counted integer;
 BEGIN
   -- the '{ALL}' row is updated last by every answer of the learner, and locks
   -- the learner's later statements behind it: no deadlock between two tabs
-  INSERT INTO learner_kinds AS k (learner_id, kind, first_id, total, correct, streak, marks)
-  VALUES (NEW.learner_id, NEW.kind, NEW.id, 1, right_one, right_one, mark),
-         (NEW.learner_id, '{ALL}', NEW.id, 1, right_one, right_one, mark)
+  INSERT INTO learner_kinds AS k (learner_id, kind, first_id, total, correct, streak, marks,
+                                  partial, later)
+  VALUES (NEW.learner_id, NEW.kind, NEW.id, counts, right_one, right_one, mark, near_one,
+          later_one),
+         (NEW.learner_id, '{ALL}', NEW.id, counts, right_one, right_one, mark, near_one,
+          later_one)
   ON CONFLICT (learner_id, kind) DO UPDATE SET
-    total = k.total + 1,
+    total = k.total + EXCLUDED.total,
     correct = k.correct + EXCLUDED.correct,
-    streak = CASE WHEN EXCLUDED.correct > 0 THEN k.streak + 1 ELSE 0 END,
-    marks = right(k.marks || EXCLUDED.marks, {MARKS});
+    streak = CASE WHEN EXCLUDED.total = 0 THEN k.streak
+                  WHEN EXCLUDED.correct > 0 THEN k.streak + 1 ELSE 0 END,
+    marks = right(k.marks || EXCLUDED.marks, {MARKS}),
+    partial = COALESCE(k.partial, 0) + EXCLUDED.partial,
+    later = COALESCE(k.later, 0) + EXCLUDED.later;
   IF NEW.correct THEN
     IF NEW.source = 'lesson' THEN
-      INSERT INTO learner_solved (learner_id, problem) VALUES (NEW.learner_id, NEW.problem)
-      ON CONFLICT DO NOTHING;
+      INSERT INTO learner_solved AS s (learner_id, problem, later)
+      VALUES (NEW.learner_id, NEW.problem, NOT is_first)
+      ON CONFLICT (learner_id, problem) DO UPDATE SET
+        later = COALESCE(s.later, false) AND EXCLUDED.later;
     END IF;
-    DELETE FROM learner_mistakes WHERE learner_id = NEW.learner_id AND problem = NEW.problem;
+    IF is_first THEN  -- a miss put right on a later attempt stays due for repetition
+      DELETE FROM learner_mistakes WHERE learner_id = NEW.learner_id AND problem = NEW.problem;
+    END IF;
   ELSE
     INSERT INTO learner_mistakes AS m (learner_id, problem, answer_id, kind, rule)
     VALUES (NEW.learner_id, NEW.problem, NEW.id, NEW.kind, NEW.rule)
@@ -172,7 +210,7 @@ BEGIN
   END IF;
   SELECT total INTO counted FROM learner_kinds
   WHERE learner_id = NEW.learner_id AND kind = '{ALL}';
-  IF mod(counted, {TRIM_EVERY}) = 0 THEN
+  IF is_first AND mod(counted, {TRIM_EVERY}) = 0 THEN
     DELETE FROM answers WHERE id IN (
       SELECT id FROM answers WHERE learner_id = NEW.learner_id
       ORDER BY answered_at DESC, id DESC OFFSET {RAW_LIMIT});
@@ -212,9 +250,16 @@ class KindFold:
     streak: int = 0
     marks: str = ""
 
-    def add(self, correct: bool) -> None:
+    partial: int = 0
+    later: int = 0
+
+    def add(self, correct: bool, attempt: int = 1, partial: bool = False) -> None:
+        if attempt > 1:  # a try again: counted apart (module docstring)
+            self.later += correct
+            return
         self.total += 1
         self.correct += correct
+        self.partial += partial
         self.streak = self.streak + 1 if correct else 0
         self.marks = (self.marks + ("1" if correct else "0"))[-MARKS:]
 
@@ -225,16 +270,22 @@ class LearnerFold:
 
     kinds: dict[str, KindFold] = field(default_factory=dict)
     solved: set[str] = field(default_factory=set)
+    solved_later: set[str] = field(default_factory=set)  # not (yet) on a first attempt
     mistakes: dict[str, tuple[int, str, str | None]] = field(default_factory=dict)
 
     def add(self, answer_id: int, kind: str, source: str, problem: str, correct: bool,
-            rule: str | None = None) -> None:
+            rule: str | None = None, attempt: int = 1, partial: bool = False) -> None:
         for key in (kind, ALL):
-            self.kinds.setdefault(key, KindFold(answer_id)).add(correct)
+            self.kinds.setdefault(key, KindFold(answer_id)).add(correct, attempt, partial)
         if correct:
             if source == "lesson":
+                if attempt > 1 and problem not in self.solved:
+                    self.solved_later.add(problem)
+                elif attempt == 1:
+                    self.solved_later.discard(problem)
                 self.solved.add(problem)
-            self.mistakes.pop(problem, None)
+            if attempt == 1:
+                self.mistakes.pop(problem, None)
         else:
             self.mistakes[problem] = (answer_id, kind, rule)
             if len(self.mistakes) > MISTAKES_KEPT:
@@ -273,12 +324,14 @@ def _by_learner(conn: Connection) -> Iterator[tuple[str, LearnerFold]]:
 def _store(conn: Connection, learner_id: str, learner: LearnerFold) -> None:
     conn.execute(learner_kinds.insert(), [
         {"learner_id": learner_id, "kind": kind, "first_id": k.first_id, "total": k.total,
-         "correct": k.correct, "streak": k.streak, "marks": k.marks}
+         "correct": k.correct, "streak": k.streak, "marks": k.marks, "partial": k.partial,
+         "later": k.later}
         for kind, k in learner.kinds.items()
     ])
     if learner.solved:
-        conn.execute(learner_solved.insert(),
-                     [{"learner_id": learner_id, "problem": p} for p in learner.solved])
+        conn.execute(learner_solved.insert(), [
+            {"learner_id": learner_id, "problem": p, "later": p in learner.solved_later}
+            for p in learner.solved])
     if learner.mistakes:
         conn.execute(learner_mistakes.insert(), [
             {"learner_id": learner_id, "problem": p, "answer_id": a, "kind": k, "rule": r}

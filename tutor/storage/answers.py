@@ -17,6 +17,9 @@ Schema::
         answered_at TIMESTAMP WITH TIME ZONE NOT NULL,
         rule        VARCHAR(64),             -- the rule the diagnosis of a wrong answer
                                              -- named ('fu.pinfu-tsumo'), or NULL
+        attempt     SMALLINT,                -- the form's attempt: 1 the first (NULL: before
+                                             -- attempts were stored, taken as 1)
+        partial     BOOLEAN,                 -- graded «почти» (half credit); NULL: no
         UNIQUE (learner_id, nonce)           -- a re-sent form is counted once
     )
 
@@ -45,6 +48,8 @@ answers = sa.Table(
     sa.Column("correct", sa.Boolean, nullable=False),
     sa.Column("answered_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("rule", sa.String(64)),
+    sa.Column("attempt", sa.SmallInteger),
+    sa.Column("partial", sa.Boolean),
     sa.UniqueConstraint("learner_id", "nonce", name="uq_answers_learner_nonce"),
     sa.Index("ix_answers_learner_time", "learner_id", "answered_at", "id"),
 )

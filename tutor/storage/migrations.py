@@ -18,7 +18,8 @@ The steps, by version: 1 answers (:mod:`tutor.storage.answers`); 2 nothing
 their checks (:mod:`tutor.storage.studio`); 11 the budget trigger again; 12 a
 class's and an account's time zone and an account's tile size (nullable
 columns added by ``ALTER TABLE``, :func:`tutor.storage.classes.add_column`);
-13 ids never reused (:func:`_never_reuse_ids`).
+13 ids never reused (:func:`_never_reuse_ids`); 14 an answer's attempt and «почти»,
+first attempts counted apart (:func:`_attempts`).
 """
 
 from __future__ import annotations
@@ -61,6 +62,23 @@ def _drop_login_failures(conn: Connection) -> None:
 def _preferences(conn: Connection) -> None:
     classes.migrate_time_zone(conn)
     accounts.migrate_preferences(conn)
+
+
+def _attempts(conn: Connection) -> None:
+    """Version 14: an answer's attempt and «почти», first attempts counted apart.
+
+    All the new columns are nullable, NULL reading as a first attempt: the
+    answers stored before were all counted as first attempts, and the
+    aggregates already hold them so — only the trigger changes
+    (:mod:`tutor.storage.aggregates`).
+    """
+    for table, name in ((answers.answers, "attempt"), (answers.answers, "partial"),
+                        (aggregates.learner_kinds, "partial"),
+                        (aggregates.learner_kinds, "later"),
+                        (aggregates.learner_solved, "later"),
+                        (accounts.practice_solved, "later")):
+        classes.add_column(conn, table, name)
+    aggregates.create_triggers(conn)
 
 
 def _sessions(conn: Connection) -> None:
@@ -129,6 +147,7 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     budget.recreate_trigger,  # SQLite's hour of an answer cut to whole seconds
     _preferences,  # a class's and an account's time zone, an account's tile size
     _never_reuse_ids,
+    _attempts,  # try again before the solution: first attempts count
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

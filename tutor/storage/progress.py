@@ -114,6 +114,13 @@ class KindTotals:
     correct: int
     streak: int
     marks: str  # the latest answers, '1' right / '0' wrong, oldest first
+    partial: int = 0  # first attempts graded «почти»
+    later: int = 0  # right answers on a later attempt («со 2-й попытки»)
+
+    @property
+    def score(self) -> float:
+        """The first attempts' credit: a right one 1, a «почти» one half."""
+        return self.correct + self.partial / 2
 
 
 @dataclass(frozen=True)
@@ -272,16 +279,20 @@ class ProgressStore:
     def record(self, learner_id: str, *, nonce: str, source: str, kind: str, problem: str,
                correct: bool, level: str | None = None, lesson: str | None = None,
                at: dt.datetime | None = None, rule: str | None = None,
-               address: str | None = None) -> SaveResult:
+               address: str | None = None, attempt: int = 1,
+               partial: bool = False) -> SaveResult:
         """Store one answer and say what happened (never raises for a database failure).
 
         ``rule``: the diagnosis's rule id of a wrong answer. ``address``: the
         client's, for the new-learner limit (beyond it: :attr:`SaveResult.FAILED`).
+        ``attempt``: the form's attempt (only first ones count in the figures,
+        :mod:`tutor.storage.aggregates`); ``partial``: graded «почти».
         """
         row = {
             "learner_id": learner_id, "nonce": nonce, "source": source, "kind": kind,
             "level": level, "lesson": lesson, "problem": problem[:200], "correct": correct,
             "answered_at": at or dt.datetime.now(dt.UTC), "rule": rule[:64] if rule else None,
+            "attempt": max(1, min(attempt, 999)), "partial": partial,
         }
         try:
             self.ensure_migrated()
@@ -403,7 +414,9 @@ class ProgressStore:
         """Totals per kind and overall, and the lesson drills solved: two bounded queries."""
         kinds_query = (
             sa.select(learner_kinds.c.kind, learner_kinds.c.total, learner_kinds.c.correct,
-                      learner_kinds.c.streak, learner_kinds.c.marks)
+                      learner_kinds.c.streak, learner_kinds.c.marks,
+                      sa.func.coalesce(learner_kinds.c.partial, 0),
+                      sa.func.coalesce(learner_kinds.c.later, 0))
             .where(learner_kinds.c.learner_id == learner_id)
             .order_by(learner_kinds.c.first_id, learner_kinds.c.kind)
             .limit(KINDS_READ)
