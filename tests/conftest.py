@@ -82,14 +82,22 @@ def csrf_token(client: FlaskClient, path: str = "/lessons/basics") -> str:
 
 
 class Answering:
-    """Posts drill answers with a valid CSRF token, as the lesson page's forms do."""
+    """Posts drill answers with a valid CSRF token, as the lesson page's forms do.
 
-    def __init__(self, client: FlaskClient) -> None:
+    ``attempt``: the form's attempt field, when given; tests of what a wrong
+    answer explains send 2 — a first miss only asks to try again, the second
+    one shows the solution (:attr:`tutor.drills.grading.Outcome.revealed`).
+    """
+
+    def __init__(self, client: FlaskClient, attempt: int | None = None) -> None:
         self.client = client
         self.token = csrf_token(client)
+        self.attempt = attempt
 
     def post(self, slug: str, drill_id: str, data: dict[str, object], *, htmx: bool = True):  # noqa: ANN201
         payload = {"csrf_token": self.token, **data}
+        if self.attempt is not None:
+            payload.setdefault("attempt", str(self.attempt))
         headers = HTMX if htmx else {}
         return self.client.post(f"/lessons/{slug}/drills/{drill_id}", data=payload, headers=headers)
 

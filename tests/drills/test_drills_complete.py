@@ -40,7 +40,7 @@ hands:
 @pytest.fixture
 def answer(client: FlaskClient, content_dir: Path) -> Answering:
     (content_dir / "52-complete.md").write_text(LESSON, encoding="utf-8")
-    return Answering(client)
+    return Answering(client, attempt=2)  # a wrong answer explained
 
 
 def post(answer: Answering, drill: str, data: dict[str, object]) -> tuple[int, str]:

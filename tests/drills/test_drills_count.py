@@ -33,7 +33,7 @@ of: terminals_honors
 @pytest.fixture
 def answer(client: FlaskClient, content_dir: Path) -> Answering:
     (content_dir / "54-counting.md").write_text(LESSON, encoding="utf-8")
-    return Answering(client)
+    return Answering(client, attempt=2)  # a wrong answer explained
 
 
 def post(answer: Answering, drill: str, data: dict[str, object]) -> tuple[int, str]:

@@ -61,7 +61,7 @@ dora: 3s
 @pytest.fixture
 def answer(client: FlaskClient, content_dir: Path) -> Answering:
     (content_dir / "52-play.md").write_text(LESSON, encoding="utf-8")
-    return Answering(client)
+    return Answering(client, attempt=2)  # a wrong answer explained
 
 
 def kind(code: str) -> int:

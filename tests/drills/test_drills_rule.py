@@ -43,7 +43,7 @@ GUIDE = Path(__file__).resolve().parents[2] / "content" / "ru" / "АВТОРАМ
 @pytest.fixture
 def answer(client: FlaskClient, content_dir: Path) -> Answering:
     (content_dir / "55-rules.md").write_text(LESSON, encoding="utf-8")
-    return Answering(client)
+    return Answering(client, attempt=2)  # a wrong answer explained
 
 
 def post(answer: Answering, drill: str, data: dict[str, object]) -> tuple[int, str]:

@@ -85,7 +85,7 @@ summary: Ренхо в своде правил.
 def answer(client: FlaskClient, content_dir: Path) -> Answering:
     (content_dir / "51-explains.md").write_text(LESSON, encoding="utf-8")
     (content_dir / "52-renhou-sets.md").write_text(RULES_LESSON, encoding="utf-8")
-    return Answering(client)
+    return Answering(client, attempt=2)  # a wrong answer explained
 
 
 def _lines(html: str) -> list[str]:

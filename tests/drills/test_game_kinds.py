@@ -117,7 +117,7 @@ scores: {E: 40000, S: 40000, W: 20000, N: 20000}
 @pytest.fixture
 def answer(client: FlaskClient, content_dir: Path) -> Answering:
     (content_dir / "56-game.md").write_text(LESSON, encoding="utf-8")
-    return Answering(client)
+    return Answering(client, attempt=2)  # a wrong answer explained
 
 
 def post(answer: Answering, drill: str, data: dict[str, object], htmx: bool = True

@@ -129,7 +129,7 @@ def lesson_dir(content_dir: Path) -> Path:
 
 @pytest.fixture
 def answer(client: FlaskClient, lesson_dir: Path) -> Answering:
-    return Answering(client)
+    return Answering(client, attempt=2)  # a wrong answer explained
 
 
 def _post(answer: Answering, drill: str, data: dict[str, object]) -> tuple[int, str]:

@@ -104,7 +104,7 @@ def test_lesson_header_counts_and_solved_marks(client: FlaskClient) -> None:
     _solve(client, "lesson/basics/nobetan", "lesson/basics/set-size")
     page = _page(client, "/lessons/basics")
     assert "<span data-lesson-number>урок 1 из 3</span>" in page
-    assert "<span data-lesson-solved>решено 2 из 4 упражнений</span>" in page
+    assert '<span id="lesson-solved" data-lesson-solved>решено 2 из 4 упражнений</span>' in page
     marked = re.findall(r'data-drill-id="([^"]+)"[^>]*data-solved', page)
     assert marked == ["nobetan", "set-size"]
     assert page.count('<span class="badge badge--done">решено</span>') == 2
@@ -183,7 +183,8 @@ def test_practice_form_lands_on_its_anchor_and_a_new_problem_focuses_its_first_c
     assert 'action="/practice/waits/novice/7#fb-task"' in page
     assert 'class="practice"' in page and "data-focus-first" in page
     answered = client.post("/practice/waits/novice/7", data={
-        "csrf_token": csrf_token(client, "/practice/waits/novice/7"), "tiles": ["1m"]},
+        "csrf_token": csrf_token(client, "/practice/waits/novice/7"), "tiles": ["1m"],
+        "attempt": "2"},  # a second miss: the solution, then the way on
         headers=HTMX).get_data(as_text=True)
     assert ('href="/practice/waits/novice" data-next hx-get="/practice/waits/novice" '
             'hx-target="closest .practice" hx-select=".practice" hx-swap="outerHTML" '

@@ -57,11 +57,16 @@ def answer(slug: str, drill_id: str) -> ResponseReturnValue:
 
 @bp.get("/<slug>/drills/<drill_id>")
 def fresh(slug: str, drill_id: str) -> ResponseReturnValue:
-    """«Попробовать ещё раз»: htmx gets the drill reset; a browser goes back to the lesson."""
+    """«Попробовать ещё раз»: htmx gets the drill reset; a browser goes back to the lesson.
+
+    ``?attempt=`` carries a missed drill's count on (its first miss stays the one
+    the figures count); read like the form's own field, never trusted beyond that.
+    """
     lesson, drill = _find(slug, drill_id)
     if request.htmx:
         frame = get_template_attribute("drills/_frame.html", "drill_frame")
-        return str(frame(lesson, drill, None, True)), 200, {"Vary": "HX-Request"}
+        attempt = grading.attempt_of(request.args)
+        return str(frame(lesson, drill, None, True, attempt=attempt)), 200, {"Vary": "HX-Request"}
     return redirect(url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{drill.id}"))
 
 

@@ -56,6 +56,9 @@ class NextStep:
     url: str
     label: str
     drill_id: str | None  # the drill to focus; None for the next lesson
+    # The next lesson, whatever the next drill is: where «Урок пройден» leads once the
+    # lesson's last unsolved drill is answered; None after the course's last lesson.
+    next_lesson: tuple[str, str] | None = None  # (url, title)
 
 
 def _step_after(lesson: Lesson, outcome: Outcome | None) -> NextStep | None:
@@ -65,18 +68,19 @@ def _step_after(lesson: Lesson, outcome: Outcome | None) -> NextStep | None:
 
 def next_step(lesson: Lesson, drill_id: str) -> NextStep | None:
     """After ``drill_id``: its lesson's next drill, else the next lesson, else None (the end)."""
+    lessons = store().lessons()
+    index = next((i for i, item in enumerate(lessons) if item.path == lesson.path), None)
+    after = lessons[index + 1] if index is not None and index + 1 < len(lessons) else None
+    following_lesson = (url_for("lessons.lesson", slug=after.slug), after.title) if after else None
     ids = list(lesson.drills)
     if drill_id in ids and ids.index(drill_id) + 1 < len(ids):
         following = ids[ids.index(drill_id) + 1]
         url = url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{following}")
-        return NextStep(url, "Следующее упражнение →", following)
-    lessons = store().lessons()
-    index = next((i for i, item in enumerate(lessons) if item.path == lesson.path), None)
-    if index is None or index + 1 >= len(lessons):
+        return NextStep(url, "Следующее упражнение →", following, following_lesson)
+    if following_lesson is None:
         return None
-    after = lessons[index + 1]
-    return NextStep(url_for("lessons.lesson", slug=after.slug),
-                    f"Следующий урок: {after.title} →", None)
+    return NextStep(following_lesson[0], f"Следующий урок: {following_lesson[1]} →", None,
+                    following_lesson)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ A preview passes no :class:`Record`: nothing is stored and the outcome says
 решение» request is not an answer and is never recorded either.
 
 A wrong answer is a chance, not the solution: on a form's first attempt a
-miss (or a «почти») marks the chosen answer and asks for another try; the
+miss (or a «почти») marks the chosen answer and asks for another try, with
+the diagnosis as a hint (it names the rule missed, as a teacher would); the
 solution — and whatever a drill keeps hidden until then, such as the riichi
 player's hand — is shown on «Показать решение», after a right answer, or
 after the second miss (:attr:`Outcome.revealed`). Every attempt is recorded
@@ -181,13 +182,6 @@ class Outcome:
         """A first miss: «Попробовать ещё раз» before any solution is shown."""
         return self.missed and not self.revealed
 
-    @property
-    def shown_notes(self) -> tuple[Note, ...]:
-        """The notes shown now: the diagnoses wait for the solution, warnings never do."""
-        if self.retry:
-            return tuple(n for n in self.notes if n.kind != "diagnosis")
-        return self.notes
-
 
 def answer(drill: Drill, form: MultiDict[str, str], record: Record | None = None) -> Outcome:
     """Grade ``form`` against ``drill`` and, with ``record``, store the answer.
@@ -195,7 +189,7 @@ def answer(drill: Drill, form: MultiDict[str, str], record: Record | None = None
     A forged or malformed answer is an outcome with its error, never an
     exception; storage failures never cost the learner the grading.
     """
-    attempt = _attempt(form)
+    attempt = attempt_of(form)
     if wants_solution(form):
         return Outcome(drill, form, Verdict(False, solution_only=True), attempt=attempt)
     try:
@@ -213,10 +207,11 @@ def answer(drill: Drill, form: MultiDict[str, str], record: Record | None = None
 
 def refused(drill: Drill, form: MultiDict[str, str], status: int, message: str) -> Outcome:
     """An answer that could not be graded (forged input, a failed CSRF check): its message."""
-    return Outcome(drill, form, error=message, status=status, attempt=_attempt(form))
+    return Outcome(drill, form, error=message, status=status, attempt=attempt_of(form))
 
 
-def _attempt(form: MultiDict[str, str]) -> int:
+def attempt_of(form: MultiDict[str, str]) -> int:
+    """The attempt a form (or a query string) names: 1 when absent or forged."""
     text = form.get("attempt", "")
     if text.isascii() and text.isdigit() and len(text) <= 3 and text[0] != "0":
         return int(text)
@@ -231,7 +226,7 @@ def _store(drill: Drill, form: MultiDict[str, str], verdict: Verdict,
     except StorageError:
         log.warning("could not save an answer: the store is unavailable", exc_info=True)
         return SaveResult.FAILED
-    attempt = _attempt(form)
+    attempt = attempt_of(form)
     saved = progress.record(
         learner.id, nonce=answer_key(form.get("nonce"), form), source=record.source,
         kind=drill.kind.name, problem=record.problem, correct=verdict.correct,

@@ -254,6 +254,34 @@ class Discard(DrillKind):
         return (f"Почти: после «{tile_name(tile)}» руку улучшают {tiles_word(mine.count)}, "
                 f"после «{tile_name(top.tile)}» — {tiles_word(top.count)}.")
 
+    def lead(self, drill: Drill, picked: Tile | None, correct: bool = False) -> str:
+        """The one point that matters, first under the verdict: the best discard and why.
+
+        «Лучше «1 пин»: 12 тайлов против 4» when a better discard exists than
+        ``picked`` (by how close it leaves the hand, then the count, then the
+        copies towards a ryanmen tenpai) — «Ещё лучше…» after a right answer;
+        the best one and its count when ``picked`` is the best or None
+        («Показать решение»). No term the first discard lesson has not taught.
+        """
+        s: DiscardSolution = drill.solution
+        top = s.top or (s.ranked(s.best[0].tile) if s.best else None)
+        if top is None:
+            return ""
+        best = f"«{tile_name(top.tile)}»"
+        better = "Ещё лучше" if correct else "Лучше"
+        mine = s.ranked(picked) if picked is not None else None
+        counted = "рука ждёт" if top.shanten == 0 else "руку улучшают"
+        if mine is None or mine.tile == top.tile:
+            return f"Лучший сброс — {best}: после него {counted} {tiles_word(top.count)}."
+        if mine.shanten > top.shanten:
+            return f"{better} {best}: после него рука ближе к темпаю."
+        if top.count != mine.count:
+            return f"{better} {best}: {tiles_word(top.count)} против {tiles_genitive(mine.count)}."
+        if _good(top) > _good(mine):
+            return (f"{better} {best}: к темпаю с рянменом ведут {tiles_word(_good(top))} "
+                    f"против {tiles_genitive(_good(mine))}.")
+        return ""  # as good as the best: the verdict says it all
+
     def choices(self, drill: Drill) -> list[tuple[Tile, str]]:
         """(tile, code) for every distinct concealed tile: the radio buttons."""
         return [(o.tile, tile_code(o.tile)) for o in drill.solution.options]
