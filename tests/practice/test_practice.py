@@ -44,12 +44,14 @@ def _form(client: FlaskClient, url: str) -> dict[str, str]:
 
 
 def _answer(client: FlaskClient, kind: str, level: str, seed: int, *, right: bool,
-            htmx: bool = True) -> str:
+            htmx: bool = True, attempt: int = 1) -> str:
+    """Answer as the page's form does; ``attempt=2``: a second miss, which shows the solution."""
     url = f"/practice/{kind}/{level}/{seed}"
     hidden = _form(client, url)
     with client.application.test_request_context():
         drill = task(kind, level, seed).drill
-    data = {**hidden, **(right_answer(drill) if right else wrong_answer(drill))}
+    data = {**hidden, "attempt": str(attempt),
+            **(right_answer(drill) if right else wrong_answer(drill))}
     response = client.post(url, data=data, headers=HTMX if htmx else {})
     assert response.status_code == 200
     return response.get_data(as_text=True)
@@ -180,7 +182,7 @@ WRONG_SAYS = {
 @pytest.mark.parametrize("level", [pytest.param(lv, id=lv) for lv in LEVELS])
 def test_new_kinds_are_answered_wrong_then_right_at_every_level(client: FlaskClient, kind: str,
                                                                 level: str) -> None:
-    wrong = _answer(client, kind, level, 31, right=False)
+    wrong = _answer(client, kind, level, 31, right=False, attempt=2)  # explained
     assert 'data-verdict="incorrect"' in wrong and "<html" not in wrong
     assert any(text in wrong for text in WRONG_SAYS[kind])
     right = _answer(client, kind, level, 31, right=True)
@@ -198,7 +200,7 @@ def test_a_discard_problem_offers_each_distinct_tile_once(client: FlaskClient) -
 
 
 def test_a_wrong_discard_is_told_what_it_leaves(client: FlaskClient) -> None:
-    html = _answer(client, "discard", "master", 8, right=False)
+    html = _answer(client, "discard", "master", 8, right=False, attempt=2)
     assert "Вы сбросили" in html and "остаётся" in html and "шантен" in html
     assert "Быстрее всего к темпаю ведёт сброс" in html
 
@@ -265,3 +267,18 @@ def test_the_kinds_that_keep_their_own_rules_are_the_ones_whose_generator_draws_
     drawn = {(kind, "rules" in generate(kind, level, seed).params)
              for kind in KINDS for level in LEVELS for seed in range(2)}
     assert drawn == {(kind, kinds()[kind].own_rules) for kind in KINDS}
+
+
+def test_a_first_miss_asks_to_try_again_and_the_second_shows_the_solution(
+        client: FlaskClient) -> None:
+    # The rule is the site's own (docs/architecture.md, «Путь ответа»): a wrong answer
+    # is a chance, not the solution; «Повторить ошибку» then opens the mistake just made.
+    first = _answer(client, "discard", "master", 8, right=False)
+    assert "data-retry" in first and "Попробовать ещё раз" in first
+    assert "Вы сбросили" not in first and "Все сбросы" not in first
+    assert 'hx-swap-oob="true"' in first and "drill__question--missed" in first
+    assert "data-retry-mistake" not in first
+    second = _answer(client, "discard", "master", 8, right=False, attempt=2)
+    assert "data-retry" not in second and "Вы сбросили" in second
+    assert '<details class="feedback__all">' in second and "<summary>Все сбросы</summary>" in second
+    assert 'data-retry-mistake href="/practice/discard/master/8' in second

@@ -40,7 +40,7 @@ def test_answered_wrong_then_right_at_every_level(client: FlaskClient, kind: str
                                                   level: str) -> None:
     page = client.get(f"/practice/{kind}/{level}/17").get_data(as_text=True)
     assert f'data-drill-kind="{kind}"' in page
-    wrong = _answer(client, kind, level, 17, right=False)
+    wrong = _answer(client, kind, level, 17, right=False, attempt=2)  # explained
     assert 'data-verdict="incorrect"' in wrong and "<html" not in wrong
     assert EXPLAINED[kind] in wrong and "pay-table__wrong" in wrong
     right = _answer(client, kind, level, 17, right=True)

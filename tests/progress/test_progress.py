@@ -288,7 +288,8 @@ def test_progress_page_shows_counts_accuracy_streak_and_chart(client: FlaskClien
     assert response.headers["Cache-Control"] == "private, no-store"  # one learner's data
     html = response.get_data(as_text=True)
     assert 'data-total="8" data-correct="6"' in html
-    assert "<strong>8 ответов</strong>" in html and "<strong>6 верных</strong> (75&nbsp;%)" in html
+    assert "<strong>8 ответов</strong> с первой попытки" in html
+    assert "верно: <strong>6</strong> (75&nbsp;%)" in html
     assert "<strong>4 верных ответа подряд</strong>" in html
     assert 'data-kind="waits" data-total="7" data-correct="5"' in html
     assert "5 из 7" in html

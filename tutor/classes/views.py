@@ -59,7 +59,7 @@ from tutor.classes.work import (
 )
 from tutor.course.drill_names import course_numbers
 from tutor.drills import kinds
-from tutor.practice.views import LEVEL_NAMES, MAX_SEED
+from tutor.progress.mistakes import LEVEL_NAMES, MAX_SEED
 from tutor.storage.errors import StorageError
 from tutor.web.errors import render_error
 

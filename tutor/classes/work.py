@@ -28,7 +28,7 @@ from tutor.course.content import store as content_store
 from tutor.course.drill_names import course_numbers, drill_name, names_in
 from tutor.drills import kinds, labels
 from tutor.practice import rules
-from tutor.practice.views import LEVEL_NAMES, practice_link
+from tutor.progress.mistakes import LEVEL_NAMES, practice_link
 from tutor.storage.stats import lesson_problem_key
 
 NOT_STARTED, IN_PROGRESS, DONE = "not-started", "in-progress", "done"

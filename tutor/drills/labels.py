@@ -70,3 +70,33 @@ LABELS: dict[str, str] = {
 def label(rule_id: str) -> str | None:
     """The concept a stored rule id names, or None for an id no table has any more."""
     return LABELS.get(rule_id)
+
+
+# A drill kind as a skill, for a learner's own figures («Мой прогресс», practice): the
+# kinds' titles are questions («Выберите ответ», «Что сбросить?»), a skill is a name.
+SKILLS: dict[str, str] = {
+    "choice": "Правила и понятия (вопросы с вариантами)",
+    "complete": "Собранная рука",
+    "count": "Счёт тайлов",
+    "discard": "Выбор сброса",
+    "dora": "Дора",
+    "draw": "Ничья и её расчёт",
+    "final": "Итог партии",
+    "fu": "Подсчёт фу",
+    "furiten": "Фуритен",
+    "han": "Подсчёт хан",
+    "multi_ron": "Несколько ронов",
+    "next_hand": "Следующая раздача",
+    "payment": "Выплаты",
+    "rule": "Правила стола",
+    "safety": "Защита: безопасный сброс",
+    "shanten": "Шантен",
+    "ukeire": "Улучшающие тайлы",
+    "waits": "Ожидания",
+    "yaku": "Яку",
+}
+
+
+def skill_name(kind: str, title: str) -> str:
+    """The skill a drill kind trains; its title for a kind not named here yet."""
+    return SKILLS.get(kind, title)

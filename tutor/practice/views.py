@@ -8,7 +8,13 @@ Routes (blueprint ``practice``):
 - ``GET|POST /practice/<kind>/<level>/<seed>`` — the problem :func:`engine.generate.generate`
   makes for that seed; POST grades it through the same drill kind a lesson
   uses (htmx gets the feedback fragment, a plain form the whole page);
-- ``GET /practice/retry`` — the latest problem (practice or lesson drill) answered wrong.
+- ``GET /practice/retry`` — the latest problem (practice or lesson drill) answered wrong;
+- ``GET /practice/mixed?level=`` — «вперемешку»: a fresh problem of a random kind
+  among those whose lesson the learner has started (:mod:`tutor.practice.catalogue`);
+  its page carries ``?mix=1`` so that «Следующая задача» mixes on.
+
+The index groups the kinds by the lesson that teaches them, each with the
+learner's first-attempt accuracy (:mod:`tutor.practice.catalogue`).
 
 Every practice URL takes ``?rules=<name>``: the rule set the problems are
 shown and graded under (:mod:`tutor.practice.rules` — by default the rule
@@ -17,7 +23,9 @@ problem key names it unless it is the default (:func:`tutor.practice.rules.key`)
 and a mistake's link reopens the problem under it.
 
 Bounded reads: the mistakes come from the store's kept list of pending mistakes
-(one query, at most ``aggregates.MISTAKES_KEPT`` rows), never from the history.
+(one query, at most ``aggregates.MISTAKES_KEPT`` rows), the index's accuracy and
+the mixed kinds from the per-kind aggregates and the solved lesson drills (one
+bounded summary read), never from the history.
 """
 
 from __future__ import annotations
@@ -41,25 +49,23 @@ from htmx_flask import request
 
 from engine.errors import HandError
 from engine.generate import KINDS, LEVELS, generate, level_hints
-from engine.rules.sets import DEFAULT_RULESET
 from engine.text.messages import RULESET_BY, RULESET_NAMES
 from tutor import storage
 from tutor.accounts.current import learner_id
-from tutor.course.content import store
-from tutor.drills import Drill, DrillError, build_drill, grading, kinds
+from tutor.course.drill_names import course_numbers
+from tutor.drills import Drill, DrillError, build_drill, grading
 from tutor.drills.grading import Outcome, Record
-from tutor.practice import rules
+from tutor.practice import catalogue, rules
+from tutor.progress.mistakes import LEVEL_NAMES, MAX_SEED, mistake_link
 from tutor.storage.errors import StorageError
-from tutor.storage.stats import parse_practice_key
+from tutor.storage.progress import Summary
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
 log = logging.getLogger(__name__)
 
-LEVEL_NAMES: dict[str, str] = {"novice": "новичок", "player": "игрок", "master": "мастер"}
 # The pages depend on the learner's class (its rule set) and carry their CSRF token.
 PRIVATE = {"Cache-Control": "private", "Vary": "Cookie"}
 NO_PROBLEM = "Такой задачи нет: проверьте вид упражнения, уровень и номер."
-MAX_SEED = 2**53  # stays exact in JSON and JavaScript
 MISTAKES_SHOWN = 10
 
 
@@ -177,45 +183,11 @@ def _mistakes() -> list[str]:
     return mistakes
 
 
-def practice_link(key: str, rules_: str | None = None) -> tuple[str, str] | None:
-    """(url, label) of a practice problem key, or None when it is not one that exists.
-
-    The link names the rule set of the key (the plain key: the default rules,
-    or ``rules_`` when given — a class's set of a kind that keeps its own
-    rules), so the problem reopens under the rules it was tried under, whatever
-    the learner's class now plays.
-    """
-    parsed = parse_practice_key(key)
-    registry = kinds()
-    if (parsed is None or parsed.kind not in registry or parsed.level not in LEVEL_NAMES
-            or not parsed.seed < MAX_SEED):
-        return None
-    shown = parsed.rules or rules_ or DEFAULT_RULESET.name
-    url = url_for("practice.problem", kind=parsed.kind, level=parsed.level, seed=parsed.seed,
-                  rules=shown)
-    label = f"{registry[parsed.kind].title} · {LEVEL_NAMES[parsed.level]} · №{parsed.seed}"
-    if parsed.rules:
-        label += f" · {RULESET_NAMES.get(parsed.rules, parsed.rules)}"
-    return url, label
-
-
-def _mistake_link(key: str) -> tuple[str, str] | None:
-    """(url, label) for a practice problem key or ``lesson/<slug>/<drill>``."""
-    if key.startswith("practice/"):
-        return practice_link(key)
-    parts = key.split("/")
-    if len(parts) == 3 and parts[0] == "lesson":
-        lesson = store().get(parts[1])
-        drill = lesson.drills.get(parts[2]) if lesson else None
-        if lesson and drill:
-            url = url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{drill.id}")
-            return url, f"Урок «{lesson.title}» · {drill.kind.title}"
-    return None
-
-
 def _mistake_links(keys: list[str]) -> list[tuple[str, str]]:
     links = []
-    for link in map(_mistake_link, keys):  # stops at the first MISTAKES_SHOWN that resolve
+    numbers = course_numbers()
+    # a generator: stops at the first MISTAKES_SHOWN that resolve
+    for link in (mistake_link(key, numbers) for key in keys):
         if link is not None:
             links.append(link)
             if len(links) == MISTAKES_SHOWN:
@@ -223,14 +195,38 @@ def _mistake_links(keys: list[str]) -> list[tuple[str, str]]:
     return links
 
 
+def _summary() -> Summary | None:
+    """The learner's per-kind aggregates and solved drills (one bounded read), or None."""
+    try:
+        return storage.store().summary(learner_id())
+    except StorageError:
+        return None
+
+
 @bp.get("")
 def index() -> ResponseReturnValue:
-    registry = kinds()
-    rows = [(k, registry[k].title, level_hints(k)) for k in KINDS if k in registry]
-    html = render_template("practice/page.html", rows=rows, levels=LEVEL_NAMES,
+    hints = {k: level_hints(k) for k in KINDS}
+    html = render_template("practice/page.html", groups=catalogue.groups(_summary()),
+                           hints=hints, levels=LEVEL_NAMES,
                            mistakes=_mistake_links(_mistakes()), rulesets=RULESET_NAMES,
                            choice=rules.chosen(), wanted=rules.wanted() or "online")
     return html, 200, PRIVATE
+
+
+@bp.get("/mixed")
+def mixed() -> ResponseReturnValue:
+    """«Вперемешку»: a fresh problem of a kind whose lesson the learner has started."""
+    level = request.args.get("level", "novice")
+    if level not in LEVELS:
+        abort(404, description=NO_PROBLEM)
+    summary = _summary()
+    pool = catalogue.mixed_kinds(summary.solved if summary else frozenset())
+    kind = pool[secrets.randbelow(len(pool))] if pool else KINDS[0]
+    response = redirect(url_for("practice.problem", kind=kind, level=level,
+                                seed=secrets.randbelow(1_000_000_000), rules=rules.chosen(),
+                                mix=1))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/<kind>/<level>")
@@ -248,8 +244,13 @@ def fresh(kind: str, level: str) -> ResponseReturnValue:
 @bp.get("/retry")
 def retry() -> ResponseReturnValue:
     """The latest problem still answered wrong, practice or lesson («Повторить ошибку»)."""
-    first = next(filter(None, map(_mistake_link, _mistakes())), None)  # only the first is used
+    first = next(filter(None, map(mistake_link, _mistakes())), None)  # only the first is used
     return redirect(first[0] if first else url_for("practice.index"))
+
+
+def _mixing() -> bool:
+    """This problem came from «вперемешку»: its next problem mixes on."""
+    return request.args.get("mix") == "1"
 
 
 def _respond(current: Task, outcome: Outcome | None) -> ResponseReturnValue:
@@ -259,9 +260,10 @@ def _respond(current: Task, outcome: Outcome | None) -> ResponseReturnValue:
     status = outcome.status if outcome else 200
     if request.htmx and outcome is not None:
         area = get_template_attribute("practice/feedback.html", "feedback_area")
-        return str(area(current, outcome, mistakes, oob=True)), status, headers
+        return str(area(current, outcome, mistakes, oob=True, mixed=_mixing())), status, headers
     html = render_template("practice/problem.html", task=current, outcome=outcome,
-                           mistakes=mistakes, levels=LEVEL_NAMES, rulesets=RULESET_NAMES)
+                           mistakes=mistakes, levels=LEVEL_NAMES, rulesets=RULESET_NAMES,
+                           mixed=_mixing())
     return html, status, headers
 
 

@@ -29,23 +29,32 @@ from tutor.storage.stats import totals_stats
 ROWS_KEPT = 4096
 
 
-def percent(part: int, whole: int) -> str:
+def percent(part: float, whole: int) -> str:
     """«67&nbsp;%», rounded as the template's ``round`` filter does."""
     return f"{int(round(100 * part / whole)) if whole else 0}&nbsp;%"
 
 
+def score_text(score: float) -> str:
+    """A first-attempt score as Russian writes it: «3», «3,5» (a «почти» counts half)."""
+    return f"{score:.1f}".replace(".", ",") if score % 1 else str(int(score))
+
+
 @lru_cache(maxsize=ROWS_KEPT)
 def kind_row(totals: KindTotals, title: str) -> Markup:
-    """The ``<tr>`` of one drill kind: totals, recent accuracy, streak and its small chart."""
+    """The ``<tr>`` of one drill kind: first-attempt totals («почти» as half) and the right
+    answers on a later attempt beside them, recent accuracy, streak and its small chart."""
     stats = totals_stats(totals)
     kind, name = escape(stats.kind), escape(title)
+    later = (f'<br><span class="hint" data-later="{totals.later}">со 2-й попытки: '
+             f'{totals.later}</span>' if totals.later else "")
     return Markup(
         f'\n        <tr data-kind="{kind}" data-total="{stats.total}" '
         f'data-correct="{stats.correct}">\n'
         f'          <th scope="row">{name}</th>\n'
         f'          <td class="num" data-label="Ответов">{stats.total}</td>\n'
-        f'          <td class="num" data-label="Верно">{stats.correct} '
-        f'({percent(stats.correct, stats.total)})</td>\n'
+        f'          <td class="num" data-label="Верно с 1-й попытки">'
+        f'{score_text(totals.score)} ({percent(totals.score, stats.total)})'
+        f'{later}</td>\n'
         f'          <td class="num" data-label="Последние 20">{stats.recent_correct} из '
         f'{stats.recent_total}</td>\n'
         f'          <td class="num" data-label="Серия">{stats.streak}</td>\n'

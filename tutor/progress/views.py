@@ -7,7 +7,9 @@
 Bounded reads: no page reads the history. The course map and lesson pages
 read the lesson drills solved (:mod:`tutor.progress.course_marks`, one bounded
 query); «Мой прогресс» reads the per-kind aggregates (one
-row per drill kind) and the same solved set; the export reads the raw answers
+row per drill kind), the same solved set and the kept mistakes (at most
+``aggregates.MISTAKES_KEPT``), from which it names the mistakes and the next
+step (:mod:`tutor.progress.mistakes`); the export reads the raw answers
 kept, which the store bounds per learner, and says how many were folded.
 """
 
@@ -26,6 +28,7 @@ from flask import (
     Flask,
     Response,
     abort,
+    current_app,
     redirect,
     render_template,
     request,
@@ -37,9 +40,11 @@ from markupsafe import Markup
 from engine.plural import count_word
 from tutor.accounts.current import learner_id
 from tutor.course.content import store as content_store
+from tutor.course.drill_names import course_numbers
 from tutor.course.identity import lesson_drills
 from tutor.drills import kinds, labels
 from tutor.progress import table
+from tutor.progress.mistakes import mistake_link, next_steps
 from tutor.storage import learner, store
 from tutor.storage.errors import StorageError
 from tutor.storage.path import solved_drills
@@ -56,6 +61,7 @@ NOT_SAVED = "Не удалось сохранить прогресс: ответ
 OVER_BUDGET = ("Ответ проверен, но не сохранён: за этот час сохранено уже {count} — больше, "
                "чем успевает решить человек. В следующем часу ответы снова будут сохраняться.")
 CONCEPTS_SHOWN = 5  # the concepts «Мой прогресс» names from the pending mistakes
+MISTAKES_SHOWN = 10  # the pending mistakes it lists by name
 NOT_LOADED = "Не удалось загрузить прогресс: хранилище сейчас недоступно. Попробуйте позже."
 NOT_WIPED = "Не удалось стереть прогресс: хранилище недоступно. Попробуйте позже."
 WIPE_CONFIRM = "Чтобы стереть прогресс, отметьте «Да, стереть всё»."
@@ -86,8 +92,24 @@ def _lesson_rows(solved: frozenset[str]) -> list[LessonRow]:
 def _kind_rows(kinds_totals: tuple[KindTotals, ...]) -> list[Markup]:
     """Each drill kind's table row (rendered and memoised by :mod:`tutor.progress.table`)."""
     registry = kinds()
-    return [table.kind_row(totals, registry[totals.kind].title if totals.kind in registry
-                           else totals.kind) for totals in kinds_totals]
+    return [table.kind_row(totals, labels.skill_name(
+        totals.kind, registry[totals.kind].title if totals.kind in registry else totals.kind))
+        for totals in kinds_totals]
+
+
+def _mistake_rows(pending: list[Mistake]) -> list[tuple[str, str, str]]:
+    """(url, which drill, the concept missed) of the newest pending mistakes still in reach."""
+    rows = []
+    numbers = course_numbers()
+    for mistake in pending:
+        link = mistake_link(mistake.problem, numbers)
+        if link is None:
+            continue
+        concept = labels.label(mistake.rule) if mistake.rule else ""
+        rows.append((link[0], link[1], concept or ""))
+        if len(rows) == MISTAKES_SHOWN:
+            break
+    return rows
 
 
 def _overall_chart(overall: KindTotals | None) -> Markup | None:
@@ -106,12 +128,17 @@ def page() -> ResponseReturnValue:
     except StorageError:
         return render_template("progress/page.html", error=NOT_LOADED), 503, _PRIVATE
     overall = summary.overall
+    steps = next_steps(summary.kinds, summary.solved, pending,
+                       has_practice="practice.retry" in current_app.view_functions)
     html = render_template(
         "progress/page.html", error=None, total=overall.total if overall else 0,
         correct=overall.correct if overall else 0, streak=overall.streak if overall else 0,
+        score=overall.score if overall else 0, score_text=table.score_text,
+        later=overall.later if overall else 0,
         overall=_overall_chart(overall), charted=len(overall.marks) if overall else 0,
         kinds=_kind_rows(summary.kinds), lessons=_lesson_rows(summary.solved),
         wiped=request.args.get("wiped") == "1", concepts=_concepts(pending),
+        mistakes=_mistake_rows(pending), steps=steps,
     )
     return html, 200, _PRIVATE
 
