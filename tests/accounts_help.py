@@ -92,12 +92,15 @@ def answer_lesson(client: FlaskClient, slug: str, drill_id: str, right: bool) ->
     return response.get_data(as_text=True)
 
 
-def answer_practice(client: FlaskClient, kind: str, level: str, seed: int, right: bool) -> str:
+def answer_practice(client: FlaskClient, kind: str, level: str, seed: int, right: bool,
+                    attempt: int = 1) -> str:
+    """Answer as the page's form does; ``attempt=2``: a second try (a miss shows the solution)."""
     url = f"/practice/{kind}/{level}/{seed}"
     form = hidden(client, url)
     with client.application.test_request_context():
         drill = task(kind, level, seed).drill
-    data = {**form, **(right_answer(drill) if right else wrong_answer(drill))}
+    data = {**form, "attempt": str(attempt),
+            **(right_answer(drill) if right else wrong_answer(drill))}
     response = client.post(url, data=data, headers=HTMX)
     assert response.status_code == 200
     return response.get_data(as_text=True)

@@ -55,7 +55,8 @@ def test_each_task_says_where_it_stands_and_leads_to_the_next(world: World) -> N
     following = re.search(r'href="([^"]+)" data-next data-set-next>([^<]+)<', answer)
     assert following and following.group(2) == "Следующая задача: 3 из 3"
     assert f"/practice/waits/novice/{seeds[2]}" in following.group(1)
-    last = answer_practice(alice, "waits", "novice", seeds[2], False)
+    # a second miss: the solution, then the way on (a first one asks to try again)
+    last = answer_practice(alice, "waits", "novice", seeds[2], False, attempt=2)
     following = re.search(r'href="([^"]+)" data-next data-set-next>([^<]+)<', last)
     assert following and following.group(2) == "К итогам набора"
     assert following.group(1) == f"/classes/{world.ids['club']}/sets/2"
@@ -70,8 +71,26 @@ def test_the_last_task_ends_on_a_result_screen(world: World) -> None:
     for seed, right in zip(seeds, (True, False, True), strict=True):
         answer_practice(alice, "waits", "novice", seed, right)
     page = _set(world)
-    assert "Набор пройден: решено 2 из 3." in page
+    assert "Набор пройден: с первой попытки решено 2 из 3." in page
     assert re.search(r'Ошибки: <a href="/practice/waits/novice/\d+[^"]*">задача 2</a>', page)
     assert 'href="/classes">Вернуться к классу</a>' in page
     # the instructor sees the tasks, not a learner's result
     assert "data-set-result" not in _set(world, "teacher")
+
+
+def test_a_task_put_right_on_the_second_try_counts_apart(world: World) -> None:
+    # The score counts first attempts and names the rest apart («со 2-й попытки»): a
+    # learner who may try again before the solution must not score as if right at once.
+    seeds = [int(seed) for _, seed, _ in _tasks(_set(world))]
+    alice = world.client("alice")
+    answer_practice(alice, "waits", "novice", seeds[0], False)
+    answer_practice(alice, "waits", "novice", seeds[0], True, attempt=2)
+    for seed in seeds[1:]:
+        answer_practice(alice, "waits", "novice", seed, True)
+    page = _set(world)
+    assert "с первой попытки решено 2 из 3, ещё 1 — со 2-й попытки." in page
+    assert page.count("data-later") == 1
+    board = world.client("teacher").get(f"/classes/{world.ids['club']}").get_data(as_text=True)
+    assert "решено 2 из 3, ещё 1 со 2-й попытки" in board
+    sheet = world.client("teacher").get(f"/classes/{world.ids['club']}/export.csv")
+    assert "+1 со 2-й попытки" in sheet.get_data(as_text=True)

@@ -126,7 +126,7 @@ def test_an_answer_links_under_each_requests_script_root(answer: Answering) -> N
     def post(base: str) -> str:
         response = answer.client.post(
             "/lessons/basics/drills/nobetan",
-            data={"csrf_token": answer.token, "tiles": ["3m"]},
+            data={"csrf_token": answer.token, "tiles": ["3m"], "attempt": "2"},
             headers=HTMX,
             base_url=base,
         )

@@ -44,10 +44,13 @@ class LearnerRow:
     """One learner's line of the dashboard."""
 
     member: Member
-    kinds: dict[str, tuple[int, int]] = field(default_factory=dict)  # kind -> (right, total)
-    overall: tuple[int, int] = (0, 0)
+    # kind -> (score, total): first attempts only, a «почти» as half (tutor.storage.aggregates)
+    kinds: dict[str, tuple[float, int]] = field(default_factory=dict)
+    overall: tuple[float, int] = (0, 0)
+    later: dict[str, int] = field(default_factory=dict)  # kind -> right on a later attempt
     mistakes: list[tuple[str, str, str | None]] = field(default_factory=list)  # problem, kind, rule
     solved: set[str] = field(default_factory=set)
+    solved_later: set[str] = field(default_factory=set)  # solved only on a later attempt
     last: dt.datetime | None = None
     states: list[str] = field(default_factory=list)  # one per assignment, in column order
     cells: list[Progress] = field(default_factory=list)  # the same, with counts and lateness
@@ -106,14 +109,21 @@ def read(conn: Connection, class_id: int) -> Dashboard:
 
 
 def _read_kinds(conn: Connection, ids: list[str], rows: dict[str, LearnerRow]) -> None:
+    """First-attempt figures per kind, a «почти» as half, and the later right answers."""
     query = (sa.select(learner_kinds.c.learner_id, learner_kinds.c.kind,
-                       learner_kinds.c.correct, learner_kinds.c.total)
+                       learner_kinds.c.correct, learner_kinds.c.total,
+                       sa.func.coalesce(learner_kinds.c.partial, 0),
+                       sa.func.coalesce(learner_kinds.c.later, 0))
              .where(_in(learner_kinds.c.learner_id, ids)))
-    for learner_id, kind, correct, total in conn.execute(query):
+    for learner_id, kind, correct, total, partial, later in conn.execute(query):
+        score = int(correct) + int(partial) / 2
+        pair = (int(score) if score.is_integer() else score, int(total))
         if kind == ALL:
-            rows[learner_id].overall = (int(correct), int(total))
+            rows[learner_id].overall = pair
         else:
-            rows[learner_id].kinds[kind] = (int(correct), int(total))
+            rows[learner_id].kinds[kind] = pair
+        if later:
+            rows[learner_id].later[kind] = int(later)
 
 
 def read_solved(conn: Connection, ids: list[str], works: list[Work],
@@ -122,14 +132,17 @@ def read_solved(conn: Connection, ids: list[str], works: list[Work],
     lessons = [k for k in keys if k.startswith("lesson/")]
     practice = [k for k in keys if k.startswith("practice/")]
     query = sa.union_all(
-        sa.select(learner_solved.c.learner_id, learner_solved.c.problem)
+        sa.select(learner_solved.c.learner_id, learner_solved.c.problem, learner_solved.c.later)
         .where(_in(learner_solved.c.learner_id, ids), _in(learner_solved.c.problem, lessons)),
-        sa.select(practice_solved.c.learner_id, practice_solved.c.problem)
+        sa.select(practice_solved.c.learner_id, practice_solved.c.problem,
+                  practice_solved.c.later)
         .where(_in(practice_solved.c.learner_id, ids),
                _in(practice_solved.c.problem, practice)),
     )
-    for learner_id, problem in conn.execute(query):
+    for learner_id, problem, later in conn.execute(query):
         rows[learner_id].solved.add(problem)
+        if later:  # not (yet) solved on a first attempt: counted apart
+            rows[learner_id].solved_later.add(problem)
 
 
 def _read_last(conn: Connection, ids: list[str], rows: dict[str, LearnerRow]) -> None:
@@ -170,7 +183,7 @@ def read_one(conn: Connection, class_id: int, member: Member) -> LearnerRow:
 
 def _fill(row: LearnerRow, works: list[Work]) -> None:
     mine = {p for p, _, _ in row.mistakes}
-    row.cells = [w.progress(row.solved, mine) for w in works]
+    row.cells = [w.progress(row.solved, mine, later=row.solved_later) for w in works]
     row.states = [cell.state for cell in row.cells]
 
 

@@ -54,6 +54,7 @@ def my_assignments() -> list[Assigned]:
                                               [p for w in works for p in w.problems])
     except StorageError:
         return []
-    return [Assigned(by_id[w.assignment.class_id], w, w.progress(row.solved, pending))
+    return [Assigned(by_id[w.assignment.class_id], w,
+                     w.progress(row.solved, pending, later=row.solved_later))
             for w in works]
 

@@ -85,6 +85,7 @@ class SetTask:
     url: str
     label: str  # «Найдите ожидание · новичок»
     state: str  # solved | missed | new
+    later: bool = False  # solved only on a later attempt (the set's score counts first ones)
 
 
 STATE_WORDS = {"solved": "решена", "missed": "ошибка, попробуйте ещё", "new": "не начата"}
@@ -93,13 +94,14 @@ STATE_WORDS = {"solved": "решена", "missed": "ошибка, попробу
 def tasks_of(shown: Work, ruleset: str, learner_id: str | None) -> list[SetTask]:
     """The set's tasks in order, each with this learner's state (all «new» for none)."""
     solved: set[str] = set()
+    again: set[str] = set()
     pending: set[str] = set()
     if learner_id is not None:
         row = dashboard.LearnerRow(store.Member(0, "", "", learner_id, 0.0))
         with storage.store().transaction() as conn:
             dashboard.read_solved(conn, [learner_id], [shown], {learner_id: row})
             pending = dashboard.pending_among(conn, learner_id, list(shown.problems))
-        solved = row.solved
+        solved, again = row.solved, row.solved_later
     kind_level = shown.title.removeprefix("Практика: ").rsplit(" · ", 1)[0]
     found = []
     for number, key in enumerate(shown.problems, start=1):
@@ -107,6 +109,6 @@ def tasks_of(shown: Work, ruleset: str, learner_id: str | None) -> list[SetTask]
         if link is None:
             continue
         state = "solved" if key in solved else "missed" if key in pending else "new"
-        found.append(SetTask(number, link[0], kind_level, state))
+        found.append(SetTask(number, link[0], kind_level, state, key in again))
     return found
 

@@ -6,7 +6,8 @@ separator there) and reads UTF-8 only after a byte-order mark, so the file is
 and one per assignment. Every text cell goes through :func:`cell`: a learner's
 name, an assignment's title or a rule's label that starts like a formula
 (``=``, ``+``, ``-``, ``@``, tab, carriage return) gets a leading apostrophe,
-so a spreadsheet shows it and never runs it.
+so a spreadsheet shows it and never runs it. Accuracy counts first attempts
+(«почти» as half) with the later right answers beside («+2 со 2-й попытки»).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from tutor.accounts.zones import moment_text
 from tutor.classes.dashboard import Dashboard
 from tutor.classes.work import rule_label
 from tutor.drills import kinds
+from tutor.storage.aggregates import ALL
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -27,9 +29,11 @@ def cell(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_START) else text
 
 
-def _percent(pair: tuple[int, int]) -> str:
+def _percent(pair: tuple[float, int], later: int = 0) -> str:
+    """First attempts' score in per cent («почти» as half), the later right answers beside."""
     right, total = pair
-    return f"{round(100 * right / total)}%" if total else "—"
+    shown = f"{round(100 * right / total)}%" if total else "—"
+    return f"{shown} (+{later} со 2-й попытки)" if later else shown
 
 
 def table(board: Dashboard, zone_name: str) -> str:
@@ -47,8 +51,9 @@ def table(board: Dashboard, zone_name: str) -> str:
         rules = ", ".join(f"{rule_label(r)} ({n})" for r, n in row.top_rules())
         last = moment_text(row.last, zone_name) if row.last else ""
         values = [row.member.display_name, row.member.login,
-                  f"{row.done} из {len(board.works)}", _percent(row.overall), last, rules,
-                  *(_percent(row.kinds.get(k, (0, 0))) for k in kind_names),
+                  f"{row.done} из {len(board.works)}",
+                  _percent(row.overall, row.later.get(ALL, 0)), last, rules,
+                  *(_percent(row.kinds.get(k, (0, 0)), row.later.get(k, 0)) for k in kind_names),
                   *(c.text for c in row.cells)]
         writer.writerow([cell(text) for text in values])
     return "\ufeff" + out.getvalue()

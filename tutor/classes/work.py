@@ -42,9 +42,10 @@ class Progress:
     """One learner in one assignment: its state, how much is solved, whether it is late."""
 
     state: str
-    solved: int
+    solved: int  # on a first attempt
     total: int
     overdue: bool
+    later: int = 0  # solved only on a later attempt («со 2-й попытки»)
 
     @property
     def name(self) -> str:
@@ -52,8 +53,12 @@ class Progress:
 
     @property
     def count(self) -> str:
-        """«решено 3 из 19» for an assignment of several problems; empty for one."""
-        return f"решено {self.solved} из {self.total}" if self.total > 1 else ""
+        """«решено 3 из 19» (first attempts), «, ещё 2 со 2-й попытки»; for one problem only the
+        latter, when it applies."""
+        more = f"ещё {self.later} со 2-й попытки" if self.later else ""
+        if self.total <= 1:
+            return "со 2-й попытки" if self.later else ""
+        return f"решено {self.solved} из {self.total}" + (f", {more}" if more else "")
 
     @property
     def text(self) -> str:
@@ -79,12 +84,17 @@ class Work:
         return self.assignment.time_zone
 
     def progress(self, solved: Collection[str], pending: Collection[str],
-                 now: dt.datetime | None = None) -> Progress:
-        """The learner's :class:`Progress`; late once the due day ended in the class's zone."""
+                 now: dt.datetime | None = None, later: Collection[str] = ()) -> Progress:
+        """The learner's :class:`Progress`; late once the due day ended in the class's zone.
+
+        ``later``: the solved problems solved only on a later attempt — the score
+        counts first attempts and names these apart.
+        """
         state = self.state(solved, pending)
         late = state != DONE and is_past(self.assignment.due_on, self.time_zone, now)
-        return Progress(state, sum(1 for p in self.problems if p in solved), len(self.problems),
-                        late)
+        again = sum(1 for p in self.problems if p in solved and p in later)
+        first = sum(1 for p in self.problems if p in solved) - again
+        return Progress(state, first, len(self.problems), late, again)
 
     def state(self, solved: Collection[str], pending: Collection[str]) -> str:
         """Done when every problem was answered right; in progress once any was tried."""

@@ -119,14 +119,20 @@ def adopt_orphans(conn: Connection, admin_id: int) -> None:
                      .values(owner_id=admin_id))
 
 
-def note_practice_solved(conn: Connection, learner_id: str, problem: str) -> None:
+def note_practice_solved(conn: Connection, learner_id: str, problem: str,
+                         later: bool = False) -> None:
     """Mark ``problem`` answered right by the account owning ``learner_id`` (once).
 
     The answer path (:mod:`tutor.drills.grading`) calls it for a right practice
     answer of a signed-in learner; an instructor's assignment sets read it.
     Anonymous learners cannot be in a class, so their answers cost nothing more.
+    ``later``: right only on a later attempt of its form; a right first attempt,
+    then or afterwards, clears it (a set's score counts first attempts).
     """
     dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-    conn.execute(dialect.insert(practice_solved)
-                 .values(learner_id=learner_id, problem=problem[:200])
-                 .on_conflict_do_nothing())
+    insert = dialect.insert(practice_solved).values(
+        learner_id=learner_id, problem=problem[:200], later=later)
+    conn.execute(insert.on_conflict_do_update(
+        index_elements=[practice_solved.c.learner_id, practice_solved.c.problem],
+        set_={"later": sa.and_(sa.func.coalesce(practice_solved.c.later, False),
+                               insert.excluded.later)}))
