@@ -6,6 +6,10 @@ it names, in a few words and no second person: «пропущена сторон
 Keyed by the rule id stored with each wrong answer (``<kind>.<name>``); the
 rules without a name (the game and play kinds) share one label per kind, the
 ``<kind>.`` their ids read. A test checks that every rule has a label here.
+
+Beside them, :data:`SKILLS`: each drill kind named as the skill it trains
+(«Ожидания», not the kind's question «Найдите ожидание»), for a learner's own
+figures on «Мой прогресс» and the practice index.
 """
 
 from __future__ import annotations
@@ -94,6 +98,11 @@ SKILLS: dict[str, str] = {
     "ukeire": "Улучшающие тайлы",
     "waits": "Ожидания",
     "yaku": "Яку",
+    # the judgement kinds (call, push, riichi, all_last)
+    "call": "Объявлять ли чи и пон",
+    "push": "Атака или защита",
+    "riichi": "Риичи или дама",
+    "all_last": "Последняя раздача",
 }
 
 
