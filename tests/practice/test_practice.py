@@ -282,3 +282,23 @@ def test_a_first_miss_asks_to_try_again_and_the_second_shows_the_solution(
     assert "data-retry" not in second and "Вы сбросили" in second
     assert '<details class="feedback__all">' in second and "<summary>Все сбросы</summary>" in second
     assert 'data-retry-mistake href="/practice/discard/master/8' in second
+
+
+def test_the_index_groups_kinds_by_their_lesson_with_accuracy_and_a_mixed_mode(
+        client: FlaskClient) -> None:
+    # Practice you can navigate (learner-and-instructor review, December 2026): kinds under
+    # the lesson that teaches them, the learner's first-attempt accuracy, «вперемешку».
+    _answer(client, "waits", "novice", 3, right=True)
+    html = client.get("/practice").get_data(as_text=True)
+    topics = re.findall(r'<section class="practice-topic"[^>]*data-topic="([^"]+)"', html)
+    assert topics[0] == "basics" and topics[-1] == "others"  # course order, the rest last
+    basics = html[html.index('data-topic="basics"'):html.index('data-topic="others"')]
+    assert 'href="/lessons/basics">Урок 1 «Основы для тестов»</a>' in basics
+    assert 'data-kind="waits"' in basics and 'data-kind="fu"' in basics
+    assert '<span data-accuracy="100">100&nbsp;% с первой попытки</span> · 1 ответ' in basics
+    mixed = client.get("/practice/mixed?level=player")
+    kind = re.fullmatch(r"/practice/(\w+)/player/\d+\?(?:rules=\w+&)?mix=1",
+                        mixed.headers["Location"])
+    assert kind and kind[1] in ("waits", "furiten", "fu")  # the lesson started: basics
+    page = client.get(mixed.headers["Location"]).get_data(as_text=True)
+    assert ">вперемешку</a>" in page and "mix=1" in page

@@ -376,3 +376,23 @@ def test_my_progress_names_missed_concepts_in_short(client: FlaskClient) -> None
     assert len(items) == 1 and "фуритен" in items[0] and items[0].endswith("— 1 ошибка")
     assert "Похоже" not in concepts.group(1) and "вы " not in concepts.group(1)
     assert 'href="/practice/retry">Повторить ошибки</a>' in page
+
+
+def test_the_progress_page_names_skills_and_mistakes_and_says_what_next(
+        client: FlaskClient) -> None:
+    # «Мой прогресс» says what next (learner-and-instructor review, December 2026): a kind is
+    # named as a skill, a mistake by its lesson, place and question, and the page suggests
+    # the mistakes due, the lesson to continue and the weakest skill.
+    _lesson(client, "basics", "set-size", right=False)
+    for seed in range(5):
+        _practice(client, "fu", "novice", seed, right=False)
+    html = client.get("/progress").get_data(as_text=True)
+    assert "<th scope=\"row\">Правила и понятия (вопросы с вариантами)</th>" in html
+    assert "<th scope=\"row\">Выберите ответ</th>" not in html
+    mistakes = re.search(r"<ul class=\"progress-mistakes\" data-mistakes>(.*?)</ul>", html, re.S)
+    assert mistakes and "Урок 1 «Основы для тестов», упр. 4: Сколько всего тайлов" in mistakes[1]
+    steps = re.search(r"<section class=\"progress-next\".*?</section>", html, re.S)
+    assert steps is not None
+    assert "6 ошибок ждут повторения." in steps[0] and 'href="/practice/retry"' in steps[0]
+    assert "Продолжите курс: урок 1 «Основы для тестов»." in steps[0]
+    assert "Слабее всего навык «Подсчёт фу»: 0 % с первой попытки." in steps[0]
