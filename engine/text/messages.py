@@ -981,3 +981,12 @@ STRATEGY_YAKU: dict[str, str] = {
     "riichi": "риичи", "tanyao": "таняо", "yakuhai": "якухай", "honitsu": "хоницу",
     "chinitsu": "чиницу",
 }
+
+# --- all-last (engine.table.all_last) -------------------------------------------------------
+
+ALL_LAST_RON = "рон {value} ({hand})"
+ALL_LAST_TSUMO = "цумо {other}/{dealer} ({hand})"
+ALL_LAST_TSUMO_ALL = "цумо по {each} со всех ({hand})"
+ALL_LAST_YAKUMAN = "якуман"
+ALL_LAST_LIMITS: dict[int, str] = {5: "манган", 6: "ханеман", 8: "баиман", 11: "санбаиман"}
+ALL_LAST_BAD_INPUT = "Нужны очки четырёх игроков, место (E, S, W, N), хонба и палочки от нуля."
