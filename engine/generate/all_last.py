@@ -70,7 +70,8 @@ def _candidate(rng: random.Random, level: str) -> dict[str, Any] | None:
         return None
     return {"scores": dict(zip(CODES, scores, strict=True)), "seat": CODES[seat],
             "honba": honba, "riichi_sticks": sticks,
-            "win": "tsumo" if way.tsumo else CODES[way.ron_from or 0], "place": target}
+            "win": "tsumo" if way.tsumo else CODES[way.ron_from or 0], "place": target,
+            "rules": "online"}
 
 
 def gen_all_last(rng: random.Random, level: str) -> dict[str, Any]:
