@@ -6,17 +6,16 @@ then builds hands the way real ones look (:mod:`engine.generate.hands`)
 until :mod:`engine.table.judgement` decides it by that row; the drill grades
 by the same judgement, so a problem can never disagree with its grading.
 
-Levels (rates over 100 problems, checked by tests/engine/test_generate_judgement.py):
+Levels (rates over the problems of tests/engine/test_generate_judgement.py):
 
-=========  ==============================  ==============================  ===========================
-kind       novice: the clear cases         player: one factor decides      master: several, a dealer
-=========  ==============================  ==============================  ===========================
-call       the call makes a ready hand     cheap and slow or not; the      the value drops; a value
-           with a yaku, or leaves no yaku  call does not advance the hand  set kept; the dealer
-push       all three conditions agree      exactly two agree               a dealer, two riichi
-riichi     riichi with a good wait and a   one reason only (a han, the     expensive hands: haneman,
-           han; riichi-only bad wait       wait or the dealer), few tiles  the turn and a 3-way wait
-=========  ==============================  ==============================  ===========================
+- ``call`` — novice: the call makes a ready hand with a yaku, or leaves no
+  yaku; player: one factor decides (cheap and slow or not; the call does not
+  advance the hand); master: the value drops, a concealed value set, the dealer.
+- ``push`` — novice: all three conditions agree; player: exactly two agree;
+  master: any mix, a dealer, two riichi.
+- ``riichi`` — novice: a good wait and a han, or riichi-only with a bad wait;
+  player: one reason only (a han, the wait or the dealer), few tiles left;
+  master: expensive hands (haneman, the turn and a 3-way wait).
 """
 
 from __future__ import annotations
@@ -154,7 +153,8 @@ _FAR = {"call_ready": 1, "call_no_yaku": 1, "call_cheap_slow": 3, "call_value_se
         "call_no_progress": 0, "call_value_drop": 1, "call_fast_or_expensive": 2}
 
 
-def _call_candidate(rng: random.Random, level: str, wanted: str) -> tuple[str, dict[str, Any]] | None:
+def _call_candidate(rng: random.Random, level: str,
+                    wanted: str) -> tuple[str, dict[str, Any]] | None:
     seat = _seat(rng, level)
     tiles: list[Tile]
     if wanted == "call_no_yaku":
@@ -188,13 +188,13 @@ def _call_candidate(rng: random.Random, level: str, wanted: str) -> tuple[str, d
     rich = wanted in ("call_value_drop", "call_fast_or_expensive") or rng.random() < 0.25
     dora = _dora_for(rng, tiles, rich)
     kind = "pon" if called_set[0] == called_set[1] else "chi"
-    params = {"hand": _text(sorted(tiles), rich and rng.random() < 0.5),
-              "call": f"{kind} {to_mpsz(called_set)}", "tile": tile_code(called),
+    text, call = _text(sorted(tiles), rich and rng.random() < 0.5), f"{kind} {to_mpsz(called_set)}"
+    params: dict[str, Any] = {"hand": text, "call": call, "tile": tile_code(called),
               "seat": WIND_CODES[seat - 27], "round": "E", "dora": tile_code(dora),
               "turn": rng.randint(4, 10)}
     try:
-        hand = parse_hand(params["hand"], size=13)
-        v = judge_call(hand, parse_meld_text(params["call"]), called, seat, 27, (dora,), RULES)
+        v = judge_call(parse_hand(text, size=13), parse_meld_text(call), called, seat, 27,
+                       (dora,), RULES)
     except HandError:
         return None
     return v.row.id, params
@@ -230,10 +230,11 @@ def _riichi_candidate(rng: random.Random, level: str,
     dora = _dora_for(rng, concealed, rich)
     seat = _seat(rng, level) if wanted != "dama_riichi_only_bad" else rng.choice((28, 29, 30))
     turn = rng.randint(3, 12) if level == "master" else rng.randint(4, 9)
-    params = {"hand": _text(sorted(concealed), rich and rng.random() < 0.6),
-              "seat": WIND_CODES[seat - 27], "round": "E", "dora": tile_code(dora), "turn": turn}
+    text = _text(sorted(concealed), rich and rng.random() < 0.6)
+    params: dict[str, Any] = {"hand": text, "seat": WIND_CODES[seat - 27], "round": "E",
+                              "dora": tile_code(dora), "turn": turn}
     try:
-        hand = parse_hand(params["hand"], size=13)
+        hand = parse_hand(text, size=13)
         v = judge_riichi(hand, seat, 27, (dora,), turn, (), RULES)
     except HandError:
         return None

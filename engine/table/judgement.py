@@ -1,4 +1,4 @@
-"""Three strategy decisions, each decided by a table of *Riichi Book I* (:mod:`engine.rules.strategy`).
+"""Three strategy decisions, each by a table of *Riichi Book I* (:mod:`engine.rules.strategy`).
 
 * :func:`judge_call` — «Брать или нет?»: a chi or pon is offered; shanten,
   ukeire and the sure value before and after the call (the best discard
@@ -50,7 +50,7 @@ from engine.rules.strategy import (
 from engine.scoring.score import NoYakuError, score_hand
 from engine.scoring.situation import WinSituation
 from engine.shape.shanten import shanten
-from engine.shape.ukeire import rank_discards, ukeire
+from engine.shape.ukeire import ukeire
 from engine.shape.waits import wait_tiles
 from engine.table.hand_value import (
     Estimate,
@@ -134,12 +134,15 @@ def judge_call(hand: Hand, meld: Meld, called: Tile, seat: Tile, round_wind: Til
     before = _side(hand, seat, round_wind, indicators, rules, visible)
     opened = called_hand(hand, meld, called)
     banned = _forbidden(meld, called)
-    options = [o for o in rank_discards(opened, visible).options if o.tile not in banned]
-    if not options:
+    steps = {t: shanten(opened.without_tile(t)).minimum for t in range(34)
+             if opened.concealed[t] and t not in banned}
+    if not steps:
         raise HandError(msg.STRATEGY_CALL_NOT_HELD)
-    best = options[0]
-    after = _side(opened.without_tile(best.tile), seat, round_wind, indicators, rules, visible,
-                  best.tile)
+    fewest = min(steps.values())
+    # the best discard: fewest steps, then most improving copies, then tile order
+    best = max((t for t, n in steps.items() if n == fewest),
+               key=lambda t: (ukeire(opened.without_tile(t), visible).count, -t))
+    after = _side(opened.without_tile(best), seat, round_wind, indicators, rules, visible, best)
     return CallVerdict(before, after, row("call", _call_row(hand, before, after, seat,
                                                             round_wind)))
 
