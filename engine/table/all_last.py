@@ -19,7 +19,7 @@ place reached is the place the scores give at that moment.
 >>> need = all_last_needs((30000, 24000, 25000, 21000), 2, 0, 0, get_ruleset("online"))
 >>> step = need.smallest(Way(ron_from=0), 1)
 >>> step.label, step.gain
-('рон 2600 (2 хана 40 фу)', 2600)
+('рон 2600 (2 хан 40 фу)', 2600)
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.errors import HandError
-from engine.plural import count_word
 from engine.rules.sets import Ruleset, get_game_rules
 from engine.scoring.points import basic_value, split_payments
 from engine.table.final import placements
@@ -58,7 +57,7 @@ class Step:
 
     han: int
     fu: int
-    label: str  # «ron 3900 (3 хана 30 фу)», «tsumo 1000/2000 (…)»
+    label: str  # «рон 3900 (3 хан 30 фу)», «цумо 1000/2000 (…)»
     value: int  # the hand's own value (no honba, no sticks)
     changes: tuple[int, int, int, int]  # by seat, honba and sticks included
 
@@ -81,7 +80,7 @@ def _han_fu(han: int, fu: int) -> str:
         return msg.ALL_LAST_YAKUMAN
     if han >= 5:
         return msg.ALL_LAST_LIMITS[han]
-    return f"{count_word(han, 'хан', 'хана', 'ханов')} {fu} фу"
+    return f"{han} хан {fu} фу"
 
 
 def _plain(han: int, fu: int) -> tuple[bool, int, int]:

@@ -131,7 +131,7 @@ def test_push_shows_the_danger_of_the_pushed_tile(answer: Answering) -> None:
 def test_all_last_smallest_is_right_next_is_almost_smaller_is_wrong(answer: Answering) -> None:
     # West 25000 needs 2600 off East 30000 (2000 leaves 27000 against 28000)
     got, html = _verdict(answer, "direct", {"step": "5"})
-    assert "рон 2600 (2 хана 40 фу)" in html
+    assert "рон 2600 (2 хан 40 фу)" in html
     assert got == "correct"
     got, html = _verdict(answer, "direct", {"step": "6"})
     assert got == "partial" and "можно и меньше" in html
