@@ -12,8 +12,9 @@ value that lifts the learner to a place is found. The payments are
 dealer of the game being North of this hand (as in every South 4).
 
 The seats are this hand's: index 0 is East (the dealer), 1 South, 2 West,
-3 North. A dealer's win in all-last continues the game under most rules; the
-place reached is the place the scores give at that moment.
+3 North. The place reached is the place the scores give right after the
+win; :meth:`AllLastNeeds.goes_on` says when the rule set plays on into West
+because nobody has its target score (a dealer's win may go on too).
 
 >>> from engine.rules.sets import get_ruleset
 >>> need = all_last_needs((30000, 24000, 25000, 21000), 2, 0, 0, get_ruleset("online"))
@@ -136,6 +137,16 @@ class AllLastNeeds:
     ways: tuple[Way, ...]
     ladders: dict[Way, tuple[Step, ...]]
     places: dict[Way, tuple[int, ...]]  # the place each step of the ladder reaches
+    west_extension: bool = False  # the rule set plays on into West when nobody has the target
+    target_score: int = 30000
+
+    def goes_on(self, step: Step) -> bool:
+        """Does the game go on after this win (nobody at the target score, West is played)?
+
+        The place the drill asks about is the place right after the win either way.
+        """
+        after = [a + c for a, c in zip(self.scores, step.changes, strict=True)]
+        return self.west_extension and max(after) < self.target_score
 
     def smallest(self, way: Way, place: int) -> Step | None:
         """The smallest hand of ``way`` that ends at ``place`` or better; None if none does."""
@@ -156,7 +167,8 @@ def all_last_needs(scores: Sequence[int], seat: int, honba: int, sticks: int,
         raise HandError(msg.ALL_LAST_BAD_INPUT)
     if honba < 0 or sticks < 0:
         raise HandError(msg.ALL_LAST_BAD_INPUT)
-    tiebreak = get_game_rules(rules).tiebreak
+    game = get_game_rules(rules)
+    tiebreak = game.tiebreak
     now = placements(scores, tiebreak, FIRST_DEALER)[seat]
     ways = (*(Way(s) for s in range(SEATS) if s != seat), Way())
     ladders, places = {}, {}
@@ -167,4 +179,5 @@ def all_last_needs(scores: Sequence[int], seat: int, honba: int, sticks: int,
             placements([a + c for a, c in zip(scores, s.changes, strict=True)], tiebreak,
                        FIRST_DEALER)[seat] for s in steps)
     four = (scores[0], scores[1], scores[2], scores[3])
-    return AllLastNeeds(four, seat, honba, sticks, now, ways, ladders, places)
+    return AllLastNeeds(four, seat, honba, sticks, now, ways, ladders, places,
+                        game.west_extension, game.target_score)

@@ -16,7 +16,7 @@ from engine.rules.sets import get_ruleset
 from engine.rules.strategy import CALL_TABLE, PUSH_TABLE, RIICHI_TABLE, TABLES, row
 from engine.table.judgement import judge_call, judge_push, judge_riichi
 from engine.table.safety import Riichi
-from engine.text.messages import STRATEGY_ROWS
+from engine.text.messages import STRATEGY_ROWS, STRATEGY_SOURCES
 from engine.tiles import parse_tile, parse_tiles
 
 ONLINE = get_ruleset("online")
@@ -125,7 +125,7 @@ def test_every_row_is_tested_and_worded() -> None:
               | {"push_two_of_three", "fold_two_of_three"})
     rows = {r.id for table in TABLES.values() for r in table}
     assert rows == tested
-    assert set(STRATEGY_ROWS) == rows
+    assert set(STRATEGY_ROWS) == rows == set(STRATEGY_SOURCES)
 
 
 def test_every_row_names_the_book_chapter() -> None:
