@@ -9,7 +9,10 @@ content check results live in ``club_checks``, one row per *check version*
 engine or the checks changed is checked again on first use, and during a
 rolling deploy each app server reads the result of its own check version and
 never overwrites the other's (at most :data:`CHECKS_KEPT` check versions are
-kept per version, the oldest go).
+kept per version, the oldest go). A passing check also keeps the version
+rendered for learners (``html``: the sanitised body with an empty slot where
+each drill goes; ``drill_list``: each drill's id, kind and question), so a
+published lesson is rendered once, not in every app process after each start.
 
 A publication puts one version of a lesson into one class's course map at a
 position; ``slug`` is copied into it so that ``/classes/<id>/lessons/<slug>``
@@ -30,13 +33,16 @@ longer read since)::
     club_requests(lesson_id PK, version, state VARCHAR(12), requested_at,
                   decided_by, decided_at)                 -- state: pending | approved
     club_checks(lesson_id, version, check_version VARCHAR(64), ok BOOLEAN, problems TEXT,
-                drills INTEGER, checked_at FLOAT)  -- PK (lesson_id, version, check_version)
+                drills INTEGER, checked_at FLOAT,  -- PK (lesson_id, version, check_version)
+                html TEXT, drill_list TEXT)        -- migration 14: the version rendered
 """
 
 from __future__ import annotations
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
+
+from tutor.storage.classes import add_column
 
 metadata = sa.MetaData()
 checks_metadata = sa.MetaData()
@@ -98,6 +104,8 @@ club_checks = sa.Table(
     sa.Column("problems", sa.Text, nullable=False),
     sa.Column("drills", sa.Integer, nullable=False),
     sa.Column("checked_at", sa.Float, nullable=False),
+    sa.Column("html", sa.Text),  # migration 14: the body as learners see it, drill slots in it
+    sa.Column("drill_list", sa.Text),  # migration 14: JSON [[drill id, kind, question], …]
 )
 
 
@@ -109,3 +117,13 @@ def migrate(conn: Connection) -> None:
 def migrate_checks(conn: Connection) -> None:
     """Migration 10: check results keyed by check version (the rolling deploy's flip-flop)."""
     checks_metadata.create_all(conn, checkfirst=True)
+
+
+def migrate_renders(conn: Connection) -> None:
+    """Migration 14: a passing check keeps the version rendered (``html``, ``drill_list``).
+
+    A version published before has neither until its first use, which renders
+    and stores it once (:mod:`tutor.studio.published`).
+    """
+    add_column(conn, club_checks, "html")
+    add_column(conn, club_checks, "drill_list")
