@@ -45,7 +45,7 @@ from tutor.accounts.current import current_user, login_required, role_required
 from tutor.accounts.store import User, by_id, clear_reset
 from tutor.accounts.store import update as update_user
 from tutor.accounts.zones import DEFAULT_ZONE, ZONES, moment_text, russian, today
-from tutor.classes import dashboard, defaults, sequence, spreadsheet, store
+from tutor.classes import club, dashboard, defaults, sequence, spreadsheet, store
 from tutor.classes.dates import parse
 from tutor.classes.home import my_assignments
 from tutor.classes.picker import picker
@@ -181,11 +181,14 @@ def _dashboard(klass: store.Klass, error: str | None = None) -> str:
     registry = kinds()
     practice_kinds = [(k, registry[k].title) for k in KINDS if k in registry]
     numbers = course_numbers()
-    missed = [(problem_link(key, numbers=numbers), n) for key, n in board.missed]
+    missed = [(problem_link(key, numbers=numbers, published=board.published,
+                            class_id=klass.id), n) for key, n in board.missed]
+    studio = [(f"club/{lesson.lesson_id}", club.title(lesson))
+              for lesson in board.published.values()]
     join_url = url_for("classes.join", code=klass.code, _external=True)
     return render_template(
         "classes/dashboard.html", klass=klass, board=board,
-        pick=picker(request.args.get("drills_of")),
+        pick=picker(request.args.get("drills_of")), studio=studio,
         practice_kinds=practice_kinds, levels=LEVEL_NAMES, states=STATE_NAMES,
         missed=[(link, n) for link, n in missed if link], rule_label=rule_label,
         rule_sentence=rule_sentence,
@@ -250,10 +253,14 @@ def assign(class_id: int) -> ResponseReturnValue:
         seed = secrets.randbelow(MAX_SEED - 1000)
     else:
         target = request.form.get(kind, "")
+    if kind == "lesson" and target.startswith("club/"):  # a studio lesson of this class
+        kind, target = "club", target.removeprefix("club/")
     problem = parse_target(kind, target, count)
     if problem:
         return _bad(problem, class_id)
     with storage.store().transaction() as conn:
+        if kind == "club" and (klass.id, int(target)) not in club.published(conn, [klass.id]):
+            return _bad("Этот урок студии не опубликован в классе.", class_id)
         if store.count_assignments(conn, klass.id) >= store.ASSIGNMENTS_MAX:
             return _bad("В классе уже максимальное число заданий.", class_id)
         store.add_assignment(conn, klass.id, kind, target, count, seed,
@@ -320,11 +327,13 @@ def _member(klass: store.Klass, user_id: int) -> store.Member:
 
 def _learner(klass: store.Klass, member: store.Member, code: str | None = None) -> str:
     with storage.store().transaction() as conn:
-        row = dashboard.read_one(conn, klass.id, member)
-        works = dashboard.works_of(conn, klass.id)
+        row, board = dashboard.read_one(conn, klass.id, member)
         account = by_id(conn, member.user_id)
+    works = board.works
     numbers = course_numbers()
-    mistakes = [(problem_link(p, numbers=numbers), kind, rule) for p, kind, rule in row.mistakes]
+    mistakes = [(problem_link(p, numbers=numbers, published=board.published,
+                              class_id=klass.id), kind, rule)
+                for p, kind, rule in row.mistakes]
     registry = kinds()
     return render_template(
         "classes/learner.html", klass=klass, row=row, works=works, states=STATE_NAMES,

@@ -39,6 +39,9 @@ longer read since)::
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
+
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
@@ -127,3 +130,63 @@ def migrate_renders(conn: Connection) -> None:
     """
     add_column(conn, club_checks, "html")
     add_column(conn, club_checks, "drill_list")
+
+
+# -- what a class sees of its studio lessons --------------------------------------------
+
+PUBLISHED_READ = 100  # studio lessons read per class (the studio publishes at most so many)
+
+
+@dataclass(frozen=True)
+class ClassLesson:
+    """A studio lesson published to a class, as the class's pages track it.
+
+    ``drills`` are the published version's (id, kind, question), as its
+    rendering stored them; empty until the version was rendered once
+    (a version published before migration 14, before anyone opened it).
+    """
+
+    lesson_id: int
+    class_id: int
+    slug: str
+    title: str
+    version: int
+    drills: tuple[tuple[str, str, str], ...]
+
+
+def class_lessons(conn: Connection, class_ids: list[int]) -> list[ClassLesson]:
+    """The studio lessons published to these classes, by class and place (two bounded queries).
+
+    A version's drills come from its newest stored rendering, whichever
+    check version made it: the drills of a version do not change with the checks.
+    """
+    if not class_ids:
+        return []
+    P = club_publications
+    rows = conn.execute(
+        sa.select(P.c.lesson_id, P.c.class_id, P.c.slug, P.c.version, club_lessons.c.title)
+        .join(club_lessons, club_lessons.c.id == P.c.lesson_id)
+        .where(P.c.class_id.in_(class_ids))
+        .order_by(P.c.class_id, P.c.position, P.c.published_at)
+        .limit(PUBLISHED_READ * len(class_ids))).all()
+    pairs = sorted({(int(r.lesson_id), int(r.version)) for r in rows})
+    drills: dict[tuple[int, int], tuple[tuple[str, str, str], ...]] = {}
+    if pairs:
+        C = club_checks
+        found = conn.execute(
+            sa.select(C.c.lesson_id, C.c.version, C.c.drill_list)
+            .where(sa.tuple_(C.c.lesson_id, C.c.version).in_(pairs),
+                   C.c.drill_list.is_not(None))
+            .order_by(C.c.checked_at.desc()))
+        for lesson_id, version, text in found:
+            drills.setdefault((int(lesson_id), int(version)), _drill_list(text))
+    return [ClassLesson(int(r.lesson_id), int(r.class_id), str(r.slug), str(r.title),
+                        int(r.version), drills.get((int(r.lesson_id), int(r.version)), ()))
+            for r in rows]
+
+
+def _drill_list(text: str) -> tuple[tuple[str, str, str], ...]:
+    try:
+        return tuple((str(d), str(k), str(q)) for d, k, q in json.loads(text))
+    except (ValueError, TypeError):
+        return ()
