@@ -152,3 +152,23 @@ def test_an_assigned_lesson_taken_off_the_class_stays_readable(world: World) -> 
     assert "data-missed" not in page
     assert world.client("alice").get("/").status_code == 200
     assert _csv(world)[0][-1] == "Урок класса (снят с публикации)"
+
+
+def test_one_drill_of_a_studio_lesson_is_assigned_from_the_drill_picker(world: World) -> None:
+    lesson_id = _published(world)
+    teacher = world.client("teacher")
+    picker = teacher.get(f"/classes/{world.ids['club']}?drills_of=club/{lesson_id}").get_data(
+        as_text=True)
+    assert f'<option value="club/{lesson_id}" selected>{TITLE}</option>' in picker
+    assert re.search(rf'<option value="club/{lesson_id}/club-fu">упр\. 2: [^<]+</option>', picker)
+    csrf = token(teacher, f"/classes/{world.ids['club']}")
+    for drill, status in (("club-fu", 302), ("no-such-drill", 400), ("Bad", 400)):
+        assert teacher.post(f"/classes/{world.ids['club']}/assignments", data={
+            "csrf_token": csrf, "kind": "drill",
+            "drill": f"club/{lesson_id}/{drill}"}).status_code == status, drill
+    title = re.search(rf">({re.escape(TITLE)}, упр\. 2: [^<]+)</a>", _dashboard(world))
+    assert title  # its own column, named by the lesson, the drill's place and its question
+    _answer(world, world.client("alice"), "club-fu", right=True)
+    cells = re.findall(r'data-state="([^"]+)"', _row(_dashboard(world), "alice"))
+    assert cells[-1] == "done"
+    assert _csv(world)[0][-1] == title.group(1)

@@ -132,9 +132,9 @@ def read_solved(conn: Connection, ids: list[str], works: list[Work],
     keys = sorted({p for w in works for p in w.problems})
     lessons = [k for k in keys if k.startswith("lesson/")]
     practice = [k for k in keys if k.startswith("practice/")]
-    assigned = {lesson_id for w in works if w.assignment.kind == "club"
-                for lesson_id in (int(w.assignment.target),)}
-    studio = {key: lesson for key, lesson in published.items() if key[1] in assigned}
+    assigned = {club.find(published, w.assignment.class_id, w.assignment.target)
+                for w in works if w.assignment.kind == "club"}
+    studio = {(p.class_id, p.lesson_id): p for p in assigned if p is not None}
     query = sa.union_all(
         sa.select(learner_solved.c.learner_id, learner_solved.c.problem)
         .where(_in(learner_solved.c.learner_id, ids),

@@ -35,6 +35,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from sqlalchemy.engine import Connection
 
 from engine.generate import KINDS
 from engine.rules.sets import RULESETS
@@ -183,12 +184,10 @@ def _dashboard(klass: store.Klass, error: str | None = None) -> str:
     numbers = course_numbers()
     missed = [(problem_link(key, numbers=numbers, published=board.published,
                             class_id=klass.id), n) for key, n in board.missed]
-    studio = [(f"club/{lesson.lesson_id}", club.title(lesson))
-              for lesson in board.published.values()]
     join_url = url_for("classes.join", code=klass.code, _external=True)
     return render_template(
         "classes/dashboard.html", klass=klass, board=board,
-        pick=picker(request.args.get("drills_of")), studio=studio,
+        pick=picker(request.args.get("drills_of"), board.published),
         practice_kinds=practice_kinds, levels=LEVEL_NAMES, states=STATE_NAMES,
         missed=[(link, n) for link, n in missed if link], rule_label=rule_label,
         rule_sentence=rule_sentence,
@@ -253,19 +252,30 @@ def assign(class_id: int) -> ResponseReturnValue:
         seed = secrets.randbelow(MAX_SEED - 1000)
     else:
         target = request.form.get(kind, "")
-    if kind == "lesson" and target.startswith("club/"):  # a studio lesson of this class
+    if kind in ("lesson", "drill") and target.startswith("club/"):  # a studio lesson's
         kind, target = "club", target.removeprefix("club/")
     problem = parse_target(kind, target, count)
     if problem:
         return _bad(problem, class_id)
     with storage.store().transaction() as conn:
-        if kind == "club" and (klass.id, int(target)) not in club.published(conn, [klass.id]):
-            return _bad("Этот урок студии не опубликован в классе.", class_id)
+        if kind == "club" and (refused := _club_refusal(conn, klass.id, target)):
+            return _bad(refused, class_id)
         if store.count_assignments(conn, klass.id) >= store.ASSIGNMENTS_MAX:
             return _bad("В классе уже максимальное число заданий.", class_id)
         store.add_assignment(conn, klass.id, kind, target, count, seed,
                              due.isoformat() if due else None)
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
+
+
+def _club_refusal(conn: Connection, class_id: int, target: str) -> str | None:
+    """Why a studio lesson (or its drill) cannot be assigned to this class, or None."""
+    lesson = club.find(club.published(conn, [class_id]), class_id, target)
+    if lesson is None:
+        return "Этот урок студии не опубликован в классе."
+    drill_id = target.partition("/")[2]
+    if drill_id and drill_id not in club.drill_names(lesson):
+        return "Такого упражнения в уроке нет."
+    return None
 
 
 @bp.post("/<id:class_id>/zone")

@@ -107,10 +107,10 @@ def work(item: Assignment, numbers: dict[str, int] | None = None,
     (:func:`tutor.classes.club.published`) has the class's studio lessons.
     """
     if item.kind == "club":
-        studio = (published or {}).get((item.class_id, int(item.target)))
+        studio = club.find(published or {}, item.class_id, item.target)
         if studio is None:
             return Work(item, club.GONE, url_for("lessons.index"), ())
-        return Work(item, club.title(studio), club.url(studio), club.problems(studio))
+        return Work(item, *club.work_parts(studio, item.target.partition("/")[2]))
     if item.kind == "practice":
         kind, _, level = item.target.partition("/")
         registry = kinds()
@@ -143,8 +143,7 @@ def parse_target(kind: str, target: str, count: int) -> str | None:
     checks that it is published to the class.
     """
     if kind == "club":
-        return None if target.isascii() and target.isdigit() and len(target) < 10 else (
-            "Такого урока нет.")
+        return None if club.parse_target(target) else "Такого урока нет."
     if kind == "practice":
         drill_kind, _, level = target.partition("/")
         if drill_kind not in KINDS or level not in LEVELS or drill_kind not in kinds():
