@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from tutor.course.content import Lesson, split_front_matter
@@ -75,51 +75,60 @@ def _linked(lesson_text: str) -> set[str]:
     return {m.group(2) for m in _LESSON_LINK.finditer(lesson_text)}
 
 
+@dataclass(frozen=True)
+class _Reader:
+    """One lesson as the check reads it: its number and the lessons it may name terms of."""
+
+    lesson: Lesson
+    number: int
+    allowed: frozenset[str]  # its own slug and every lesson it links to
+
+    def later(self, text: str, glossary: Glossary, places: Mapping[str, Place]
+              ) -> Iterator[tuple[Term, Place]]:
+        """The terms ``text`` says whose lesson comes after this one and is not linked."""
+        for term in terms_in(text, glossary):
+            place = places.get(term.lesson or "")
+            if place is not None and place.number > self.number and (
+                    term.lesson not in self.allowed):
+                yield term, place
+
+
 def term_warnings(lessons: list[Lesson], glossary: Glossary | None,
                   feedback: Mapping[tuple[str, str], str]) -> list[Problem]:
     """Terms a lesson, its drills' questions or their feedback use before they are taught.
 
     ``feedback`` maps ``(lesson file, drill id)`` to the drill's rendered
     solution area (:func:`tutor.course.checks.render_problems` collects it).
+    A kind's feedback is read where a learner first meets the kind: its drills'
+    solutions in that lesson, and with its first drill every wrong-answer message.
     """
     if glossary is None:
         return []
     places = positions(lessons)
-    found: list[Problem] = []
     first_lesson: dict[str, str] = {}
     for lesson in lessons:
         for drill in lesson.drills.values():
             first_lesson.setdefault(drill.kind.name, lesson.slug)
+    found: list[Problem] = []
     diagnosed: set[str] = set()
     for number, lesson in enumerate(lessons, start=1):
         text = _source(lesson)
-        allowed = _linked(text) | {lesson.slug}
-
-        def later(terms: Iterable[Term], here: int = number, ok: set[str] = allowed
-                  ) -> Iterator[tuple[Term, Place]]:
-            for term in terms:
-                place = places.get(term.lesson or "")
-                if place is not None and place.number > here and term.lesson not in ok:
-                    yield term, place
-
+        reader = _Reader(lesson, number, frozenset(_linked(text) | {lesson.slug}))
         for line, prose in _prose(text):
-            for term, place in later(terms_in(prose, glossary)):
-                found.append(_warning(lesson, line, "текст", term, place))
+            found.extend(_warning(lesson, line, "текст", *hit)
+                         for hit in reader.later(prose, glossary, places))
         for drill in lesson.drills.values():
-            for term, place in later(terms_in(_question(drill), glossary)):
-                found.append(_warning(lesson, drill.line, "вопрос упражнения", term, place))
-            if first_lesson.get(drill.kind.name) != lesson.slug:
+            found.extend(_warning(lesson, drill.line, "вопрос упражнения", *hit)
+                         for hit in reader.later(_question(drill), glossary, places))
+            if first_lesson[drill.kind.name] != lesson.slug:
                 continue
-            # The kind's vocabulary where a learner first meets the kind: its drills'
-            # solutions there, and (at its first drill) every wrong-answer message.
             said = plain_text(feedback.get((lesson.file, drill.id), ""))
             if drill.kind.name not in diagnosed:
                 diagnosed.add(drill.kind.name)
                 said += " " + " ".join(rule.message for rule in drill.kind.diagnoses)
-            for term, place in later(terms_in(said, glossary)):
-                found.append(_warning(lesson, drill.line,
-                                      f"разбор упражнения «{drill.id}» ({drill.kind.name})",
-                                      term, place))
+            where = f"разбор упражнения «{drill.id}» ({drill.kind.name})"
+            found.extend(_warning(lesson, drill.line, where, *hit)
+                         for hit in reader.later(said, glossary, places))
     return found
 
 
