@@ -20,7 +20,8 @@ class Picker:
     lessons: list[tuple[str, str]]  # slug, «Урок 14 «Ожидания»»
     chosen: str  # the lesson whose drills are offered
     chosen_title: str
-    drills: list[tuple[str, str]]  # 'slug/drill' (or club/<id>/<drill>), «упр. 3: Найдите…»
+    # the drill's stored key without 'lesson/' (or club/<id>/<drill>), «упр. 3: Найдите…»
+    drills: list[tuple[str, str]]
     studio: list[tuple[str, str]] = field(default_factory=list)  # club/<id>, «Урок класса «…»»
 
 
@@ -42,6 +43,6 @@ def picker(drills_of: str | None, published: club.Published | None = None) -> Pi
     if found is None:
         return Picker(lessons, "", "", [], studio)
     number, lesson = found
-    drills = [(f"{lesson.slug}/{drill_id}", name.short)
+    drills = [(lesson.problem_keys[drill_id].removeprefix("lesson/"), name.short)
               for drill_id, name in names_in(lesson, number).items()]
     return Picker(lessons, lesson.slug, f"Урок {number} «{lesson.title}»", drills, studio)
