@@ -49,13 +49,14 @@ from htmx_flask import request
 
 from engine.errors import HandError
 from engine.generate import KINDS, LEVELS, generate, level_hints
+from engine.rules.sets import DEFAULT_RULESET
 from engine.text.messages import RULESET_BY, RULESET_NAMES
 from tutor import storage
 from tutor.accounts.current import learner_id
 from tutor.course.drill_names import course_numbers
 from tutor.drills import Drill, DrillError, build_drill, grading
 from tutor.drills.grading import Outcome, Record
-from tutor.practice import catalogue, rules
+from tutor.practice import catalogue, regrade, rules
 from tutor.progress.mistakes import LEVEL_NAMES, MAX_SEED, mistake_link
 from tutor.storage.errors import StorageError
 from tutor.storage.progress import Summary
@@ -149,6 +150,22 @@ def _prepare(kind: str, level: str, seed: int, ruleset: str | None = None) -> Dr
         return None
 
 
+def prepared(kind: str, level: str, seed: int, ruleset: str | None) -> Drill | None:
+    """The problem a practice key names (``ruleset``: the key's, None for the default).
+
+    A kind whose generator draws the rules keeps its own; None when the key
+    names no problem that can be prepared.
+    """
+    if kind not in KINDS or level not in LEVELS or not 0 <= seed < MAX_SEED:
+        return None
+    params = _params(kind, level, seed)
+    if params is None:
+        return None
+    if "rules" in params:
+        return _prepare(kind, level, seed)
+    return _prepare(kind, level, seed, ruleset or DEFAULT_RULESET.name)
+
+
 def task(kind: str, level: str, seed: int) -> Task:
     """The problem at this URL under the learner's rules, or a 404 with a Russian message."""
     if kind not in KINDS or level not in LEVELS or not 0 <= seed < MAX_SEED:
@@ -174,6 +191,7 @@ def _mistakes() -> list[str]:
     once per request.
     """
     if "tempai_mistakes" not in g:
+        regrade.refresh([learner_id()], prepared)  # a rule value changed: grade again
         try:
             found = storage.store().mistakes(learner_id())
             g.tempai_mistakes = [m.problem for m in found]

@@ -70,11 +70,11 @@ def mistake_link(key: str, numbers: dict[str, int] | None = None) -> tuple[str, 
     """
     if key.startswith("practice/"):
         return practice_link(key)
-    parts = key.split("/")
-    if len(parts) == 3 and parts[0] == "lesson":
-        name = drill_name(parts[1], parts[2], numbers)
-        if name is not None:
-            return url_for("lessons.lesson", slug=parts[1], _anchor=f"drill-{parts[2]}"), str(name)
+    name = drill_name(key, numbers)  # wherever the drill moved since
+    found = content_store().locate(key) if name is not None else None
+    if name is not None and found is not None:
+        lesson, drill_id = found
+        return url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{drill_id}"), str(name)
     return None
 
 

@@ -18,8 +18,10 @@ The steps, by version: 1 answers (:mod:`tutor.storage.answers`); 2 nothing
 their checks (:mod:`tutor.storage.studio`); 11 the budget trigger again; 12 a
 class's and an account's time zone and an account's tile size (nullable
 columns added by ``ALTER TABLE``, :func:`tutor.storage.classes.add_column`);
-13 ids never reused (:func:`_never_reuse_ids`); 14 an answer's attempt and «почти»,
-first attempts counted apart (:func:`_attempts`).
+13 ids never reused (:func:`_never_reuse_ids`); 14 a published studio version
+kept rendered (:func:`tutor.storage.studio.migrate_renders`); 15 the kept
+answers of pending mistakes (:mod:`tutor.storage.regrade`); 16 an answer's
+attempt and «почти», first attempts counted apart (:func:`_attempts`).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from tutor.storage import (
     budget,
     classes,
     deadline,
+    regrade,
     sessions,
     studio,
     throttle,
@@ -65,7 +68,7 @@ def _preferences(conn: Connection) -> None:
 
 
 def _attempts(conn: Connection) -> None:
-    """Version 14: an answer's attempt and «почти», first attempts counted apart.
+    """Version 16: an answer's attempt and «почти», first attempts counted apart.
 
     All the new columns are nullable, NULL reading as a first attempt: the
     answers stored before were all counted as first attempts, and the
@@ -147,6 +150,8 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     budget.recreate_trigger,  # SQLite's hour of an answer cut to whole seconds
     _preferences,  # a class's and an account's time zone, an account's tile size
     _never_reuse_ids,
+    studio.migrate_renders,  # a checked studio version's rendering, kept in the database
+    regrade.migrate,  # the answers of pending mistakes, to grade them again
     _attempts,  # try again before the solution: first attempts count
 )
 SCHEMA_VERSION = len(MIGRATIONS)
