@@ -90,9 +90,12 @@ def _in(column: sa.ColumnElement[str], values: list[str]) -> sa.ColumnElement[bo
     return column.in_(values) if values else sa.false()
 
 
-def read(conn: Connection, class_id: int) -> Dashboard:
-    """Everything the dashboard shows for one class (the class was already authorised)."""
-    people = members(conn, class_id)
+def read(conn: Connection, class_id: int, people: list[Member] | None = None) -> Dashboard:
+    """Everything the dashboard shows for one class (the class was already authorised).
+
+    ``people``: the class's members when the caller has just read them.
+    """
+    people = members(conn, class_id) if people is None else people
     published = club.published(conn, [class_id])
     works = works_of(conn, class_id, published)
     rows = {m.learner_id: LearnerRow(m) for m in people}
