@@ -147,12 +147,14 @@ def read_solved(conn: Connection, ids: list[str], works: list[Work],
         .where(_in(practice_solved.c.learner_id, ids),
                _in(practice_solved.c.problem, practice)),
     )
+    studio_keys: dict[str, list[str]] = {}
     for learner_id, problem in conn.execute(query):
-        solved = rows[learner_id].solved
         if club.is_club(problem):
-            solved.update(club.solved_now([problem], studio))
+            studio_keys.setdefault(learner_id, []).append(problem)
         else:
-            solved.add(problem)
+            rows[learner_id].solved.add(problem)
+    for learner_id, found in studio_keys.items():
+        rows[learner_id].solved.update(club.solved_now(found, studio))
 
 
 def _read_last(conn: Connection, ids: list[str], rows: dict[str, LearnerRow]) -> None:
