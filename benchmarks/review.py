@@ -57,14 +57,18 @@ def figures() -> None:
     print(f"движок: {'скомпилированный' if engine.NATIVE else 'модули Python'}; "
           f"партия ботов seed={SEED}: {len(log.hands)} раздач, "
           f"самая длинная — {steps} событий; медиана {RUNS} прогонов")
-    print(f"  replay всей партии (чтение + повтор):  {median_ms(lambda: replay(read_log(game))):8.1f} мс")
-    print(f"  шаг просмотра view_at (конец раздачи): {median_ms(lambda: view_at(log, 'online', hand, steps)):8.1f} мс")
-    print(f"  шаг просмотра view_at (середина):     {median_ms(lambda: view_at(log, 'online', hand, steps // 2)):8.1f} мс")
-    print(f"  решения одного места (decisions):     {median_ms(lambda: list(decisions(log, 0))):8.1f} мс")
+    rows = [
+        ("replay всей партии (чтение + повтор)", lambda: replay(read_log(game))),
+        ("шаг просмотра view_at (конец раздачи)", lambda: view_at(log, "online", hand, steps)),
+        ("шаг просмотра view_at (середина)", lambda: view_at(log, "online", hand, steps // 2)),
+        ("решения одного места (decisions)", lambda: list(decisions(log, 0))),
+    ]
+    if review_game is not None:
+        rows.append(("разбор одного места (review)", lambda: review_game(log, 0)))
+    for name, work in rows:
+        print(f"  {name:<40} {median_ms(work):8.1f} мс")
     if review_game is None:
         print("  разбор (review): нет модуля engine.review в этой сборке")
-    else:
-        print(f"  разбор одного места (review):         {median_ms(lambda: review_game(log, 0)):8.1f} мс")
 
 
 def property_run(games: int) -> int:

@@ -386,7 +386,7 @@ class Table:
         return sum(self.kans)
 
     def can_ron(self, seat: int, tile: Tile) -> bool:
-        """The seat may ron the lying discard (or the added-kan tile): a wait, no furiten, a yaku."""
+        """The seat may ron the lying discard or added-kan tile: a wait, no furiten, a yaku."""
         source = self._ron_source()
         if source is None or seat == source[0] or tile not in self.waits(seat):
             return False
@@ -547,25 +547,9 @@ class Table:
         self.rinshan = False
 
     def _discard(self, e: Discard) -> None:
-        if self.phase is not Phase.DISCARD or e.seat != self.turn:
-            raise self._illegal(msg.TABLE_NOT_TURN.format(seat=self._name(e.seat)))
-        c = self.counts[e.seat]
-        if not 0 <= e.tile < 34 or c[e.tile] == 0:
-            raise self._illegal(msg.TABLE_NOT_HELD.format(
-                seat=self._name(e.seat), tile=tile_code(e.tile)))
-        if e.red and not self.red[e.seat][suit_of(e.tile)]:
-            raise self._illegal(msg.TABLE_NOT_HELD.format(
-                seat=self._name(e.seat), tile="0" + tile_code(e.tile)[1]))
-        drawn = self.drawn[e.seat]
-        if e.tsumogiri and (drawn != e.tile or self.called_now):
-            raise self._illegal(msg.TABLE_NOT_DRAWN.format(tile=tile_code(e.tile)))
-        if self.in_riichi(e.seat) and drawn != e.tile:
-            raise self._illegal(msg.TABLE_RIICHI_DISCARD)
-        if e.tile in self.after_call:
-            raise self._illegal(msg.TABLE_KUIKAE.format(tile=tile_code(e.tile)))
-        if e.riichi:
-            self._check_riichi(e)
+        self._check_discard(e)
         self._flip_pending()
+        c = self.counts[e.seat]
         c[e.tile] -= 1
         red = e.red
         if red or (c[e.tile] == 0 and e.tile in FIVES and self.red[e.seat][suit_of(e.tile)]):
@@ -574,8 +558,7 @@ class Table:
         self.ponds[e.seat].append(PondTile(e.tile, e.tsumogiri, e.riichi, False, red))
         self.own_discards[e.seat].append(e.tile)
         self.missed[e.seat] = []
-        if self.ippatsu[e.seat]:
-            self.ippatsu[e.seat] = False
+        self.ippatsu[e.seat] = False
         if e.riichi:
             self.riichi_at[e.seat] = len(self.ponds[e.seat]) - 1
             self.double_riichi[e.seat] = self.first_go[e.seat] and not self.any_call
@@ -598,6 +581,26 @@ class Table:
         key = "riichi" if e.riichi else ("tsumogiri" if e.tsumogiri else "hand")
         self.last_text = msg.TABLE_LAST_DISCARD[key].format(
             seat=self._name(e.seat), tile=tile_code(e.tile))
+
+    def _check_discard(self, e: Discard) -> None:
+        if self.phase is not Phase.DISCARD or e.seat != self.turn:
+            raise self._illegal(msg.TABLE_NOT_TURN.format(seat=self._name(e.seat)))
+        c = self.counts[e.seat]
+        if not 0 <= e.tile < 34 or c[e.tile] == 0:
+            raise self._illegal(msg.TABLE_NOT_HELD.format(
+                seat=self._name(e.seat), tile=tile_code(e.tile)))
+        if e.red and not self.red[e.seat][suit_of(e.tile)]:
+            raise self._illegal(msg.TABLE_NOT_HELD.format(
+                seat=self._name(e.seat), tile="0" + tile_code(e.tile)[1]))
+        drawn = self.drawn[e.seat]
+        if e.tsumogiri and (drawn != e.tile or self.called_now):
+            raise self._illegal(msg.TABLE_NOT_DRAWN.format(tile=tile_code(e.tile)))
+        if self.in_riichi(e.seat) and drawn != e.tile:
+            raise self._illegal(msg.TABLE_RIICHI_DISCARD)
+        if e.tile in self.after_call:
+            raise self._illegal(msg.TABLE_KUIKAE.format(tile=tile_code(e.tile)))
+        if e.riichi:
+            self._check_riichi(e)
 
     def _check_riichi(self, e: Discard) -> None:
         if self.in_riichi(e.seat):
@@ -838,7 +841,7 @@ class Table:
     def _name(self, seat: int) -> str:
         return msg.TABLE_SEAT_NAMES[(seat - self.dealer) % 4]
 
-    # --- the end -----------------------------------------------------------------------------------
+    # --- the end ------------------------------------------------------------------------
 
     @property
     def over(self) -> bool:

@@ -137,8 +137,10 @@ def test_mjai_lines_are_read_into_the_same_events() -> None:
 def test_mjai_errors_name_the_line() -> None:
     with pytest.raises(LogError, match="Строка 2"):
         read_log('{"type":"start_game"}\n{"type":"start_kyoku"}')
-    with pytest.raises(LogError, match="Строка 1"):
+    with pytest.raises(LogError, match="Строка 2"):
         read_log('{"type":"tsumo","actor":0,"pai":"1m"}\n{"x": 1}')
+    with pytest.raises(LogError, match="Строка 1: .*tsumo"):  # a draw before any hand
+        read_log('{"type":"tsumo","actor":0,"pai":"1m"}')
 
 
 # --- the batch kind ------------------------------------------------------------------------------
