@@ -99,7 +99,8 @@ def test_double_ron_before_a_first_draw_is_renhou_under_ema() -> None:
     """EMA 2016 plays renhou as a mangan: both non-dealers ron before their first draw."""
     hand = replay(fixture("double_ron"), "ema").hands[0]
     assert hand.deltas == (-16000, 8000, 8000, 0)
-    assert hand.differs and hand.difference_note
+    assert hand.differs and hand.difference_note is not None
+    assert "ренхо" in hand.difference_note and "несколько рон" in hand.difference_note
 
 
 def test_chankan_robs_the_added_kan() -> None:
