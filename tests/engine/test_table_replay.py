@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine.hand import parse_hand
+from engine.rules.sets import get_ruleset
 from engine.table.events import (
     Abort,
     Call,
@@ -31,6 +32,7 @@ from engine.table.events import (
 )
 from engine.table.logs import read_log
 from engine.table.replay import replay, view_at
+from engine.table.state import Table
 from engine.tiles import parse_tiles
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "table"
@@ -308,3 +310,18 @@ def test_a_stated_kan_indicator_must_be_one_of_the_hand() -> None:
     assert view_at(game, "online", 0, 5).step == 5
     with pytest.raises(IllegalEvent):
         replay(hand_log(KAN_DEAL, [*KAN_EVENTS, NewDora(t("3z")), Tsumo(1)], dora="1z6z"))
+
+
+def test_the_last_tile_is_haitei_and_its_discard_houtei() -> None:
+    """000: a tsumo on the last wall tile is haitei, a ron on the last discard houtei."""
+    game = fixture("nagashi")
+    events = game.hands[0].events
+    table = Table.start(game.hands[0], get_ruleset("online"))
+    for event in events[:-2]:  # up to the last draw
+        table.apply(event)
+    last = table.turn
+    assert table.wall_left == 0 and table._situation(last, tsumo=True).haitei
+    table.apply(events[-2])  # the last discard
+    assert table._situation((last + 1) % 4, tsumo=False).houtei
+    with pytest.raises(IllegalEvent):  # no call on the last discard, no draw after it
+        table.apply(Draw((last + 1) % 4, t("1m")))
