@@ -89,7 +89,9 @@ def property_run(games: int) -> int:
         problems = game_problems(game, rules)
         if problems:
             bad += 1
-            print(f"seed {20_000 + seed} ({rules}): {problems[0]}")
+            print(f"seed {20_000 + seed} ({rules}): {problems[0]}", flush=True)
+        if (seed + 1) % 100 == 0:
+            print(f"  … {seed + 1} партий, {time.perf_counter() - start:.0f} с", flush=True)
     took = time.perf_counter() - start
     print(f"партии ботов: {games}, раздач {hands}, с нарушениями: {bad}; {took:.0f} с")
     return 1 if bad else 0
