@@ -1005,6 +1005,7 @@ TABLE_NO_RON_TILE = "Рон не на последний сброс (или не
 TABLE_RON_TWICE = "Один игрок объявил рон дважды."
 TABLE_RON_NOT_WAIT = "{seat} объявляет рон на {tile}, но рука его не ждёт."
 TABLE_RON_FURITEN = "{seat} объявляет рон в фуритене: ожидание уже было в его сбросе или пропущено."
+TABLE_ROB_CLOSED_KAN = "{seat}: закрытый кан можно ограбить только с ожиданием кокуши мусо."
 TABLE_NO_YAKU = "{seat} объявляет победу без яку."
 TABLE_TSUMO_INCOMPLETE = "{seat} объявляет цумо с незаконченной рукой."
 TABLE_HEAD_BUMP = (
