@@ -23,6 +23,7 @@ from engine.shape.shanten import shanten
 from engine.shape.waits import wait_tiles
 from engine.table.decision import Decision
 from engine.text import review as text
+from engine.text.core import MELD_NAMES
 from engine.tiles import DRAGONS, TERMINALS_AND_HONORS, Tile
 
 Test = Callable[[Hand, Decision, Ruleset], bool]
@@ -136,6 +137,8 @@ def check_no_yaku(d: Decision, rules: Ruleset,
         return None
     cost: dict[str, float | int | str] = {"shanten": _best_shanten(hand),
                                          "wall_left": d.wall_left}
-    message = text.NO_YAKU.format(call=d.played)
+    kind, _, tiles = d.played.partition(" ")
+    name = MELD_NAMES.get("minkan" if kind == "daiminkan" else kind, kind)
+    message = text.NO_YAKU.format(call=f"{name} {tiles}")
     return Flag(d.hand, d.event, d.action, d.played, "pass", "no_yaku", cost, message,
                 LESSONS["no_yaku"], False, d)

@@ -70,10 +70,10 @@ def check_efficiency(d: Decision, rules: Ruleset,
         return None
     cost: dict[str, float | int | str] = {
         "shanten": mine.shanten, "best_shanten": best.shanten, "ukeire": mine.count,
-        "best_ukeire": best.count, "lost": lost,
-        "share": round(mine.count / best.count, 2) if best.count else 1.0,
-        "tiles": _tiles(mine), "best_tiles": _tiles(best),
+        "best_ukeire": best.count, "lost": lost, "tiles": _tiles(mine), "best_tiles": _tiles(best),
     }
+    if not step_back:
+        cost["share"] = round(mine.count / best.count, 2)
     if step_back:
         message = text.EFFICIENCY_STEP_BACK.format(
             played=tile_code(played), shanten_after=_shanten_name(mine.shanten),
@@ -82,7 +82,7 @@ def check_efficiency(d: Decision, rules: Ruleset,
     else:
         message = text.EFFICIENCY_UKEIRE.format(
             played=tile_code(played), count=tiles_word(mine.count), tiles=_tiles(mine),
-            share=mine.count / best.count, better=tile_code(best.tile),
+            share=round(100 * mine.count / best.count), better=tile_code(best.tile),
             best_count=tiles_word(best.count), best_tiles=_tiles(best))
     return Flag(d.hand, d.event, d.action, d.played, tile_code(best.tile), "efficiency", cost,
                 message, LESSONS["efficiency"], False, d)

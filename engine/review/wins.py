@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from engine.errors import HandError
 from engine.hand import Hand
+from engine.plural import count_word
 from engine.review.flags import LESSONS, Flag
 from engine.review.position import (
     Scores,
@@ -151,7 +152,7 @@ def check_furiten(d: Decision, rules: Ruleset,
     if better is not None:
         message += text.FURITEN_BETTER.format(better=tile_code(better))
     if wide:
-        message += text.FURITEN_WIDE.format(kinds=len(waits))
+        message += text.FURITEN_WIDE.format(kinds=count_word(len(waits), *text.KINDS_FORMS))
     cost: dict[str, float | int | str] = {
         "waits": ", ".join(tile_code(t) for t in waits), "kinds": len(waits),
         "furiten_tiles": ", ".join(tile_code(t) for t in dead),
