@@ -91,3 +91,22 @@ ALL_LAST_TSUMO = "Победа цумо"
 ALL_LAST_RON = "Рон у игрока {seat}"
 WIN_NAMES = {"ron": "рон", "tsumo": "цумо"}
 SEAT_NAMES = ("Восток", "Юг", "Запад", "Север")
+
+# The command line's text of a review (engine/cli/review_text.py).
+CLI_HEADER = "Разбор партии: {who}, правила {rules}."
+CLI_SEAT = "место {seat}"
+CLI_SEAT_NAMED = "{name} (место {seat})"
+CLI_FLAG = "  {round} {number}, хонба {honba}, событие {event}: {played} → лучше {better}"
+CLI_FLAG_NO_BETTER = "  {round} {number}, хонба {honba}, событие {event}: {played}"
+CLI_INFORMATIONAL = " (к сведению)"
+CLI_THRESHOLDS = "Меры разбора:"
+ROUND_WORDS = {"E": "Восток", "S": "Юг", "W": "Запад", "N": "Север"}
+PLAYED_WORDS = {
+    "discard": "сброс {played}", "call": "{played}", "pass": "пропуск", "kan": "{played}",
+    "riichi": "риичи", "dama": "без риичи", "win": "победа", "no_win": "победа не объявлена",
+    "tenpai": "темпай", "noten": "нотен",
+}
+BETTER_WORDS = {
+    "no_win": "не объявлять победу", "dama": "без риичи", "riichi": "риичи",
+    "pass": "пропустить", "ron": "рон", "tsumo": "цумо",
+}
