@@ -166,9 +166,9 @@ A played game (handler in :mod:`engine.batch.replay`):
   Only decisions that cost something by a stated measure are listed
   (:mod:`engine.review.thresholds`), grouped by category in the order
   above and, within one, costliest first. ``cost`` per category:
-  ``efficiency`` — ``shanten``, ``best_shanten``, ``ukeire``,
-  ``best_ukeire`` (copies, tiles seen counted out), ``lost``, ``tiles``,
-  ``best_tiles`` and, at the same shanten, ``share`` (under 0.8);
+  ``efficiency`` — ``shanten``, ``best_shanten``, ``best_ukeire`` (copies,
+  tiles seen counted out), ``lost``, ``best_tiles`` and, at the same
+  shanten, ``ukeire``, ``tiles`` and ``share`` (under 0.8);
   ``defence`` — ``danger``, ``safest``, ``safest_danger``, ``gap`` (deal-in
   chance in %, :mod:`engine.table.safety`; ``gap`` at least 3);
   ``missed_win`` — ``points``, ``han``, ``fu``, ``win`` (``ron``/``tsumo``);

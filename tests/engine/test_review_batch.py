@@ -28,8 +28,9 @@ KEYS = ["hand", "event", "action", "played", "better", "category", "cost", "mess
 EXPECTED = [
     {"hand": 0, "event": 1, "action": "discard", "played": "4p", "better": "7s",
      "category": "efficiency",
-     "cost": {"shanten": 1, "best_shanten": 1, "ukeire": 9, "best_ukeire": 15, "lost": 6,
-              "tiles": "6p, 7p, 7s", "best_tiles": "1m, 8m, 4p, 6p, 7p, 8s", "share": 0.6},
+     "cost": {"shanten": 1, "best_shanten": 1, "best_ukeire": 15, "lost": 6,
+              "best_tiles": "1m, 8m, 4p, 6p, 7p, 8s", "ukeire": 9, "tiles": "6p, 7p, 7s",
+              "share": 0.6},
      "message": "Сброс 4p оставляет 9 тайлов (6p, 7p, 7s) — 60 % от лучшего. "
                 "Сброс 7s оставляет 15 тайлов (1m, 8m, 4p, 6p, 7p, 8s) при том же шантене."},
     {"hand": 1, "event": 2, "action": "no_win", "played": "no_win", "better": "ron",
