@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from engine.errors import HandError
 from engine.hand import Hand
 from engine.melds import Meld, MeldKind
 from engine.rules.sets import (
@@ -122,6 +123,9 @@ class HandResult:
     nagashi: tuple[int, ...] = ()
     abort: str | None = None
     dealer_repeats: bool = False
+    honba_next: int = 0
+    game_over: bool = False
+    next_round: str = ""  # the next hand's round ("E2"…); "" when unknown
 
 
 _PAO_YAKU = {"daisangen": DRAGONS, "daisuushii": WINDS}
@@ -271,7 +275,7 @@ class Table:
         else:
             self.pending_dora += 1
 
-    def _visible_outside(self, seat: int) -> list[Tile]:
+    def visible_outside(self, seat: int) -> list[Tile]:
         """Tiles the seat sees outside its hand: ponds, others' melds, indicators."""
         out: list[Tile] = list(self.dora_indicators())
         for s in range(4):
@@ -584,6 +588,7 @@ class Table:
             self.nagashi_ok[e.seat] = False
         self.drawn[e.seat] = None
         self.drawn_red[e.seat] = False
+        self.rinshan = False
         self.last_discard = (e.seat, e.tile, red)
         self.last_kakan = None
         self.after_call = frozenset()
@@ -792,7 +797,7 @@ class Table:
         if not abortive_draw(kind, self.rules).played:
             raise self._refuse(msg.TABLE_ABORT_NOT_PLAYED.format(
                 name=msg.TABLE_ABORT_NAMES[e.reason]))
-        if not self._abort_happened(kind):
+        if not self.abort_due(kind):
             raise self._illegal(msg.TABLE_ABORT_NOT_SO.format(
                 name=msg.TABLE_ABORT_NAMES[e.reason]))
         if kind is not AbortiveDraw.KYUUSHU:
@@ -802,7 +807,12 @@ class Table:
         self.phase = Phase.OVER
         self.last_text = msg.TABLE_LAST_ABORT.format(name=msg.TABLE_ABORT_NAMES[e.reason])
 
-    def _abort_happened(self, kind: AbortiveDraw) -> bool:
+    def abort_allowed(self, kind: AbortiveDraw) -> bool:
+        """Whether the rule set plays this abortive draw at all."""
+        return abortive_draw(kind, self.rules).played
+
+    def abort_due(self, kind: AbortiveDraw) -> bool:
+        """Whether the table is in the position that abortive draw needs (kyuushu: a choice)."""
         if kind is AbortiveDraw.KYUUSHU:
             seat = self.turn
             return (self.phase is Phase.DISCARD and self.first_go[seat] and not self.any_call
@@ -900,7 +910,7 @@ class Table:
     def visible_counts(self, seat: int) -> tuple[int, ...]:
         """34 counts of the tiles ``seat`` sees: own hand and melds, ponds, melds, indicators."""
         counts = list(self.counts[seat])
-        for tile in self._visible_outside(seat):
+        for tile in self.visible_outside(seat):
             counts[tile] += 1
         for m in self.melds[seat]:
             for tile in m.tiles:
@@ -915,15 +925,25 @@ class Table:
         hand = self.hand_of(seat)
         if hand.size != 13:
             return False
-        return draw_tenpai(hand, self.rules, self._visible_outside(seat))
+        return draw_tenpai(hand, self.rules, self.visible_outside(seat))
 
     def _settle(self, outcome: Outcome, wins: tuple[Win, ...], tenpai: tuple[int, ...],
                 nagashi: tuple[int, ...]) -> HandResult:
         d = self.dealer
         rel_scores = tuple(self.log.scores[(d + i) % 4] for i in range(4))
-        state = GameState(0, 1, self.log.honba, self.log.sticks,
-                          (rel_scores[0], rel_scores[1], rel_scores[2], rel_scores[3]))
-        done = next_state(state, outcome, self.rules, riichi=[self._rel(s) for s in self.deposits])
+        four = (rel_scores[0], rel_scores[1], rel_scores[2], rel_scores[3])
+        declared = [self._rel(s) for s in self.deposits]
+        wind = "ESWN".index(self.log.round[0])
+        try:  # the real round: next_state then also says whether the game is over
+            done = next_state(GameState(wind, int(self.log.round[1]), self.log.honba,
+                                        self.log.sticks, four), outcome, self.rules, declared)
+        except HandError:  # a round the rule set does not reach (North): payments only
+            done = next_state(GameState(0, 1, self.log.honba, self.log.sticks, four),
+                              outcome, self.rules, declared)
+            wind = -1
+        following = ""
+        if wind >= 0 and done.state.round_wind < 4:
+            following = f"{'ESWN'[done.state.round_wind]}{done.state.hand}"
         pay = [done.payments[(s - d) % 4] for s in range(4)]
         deltas: Scores = (pay[0], pay[1], pay[2], pay[3])
         after = tuple(self.log.scores[s] + deltas[s] for s in range(4))
@@ -937,4 +957,5 @@ class Table:
             kind, deltas, (after[0], after[1], after[2], after[3]), done.state.riichi_sticks,
             tuple(self.deposits), wins, tenpai, nagashi,
             self.abort_reason if kind == "abortive" else None, done.dealer_repeats,
+            done.state.honba, done.game_over and wind >= 0, following,
         )
