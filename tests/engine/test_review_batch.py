@@ -12,13 +12,16 @@ she wins by tsumo two turns later.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from engine.batch import answer
 from engine.cli import main
-from engine.review import CATEGORIES, review
+from engine.review import CATEGORIES, LESSONS, review
+from engine.review.flags import MEASURES, sort_key
+from engine.table.bots import play_game
 from engine.table.logs import read_log
 
 GAME_PATH = Path(__file__).resolve().parents[1] / "fixtures" / "review" / "two_hands.json"
@@ -125,3 +128,28 @@ def test_bad_command_lines_exit_two_in_russian(
         capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
     code, out, err = _cli(capsys, *argv)
     assert code == 2 and out == "" and needle in err and "Traceback" not in err
+
+
+# --- games the bots play ----------------------------------------------------------------
+
+ACTIONS = ("discard", "call", "pass", "kan", "riichi", "dama", "win", "no_win")  # the contract's
+TILE_CODE = re.compile(r"[1-9][mpsz]")
+
+
+def test_a_bot_game_reviews_with_valid_flags() -> None:
+    """Two hands of seeded bots (a few seconds): every flag well formed, the order kept."""
+    seat = 0
+    found = review(read_log(play_game(5, max_hands=2)), seat)
+    assert sum(found.summary.values()) == len(found.decisions) > 0
+    assert json.loads(json.dumps(found.to_json(), ensure_ascii=False)) == found.to_json()
+    for flag in found.decisions:
+        assert flag.category in CATEGORIES and flag.lesson == LESSONS[flag.category]
+        assert flag.action in ACTIONS and flag.decision.seat == seat
+        assert (flag.hand, flag.event, flag.played) == (
+            flag.decision.hand, flag.decision.event, flag.decision.played)
+        assert flag.better or flag.category == "furiten"
+        assert MEASURES[flag.category][0] in flag.cost
+        assert all(isinstance(v, int | float | str) for v in flag.cost.values())
+        assert flag.message and not re.search(r"[A-Za-z]{2,}", TILE_CODE.sub("", flag.message))
+    keys = [sort_key(f) for f in found.decisions]
+    assert keys == sorted(keys)
