@@ -177,7 +177,7 @@ A played game (handler in :mod:`engine.batch.replay`):
   ``shanten``, ``wall_left``; ``noten`` — ``wall_left``, ``waits``,
   ``noten_payment`` (the flag is on the discard that could keep tenpai);
   ``all_last`` — ``place``, ``needed``, ``short`` (points below the next
-  place), ``points``. ``summary`` counts every category, zeros included.
+  place) and, for a win, ``points``. ``summary`` counts every category, zeros included.
   Errors as for ``replay``; a seat outside 0–3 is an error too.
 
 >>> answer({"kind": "draw", "tenpai": ["S"], "rules": "ema"})["payments"]

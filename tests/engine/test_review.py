@@ -16,13 +16,14 @@ from pathlib import Path
 import pytest
 
 from engine.review import thresholds
+from engine.review.all_last import check_all_last
 from engine.review.calls import check_no_yaku
 from engine.review.defence import check_defence
 from engine.review.efficiency import check_efficiency
 from engine.review.flags import CATEGORIES, LESSONS, Review, collect, summary_text
 from engine.review.noten import check_noten
 from engine.review.run import review_decisions
-from engine.review.wins import check_all_last, check_furiten, check_missed_win
+from engine.review.wins import check_furiten, check_missed_win
 from engine.rules.sets import get_ruleset
 from engine.tiles import SOUTH
 from tests.engine.review_help import decision, opponent, with_
@@ -165,6 +166,25 @@ def test_a_last_hand_win_that_keeps_last_place_is_flagged_when_another_climbs() 
     east_threw = (opponent(1, "9m1z2p"), opponent(2, "1p9p"), opponent(3, "8s9s"))
     climbs = with_(d, opponents=east_threw)
     assert check_all_last(climbs, ONLINE, (climbs,)) is None
+
+
+def test_a_last_hand_call_that_cannot_climb_is_flagged_when_riichi_could() -> None:
+    # 4th on 20000, 4000 behind East. Closed 234m567m345p22p66s waits on 2p/6s: riichi and
+    # tanyao (a ron on East of 2600 lifts us to 3rd). After pon 6s the best is open tanyao
+    # for 1000, and 4th stays 4th.
+    threw = (opponent(1, "1z"), opponent(2, "9m"), opponent(3, "9p6s"))
+    d = decision("234m567m345p22p66s", action="call", played="pon 6s", offered="6s",
+                 options=("pon 6s", "pass"), opponents=threw, seat_wind=SOUTH,
+                 is_all_last=True, scores=(20000, 24000, 27000, 29000))
+    flag = check_all_last(d, ONLINE, (d,))
+    assert flag is not None and flag.better == "pass"
+    assert dict(flag.cost) == {"place": 4, "needed": 3, "short": 4000}
+    assert flag.message == ("Последняя раздача: после вызова (пон 6s) даже лучшая победа "
+                            "оставляет вас на 4-м месте, а риичи без вызова могло поднять на 3-е.")
+    near = with_(d, scores=(20000, 21500, 28500, 30000))  # the open 1000 already climbs
+    assert check_all_last(near, ONLINE, (near,)) is None
+    earlier = with_(d, is_all_last=False)
+    assert check_all_last(earlier, ONLINE, (earlier,)) is None
 
 
 # --- furiten ----------------------------------------------------------------------------
