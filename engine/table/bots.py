@@ -42,6 +42,8 @@ from engine.table.events import (
     Tsumo,
 )
 from engine.table.log_tenhou import write_tenhou
+from engine.table.logs import read_log
+from engine.table.replay import replay
 from engine.table.safety import Riichi, hand_safety
 from engine.table.state import HandResult, Phase, Table
 from engine.tiles import DRAGONS, EAST, FIVES, Tile
@@ -279,3 +281,35 @@ def play_game(seed: int, rules: str = "online", max_hands: int = MAX_HANDS) -> d
     game = GameLog(("Бот 1", "Бот 2", "Бот 3", "Бот 4"), "tenhou6", rules, tuple(hands),
                    rs.red_fives)
     return write_tenhou(game, results)
+
+
+def game_problems(game: dict[str, object], rules: str = "online") -> list[str]:
+    """What breaks the table's properties in a bot game (empty: nothing).
+
+    Read back and replayed, every hand must keep the points (scores plus
+    sticks on the table stay the start), be settled as the bots' own table
+    settled it (no difference from the recorded deltas, the same result) and
+    lead to the scores the next hand starts from.
+    """
+    log = read_log(game)
+    result = replay(log, rules)
+    start = 4 * get_ruleset(rules).starting_points
+    problems: list[str] = []
+    for i, (hand, done) in enumerate(zip(log.hands, result.hands, strict=True)):
+        where = f"hand {i} ({hand.round})"
+        if sum(hand.scores) + 1000 * hand.sticks != start:
+            problems.append(f"{where}: points before the hand do not sum to the start")
+        if sum(done.deltas) + 1000 * (done.sticks_after - hand.sticks) != 0:
+            problems.append(f"{where}: the deltas do not keep the points")
+        if done.differs or done.result != hand.recorded_result:
+            problems.append(f"{where}: replay {done.result} {done.deltas}, "
+                            f"log {hand.recorded_result} {done.recorded_deltas}")
+        if done.result == "win" and max(done.deltas) <= 0:
+            problems.append(f"{where}: a win that paid nobody")
+        if i + 1 < len(log.hands):
+            after = tuple(a + d for a, d in zip(hand.scores, done.deltas, strict=True))
+            if after != log.hands[i + 1].scores:
+                problems.append(f"{where}: the next hand does not start from its scores")
+    if sum(result.final) + 1000 * (result.hands[-1].sticks_after if result.hands else 0) != start:
+        problems.append("final scores do not keep the points")
+    return problems
