@@ -12,7 +12,7 @@ the wall, so a seed is a game. :func:`play_game` returns the game as a
 tenhou.net/6 object, its results computed by the table; reading it back
 (:func:`engine.table.logs.read_log`) and replaying it gives the same scores.
 
->>> game = play_game(3)
+>>> game = play_game(3, max_hands=1)
 >>> sorted(game) == ["log", "name", "rule", "title"]
 True
 """

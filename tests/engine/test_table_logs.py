@@ -13,9 +13,11 @@ import pytest
 
 from engine.batch import answer
 from engine.table.events import Call, Discard, Draw, Kan, LogError, Ron, Tsumo
+from engine.table.log_mjlog import decode_meld
 from engine.table.log_tenhou import decode_tile, encode_tile
 from engine.table.logs import read_log
 from engine.table.replay import replay
+from engine.tiles import parse_tiles
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "table"
 
@@ -71,7 +73,7 @@ def test_three_player_logs_are_refused() -> None:
 
 @pytest.mark.parametrize(("data", "words"), [
     ("не лог", "формат"),
-    ("<mjloggm ver='2.3'></mjloggm>", "mjlog"),
+    ("<mjloggm ver='2.3'></mjloggm>", "нет ни одной"),
     ('{"log": []}', "нет ни одной"),
     ('{"name": ["a","b","c","d"], "log": [[[0,0,0]]]}', "17 элементов"),
     (b"\xff\xfe", "текстом"),
@@ -137,8 +139,10 @@ def test_mjai_lines_are_read_into_the_same_events() -> None:
 def test_mjai_errors_name_the_line() -> None:
     with pytest.raises(LogError, match="Строка 2"):
         read_log('{"type":"start_game"}\n{"type":"start_kyoku"}')
-    with pytest.raises(LogError, match="Строка 1"):
+    with pytest.raises(LogError, match="Строка 2"):
         read_log('{"type":"tsumo","actor":0,"pai":"1m"}\n{"x": 1}')
+    with pytest.raises(LogError, match="Строка 1: .*tsumo"):  # a draw before any hand
+        read_log('{"type":"tsumo","actor":0,"pai":"1m"}')
 
 
 # --- the batch kind ------------------------------------------------------------------------------
@@ -162,3 +166,83 @@ def test_batch_replay_errors_carry_hand_and_event() -> None:
     assert set(answer({"kind": "replay", "log": three})) == {"error"}
     assert "error" in answer({"kind": "replay", "log": "text"})
     assert "error" in answer({"kind": "replay", "log": raw("kyuushu"), "rules": "nope"})
+
+
+# --- Tenhou's mjlog XML ------------------------------------------------------------------------
+
+
+class Ids:
+    """Tile ids 0–135 for mpsz tiles: the next free copy of each kind (copy 0 of a five is red)."""
+
+    def __init__(self) -> None:
+        self.used: set[int] = set()
+
+    def of(self, text: str, red_ok: bool = False) -> list[int]:
+        out = []
+        parsed = parse_tiles(text)
+        for kind, red in zip(parsed.kinds, parsed.red, strict=True):
+            copies = [0] if red else ([1, 2, 3, 0] if kind in (4, 13, 22) else [0, 1, 2, 3])
+            tile = next(kind * 4 + c for c in copies if kind * 4 + c not in self.used)
+            self.used.add(tile)
+            out.append(tile)
+        return out
+
+
+def mjlog_chankan() -> str:
+    """The chankan fixture as mjlog, the red 5s drawn and added to South's pon."""
+    ids = Ids()
+    hai = [ids.of(h) for h in ("5s1199m1199p1166z", "55s2468m246p1357z",
+                               "333m678p77s22255z", "123m456m678s46s99p")]
+    dora = ids.of("1z")[0]
+    seed = f"0,0,0,1,2,{dora}"
+
+    def turn(seat: int, text: str) -> str:
+        """Draw a tile and discard it (tsumogiri)."""
+        tile = ids.of(text)[0]
+        return f"<{'TUVW'[seat]}{tile}/><{'DEFG'[seat]}{tile}/>"
+
+    def cut(seat: int, tile: int) -> str:
+        return f"<{'DEFG'[seat]}{tile}/>"
+
+    d0 = ids.of("7z")[0]
+    tags = [
+        '<mjloggm ver="2.3"><GO type="169" lobby="0"/>',
+        '<UN n0="%D0%90%D0%BD%D1%8F" n1="B" n2="C" n3="D"/>',
+        f'<INIT seed="{seed}" ten="250,250,250,250" oya="0" '
+        + " ".join(f'hai{s}="{",".join(map(str, hai[s]))}"' for s in range(4)) + "/>",
+        f"<T{d0}/>", cut(0, hai[0][0]),
+        # South pons the 5s from the left: kind 22, called index 0, copy 0 left out.
+        '<N who="1" m="33803"/>', cut(1, hai[1][-4]),
+        turn(2, "3z"), turn(3, "3z"), turn(0, "4z"),
+        f"<U{88}/>",  # the red 5s
+        '<N who="1" m="33811"/>',
+        '<AGARI ba="0,0" hai="" machi="88" ten="40,2600,0" yaku="" doraHai="" who="3" '
+        'fromWho="1" sc="250,0,250,-26,250,0,250,26" owari="250,0,224,0,250,0,276,0"/>',
+        "</mjloggm>",
+    ]
+    return "".join(tags)
+
+
+def test_decode_meld_reads_pon_chi_and_kans() -> None:
+    """The N tag's m: bit 2 chi, bit 3 pon, bit 4 added kan, else a kan; low bits the source."""
+    pon = decode_meld(1, 47723)  # pon of 5z (kind 31, called first), from the left
+    assert isinstance(pon, Call) and (pon.kind, pon.tiles, pon.from_seat) == ("pon", (31,) * 3, 0)
+    # chi 234m from the left, the 3m called: run index 1, called 1 → t = 4
+    chi = decode_meld(2, (4 << 10) | 0x4 | 3)
+    assert isinstance(chi, Call) and (chi.tiles, chi.called_tile, chi.from_seat) == (
+        (1, 2, 3), 2, 1)
+    ankan = decode_meld(0, (4 * 4) << 8)  # four 5m, closed: the red one among them
+    assert isinstance(ankan, Kan) and (ankan.kind, ankan.red) == ("ankan", 1)
+
+
+def test_an_mjlog_game_is_read_and_replayed() -> None:
+    """A red 5s added to a pon and robbed: chankan and the aka dora, 2 han 40 fu (2600)."""
+    game = read_log(mjlog_chankan())
+    assert game.source_format == "mjlog" and game.players[0] == "Аня"
+    hand = replay(game).hands[0]
+    assert hand.deltas == (0, -2600, 0, 2600) and not hand.differs
+
+
+def test_a_three_player_mjlog_is_refused() -> None:
+    with pytest.raises(LogError, match="на троих"):
+        read_log('<mjloggm ver="2.3"><GO type="185" lobby="0"/></mjloggm>')

@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 
 from engine.hand import parse_hand
+from engine.rules.sets import get_ruleset
 from engine.table.events import (
+    Abort,
     Call,
     Discard,
     Draw,
@@ -24,11 +26,13 @@ from engine.table.events import (
     IllegalEvent,
     Kan,
     LogError,
+    NewDora,
     Ron,
     Tsumo,
 )
 from engine.table.logs import read_log
 from engine.table.replay import replay, view_at
+from engine.table.state import Table
 from engine.tiles import parse_tiles
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "table"
@@ -97,7 +101,8 @@ def test_double_ron_before_a_first_draw_is_renhou_under_ema() -> None:
     """EMA 2016 plays renhou as a mangan: both non-dealers ron before their first draw."""
     hand = replay(fixture("double_ron"), "ema").hands[0]
     assert hand.deltas == (-16000, 8000, 8000, 0)
-    assert hand.differs and hand.difference_note
+    assert hand.differs and hand.difference_note is not None
+    assert "ренхо" in hand.difference_note and "несколько рон" in hand.difference_note
 
 
 def test_chankan_robs_the_added_kan() -> None:
@@ -249,3 +254,74 @@ def test_view_at_steps_through_one_hand() -> None:
     assert sum(len(h) for h in first.hands) == 52
     with pytest.raises(LogError):
         view_at(game, "online", 5, 0)
+
+
+# --- open kan, rinshan, kan-dora timing; three rons; four riichi; a stated indicator -------
+
+KAN_DEAL = ["1199m1199p1199s7z", "777z123m456p78s99s", "234p678p345s567m5p", "12345678m12345p"]
+KAN_EVENTS = [Draw(0, t("5z")), Discard(0, t("7z")),
+              Call(1, "daiminkan", (t("7z"),) * 4, t("7z"), 0), Draw(1, t("6s"))]
+
+
+def test_an_open_kan_wins_on_its_replacement_tile_before_its_dora_is_turned_online() -> None:
+    """Tenhou: an open kan's indicator is turned after the next discard, so a rinshan win
+    has none (chun + rinshan kaihou, 2 han 40 fu: 700/1300); EMA 2016 turns it at once
+    (3.3.6), and the new indicator 6z makes the four chun dora: a haneman."""
+    game = hand_log(KAN_DEAL, [*KAN_EVENTS, Tsumo(1)], dora="1z6z")
+    assert replay(game).hands[0].deltas == (-1300, 2700, -700, -700)
+    ema = replay(game, "ema").hands[0].deltas
+    assert ema == (-6000, 12000, -3000, -3000)
+
+
+def test_an_open_kan_turns_its_indicator_after_the_next_discard_online() -> None:
+    game = hand_log(KAN_DEAL, [*KAN_EVENTS, Discard(1, t("6s"), tsumogiri=True)], dora="1z6z")
+    assert len(view_at(game, "online", 0, 4).dora_indicators) == 1
+    assert len(view_at(game, "online", 0, 5).dora_indicators) == 2
+    assert len(view_at(game, "ema", 0, 4).dora_indicators) == 2
+
+
+THREE_WAITS = ["1199m1199p1199s5p", "234m567m234s678s5p", "234p678p345s567m5p",
+               "123m456m789m234s5p"]
+
+
+def test_a_triple_ron_is_an_abortive_draw_online_and_three_wins_under_ema() -> None:
+    """004 (Tenhou): double ron, a third is an abortive draw; EMA 2016 3.4.9: all win."""
+    rons = [Draw(0, t("7z")), Discard(0, t("5p")), Ron(1, 0), Ron(2, 0), Ron(3, 0)]
+    hand = replay(hand_log(THREE_WAITS, rons)).hands[0]
+    assert (hand.result, hand.deltas) == ("abortive", (0, 0, 0, 0))
+    ema = replay(hand_log(THREE_WAITS, rons), "ema").hands[0]
+    assert ema.result == "win" and all(d > 0 for d in ema.deltas[1:])
+    stated = [Draw(0, t("7z")), Discard(0, t("5p")), Abort("triple_ron")]
+    assert replay(hand_log(THREE_WAITS, stated)).hands[0].result == "abortive"
+
+
+def test_four_riichi_is_an_abortive_draw_that_keeps_the_four_sticks() -> None:
+    events = [e for s, x in ((0, "7z"), (1, "6z"), (2, "6z"), (3, "6z"))
+              for e in (Draw(s, t(x)), Discard(s, t(x), tsumogiri=True, riichi=True))]
+    hand = replay(hand_log(THREE_WAITS, [*events, Abort("four_riichi")])).hands[0]
+    assert hand.result == "abortive"
+    assert hand.deltas == (-1000, -1000, -1000, -1000) and hand.sticks_after == 4
+    with pytest.raises(IllegalEvent):  # three riichi are not four
+        replay(hand_log(THREE_WAITS, [*events[:6], Abort("four_riichi")]))
+
+
+def test_a_stated_kan_indicator_must_be_one_of_the_hand() -> None:
+    game = hand_log(KAN_DEAL, [*KAN_EVENTS, NewDora(t("6z"))], dora="1z6z")
+    assert view_at(game, "online", 0, 5).step == 5
+    with pytest.raises(IllegalEvent):
+        replay(hand_log(KAN_DEAL, [*KAN_EVENTS, NewDora(t("3z")), Tsumo(1)], dora="1z6z"))
+
+
+def test_the_last_tile_is_haitei_and_its_discard_houtei() -> None:
+    """000: a tsumo on the last wall tile is haitei, a ron on the last discard houtei."""
+    game = fixture("nagashi")
+    events = game.hands[0].events
+    table = Table.start(game.hands[0], get_ruleset("online"))
+    for event in events[:-2]:  # up to the last draw
+        table.apply(event)
+    last = table.turn
+    assert table.wall_left == 0 and table._situation(last, tsumo=True).haitei
+    table.apply(events[-2])  # the last discard
+    assert table._situation((last + 1) % 4, tsumo=False).houtei
+    with pytest.raises(IllegalEvent):  # no call on the last discard, no draw after it
+        table.apply(Draw((last + 1) % 4, t("1m")))
