@@ -20,7 +20,8 @@ LESSON_SLUGS = {
     "tiles", "table", "wall", "turn", "winning-hand", "chi-pon", "kan", "riichi", "tsumo-ron",
     "draws", "yaku-1", "yaku-2", "dora", "waits", "furiten", "fu", "points", "violations",
     "game-end",
-    "efficiency", "defence", "riichi-or-dama",
+    "efficiency", "one-shanten", "speed-and-value", "calling", "riichi-or-dama", "defence",
+    "push-or-fold", "all-last",
 }
 
 MINIMAL = """\
