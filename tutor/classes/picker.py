@@ -18,7 +18,7 @@ class Picker:
     lessons: list[tuple[str, str]]  # slug, «Урок 14 «Ожидания»»
     chosen: str  # the lesson whose drills are offered
     chosen_title: str
-    drills: list[tuple[str, str]]  # 'slug/drill', «упр. 3: Найдите ожидание…»
+    drills: list[tuple[str, str]]  # the drill's stored key without 'lesson/', its name
 
 
 def picker(drills_of: str | None) -> Picker:
@@ -31,6 +31,6 @@ def picker(drills_of: str | None) -> Picker:
     if found is None:
         return Picker(lessons, "", "", [])
     number, lesson = found
-    drills = [(f"{lesson.slug}/{drill_id}", name.short)
+    drills = [(lesson.problem_keys[drill_id].removeprefix("lesson/"), name.short)
               for drill_id, name in names_in(lesson, number).items()]
     return Picker(lessons, lesson.slug, f"Урок {number} «{lesson.title}»", drills)

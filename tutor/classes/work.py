@@ -24,6 +24,7 @@ from engine.generate import KINDS, LEVELS
 from engine.plural import count_word
 from tutor.classes.dates import due_text, is_past
 from tutor.classes.store import Assignment
+from tutor.course.content import Lesson
 from tutor.course.content import store as content_store
 from tutor.course.drill_names import course_numbers, drill_name, names_in
 from tutor.drills import kinds, labels
@@ -98,6 +99,11 @@ class Work:
 def work(item: Assignment, numbers: dict[str, int] | None = None) -> Work:
     """The :class:`Work` of an assignment (a lesson gone from the course keeps its slug).
 
+    A drill's target is its stored key without ``lesson/``: it follows the drill
+    wherever it moved (:meth:`tutor.course.content.ContentStore.locate`); a
+    lesson's target is its slug, which follows a renamed or split lesson to
+    where it went (:meth:`~tutor.course.content.ContentStore.moved_to`).
+
     ``numbers`` (:func:`tutor.course.drill_names.course_numbers`) saves computing
     the lessons' numbers again for every assignment of a list.
     """
@@ -112,18 +118,27 @@ def work(item: Assignment, numbers: dict[str, int] | None = None) -> Work:
                          for i in range(item.count))
         return Work(item, title, url, problems)
     slug, _, drill_id = item.target.partition("/")
-    lesson = content_store().get(slug)
-    number = (numbers if numbers is not None else course_numbers()).get(slug)
+    key = lesson_problem_key(slug, drill_id)
+    found = content_store().locate(key) if item.kind == "drill" else None
+    lesson = found[0] if found else _lesson(slug)
+    number = (numbers if numbers is not None else course_numbers()).get(
+        lesson.slug if lesson else slug)
     if lesson is None or number is None:
         return Work(item, f"Урок «{slug}» (убран из курса)", url_for("lessons.index"), ())
+    if item.kind == "drill" and found:
+        url = url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{found[1]}")
+        return Work(item, str(names_in(lesson, number)[found[1]]), url, (key,))
     if item.kind == "drill":
-        name = names_in(lesson, number).get(drill_id)
-        title = str(name) if name else f"Урок {number} «{lesson.title}»: упражнение убрано"
-        url = url_for("lessons.lesson", slug=slug, _anchor=f"drill-{drill_id}")
-        return Work(item, title, url, (lesson_problem_key(slug, drill_id),) if name else ())
-    url = url_for("lessons.lesson", slug=slug)
-    problems = tuple(lesson_problem_key(slug, d) for d in lesson.drills)
-    return Work(item, f"Урок {number} «{lesson.title}»", url, problems)
+        return Work(item, f"Урок {number} «{lesson.title}»: упражнение убрано",
+                    url_for("lessons.lesson", slug=lesson.slug), ())
+    url = url_for("lessons.lesson", slug=lesson.slug)
+    return Work(item, f"Урок {number} «{lesson.title}»", url,
+                tuple(lesson.problem_keys.values()))
+
+
+def _lesson(slug: str) -> Lesson | None:
+    """The lesson with this slug, or the one a former slug's lesson became."""
+    return content_store().get(slug) or content_store().moved_to(slug)
 
 
 def parse_target(kind: str, target: str, count: int) -> str | None:
@@ -136,12 +151,11 @@ def parse_target(kind: str, target: str, count: int) -> str | None:
             return f"В наборе может быть от 1 до {MAX_SET} задач."
         return None
     slug, _, drill_id = target.partition("/")
-    lesson = content_store().get(slug)
-    if lesson is None:
-        return "Такого урока нет."
-    if kind == "drill" and drill_id not in lesson.drills:
-        return "Такого упражнения в уроке нет."
-    if kind == "lesson" and drill_id:
+    if kind == "drill":
+        if content_store().locate(lesson_problem_key(slug, drill_id)) is None:
+            return "Такого упражнения в уроке нет."
+        return None
+    if drill_id or _lesson(slug) is None:
         return "Такого урока нет."
     return None
 
@@ -157,13 +171,12 @@ def problem_link(key: str, ruleset: str | None = None,
     """
     if key.startswith("practice/"):
         return practice_link(key, ruleset)
-    parts = key.split("/")
-    if len(parts) == 3 and parts[0] == "lesson":
-        name = drill_name(parts[1], parts[2], numbers)
-        if name:
-            return (url_for("lessons.lesson", slug=parts[1], _anchor=f"drill-{parts[2]}"),
-                    str(name))
-    return None
+    found = content_store().locate(key)  # wherever the drill moved since
+    name = drill_name(key, numbers)
+    if found is None or name is None:
+        return None
+    lesson, drill_id = found
+    return url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{drill_id}"), str(name)
 
 
 _FIELD = re.compile(r"\{[^}]*\}")

@@ -261,6 +261,8 @@ def refuse_in_place(bp: Blueprint, find: Callable[[], tuple[Page, Drill]],
         try:
             page, drill = find()
         except HTTPException as missing:
+            if missing.response is not None:  # a moved drill's redirect: follow it there
+                return missing.response
             # No such lesson or drill: answer as any unknown page does. Raised from
             # inside an error handler it would escape Flask's handling as a 500.
             return render_error(missing.code or 404, message_for(missing))

@@ -203,14 +203,12 @@ def _mistake_link(key: str) -> tuple[str, str] | None:
     """(url, label) for a practice problem key or ``lesson/<slug>/<drill>``."""
     if key.startswith("practice/"):
         return practice_link(key)
-    parts = key.split("/")
-    if len(parts) == 3 and parts[0] == "lesson":
-        lesson = store().get(parts[1])
-        drill = lesson.drills.get(parts[2]) if lesson else None
-        if lesson and drill:
-            url = url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{drill.id}")
-            return url, f"Урок «{lesson.title}» · {drill.kind.title}"
-    return None
+    found = store().locate(key)  # wherever the drill moved since
+    if found is None:
+        return None
+    lesson, drill_id = found
+    url = url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{drill_id}")
+    return url, f"Урок «{lesson.title}» · {lesson.drills[drill_id].kind.title}"
 
 
 def _mistake_links(keys: list[str]) -> list[tuple[str, str]]:
