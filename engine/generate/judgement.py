@@ -35,7 +35,7 @@ from engine.table.safety import Riichi
 from engine.tiles import FIVES, NUM_KINDS, Tile, tile_code, to_mpsz
 
 TRIES = 60
-CALL_TRIES = 20  # a call is judged in tens of milliseconds: fewer tries
+CALL_TRIES = 10  # a call is judged in tens of milliseconds (the Python engine): fewer tries
 WIND_CODES = ("E", "S", "W", "N")
 RULES = get_ruleset("online")
 
@@ -120,6 +120,19 @@ def _simple_hand(rng: random.Random) -> list[Tile]:
             return tiles
 
 
+def _iipeikou_hand(rng: random.Random) -> tuple[list[Tile], tuple[Tile, Tile, Tile]]:
+    """Simples only, all runs, one run twice (iipeikou): worth much closed, little open."""
+    while True:
+        suits = [rng.randrange(3) for _ in range(4)]
+        starts = [s * 9 + rng.randint(1, 5) for s in suits]
+        starts[1] = starts[0]
+        pair = rng.randrange(3) * 9 + rng.randint(1, 7)
+        tiles = [pair, pair] + [t + i for t in starts for i in range(3)]
+        called = (starts[2], starts[2] + 1, starts[2] + 2)
+        if all(tiles.count(t) <= 4 for t in tiles) and starts[2] != starts[0]:
+            return tiles, called
+
+
 def _value_pon_hand(rng: random.Random, seat: Tile) -> tuple[list[Tile], tuple[Tile, Tile, Tile]]:
     """Three sets, a pair and a value honour's triplet (the one to be ponned)."""
     honour = rng.choice((31, 32, 33, seat, 27))
@@ -160,6 +173,9 @@ def _call_candidate(rng: random.Random, level: str,
     if wanted == "call_no_yaku":
         tiles = list(_hand(rng, level, 0.05).concealed)
         sets = _sets_of(tiles)
+    elif wanted == "call_value_drop":
+        tiles, chi = _iipeikou_hand(rng)
+        sets = [chi]
     elif rng.random() < 0.5 and wanted != "call_value_set":
         tiles = _simple_hand(rng)
         sets = _sets_of(tiles)
@@ -185,7 +201,8 @@ def _call_candidate(rng: random.Random, level: str,
             return None
     if any(tiles.count(t) > 4 for t in tiles) or tiles.count(called) + len(called_set) > 6:
         return None
-    rich = wanted in ("call_value_drop", "call_fast_or_expensive") or rng.random() < 0.25
+    rich = wanted == "call_fast_or_expensive" or (wanted != "call_value_drop"
+                                                  and rng.random() < 0.25)
     dora = _dora_for(rng, tiles, rich)
     kind = "pon" if called_set[0] == called_set[1] else "chi"
     text, call = _text(sorted(tiles), rich and rng.random() < 0.5), f"{kind} {to_mpsz(called_set)}"

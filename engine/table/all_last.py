@@ -12,14 +12,15 @@ value that lifts the learner to a place is found. The payments are
 dealer of the game being North of this hand (as in every South 4).
 
 The seats are this hand's: index 0 is East (the dealer), 1 South, 2 West,
-3 North. A dealer's win in all-last continues the game under most rules; the
-place reached is the place the scores give at that moment.
+3 North. The place reached is the place the scores give right after the
+win; :meth:`AllLastNeeds.goes_on` says when the rule set plays on into West
+because nobody has its target score (a dealer's win may go on too).
 
 >>> from engine.rules.sets import get_ruleset
 >>> need = all_last_needs((30000, 24000, 25000, 21000), 2, 0, 0, get_ruleset("online"))
 >>> step = need.smallest(Way(ron_from=0), 1)
 >>> step.label, step.gain
-('рон 2600 (2 хана 40 фу)', 2600)
+('рон 2600 (2 хан 40 фу)', 2600)
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.errors import HandError
-from engine.plural import count_word
 from engine.rules.sets import Ruleset, get_game_rules
 from engine.scoring.points import basic_value, split_payments
 from engine.table.final import placements
@@ -58,7 +58,7 @@ class Step:
 
     han: int
     fu: int
-    label: str  # «ron 3900 (3 хана 30 фу)», «tsumo 1000/2000 (…)»
+    label: str  # «рон 3900 (3 хан 30 фу)», «цумо 1000/2000 (…)»
     value: int  # the hand's own value (no honba, no sticks)
     changes: tuple[int, int, int, int]  # by seat, honba and sticks included
 
@@ -81,7 +81,7 @@ def _han_fu(han: int, fu: int) -> str:
         return msg.ALL_LAST_YAKUMAN
     if han >= 5:
         return msg.ALL_LAST_LIMITS[han]
-    return f"{count_word(han, 'хан', 'хана', 'ханов')} {fu} фу"
+    return f"{han} хан {fu} фу"
 
 
 def _plain(han: int, fu: int) -> tuple[bool, int, int]:
@@ -137,6 +137,16 @@ class AllLastNeeds:
     ways: tuple[Way, ...]
     ladders: dict[Way, tuple[Step, ...]]
     places: dict[Way, tuple[int, ...]]  # the place each step of the ladder reaches
+    west_extension: bool = False  # the rule set plays on into West when nobody has the target
+    target_score: int = 30000
+
+    def goes_on(self, step: Step) -> bool:
+        """Does the game go on after this win (nobody at the target score, West is played)?
+
+        The place the drill asks about is the place right after the win either way.
+        """
+        after = [a + c for a, c in zip(self.scores, step.changes, strict=True)]
+        return self.west_extension and max(after) < self.target_score
 
     def smallest(self, way: Way, place: int) -> Step | None:
         """The smallest hand of ``way`` that ends at ``place`` or better; None if none does."""
@@ -157,7 +167,8 @@ def all_last_needs(scores: Sequence[int], seat: int, honba: int, sticks: int,
         raise HandError(msg.ALL_LAST_BAD_INPUT)
     if honba < 0 or sticks < 0:
         raise HandError(msg.ALL_LAST_BAD_INPUT)
-    tiebreak = get_game_rules(rules).tiebreak
+    game = get_game_rules(rules)
+    tiebreak = game.tiebreak
     now = placements(scores, tiebreak, FIRST_DEALER)[seat]
     ways = (*(Way(s) for s in range(SEATS) if s != seat), Way())
     ladders, places = {}, {}
@@ -168,4 +179,5 @@ def all_last_needs(scores: Sequence[int], seat: int, honba: int, sticks: int,
             placements([a + c for a, c in zip(scores, s.changes, strict=True)], tiebreak,
                        FIRST_DEALER)[seat] for s in steps)
     four = (scores[0], scores[1], scores[2], scores[3])
-    return AllLastNeeds(four, seat, honba, sticks, now, ways, ladders, places)
+    return AllLastNeeds(four, seat, honba, sticks, now, ways, ladders, places,
+                        game.west_extension, game.target_score)

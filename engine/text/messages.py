@@ -986,6 +986,26 @@ STRATEGY_ROWS: dict[str, str] = {
                            "ожидание, вы дилер",
     "dama_riichi_only_bad": "недилер, кроме риичи ни одного хана, ожидание плохое",
 }
+# Where each row comes from, as the learner reads it (the English source is the row's data).
+STRATEGY_SOURCES: dict[str, str] = {
+    "call_no_yaku": "гл. 9, раздел о вызове ради яку: открытая рука выигрывает только с яку",
+    "call_no_progress": "гл. 9: вызов, который не двигает руку и не делает её дороже, не нужен",
+    "call_value_drop": "гл. 9, правило вызова 2",
+    "call_ready": "гл. 9, правило вызова 3",
+    "call_value_set": "гл. 9, правило вызова 4",
+    "call_cheap_slow": "гл. 9, правило вызова 1",
+    "call_fast_or_expensive": "гл. 9: вызов допустим, только если рука дорогая или быстрая",
+    "push_two_of_three": "гл. 8, правило «идти или сдаваться»",
+    "fold_two_of_three": "гл. 8, правило «идти или сдаваться»",
+    "dama_haneman": "гл. 7, риичи с дорогой рукой",
+    "riichi_expensive_wide": "гл. 7, риичи с дорогой рукой",
+    "dama_expensive": "гл. 7, раздел о дорогой руке",
+    "dama_few_tiles": "гл. 7, дама из-за плохого ожидания",
+    "riichi_one_of_three": "гл. 7, главное правило риичи",
+    "dama_riichi_only_bad": "гл. 7: единственный случай, который главное правило риичи "
+                            "запрещает",
+}
+STRATEGY_BOOK = "«Riichi Book I» Дайны Тибы"
 STRATEGY_VERDICTS: dict[str, str] = {
     "call": "брать", "pass": "не брать", "push": "идти", "fold": "сдаваться",
     "riichi": "риичи", "dama": "дама",

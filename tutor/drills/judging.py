@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from werkzeug.datastructures import MultiDict
 
-from engine.rules.strategy import RIICHI_BOOK_1, StrategyRow
+from engine.rules.strategy import StrategyRow
 from engine.text import messages
 from engine.tiles import EAST, Tile, tile_name
 from tutor.drills import params as p
@@ -86,7 +86,8 @@ class JudgementKind(DrillKind):
         return row_text(row)
 
     def source(self, row: StrategyRow) -> str:
-        return f"{row.source}. {RIICHI_BOOK_1}."
+        """Where the row comes from, in Russian (the English source stays in the data)."""
+        return f"{messages.STRATEGY_BOOK}, {messages.STRATEGY_SOURCES[row.id]}."
 
     def points(self, n: int) -> str:
         return points(n)
