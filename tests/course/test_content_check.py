@@ -41,9 +41,9 @@ CASES = [
     ("10-duplicate-slug.md", 1, "Поле «slug» = basics уже занято уроком {base}01-basics.md."),
     ("10-duplicate-order.md", 1, "Поле «order» = 1 уже занято уроком {base}01-basics.md."),
     ("10-unknown-kind.md", 9,
-     "Неизвестный вид упражнения «wait». Есть: choice, complete, count, discard, dora, draw, "
-     "final, fu, furiten, han, multi_ron, next_hand, payment, rule, safety, shanten, ukeire, "
-     "waits, yaku."),
+     "Неизвестный вид упражнения «wait». Есть: all_last, call, choice, complete, count, discard, "
+     "dora, draw, final, fu, furiten, han, multi_ron, next_hand, payment, push, riichi, rule, "
+     "safety, shanten, ukeire, waits, yaku."),
     ("10-safety-riichi-at.md", 13, "riichi_at — номер тайла риичи в дискарде, от 1 до 3."),
     ("10-safety-ponds.md", 14,
      "Параметр «ponds»: ponds — список из трёх дискардов по порядку хода после игрока в риичи "
