@@ -59,7 +59,8 @@ from tutor.classes.work import (
 )
 from tutor.course.drill_names import course_numbers
 from tutor.drills import kinds
-from tutor.practice.views import LEVEL_NAMES, MAX_SEED
+from tutor.practice import regrade
+from tutor.practice.views import LEVEL_NAMES, MAX_SEED, prepared
 from tutor.storage.errors import StorageError
 from tutor.web.errors import render_error
 
@@ -175,7 +176,15 @@ def leave(class_id: int) -> ResponseReturnValue:
 
 # -- the dashboard -------------------------------------------------------------------
 
+def _regraded(class_id: int) -> None:
+    """The class's pending mistakes graded again where a rule value changed since."""
+    with storage.store().transaction() as conn:
+        ids = [m.learner_id for m in store.members(conn, class_id)]
+    regrade.refresh(ids, prepared)
+
+
 def _dashboard(klass: store.Klass, error: str | None = None) -> str:
+    _regraded(klass.id)
     with storage.store().transaction() as conn:
         board = dashboard.read(conn, klass.id)
     registry = kinds()
@@ -216,6 +225,7 @@ def dashboard_page(class_id: int) -> ResponseReturnValue:
 @role_required(*TEACHERS)
 def export(class_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
+    _regraded(klass.id)
     with storage.store().transaction() as conn:
         board = dashboard.read(conn, klass.id)
     response = Response(spreadsheet.table(board, klass.time_zone), mimetype="text/csv")
@@ -319,6 +329,7 @@ def _member(klass: store.Klass, user_id: int) -> store.Member:
 
 
 def _learner(klass: store.Klass, member: store.Member, code: str | None = None) -> str:
+    regrade.refresh([member.learner_id], prepared)
     with storage.store().transaction() as conn:
         row = dashboard.read_one(conn, klass.id, member)
         works = dashboard.works_of(conn, klass.id)
