@@ -35,7 +35,7 @@ from engine.table.safety import Riichi
 from engine.tiles import FIVES, NUM_KINDS, Tile, tile_code, to_mpsz
 
 TRIES = 60
-CALL_TRIES = 10  # a call is judged in tens of milliseconds (the Python engine): fewer tries
+CALL_TRIES = 12  # a call is judged in milliseconds to tens of them (the Python engine)
 WIND_CODES = ("E", "S", "W", "N")
 RULES = get_ruleset("online")
 

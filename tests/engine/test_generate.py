@@ -34,7 +34,7 @@ from tutor.drills import Drill, build_drill
 SEEDS = range(40)
 # A call is judged in tens of milliseconds (the Python engine); its levels are measured
 # in tests/engine/test_generate_judgement.py.
-SEEDS_OF = {"call": range(5), "push": range(15)}
+SEEDS_OF = {"call": range(10), "push": range(15)}
 
 
 def _drill(kind: str, level: str, seed: int) -> Drill:

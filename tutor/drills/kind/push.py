@@ -92,8 +92,10 @@ class Push(JudgementKind):
         if v.wait is not None:
             tiles = ", ".join(tile_name(t) for t in v.wait.tiles)
             return f"{tiles}: видов {v.wait.kinds}, копий {v.wait.live}"
+        if v.shanten == 1 and v.good:
+            return "какой бы тайл ни пришёл, в темпае можно выбрать хорошее ожидание"
         if v.shanten == 1:
-            return "лучшее ожидание в худшем случае, когда рука дойдёт до темпая"
+            return "не при каждом наборе темпай получится с хорошим ожиданием"
         return "до темпая далеко: ожидание считается плохим"
 
     def danger_text(self, v: PushVerdict) -> str:
