@@ -2,7 +2,9 @@
 
 An assignment is data (:class:`tutor.classes.store.Assignment`); this module
 turns it into the problem keys the progress aggregates use
-(``lesson/<slug>/<drill>``, ``practice/<kind>/<level>/<seed>[@<rules>]``). A
+(``lesson/<slug>/<drill>``, ``practice/<kind>/<level>/<seed>[@<rules>]``, and
+for a studio lesson published to the class ``club/<lesson>/<version>/<drill>``,
+:mod:`tutor.classes.club`). A
 practice set is ``count`` problems from seeds ``seed``, ``seed + 1``, … — the
 seed is drawn once when the instructor assigns it, so every learner of the
 class gets the same problems (:func:`engine.generate.generate` is pure) — under
@@ -22,6 +24,7 @@ from flask import url_for
 
 from engine.generate import KINDS, LEVELS
 from engine.plural import count_word
+from tutor.classes import club
 from tutor.classes.dates import due_text, is_past
 from tutor.classes.store import Assignment
 from tutor.course.content import Lesson
@@ -96,7 +99,8 @@ class Work:
         return NOT_STARTED
 
 
-def work(item: Assignment, numbers: dict[str, int] | None = None) -> Work:
+def work(item: Assignment, numbers: dict[str, int] | None = None,
+         published: club.Published | None = None) -> Work:
     """The :class:`Work` of an assignment (a lesson gone from the course keeps its slug).
 
     A drill's target is its stored key without ``lesson/``: it follows the drill
@@ -105,8 +109,14 @@ def work(item: Assignment, numbers: dict[str, int] | None = None) -> Work:
     where it went (:meth:`~tutor.course.content.ContentStore.moved_to`).
 
     ``numbers`` (:func:`tutor.course.drill_names.course_numbers`) saves computing
-    the lessons' numbers again for every assignment of a list.
+    the lessons' numbers again for every assignment of a list; ``published``
+    (:func:`tutor.classes.club.published`) has the class's studio lessons.
     """
+    if item.kind == "club":
+        studio = club.find(published or {}, item.class_id, item.target)
+        if studio is None:
+            return Work(item, club.GONE, url_for("lessons.index"), ())
+        return Work(item, *club.work_parts(studio, item.target.partition("/")[2]))
     if item.kind == "practice":
         kind, _, level = item.target.partition("/")
         registry = kinds()
@@ -142,7 +152,13 @@ def _lesson(slug: str) -> Lesson | None:
 
 
 def parse_target(kind: str, target: str, count: int) -> str | None:
-    """A Russian reason the assignment form is refused, or None."""
+    """A Russian reason the assignment form is refused, or None.
+
+    A studio lesson (``club``) is only checked for its shape here: the view
+    checks that it is published to the class.
+    """
+    if kind == "club":
+        return None if club.parse_target(target) else "Такого урока нет."
     if kind == "practice":
         drill_kind, _, level = target.partition("/")
         if drill_kind not in KINDS or level not in LEVELS or drill_kind not in kinds():
@@ -161,16 +177,22 @@ def parse_target(kind: str, target: str, count: int) -> str | None:
 
 
 def problem_link(key: str, ruleset: str | None = None,
-                 numbers: dict[str, int] | None = None) -> tuple[str, str] | None:
+                 numbers: dict[str, int] | None = None,
+                 published: club.Published | None = None,
+                 class_id: int = 0) -> tuple[str, str] | None:
     """(url, label) of a problem key, or None when it no longer exists.
 
     A practice problem's link carries the rule set its key names (a class's set
     is solved under the class's rules, whichever class the learner joined
     last; a mistake reopens under the rules it was made under); ``ruleset``
     stands in for a plain key's default (a kind that keeps its own rules).
+    A studio lesson's drill has a link in the class it is published to
+    (``published``, ``class_id``).
     """
     if key.startswith("practice/"):
         return practice_link(key, ruleset)
+    if club.is_club(key):
+        return club.link(key, class_id, published or {})
     found = content_store().locate(key)  # wherever the drill moved since
     name = drill_name(key, numbers)
     if found is None or name is None:

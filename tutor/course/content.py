@@ -47,7 +47,7 @@ from tutor.course.files import OUTSIDE, escapes_folder
 from tutor.course.glossary import load_glossary
 from tutor.course.links import link_problems
 from tutor.course.markdown import RenderContext, make_markdown
-from tutor.course.markdown.drills import DRILL_MARKER
+from tutor.course.markdown.drills import DRILL_MARKER, build_drills_only
 from tutor.course.problems import Problem
 from tutor.course.yaml_errors import yaml_error_at
 from tutor.drills import Drill, build_drill
@@ -449,6 +449,31 @@ def lesson_from_text(
     ``path`` names the lesson (its stem gives the fallback slug), ``file`` is
     what problems print as their file.
     """
+    lesson, body, offset = _lesson_head(text, path, file)
+    _render_body(lesson, body, offset, glossary, glossary_url)
+    return lesson
+
+
+def lesson_drills_only(text: str, path: Path, file: str) -> Lesson:
+    """The lesson of ``text`` with its front matter and drills, its body not rendered.
+
+    For a text rendered before, whose HTML was kept (a published club
+    lesson): the drills are built again — the forms and the grading need
+    them — but the Markdown is not, so ``parts`` stays empty.
+    """
+    lesson, body, offset = _lesson_head(text, path, file)
+    context = RenderContext(file=file, line_offset=offset, build_drill=build_drill)
+    build_drills_only(body, context)
+    lesson.drills = context.drills
+    lesson.problem_keys = {
+        d: drill_key(lesson.slug, d, lesson.moved_from, drill.params.get("moved_from"))
+        for d, drill in lesson.drills.items()}
+    lesson.problems.extend(context.problems)
+    return lesson
+
+
+def _lesson_head(text: str, path: Path, file: str) -> tuple[Lesson, str, int]:
+    """The lesson of ``text`` from its front matter only; its body and the body's line offset."""
     yaml_text, body, offset = split_front_matter(text)
     meta, problems = parse_front_matter(yaml_text, file)
     valid = {
@@ -465,8 +490,7 @@ def lesson_from_text(
         rules=_rules(meta),
         problems=problems,
     )
-    _render_body(lesson, body, offset, glossary, glossary_url)
-    return lesson
+    return lesson, body, offset
 
 
 def _render_body(lesson: Lesson, body: str, offset: int, glossary: Any, glossary_url: str) -> None:
