@@ -567,9 +567,12 @@ GAME_BAD_LIST = "Поле «{name}» должно быть списком мес
 
 # Labels of the game rows in the comparison table (engine.rules.table.game_rule_rows).
 GAME_RULE_LABELS: dict[str, str] = {
-    "held_four_tenpai": "Темпай с ожиданием только на тайл, все 4 копии которого в руке",
-    "visible_karaten_tenpai": "Темпай, если все копии ожидания уже вышли (в сбросах и чужих "
-    "сетах)",
+    # «каратен» is the course's word for the held-four case only (glossary, the waits
+    # lesson); a wait whose copies are all out on the table is not karaten.
+    "held_four_tenpai": "Каратен — ожидание только на тайл, все 4 копии которого у вас "
+    "в руке, — считается темпаем",
+    "visible_karaten_tenpai": "Темпай, если все копии ожидания уже вышли в сбросы и чужие "
+    "сеты (это не каратен)",
     "nagashi_mangan": "Нагаси манган",
     "nagashi_noten_payments": "Штраф за нотен платится и при нагаси мангане",
     "abortive_draws": "Прерванные ничьи",
