@@ -567,9 +567,12 @@ GAME_BAD_LIST = "Поле «{name}» должно быть списком мес
 
 # Labels of the game rows in the comparison table (engine.rules.table.game_rule_rows).
 GAME_RULE_LABELS: dict[str, str] = {
-    "held_four_tenpai": "Темпай с ожиданием только на тайл, все 4 копии которого в руке",
-    "visible_karaten_tenpai": "Темпай, если все копии ожидания уже вышли (в сбросах и чужих "
-    "сетах)",
+    # «каратен» is the course's word for the held-four case only (glossary, the waits
+    # lesson); a wait whose copies are all out on the table is not karaten.
+    "held_four_tenpai": "Каратен — ожидание только на тайл, все 4 копии которого у вас "
+    "в руке, — считается темпаем",
+    "visible_karaten_tenpai": "Темпай, если все копии ожидания уже вышли в сбросы и чужие "
+    "сеты (это не каратен)",
     "nagashi_mangan": "Нагаси манган",
     "nagashi_noten_payments": "Штраф за нотен платится и при нагаси мангане",
     "abortive_draws": "Прерванные ничьи",
@@ -1023,6 +1026,7 @@ ALL_LAST_TSUMO_ALL = "цумо по {each} со всех ({hand})"
 ALL_LAST_YAKUMAN = "якуман"
 ALL_LAST_LIMITS: dict[int, str] = {5: "манган", 6: "ханеман", 8: "баиман", 11: "санбаиман"}
 ALL_LAST_BAD_INPUT = "Нужны очки четырёх игроков, место (E, S, W, N), хонба и палочки от нуля."
+
 # --- The table: a played game replayed event by event (engine/table/state.py, logs) ---------
 
 TABLE_SEAT_NAMES = ("Восток", "Юг", "Запад", "Север")  # by this hand's seat wind
