@@ -68,8 +68,10 @@ test: $(VENV)/.test $(NATIVE)
 	$(VENV)/bin/mypy --strict engine
 	$(VENV)/bin/mypy --strict tutor
 	$(VENV)/bin/flask --app tutor content check
-	$(PY) -m pytest -q $(PARALLEL)
-	TEMPAI_ENGINE=python $(PY) -m pytest -q $(PARALLEL) -m "not browser and not server" $(ENGINE_TESTS)
+	$(PY) -m pytest -q $(PARALLEL) --junitxml=build/tests-compiled.xml
+	TEMPAI_ENGINE=python $(PY) -m pytest -q $(PARALLEL) -m "not browser and not server" \
+		--junitxml=build/tests-python.xml $(ENGINE_TESTS)
+	@$(PY) tools/test_shares.py --top 12 build/tests-compiled.xml build/tests-python.xml
 
 # The edit loop: lint, the engine's types, and every test that needs neither a
 # browser nor a server nor thousands of generated hands, on the Python engine
