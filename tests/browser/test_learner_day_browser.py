@@ -15,8 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browser.conftest import running_site, submit, wait_until
-from tests.browser.test_phone_axe import axe_violations
+from tests.support.browser import axe_violations, running_site, submit, wait_until
 
 pytestmark = pytest.mark.browser
 

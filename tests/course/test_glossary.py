@@ -10,6 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.support.site import make_app
 from tutor.course.glossary import GlossaryError, load_glossary, parse_glossary
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,8 +20,9 @@ SPELLING_NOTES = ROOT / "docs" / "glossary.md"
 LESSON_SLUGS = {
     "tiles", "table", "wall", "turn", "winning-hand", "chi-pon", "kan", "riichi", "tsumo-ron",
     "draws", "yaku-1", "yaku-2", "dora", "waits", "furiten", "fu", "points", "violations",
-    "game-end",
-    "efficiency", "defence", "riichi-or-dama",
+    "game-end", "first-yaku",
+    "efficiency", "one-shanten", "speed-and-value", "calling", "riichi-or-dama", "defence",
+    "push-or-fold", "all-last",
 }
 
 MINIMAL = """\
@@ -183,9 +185,8 @@ def test_missing_file_is_a_glossary_error(tmp_path: Path) -> None:
 
 @pytest.fixture()
 def site() -> Iterator[Flask]:
-    from tutor import create_app
 
-    yield create_app({"TESTING": True})
+    yield make_app(None, SECRET_KEY=None)
 
 
 @pytest.fixture()

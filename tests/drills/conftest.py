@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from tests.conftest import Answering
+from tests.support.client import Answering
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ import re
 
 from flask.testing import FlaskClient
 
-from tests.conftest import HTMX, Answering, csrf_token
-from tests.practice_answers import right_answer, wrong_answer
+from tests.support.client import HTMX, Answering, csrf_token
+from tests.support.practice import right_answer, wrong_answer
 from tutor.course.content import store
 from tutor.practice.views import task
 

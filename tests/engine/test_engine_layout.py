@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.import_graph import find_cycle
+from tests.support.import_graph import find_cycle
 
 REPO = Path(__file__).resolve().parent.parent.parent
 ENGINE = REPO / "engine"
@@ -35,6 +35,7 @@ FLOORS: tuple[str, ...] = (
     "shape",  # blocks, readings, waits, shanten, ukeire, furiten
     "scoring",  # situation, yaku, fu, dora, points, score_hand
     "table",  # the whole game: draws, rons, penalties, next hand, final result, defence
+    "review",  # a played game's decisions judged: what cost something, by stated measures
     "generate",  # practice problems by kind and level
     "batch",  # the JSON Lines front end
     "cli",  # the command line for people

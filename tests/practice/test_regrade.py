@@ -21,7 +21,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from engine.rules import sets
-from tests.conftest import HTMX, csrf_token
+from tests.support.client import HTMX, csrf_token
 from tutor import storage
 from tutor.accounts.current import learner_id
 from tutor.storage.learner import COOKIE
@@ -56,9 +56,10 @@ rules: ema
 """
 
 
-def _answer(client: FlaskClient, drill_id: str, said: str) -> str:
+def _answer(client: FlaskClient, drill_id: str, said: str, attempt: int = 1) -> str:
+    """``attempt=2``: a second try — a miss then shows its explanation."""
     data = {"csrf_token": csrf_token(client, "/lessons/ema-tanyao"),
-            "nonce": uuid.uuid4().hex[:24], "win": said}
+            "nonce": uuid.uuid4().hex[:24], "win": said, "attempt": str(attempt)}
     response = client.post(f"/lessons/ema-tanyao/drills/{drill_id}", data=data, headers=HTMX)
     assert response.status_code == 200
     return response.get_data(as_text=True)
@@ -85,8 +86,8 @@ def test_a_mistake_right_under_the_new_value_is_retired_a_wrong_one_stays(
     with monkeypatch.context() as before_2016:
         before_2016.setitem(sets.RULESETS, "ema", old)
         lesson.write_text(LESSON + "\n", encoding="utf-8")  # prepared under the old value
-        assert "правильно — <strong>нет</strong>" in _answer(client, "open-tanyao", "yes")
-        assert "правильно — <strong>нет</strong>" in _answer(client, "no-yaku", "yes")
+        assert "правильно — <strong>нет</strong>" in _answer(client, "open-tanyao", "yes", 2)
+        assert "правильно — <strong>нет</strong>" in _answer(client, "no-yaku", "yes", 2)
     assert _mistakes(client) == ["lesson/ema-tanyao/no-yaku", "lesson/ema-tanyao/open-tanyao"]
 
     lesson.write_text(LESSON, encoding="utf-8")  # the deploy: the real 2016 value

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.databases import BACKENDS, fresh_database
+from tests.support.databases import BACKENDS, fresh_database
 from tutor.storage import aggregates
 from tutor.storage.aggregates import learner_solved
 from tutor.storage.progress import ProgressStore

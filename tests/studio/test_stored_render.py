@@ -18,13 +18,15 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 
-from tests.accounts_help import HTMX, Site, hidden, sign_in
-from tests.classes.world import World
-from tests.practice_answers import right_answer
-from tests.studio.studio_help import new_lesson, publish, save, source
+from tests.support.accounts import Site, sign_in
+from tests.support.classes import World
+from tests.support.client import HTMX
+from tests.support.practice import form_fields, right_answer
+from tests.support.studio import new_lesson, publish, save, source
 from tutor import storage
 from tutor.course import content
 from tutor.storage import migrations
+from tutor.storage import studio as studio_tables
 from tutor.storage.studio import club_checks, club_lesson_versions
 from tutor.studio import check, published
 
@@ -87,10 +89,10 @@ def test_a_restart_serves_the_stored_rendering_and_renders_nothing(
     # the per-request parts stay dynamic: a fresh nonce for every drawn form
     assert NONCE.findall(first) and set(NONCE.findall(first)).isdisjoint(NONCE.findall(second))
     answer = alice.post(f"{_url(world)}/2/drills/club-waits", headers=HTMX,
-                        data={**hidden(alice, _url(world)), **right_answer(drill)})
+                        data={**form_fields(alice, _url(world)), **right_answer(drill)})
     assert 'data-verdict="correct"' in answer.get_data(as_text=True)
     page = alice.post(f"{_url(world)}/2/drills/club-waits",
-                      data={**hidden(alice, _url(world)), **right_answer(drill)})
+                      data={**form_fields(alice, _url(world)), **right_answer(drill)})
     assert 'data-verdict="correct"' in page.get_data(as_text=True)  # the learner's answer, shown
     assert renders == []
 
@@ -114,8 +116,8 @@ def test_a_version_published_before_the_migration_is_rendered_once_then_served(
     with world.app.app_context(), storage.store().engine.begin() as conn:
         conn.exec_driver_sql("ALTER TABLE club_checks DROP COLUMN html")
         conn.exec_driver_sql("ALTER TABLE club_checks DROP COLUMN drill_list")
-        conn.exec_driver_sql(f"UPDATE schema_version SET version = "
-                             f"{migrations.SCHEMA_VERSION - 1}")
+        before = migrations.MIGRATIONS.index(studio_tables.migrate_renders)
+        conn.exec_driver_sql(f"UPDATE schema_version SET version = {before}")
     renders.clear()
     app = _restarted(site)  # migrates: the columns come back, empty
     alice = _learner(app)

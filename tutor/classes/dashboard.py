@@ -93,9 +93,12 @@ def _in(column: sa.ColumnElement[str], values: list[str]) -> sa.ColumnElement[bo
     return column.in_(values) if values else sa.false()
 
 
-def read(conn: Connection, class_id: int) -> Dashboard:
-    """Everything the dashboard shows for one class (the class was already authorised)."""
-    people = members(conn, class_id)
+def read(conn: Connection, class_id: int, people: list[Member] | None = None) -> Dashboard:
+    """Everything the dashboard shows for one class (the class was already authorised).
+
+    ``people``: the class's members when the caller has just read them.
+    """
+    people = members(conn, class_id) if people is None else people
     published = club.published(conn, [class_id])
     works = works_of(conn, class_id, published)
     rows = {m.learner_id: LearnerRow(m) for m in people}
@@ -155,12 +158,21 @@ def read_solved(conn: Connection, ids: list[str], works: list[Work],
         .where(_in(practice_solved.c.learner_id, ids),
                _in(practice_solved.c.problem, practice)),
     )
+    studio_keys: dict[str, list[str]] = {}
+    studio_later: dict[str, list[str]] = {}
     for learner_id, problem, later in conn.execute(query):
-        row = rows[learner_id]
-        found = club.solved_now([problem], studio) if club.is_club(problem) else {problem}
-        row.solved.update(found)
-        if later:  # not (yet) solved on a first attempt: counted apart
-            row.solved_later.update(found)
+        if club.is_club(problem):  # mapped to the versions published now, once per learner
+            studio_keys.setdefault(learner_id, []).append(problem)
+            if later:
+                studio_later.setdefault(learner_id, []).append(problem)
+        else:
+            rows[learner_id].solved.add(problem)
+            if later:  # not (yet) solved on a first attempt: counted apart
+                rows[learner_id].solved_later.add(problem)
+    for learner_id, found in studio_keys.items():
+        rows[learner_id].solved.update(club.solved_now(found, studio))
+    for learner_id, found in studio_later.items():
+        rows[learner_id].solved_later.update(club.solved_now(found, studio))
 
 
 def _read_last(conn: Connection, ids: list[str], rows: dict[str, LearnerRow]) -> None:
