@@ -82,7 +82,8 @@ def test_a_two_way_kind_wrong_then_right(page, live_server: str, drill_id: str) 
     right, wrong = TWO_WAY[drill_id]
     helpers.open_page(page, f"/lessons/{SLUG}")
     choose(page, drill_id, wrong)
-    assert submit(page, drill_id) == "incorrect"
+    assert submit(page, drill_id) == "incorrect"  # a first miss: try again
+    assert submit(page, drill_id) == "incorrect"  # the second one is explained
     assert "Решает правило" in page.locator(f"#fb-{drill_id}").inner_text()
     choose(page, drill_id, right)
     assert submit(page, drill_id) == "correct"

@@ -90,7 +90,8 @@ def pick(page, drill_id: str, name: str, value: str) -> None:  # noqa: ANN001
 def test_complete_drill_by_ticking_hands(page, live_server: str) -> None:  # noqa: ANN001
     open_lesson(page)
     pick(page, "odd-one-out", "hands", "в")
-    assert submit(page, "odd-one-out") == "incorrect"
+    assert submit(page, "odd-one-out") == "incorrect"  # a first miss: try again
+    assert submit(page, "odd-one-out") == "incorrect"  # the second one is explained
     assert "Вы не отметили: б." in page.locator("#fb-odd-one-out").inner_text()
     pick(page, "odd-one-out", "hands", "в")  # untick
     pick(page, "odd-one-out", "hands", "б")
@@ -101,7 +102,8 @@ def test_complete_drill_by_ticking_hands(page, live_server: str) -> None:  # noq
 def test_discard_drill_by_clicking_a_tile(page, live_server: str) -> None:  # noqa: ANN001
     open_lesson(page)
     pick(page, "to-tenpai", "discard", "1z")
-    assert submit(page, "to-tenpai") == "incorrect"
+    assert submit(page, "to-tenpai") == "incorrect"  # a first miss: try again
+    assert submit(page, "to-tenpai") == "incorrect"  # the second one is explained
     assert "остаётся 1-шантен" in page.locator("#fb-to-tenpai").inner_text()
     pick(page, "to-tenpai", "discard", "7z")
     assert submit(page, "to-tenpai") == "correct"
@@ -135,7 +137,8 @@ def test_yaku_drill_by_yes_and_no(page, live_server: str) -> None:  # noqa: ANN0
     # the one win whose answer depends on the rule set.
     drill = page.locator('[data-drill-id="renhou-online"]')
     drill.get_by_label("Да, можно").check()
-    assert submit(page, "renhou-online") == "incorrect"
+    assert submit(page, "renhou-online") == "incorrect"  # a first miss: try again
+    assert submit(page, "renhou-online") == "incorrect"  # the second one is explained
     assert "ренхо (манган)" in page.locator("#fb-renhou-online").inner_text()
     drill.get_by_label("Нет, нельзя").check()
     assert submit(page, "renhou-online") == "correct"
@@ -156,7 +159,8 @@ def test_rule_drill_by_clicking(page, live_server: str) -> None:  # noqa: ANN001
     open_lesson(page)
     drill = page.locator('[data-drill-id="start-fenix"]')
     drill.get_by_label("30000").check()
-    assert submit(page, "start-fenix") == "incorrect"
+    assert submit(page, "start-fenix") == "incorrect"  # a first miss: try again
+    assert submit(page, "start-fenix") == "incorrect"  # the second one is explained
     assert "клуб «Феникс» — 25000" in page.locator("#fb-start-fenix").inner_text()
     drill.get_by_label("25000").check()
     assert submit(page, "start-fenix") == "correct"

@@ -65,7 +65,8 @@ def test_wrong_then_right_through_htmx(page, live_server: str, answers, kind: st
     right, wrong = answers[drill_id]
     helpers.open_page(page, f"/lessons/{SLUG}")
     fill(page, drill_id, wrong)
-    assert submit(page, drill_id) == "incorrect"
+    assert submit(page, drill_id) == "incorrect"  # a first miss: try again
+    assert submit(page, drill_id) == "incorrect"  # the second one is explained
     feedback = page.locator(f"#fb-{drill_id}")
     assert feedback.locator(".pay-table__wrong").count() >= 1
     assert "Правила, по которым это посчитано" in feedback.inner_text()
