@@ -45,7 +45,8 @@ def test_discard_novice_wrong_then_right_without_reload(page) -> None:  # noqa: 
     open_page(page, url)
     wrong = drill.solution.others[0].tile
     _click(page, "discard", tile_code(wrong))
-    assert check_on_page(page, url) == "incorrect"
+    assert check_on_page(page, url) == "incorrect"  # a first miss: try again
+    assert check_on_page(page, url) == "incorrect"  # the second one is explained
     feedback = page.locator(".drill__feedback").inner_text()
     assert "Вы сбросили" in feedback and "остаётся 1-шантен" in feedback
     _click(page, "discard", tile_code(min(drill.solution.correct)))
@@ -87,16 +88,18 @@ def test_ukeire_and_safety_wrong_then_right_without_reload(page, kind: str) -> N
     url = f"/practice/{kind}/{level}/{seed}"
     open_page(page, url)
     _answer(page, kind, wrong_answer(drill))
-    assert check_on_page(page, url) == "incorrect"
+    assert check_on_page(page, url) == "incorrect"  # a first miss: try again
+    assert check_on_page(page, url) == "incorrect"  # the second one is explained
     feedback = page.locator(".drill__feedback").inner_text()
     if kind == "ukeire":
         assert f"а правильный — {drill.solution.value}" in feedback
     else:
         assert "Вы сбросили" in feedback and "Безопаснее" in feedback
-        # The solution lists every tile of the hand, one item each, with its deal-in chance.
+        # The solution lists every tile of the hand, one item each, with its deal-in chance
+        # (folded under «Все сбросы»: read as text, not as what is shown).
         tiles = page.locator(".safety-tiers__item")
         assert tiles.count() == len(drill.solution.ranked)
-        for item, ranked in zip(tiles.all_inner_texts(), drill.solution.ranked, strict=True):
+        for item, ranked in zip(tiles.all_text_contents(), drill.solution.ranked, strict=True):
             assert drill.kind.danger_text(ranked) in item
     _answer(page, kind, right_answer(drill))
     assert check_on_page(page, url) == "correct"
