@@ -173,3 +173,4 @@ class GameLog:
     rules_hint: str | None
     hands: tuple[HandLog, ...]
     red_fives: bool = True  # the log's tile set has red fives
+    last_round: str = "S4"  # the last hand of the game as scheduled: "S4" hanchan, "E4" tonpuusen
