@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Any
 
 from flask import Blueprint, Flask, abort, current_app, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue

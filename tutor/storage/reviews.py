@@ -14,7 +14,7 @@ until then it waits in «Повторить ошибки».
 Bounded: at most :data:`GAMES_KEPT` games per learner (the oldest dropped on
 import) and :data:`POSITIONS_KEPT` positions.
 
-Schema (migration 14)::
+Schema (the reviews step of :data:`tutor.storage.migrations.MIGRATIONS`)::
 
     reviewed_games(
         id          INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: it is in URLs

@@ -7,7 +7,7 @@ each graded by the engine with the measure the review used:
 
 - ``discard`` (efficiency): every discard ranked by ukeire with the visible
   tiles counted out — the order and «почти» band of «Что сбросить?»
-  (:mod:`tutor.drills.efficiency`);
+  (:mod:`engine.shape.efficiency`);
 - ``defence``: every tile's deal-in chance against the riichi players
   (:func:`engine.table.safety.hand_safety`), graded as «Самый безопасный
   сброс» grades it (:mod:`tutor.drills.danger`);
@@ -27,6 +27,7 @@ from werkzeug.datastructures import MultiDict
 from engine.errors import HandError
 from engine.hand import Hand, parse_hand
 from engine.plural import tiles_word
+from engine.shape.efficiency import graded
 from engine.shape.ukeire import DiscardRanking, rank_discards
 from engine.table.safety import Riichi, TileSafety, hand_safety
 from engine.tiles import Tile, parse_tiles, tile_code, tile_name
@@ -44,7 +45,6 @@ from tutor.drills.base import (
     picked_discard,
 )
 from tutor.drills.danger import graded_dangers
-from tutor.drills.efficiency import graded
 from tutor.drills.params import FULL_HAND_PARAMS
 
 MODES = ("discard", "defence", "choice")

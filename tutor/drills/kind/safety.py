@@ -122,7 +122,7 @@ class SafetySolution:
 
     @property
     def correct(self) -> frozenset[Tile]:
-        """Every tile within ``RIGHT_WITHIN`` of the smallest danger (:mod:`tutor.drills.danger`)."""
+        """Every tile within ``RIGHT_WITHIN`` of the smallest danger (tutor.drills.danger)."""
         return graded_dangers(self.ranked)[0]
 
     @property
