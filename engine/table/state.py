@@ -897,6 +897,20 @@ class Table:
         units = min(units, max(1, win.score.yakuman))
         return 8000 * units if units * 8000 <= win.score.basic else win.score.basic
 
+    def visible_counts(self, seat: int) -> tuple[int, ...]:
+        """34 counts of the tiles ``seat`` sees: own hand and melds, ponds, melds, indicators."""
+        counts = list(self.counts[seat])
+        for tile in self._visible_outside(seat):
+            counts[tile] += 1
+        for m in self.melds[seat]:
+            for tile in m.tiles:
+                counts[tile] += 1
+        return tuple(counts)
+
+    def draw_tenpai(self, seat: int) -> bool:
+        """Tenpai at an exhaustive draw as the rule set counts it."""
+        return self._draw_tenpai(seat)
+
     def _draw_tenpai(self, seat: int) -> bool:
         hand = self.hand_of(seat)
         if hand.size != 13:
