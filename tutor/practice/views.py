@@ -49,6 +49,7 @@ from tutor.course.content import store
 from tutor.drills import Drill, DrillError, build_drill, grading, kinds
 from tutor.drills.grading import Outcome, Record
 from tutor.practice import rules
+from tutor.review import positions as review_positions
 from tutor.storage.errors import StorageError
 from tutor.storage.stats import parse_practice_key
 
@@ -162,15 +163,20 @@ def task(kind: str, level: str, seed: int) -> Task:
 
 
 def _mistakes() -> list[str]:
-    """Problems (lesson drills and practice) whose latest answer was wrong, newest first.
+    """Problems whose latest answer was wrong, newest first, after the positions of
+    reviewed games made drills and not yet solved (a flagged decision is a mistake
+    already made at the table).
 
-    One query on the kept mistakes (``aggregates.MISTAKES_KEPT`` rows at most), read
-    once per request.
+    One query on the kept mistakes (``aggregates.MISTAKES_KEPT`` rows at most) and one
+    on the pending positions (``MISTAKES_SHOWN`` at most), read once per request.
     """
     if "tempai_mistakes" not in g:
         try:
             found = storage.store().mistakes(learner_id())
             g.tempai_mistakes = [m.problem for m in found]
+            fresh = [key for key in review_positions.pending_keys(MISTAKES_SHOWN)
+                     if key not in g.tempai_mistakes]
+            g.tempai_mistakes = fresh + g.tempai_mistakes
         except (StorageError, KeyError, ImportError):
             g.tempai_mistakes = []
     mistakes: list[str] = g.tempai_mistakes
@@ -200,9 +206,11 @@ def practice_link(key: str, rules_: str | None = None) -> tuple[str, str] | None
 
 
 def _mistake_link(key: str) -> tuple[str, str] | None:
-    """(url, label) for a practice problem key or ``lesson/<slug>/<drill>``."""
+    """(url, label) for a practice problem key, ``lesson/<slug>/<drill>`` or ``review/<id>``."""
     if key.startswith("practice/"):
         return practice_link(key)
+    if key.startswith(review_positions.KEY_PREFIX):
+        return review_positions.link_of(key)
     parts = key.split("/")
     if len(parts) == 3 and parts[0] == "lesson":
         lesson = store().get(parts[1])

@@ -55,6 +55,27 @@ def link(position: reviews.Position) -> tuple[str, str]:
             f"Позиция из партии · {position.label}")
 
 
+def link_of(problem: str) -> tuple[str, str] | None:
+    """(url, label) of a ``review/<id>`` key this learner may open, else None."""
+    position_id = position_id_of(problem)
+    if position_id is None:
+        return None
+    user = current_user()
+    try:
+        with storage.store().transaction() as conn:
+            found = reviews.position(conn, position_id, current_learner().id,
+                                     user.id if user is not None else None)
+    except StorageError:
+        return None
+    return None if found is None else link(found)
+
+
+def pending_keys(limit: int) -> list[str]:
+    """The keys of this learner's positions not yet answered right, newest first."""
+    with storage.store().transaction() as conn:
+        return [key(p.id) for p in reviews.pending(conn, current_learner().id, limit)]
+
+
 def built(params: Mapping[str, Any]) -> Drill:
     """The drill of a position's parameters (:class:`DrillError` when the kind refuses them)."""
     return build_drill("position", dict(params), 0)
