@@ -24,7 +24,7 @@ from tests.accounts_help import PASSWORD, register
 from tests.conftest import csrf_token
 from tutor import storage
 from tutor.review import tenhou, views
-from tutor.storage import reviews
+from tutor.storage import review as reviews
 
 LOG = (Path(__file__).parent.parent / "fixtures" / "review" / "one_ron.json").read_text()
 GAME = re.compile(r"/review/(\d+)")

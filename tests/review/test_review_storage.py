@@ -17,7 +17,7 @@ import pytest
 
 from tests.databases import BACKENDS, fresh_database
 from tutor.accounts.merge import merge_learner
-from tutor.storage import reviews
+from tutor.storage import review as reviews
 from tutor.storage.progress import ProgressStore
 
 POSITION = {"id": "position", "mode": "discard", "hand": "123m456p789s1122z5m",

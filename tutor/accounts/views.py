@@ -59,7 +59,8 @@ from tutor.accounts.current import (
     sign_out_here,
 )
 from tutor.accounts.merge import merge_learner
-from tutor.storage import learner, reviews
+from tutor.storage import learner
+from tutor.storage import review as reviews
 from tutor.storage.accounts import practice_solved
 from tutor.storage.aggregates import learner_kinds, learner_mistakes, learner_solved
 from tutor.storage.answers import answers

@@ -20,7 +20,7 @@ from engine.tiles import parse_tile, tile_code, tile_name
 from tutor.drills.kind.position import option_words
 from tutor.review.board import Board
 from tutor.review.position import round_name
-from tutor.storage.reviews import GAMES_KEPT, Game, GameRow
+from tutor.storage.review import GAMES_KEPT, Game, GameRow
 
 CATEGORY_NAMES = {
     "efficiency": "Эффективность", "defence": "Защита", "missed_win": "Пропущенная победа",

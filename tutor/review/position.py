@@ -3,7 +3,7 @@
 Made once, when the game is imported, from the engine's :class:`Decision`
 (the position) and :class:`Flag` (what the review said), and stored with the
 review; «Решить как задачу» copies them into the drill's own row
-(:mod:`tutor.storage.reviews`), so the drill no longer needs the game.
+(:mod:`tutor.storage.review`), so the drill no longer needs the game.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ answer path, :func:`tutor.drills.grading.answer`, under the problem key
 the owner's right answer marks the position solved, so it leaves that list.
 
 Who may open it: its owner (the learner who made it), or a member of a class
-it is assigned to (:func:`tutor.storage.reviews.position`); anyone else 404.
+it is assigned to (:func:`tutor.storage.review.position`); anyone else 404.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from tutor import storage
 from tutor.accounts.current import current_learner, current_user
 from tutor.drills import Drill, DrillError, build_drill, grading
 from tutor.drills.grading import Outcome, Record
-from tutor.storage import reviews
+from tutor.storage import review as reviews
 from tutor.storage.errors import StorageError
 
 bp = Blueprint("positions", __name__, url_prefix="/review/positions")

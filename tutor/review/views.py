@@ -46,7 +46,7 @@ from tutor.review.intake import MAX_BODY, IntakeError, intake
 from tutor.review.page import GamePage, Listing
 from tutor.review.positions import built
 from tutor.review.stored import computed
-from tutor.storage import reviews
+from tutor.storage import review as reviews
 from tutor.storage.errors import StorageError
 from tutor.web.body import larger_body
 from tutor.web.errors import render_error

@@ -19,7 +19,7 @@ their checks (:mod:`tutor.storage.studio`); 11 the budget trigger again; 12 a
 class's and an account's time zone and an account's tile size (nullable
 columns added by ``ALTER TABLE``, :func:`tutor.storage.classes.add_column`);
 13 ids never reused (:func:`_never_reuse_ids`); 14 reviewed games and their
-positions (:mod:`tutor.storage.reviews`).
+positions (:mod:`tutor.storage.review`).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from tutor.storage import (
     budget,
     classes,
     deadline,
-    reviews,
+    review,
     sessions,
     studio,
     throttle,
@@ -131,7 +131,7 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     budget.recreate_trigger,  # SQLite's hour of an answer cut to whole seconds
     _preferences,  # a class's and an account's time zone, an account's tile size
     _never_reuse_ids,
-    reviews.migrate,  # reviewed games and the positions made drills of them
+    review.migrate,  # reviewed games and the positions made drills of them
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

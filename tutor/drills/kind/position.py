@@ -1,7 +1,7 @@
 """«Позиция из вашей партии»: a decision the review flagged, asked again as a drill.
 
 The parameters are the drill's own copy of the position (stored with it, so
-it outlives the game it came from, :mod:`tutor.storage.reviews`), made by
+it outlives the game it came from, :mod:`tutor.storage.review`), made by
 :mod:`tutor.review.position` from the engine's decision point. Three modes,
 each graded by the engine with the measure the review used:
 
