@@ -120,7 +120,7 @@ def read_solved(conn: Connection, ids: list[str], works: list[Work],
                  rows: dict[str, LearnerRow]) -> None:
     keys = sorted({p for w in works for p in w.problems})
     lessons = [k for k in keys if k.startswith("lesson/")]
-    practice = [k for k in keys if k.startswith("practice/")]
+    practice = [k for k in keys if k.startswith(("practice/", "review/"))]  # practice_solved
     query = sa.union_all(
         sa.select(learner_solved.c.learner_id, learner_solved.c.problem)
         .where(_in(learner_solved.c.learner_id, ids), _in(learner_solved.c.problem, lessons)),

@@ -2,7 +2,8 @@
 
 An assignment is data (:class:`tutor.classes.store.Assignment`); this module
 turns it into the problem keys the progress aggregates use
-(``lesson/<slug>/<drill>``, ``practice/<kind>/<level>/<seed>[@<rules>]``). A
+(``lesson/<slug>/<drill>``, ``practice/<kind>/<level>/<seed>[@<rules>]``,
+``review/<id>`` for a position of an instructor's reviewed game). A
 practice set is ``count`` problems from seeds ``seed``, ``seed + 1``, … — the
 seed is drawn once when the instructor assigns it, so every learner of the
 class gets the same problems (:func:`engine.generate.generate` is pure) — under
@@ -22,6 +23,7 @@ from flask import url_for
 
 from engine.generate import KINDS, LEVELS
 from engine.plural import count_word
+from tutor import storage
 from tutor.classes.dates import due_text, is_past
 from tutor.classes.store import Assignment
 from tutor.course.content import store as content_store
@@ -29,6 +31,9 @@ from tutor.course.drill_names import course_numbers, drill_name, names_in
 from tutor.drills import kinds, labels
 from tutor.practice import rules
 from tutor.practice.views import LEVEL_NAMES, practice_link
+from tutor.review import positions
+from tutor.storage import review
+from tutor.storage.review import POSITION_KIND
 from tutor.storage.stats import lesson_problem_key
 
 NOT_STARTED, IN_PROGRESS, DONE = "not-started", "in-progress", "done"
@@ -111,6 +116,8 @@ def work(item: Assignment, numbers: dict[str, int] | None = None) -> Work:
         problems = tuple(rules.key(kind, level, item.seed + i, item.rules)
                          for i in range(item.count))
         return Work(item, title, url, problems)
+    if item.kind == POSITION_KIND:
+        return _position_work(item)
     slug, _, drill_id = item.target.partition("/")
     lesson = content_store().get(slug)
     number = (numbers if numbers is not None else course_numbers()).get(slug)
@@ -124,6 +131,18 @@ def work(item: Assignment, numbers: dict[str, int] | None = None) -> Work:
     url = url_for("lessons.lesson", slug=slug)
     problems = tuple(lesson_problem_key(slug, d) for d in lesson.drills)
     return Work(item, f"Урок {number} «{lesson.title}»", url, problems)
+
+
+def _position_work(item: Assignment) -> Work:
+    """A position of a reviewed game: one problem, ``review/<id>``, solved on its own page."""
+    found = None
+    if item.target.isascii() and item.target.isdigit() and len(item.target) <= 10:
+        with storage.store().transaction() as conn:
+            found = review.assigned_position(conn, int(item.target))
+    if found is None:
+        return Work(item, "Позиция из партии (удалена)", url_for("classes.index"), ())
+    url, label = positions.link(found)
+    return Work(item, label, url, (positions.key(found.id),))
 
 
 def parse_target(kind: str, target: str, count: int) -> str | None:
@@ -157,6 +176,8 @@ def problem_link(key: str, ruleset: str | None = None,
     """
     if key.startswith("practice/"):
         return practice_link(key, ruleset)
+    if key.startswith(positions.KEY_PREFIX):
+        return positions.link_of(key)
     parts = key.split("/")
     if len(parts) == 3 and parts[0] == "lesson":
         name = drill_name(parts[1], parts[2], numbers)

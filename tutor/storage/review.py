@@ -253,6 +253,14 @@ def mark_solved(conn: Connection, position_id: int, learner_id: str) -> None:
         .values(solved=True))
 
 
+def positions_of(conn: Connection, learner_id: str, limit: int = 50) -> list[Position]:
+    """The learner's positions, newest first (an instructor assigns them to a class)."""
+    rows = conn.execute(sa.select(review_positions).where(
+        review_positions.c.learner_id == learner_id)
+        .order_by(review_positions.c.id.desc()).limit(limit))
+    return [_position(row) for row in rows]
+
+
 def owned_positions(conn: Connection, learner_id: str, ids: Sequence[int]) -> list[Position]:
     """Of ``ids``, the positions this learner owns (the assignment form checks them)."""
     if not ids:
