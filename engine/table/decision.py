@@ -15,7 +15,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engine.melds import Meld
-from engine.table.events import Call, Discard, Event, ExhaustiveDraw, GameLog, Kan, LogError, Ron, Tsumo
+from engine.table.events import (
+    Call,
+    Discard,
+    Event,
+    ExhaustiveDraw,
+    GameLog,
+    Kan,
+    LogError,
+    Ron,
+    Tsumo,
+)
 from engine.table.replay import ruleset_of
 from engine.table.state import ROUND_WINDS, Phase, Table
 from engine.table.view import PondTile
@@ -101,7 +111,9 @@ def _before(
         yield _decision(t, log, h, j, seat, action, action, ("tenpai", "noten"))
 
 
-def _own_turn(t: Table, log: GameLog, h: int, j: int, event: Event, seat: int) -> Iterator[Decision]:
+def _own_turn(
+    t: Table, log: GameLog, h: int, j: int, event: Event, seat: int
+) -> Iterator[Decision]:
     if t.drawn[seat] is not None and t.can_tsumo(seat):
         won = isinstance(event, Tsumo) and event.seat == seat
         yield _decision(t, log, h, j, seat, "win" if won else "no_win",

@@ -62,7 +62,7 @@ class Draw:
 
 @dataclass(frozen=True)
 class Discard:
-    """``seat`` discards ``tile``; ``tsumogiri``: the tile just drawn; ``riichi``: declared with it."""
+    """``seat`` discards ``tile``; ``tsumogiri``: the tile just drawn; ``riichi``: declared."""
 
     seat: int
     tile: Tile

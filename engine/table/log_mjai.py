@@ -126,53 +126,69 @@ def _int(value: object, line: int) -> int:
 
 def read_mjai(text: str) -> GameLog:
     """mjai JSON Lines as a :class:`GameLog`."""
+    game = _Game()
+    for number, ev in enumerate(_lines(text), start=1):
+        game.take(ev, number)
+    game.close()
+    if not game.hands:
+        raise LogError(msg.LOG_NO_HANDS)
+    return GameLog(game.names, "mjai", None, tuple(game.hands), game.red_fives)
+
+
+def _lines(text: str) -> list[dict[str, object]]:
+    """The events, one per non-empty line (a JSON array of events is accepted too)."""
     lines = [ln for ln in text.splitlines() if ln.strip()]
-    if len(lines) == 1 and lines[0].lstrip().startswith("["):
-        try:
-            items = json.loads(lines[0])
-        except ValueError:
-            raise LogError(msg.LOG_MJAI_LINE.format(line=1)) from None
-        lines = [json.dumps(x) for x in items] if isinstance(items, list) else lines
     if len(lines) > MAX_LINES:
         raise LogError(msg.LOG_TOO_LONG.format(limit=MAX_LINES))
-    names: tuple[str, str, str, str] = ("", "", "", "")
-    hands: list[HandLog] = []
-    current: _Hand | None = None
-    red_fives = False
+    out: list[dict[str, object]] = []
     for number, raw in enumerate(lines, start=1):
         try:
             ev = json.loads(raw)
         except ValueError:
             raise LogError(msg.LOG_MJAI_LINE.format(line=number)) from None
-        if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
-            raise LogError(msg.LOG_MJAI_EVENT.format(line=number, type="?"))
+        items = ev if isinstance(ev, list) and len(lines) == 1 else [ev]
+        for item in items:
+            if not isinstance(item, dict) or not isinstance(item.get("type"), str):
+                raise LogError(msg.LOG_MJAI_EVENT.format(line=number, type="?"))
+            out.append(item)
+    return out
+
+
+class _Game:
+    """The hands read so far."""
+
+    def __init__(self) -> None:
+        self.names: tuple[str, str, str, str] = ("", "", "", "")
+        self.hands: list[HandLog] = []
+        self.current: _Hand | None = None
+        self.red_fives = False
+
+    def close(self) -> None:
+        if self.current is not None:
+            hand = self.current.build()
+            if hand.round not in ROUND_NAMES:
+                raise LogError(msg.LOG_BAD_FIELD.format(name="bakaze"))
+            self.hands.append(hand)
+            self.current = None
+
+    def take(self, ev: dict[str, object], number: int) -> None:
         kind = ev["type"]
         if kind == "start_game":
             got = ev.get("names", ["", "", "", ""])
             if isinstance(got, list) and len(got) == 3:
                 raise LogError(msg.LOG_THREE_PLAYER)
             if isinstance(got, list) and len(got) == 4:
-                names = (str(got[0]), str(got[1]), str(got[2]), str(got[3]))
+                self.names = (str(got[0]), str(got[1]), str(got[2]), str(got[3]))
         elif kind == "start_kyoku":
-            if current is not None:
-                hands.append(current.build())
-            current = _Hand(ev, number)
-            red_fives = red_fives or any(any(r) for r in current.red)
+            self.close()
+            self.current = _Hand(ev, number)
+            self.red_fives = self.red_fives or any(any(r) for r in self.current.red)
         elif kind in ("end_kyoku", "end_game"):
-            if current is not None:
-                hands.append(current.build())
-                current = None
-        elif current is None:
+            self.close()
+        elif self.current is None:
             raise LogError(msg.LOG_MJAI_EVENT.format(line=number, type=kind))
         else:
-            red_fives = _event(current, ev, number) or red_fives
-    if current is not None:
-        hands.append(current.build())
-    if not hands:
-        raise LogError(msg.LOG_NO_HANDS)
-    if any(h.round not in ROUND_NAMES for h in hands):
-        raise LogError(msg.LOG_BAD_FIELD.format(name="bakaze"))
-    return GameLog(names, "mjai", None, tuple(hands), red_fives)
+            self.red_fives = _event(self.current, ev, number) or self.red_fives
 
 
 def _seat(ev: Mapping[str, object], key: str, line: int) -> int:
@@ -203,26 +219,8 @@ def _event(h: _Hand, ev: Mapping[str, object], line: int) -> bool:
         return False
     if kind in ("reach_accepted", "none"):
         return False
-    if kind in ("chi", "pon", "daiminkan"):
-        seat, frm = _seat(ev, "actor", line), _seat(ev, "target", line)
-        tile, red = mjai_tile(ev.get("pai"), line)
-        own = [mjai_tile(t, line) for t in _list(ev.get("consumed"), line)]
-        tiles = tuple(sorted([tile] + [t for t, _ in own]))
-        reds = int(red) + sum(1 for _, r in own if r)
-        h.events.append(Call(seat, str(kind), tiles, tile, frm, reds))
-        return reds > 0
-    if kind in ("ankan", "kakan"):
-        seat = _seat(ev, "actor", line)
-        own = [mjai_tile(t, line) for t in _list(ev.get("consumed"), line)]
-        if kind == "kakan":
-            tile, red = mjai_tile(ev.get("pai"), line)
-            h.events.append(Kan(seat, "shouminkan", (tile,) * 4, int(red)))
-            return red
-        if len(own) != 4:
-            raise LogError(msg.LOG_MJAI_EVENT.format(line=line, type=kind))
-        reds = sum(1 for _, r in own if r)
-        h.events.append(Kan(seat, "ankan", (own[0][0],) * 4, reds))
-        return reds > 0
+    if kind in ("chi", "pon", "daiminkan", "ankan", "kakan"):
+        return _meld_event(h, ev, line)
     if kind == "dora":
         h.dora.append(mjai_tile(ev.get("dora_marker"), line)[0])
         return False
@@ -248,6 +246,32 @@ def _event(h: _Hand, ev: Mapping[str, object], line: int) -> bool:
             h.result = "nagashi" if "nagashi" in reason else "draw"
         _add_deltas(h, ev, line)
         return False
+    raise LogError(msg.LOG_MJAI_EVENT.format(line=line, type=kind))
+
+
+def _meld_event(h: _Hand, ev: Mapping[str, object], line: int) -> bool:
+    """A call or a kan; True when it shows a red five."""
+    kind = ev["type"]
+    if kind in ("chi", "pon", "daiminkan"):
+        seat, frm = _seat(ev, "actor", line), _seat(ev, "target", line)
+        tile, red = mjai_tile(ev.get("pai"), line)
+        own = [mjai_tile(t, line) for t in _list(ev.get("consumed"), line)]
+        tiles = tuple(sorted([tile] + [t for t, _ in own]))
+        reds = int(red) + sum(1 for _, r in own if r)
+        h.events.append(Call(seat, str(kind), tiles, tile, frm, reds))
+        return reds > 0
+    if kind in ("ankan", "kakan"):
+        seat = _seat(ev, "actor", line)
+        own = [mjai_tile(t, line) for t in _list(ev.get("consumed"), line)]
+        if kind == "kakan":
+            tile, red = mjai_tile(ev.get("pai"), line)
+            h.events.append(Kan(seat, "shouminkan", (tile,) * 4, int(red)))
+            return red
+        if len(own) != 4:
+            raise LogError(msg.LOG_MJAI_EVENT.format(line=line, type=kind))
+        reds = sum(1 for _, r in own if r)
+        h.events.append(Kan(seat, "ankan", (own[0][0],) * 4, reds))
+        return reds > 0
     raise LogError(msg.LOG_MJAI_EVENT.format(line=line, type=kind))
 
 

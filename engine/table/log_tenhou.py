@@ -203,33 +203,14 @@ def _merge(
             events.append(Draw(seat, take[0], take[1]))
         if d_at[seat] >= len(discards[seat]):
             break
-        entry = discards[seat][d_at[seat]]
+        move = _discard_entry(discards[seat][d_at[seat]], seat, drawn[seat], index, len(events))
         d_at[seat] += 1
-        if isinstance(entry, str) and ("a" in entry or "k" in entry):
-            letter, tiles, mark = _split_call(entry, index)
-            if len(tiles) != 4 or len({t for t, _ in tiles}) != 1:
-                raise LogError(msg.LOG_BAD_CALL.format(text=entry), index)
-            red = sum(1 for _, r in tiles if r) if letter == "a" else int(tiles[mark][1])
-            kind = "ankan" if letter == "a" else "shouminkan"
-            events.append(Kan(seat, kind, tuple(t for t, _ in tiles), red))
-            drawn[seat], must_draw = None, True
-            continue
-        riichi = isinstance(entry, str) and entry.startswith("r")
-        code: object = entry
-        if riichi:
-            assert isinstance(entry, str)
-            code = int(entry[1:]) if entry[1:].isdigit() else entry
-        if code == TSUMOGIRI:
-            got = drawn[seat]
-            if got is None:
-                raise LogError(msg.LOG_TSUMOGIRI_NO_DRAW, index, len(events))
-            tile, red = got
-            tsumogiri = True
-        else:
-            tile, red = decode_tile(code, index)
-            tsumogiri = False
-        events.append(Discard(seat, tile, tsumogiri, riichi, red))
+        events.append(move)
         drawn[seat] = None
+        if isinstance(move, Kan):
+            must_draw = True
+            continue
+        tile = move.tile
         caller = _caller(takes, t_at, seat, tile, index)
         if caller is None:
             seat, must_draw = (seat + 1) % 4, True
@@ -244,6 +225,29 @@ def _merge(
             if d_at[caller] < len(discards[caller]) and discards[caller][d_at[caller]] == 0:
                 d_at[caller] += 1
     return events
+
+
+def _discard_entry(
+    entry: object, seat: int, drawn: tuple[Tile, bool] | None, index: int, at: int
+) -> Discard | Kan:
+    """One entry of a discard column: a closed or added kan, or a discard."""
+    if isinstance(entry, str) and ("a" in entry or "k" in entry):
+        letter, tiles, mark = _split_call(entry, index)
+        if len(tiles) != 4 or len({t for t, _ in tiles}) != 1:
+            raise LogError(msg.LOG_BAD_CALL.format(text=entry), index)
+        red = sum(1 for _, r in tiles if r) if letter == "a" else int(tiles[mark][1])
+        kind = "ankan" if letter == "a" else "shouminkan"
+        return Kan(seat, kind, tuple(t for t, _ in tiles), red)
+    riichi = isinstance(entry, str) and entry.startswith("r")
+    code: object = entry
+    if isinstance(entry, str) and riichi:
+        code = int(entry[1:]) if entry[1:].isdigit() else entry
+    if code == TSUMOGIRI:
+        if drawn is None:
+            raise LogError(msg.LOG_TSUMOGIRI_NO_DRAW, index, at)
+        return Discard(seat, drawn[0], True, riichi, drawn[1])
+    tile, red = decode_tile(code, index)
+    return Discard(seat, tile, False, riichi, red)
 
 
 def _caller(
@@ -296,7 +300,7 @@ def _result(raw: object, index: int) -> tuple[list[Event], str | None, Scores | 
     return [event], kind, deltas
 
 
-# --- writing ---------------------------------------------------------------------------------------
+# --- writing ----------------------------------------------------------------------------
 
 
 def write_tenhou(
@@ -314,7 +318,8 @@ def write_tenhou(
     return {
         "title": ["", ""],
         "name": list(game.players),
-        "rule": {"disp": "般南喰赤" if game.red_fives else "般南喰", "aka": 1 if game.red_fives else 0},
+        "rule": {"disp": "般南喰赤" if game.red_fives else "般南喰",
+                 "aka": 1 if game.red_fives else 0},
         "log": log,
     }
 

@@ -4,8 +4,8 @@ The public names of the log layer live here: :func:`read_log`, the event
 types and :class:`LogError` (re-exported from :mod:`engine.table.events`).
 The format is recognised from the content: a JSON object with ``log`` is
 tenhou.net/6 (:mod:`engine.table.log_tenhou`), lines of JSON objects with
-``type`` are mjai (:mod:`engine.table.log_mjai`); Tenhou's mjlog XML is
-recognised and refused with a message saying what to do instead.
+``type`` are mjai (:mod:`engine.table.log_mjai`), text starting with ``<``
+is Tenhou's mjlog XML (:mod:`engine.table.log_mjlog`).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from engine.table.events import (
     Tsumo,
 )
 from engine.table.log_mjai import read_mjai
+from engine.table.log_mjlog import read_mjlog
 from engine.table.log_tenhou import read_tenhou
 from engine.text import messages as msg
 
@@ -42,10 +43,10 @@ __all__ = [
 def read_log(data: str | bytes | Mapping[str, object]) -> GameLog:
     """Read a tenhou.net/6 object (or its JSON text) or mjai JSON Lines; raises :class:`LogError`.
 
-    >>> read_log("<mjloggm ver='2.3'>")
+    >>> read_log('{"name": ["a", "b", "c"], "log": []}')  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    engine.table.events.LogError: Формат mjlog (XML Тэнхоу) пока не поддерживается: сохраните партию как JSON tenhou.net/6.
+    engine.table.events.LogError: Партии на троих не поддерживаются: ...
     """
     if isinstance(data, Mapping):
         return _from_object(data)
@@ -58,7 +59,7 @@ def read_log(data: str | bytes | Mapping[str, object]) -> GameLog:
         raise LogError(msg.LOG_NOT_TEXT)
     text = data.strip().lstrip("\ufeff")
     if text.startswith("<"):
-        raise LogError(msg.LOG_MJLOG)
+        return read_mjlog(text)
     if not text.startswith("{") and not text.startswith("["):
         raise LogError(msg.LOG_UNKNOWN_FORMAT)
     try:

@@ -74,7 +74,7 @@ def comparable(hand: HandLog, deposits: tuple[int, ...]) -> Scores | None:
 
 
 def replay(log: GameLog, rules: str = "online") -> GameReplay:
-    """Every hand of ``log`` replayed under ``rules``; raises :class:`LogError` (or IllegalEvent)."""
+    """Every hand of ``log`` replayed under ``rules``; raises :class:`LogError`."""
     rs = ruleset_of(rules)
     out: list[HandReplay] = []
     final: Scores = log.hands[0].scores if log.hands else (0, 0, 0, 0)
