@@ -23,6 +23,7 @@ from engine.shape.shanten import shanten
 from engine.shape.waits import wait_tiles
 from engine.table.decision import Decision
 from engine.text import review as text
+from engine.text.core import MELD_NAMES
 from engine.tiles import DRAGONS, TERMINALS_AND_HONORS, Tile
 
 Test = Callable[[Hand, Decision, Ruleset], bool]
@@ -96,7 +97,7 @@ REACHABLE: tuple[tuple[str, Test], ...] = (
 )
 
 
-def _tenpai_hands(hand: Hand) -> list[Hand]:
+def tenpai_hands(hand: Hand) -> list[Hand]:
     """The 13-tile tenpai hands the called hand can be (after a discard when it has 14)."""
     if hand.size == 13:
         return [hand] if shanten(hand).minimum == 0 else []
@@ -113,7 +114,7 @@ def _best_shanten(hand: Hand) -> int:
 
 def yaku_in_reach(hand: Hand, d: Decision, rules: Ruleset) -> bool:
     """Does the hand after a call hold a yaku, or have one in reach?"""
-    for tenpai in _tenpai_hands(hand):
+    for tenpai in tenpai_hands(hand):
         for tile in wait_tiles(tenpai):
             if win_value(d, tenpai, tile, rules, tsumo=False) or win_value(
                     d, tenpai, tile, rules, tsumo=True):
@@ -131,11 +132,13 @@ def check_no_yaku(d: Decision, rules: Ruleset,
     hand, _meld = made
     if yaku_in_reach(hand, d, rules):
         return None
-    tenpai = _tenpai_hands(hand)
+    tenpai = tenpai_hands(hand)
     if tenpai and d.wall_left <= FORMAL_TENPAI_WALL:
         return None
     cost: dict[str, float | int | str] = {"shanten": _best_shanten(hand),
                                          "wall_left": d.wall_left}
-    message = text.NO_YAKU.format(call=d.played)
+    kind, _, tiles = d.played.partition(" ")
+    name = MELD_NAMES.get("minkan" if kind == "daiminkan" else kind, kind)
+    message = text.NO_YAKU.format(call=f"{name} {tiles}")
     return Flag(d.hand, d.event, d.action, d.played, "pass", "no_yaku", cost, message,
                 LESSONS["no_yaku"], False, d)

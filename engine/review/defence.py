@@ -22,6 +22,11 @@ from engine.text import review as text
 from engine.tiles import tile_code
 
 
+def decimal(value: float) -> str:
+    """A chance in % with one decimal, written the Russian way: ``8,5``."""
+    return f"{value:.1f}".replace(".", ",")
+
+
 def check_defence(d: Decision, rules: Ruleset,
                      context: tuple[Decision, ...]) -> Flag | None:
     """The defence flag of a discard decision, or ``None`` when it passes."""
@@ -53,7 +58,7 @@ def check_defence(d: Decision, rules: Ruleset,
         "safest_danger": round(safest.danger, 1), "gap": round(gap, 1),
     }
     message = text.DEFENCE.format(against=names, played=tile_code(played),
-                                  danger=danger[played].danger, better=tile_code(safest.tile),
-                                  safest=safest.danger)
+                                  danger=decimal(danger[played].danger),
+                                  better=tile_code(safest.tile), safest=decimal(safest.danger))
     return Flag(d.hand, d.event, d.action, d.played, tile_code(safest.tile), "defence", cost,
                 message, LESSONS["defence"], False, d)

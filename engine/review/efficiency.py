@@ -47,9 +47,11 @@ def check_efficiency(d: Decision, rules: Ruleset,
         return None
     seen = outside(d, hand)
     try:
-        ranking = rank_discards(hand, seen)
         played = tile_of(d.played)
         legal = {tile_of(o) for o in d.options}
+        ranking = rank_discards(hand, seen, best_only=True)
+        if all(o.tile not in legal for o in ranking.options if o.shanten == ranking.shanten):
+            ranking = rank_discards(hand, seen)  # kuikae forbids every fastest discard
     except HandError:
         return None
     options = [o for o in ranking.options if o.tile in legal]
@@ -69,11 +71,12 @@ def check_efficiency(d: Decision, rules: Ruleset,
             d, hand, ranking, mine, best, rules):
         return None
     cost: dict[str, float | int | str] = {
-        "shanten": mine.shanten, "best_shanten": best.shanten, "ukeire": mine.count,
-        "best_ukeire": best.count, "lost": lost,
-        "share": round(mine.count / best.count, 2) if best.count else 1.0,
-        "tiles": _tiles(mine), "best_tiles": _tiles(best),
+        "shanten": mine.shanten, "best_shanten": best.shanten, "best_ukeire": best.count,
+        "lost": lost, "best_tiles": _tiles(best),
     }
+    if not step_back:  # a slower shanten's own count is not computed: it is not comparable
+        cost.update(ukeire=mine.count, tiles=_tiles(mine),
+                    share=round(mine.count / best.count, 2))
     if step_back:
         message = text.EFFICIENCY_STEP_BACK.format(
             played=tile_code(played), shanten_after=_shanten_name(mine.shanten),
@@ -82,7 +85,7 @@ def check_efficiency(d: Decision, rules: Ruleset,
     else:
         message = text.EFFICIENCY_UKEIRE.format(
             played=tile_code(played), count=tiles_word(mine.count), tiles=_tiles(mine),
-            share=mine.count / best.count, better=tile_code(best.tile),
+            share=round(100 * mine.count / best.count), better=tile_code(best.tile),
             best_count=tiles_word(best.count), best_tiles=_tiles(best))
     return Flag(d.hand, d.event, d.action, d.played, tile_code(best.tile), "efficiency", cost,
                 message, LESSONS["efficiency"], False, d)

@@ -85,7 +85,7 @@ class Review:
         return {"decisions": [f.to_json() for f in self.decisions], "summary": dict(self.summary)}
 
 
-def _sort_key(flag: Flag) -> tuple[int, float, int, int]:
+def sort_key(flag: Flag) -> tuple[int, float, int, int]:
     key, worse_up = MEASURES[flag.category]
     value = flag.cost.get(key, 0)
     measure = float(value) if isinstance(value, int | float) else 0.0
@@ -95,7 +95,7 @@ def _sort_key(flag: Flag) -> tuple[int, float, int, int]:
 
 def collect(flags: Iterable[Flag]) -> Review:
     """Order the flags (category, then measure) and count them per category."""
-    ordered = tuple(sorted(flags, key=_sort_key))
+    ordered = tuple(sorted(flags, key=sort_key))
     summary = {c: 0 for c in CATEGORIES}
     for flag in ordered:
         summary[flag.category] += 1

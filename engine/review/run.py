@@ -10,20 +10,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from engine.review.all_last import check_all_last
 from engine.review.calls import check_no_yaku
 from engine.review.defence import check_defence
 from engine.review.efficiency import check_efficiency
 from engine.review.flags import Flag, Review, collect
 from engine.review.noten import check_noten
-from engine.review.wins import check_all_last, check_furiten, check_missed_win
+from engine.review.wins import check_furiten, check_missed_win
 from engine.rules.sets import Ruleset, get_ruleset
-from engine.table.decision import Decision
+from engine.table.decision import Decision, decisions
+from engine.table.events import GameLog
 
 Check = Callable[[Decision, Ruleset, tuple[Decision, ...]], Flag | None]
 CHECKS: tuple[Check, ...] = (
     check_efficiency, check_defence, check_missed_win, check_furiten, check_no_yaku,
     check_noten, check_all_last,
 )
+
+
+def review(log: GameLog, seat: int, rules: str = "online") -> Review:
+    """The review of ``seat``'s game in ``log`` (raises :class:`~engine.table.events.LogError`)."""
+    return review_decisions(decisions(log, seat, rules), rules)
 
 
 def review_decisions(found: Iterable[Decision], rules: str = "online") -> Review:

@@ -7,7 +7,7 @@ the rule that was applied. Change a number here and the wording follows.
 >>> UKEIRE_SHARE, DANGER_GAP
 (0.8, 3.0)
 >>> threshold_lines()[0]
-'Сброс отмечается, если оставляет меньше 80% лучшего укэирэ при том же шантене.'
+'Сброс отмечается, если оставляет меньше 80 % лучшего укэирэ при том же шантене.'
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ class Threshold:
 
     @property
     def text(self) -> str:
-        return THRESHOLD_TEXT[self.key].format(value=self.value)
+        return THRESHOLD_TEXT[self.key].format(value=self.value, percent=round(100 * self.value))
 
 
 # efficiency: a discard keeping less than this share of the best ukeire at the same shanten

@@ -1,16 +1,10 @@
-"""Wins: a win not taken, a last-hand win that ends the game too low, a furiten wait.
+"""Wins: a win not taken, and a furiten wait.
 
 *missed_win*: a ron or tsumo was available (the table offered it) and the
 seat let it pass; valued by the engine's scorer. Not flagged in the last
 hand of the game when the win would leave the seat below first without
 raising its place: taking it ends the game there, passing keeps the chance
-to climb.
-
-*all_last*: in the last hand, a win that ends the game without raising the
-seat's place, when the same wait would have: a tsumo, or a ron on the
-player just above (both valued by the scorer, placed by
-:func:`engine.table.final.placements`). A dealer's win that lets the game go
-on is not judged.
+to climb (:mod:`engine.review.all_last` judges the wins taken there).
 
 *furiten*: riichi or dama on a wait whose tiles are already in the seat's
 own pond (it can win only by tsumo), said plainly; informational when the
@@ -20,7 +14,7 @@ wait is wide (:data:`~engine.review.thresholds.WIDE_WAIT_KINDS`).
 from __future__ import annotations
 
 from engine.errors import HandError
-from engine.hand import Hand
+from engine.plural import count_word
 from engine.review.flags import LESSONS, Flag
 from engine.review.position import (
     Scores,
@@ -41,7 +35,7 @@ from engine.text import review as text
 from engine.tiles import Tile, tile_code
 
 
-def _win(d: Decision, rules: Ruleset) -> tuple[ScoreResult, int | None, Tile] | None:
+def win_of(d: Decision, rules: Ruleset) -> tuple[ScoreResult, int | None, Tile] | None:
     """The win the decision was about: its value, who pays a ron, the winning tile."""
     hand = hand_of(d)
     if d.offered is None:
@@ -55,7 +49,7 @@ def _win(d: Decision, rules: Ruleset) -> tuple[ScoreResult, int | None, Tile] | 
     return (result, payer, d.offered) if result and payer is not None else None
 
 
-def _ends_game(d: Decision, after: Scores, rules: Ruleset) -> bool:
+def ends_game(d: Decision, after: Scores, rules: Ruleset) -> bool:
     """A win in the last hand ends the game unless the dealer wins and is not first."""
     return dealer_of(d) != d.seat or place_of(after, d.seat, rules) == 1
 
@@ -64,13 +58,13 @@ def check_missed_win(d: Decision, rules: Ruleset,
                      context: tuple[Decision, ...]) -> Flag | None:
     if d.action != "no_win":
         return None
-    found = _win(d, rules)
+    found = win_of(d, rules)
     if found is None:
         return None
     result, payer, tile = found
     after = after_win(d, result, payer)
     place = place_of(after, d.seat, rules)
-    if d.is_all_last and _ends_game(d, after, rules) and place > 1 and (
+    if d.is_all_last and ends_game(d, after, rules) and place > 1 and (
             place >= place_of(d.scores, d.seat, rules)):
         return None
     win = "tsumo" if payer is None else "ron"
@@ -80,54 +74,6 @@ def check_missed_win(d: Decision, rules: Ruleset,
                                      value=result.total)
     return Flag(d.hand, d.event, d.action, d.played, win, "missed_win", cost, message,
                 LESSONS["missed_win"], False, d)
-
-
-def check_all_last(d: Decision, rules: Ruleset,
-                   context: tuple[Decision, ...]) -> Flag | None:
-    if d.action != "win" or not d.is_all_last:
-        return None
-    found = _win(d, rules)
-    if found is None:
-        return None
-    result, payer, tile = found
-    after = after_win(d, result, payer)
-    place = place_of(after, d.seat, rules)
-    if place == 1 or place < place_of(d.scores, d.seat, rules) or not _ends_game(d, after, rules):
-        return None
-    better = _better_win(d, hand_of(d) if payer is not None else hand_of(d).without_tile(tile),
-                         place, rules)
-    if better is None:
-        return None
-    how, needed = better
-    above = next(s for s in range(4) if place_of(after, s, rules) == place - 1)
-    cost: dict[str, float | int | str] = {
-        "place": place, "needed": needed, "short": max(after[above] - after[d.seat], 0),
-        "points": result.total,
-    }
-    alternative = text.ALL_LAST_TSUMO if how is None else text.ALL_LAST_RON.format(
-        seat=text.SEAT_NAMES[(how - dealer_of(d)) % 4])
-    message = text.ALL_LAST_WIN.format(value=result.total, place=place,
-                                       alternative=alternative, needed=needed)
-    return Flag(d.hand, d.event, d.action, d.played, "no_win", "all_last", cost, message,
-                LESSONS["all_last"], False, d)
-
-
-def _better_win(d: Decision, hand13: Hand, place: int,
-                rules: Ruleset) -> tuple[int | None, int] | None:
-    """A win on the same wait that places higher: (payer, ``None`` for tsumo; its place)."""
-    best: tuple[int | None, int] | None = None
-    for tile in wait_tiles(hand13):
-        if d.visible[tile] >= 4:
-            continue
-        payers: list[int | None] = [None, *(s for s in range(4) if s != d.seat)]
-        for payer in payers:
-            result = win_value(d, hand13, tile, rules, tsumo=payer is None)
-            if result is None:
-                continue
-            reached = place_of(after_win(d, result, payer), d.seat, rules)
-            if reached < place and (best is None or reached < best[1]):
-                best = (payer, reached)
-    return best
 
 
 def check_furiten(d: Decision, rules: Ruleset,
@@ -151,7 +97,7 @@ def check_furiten(d: Decision, rules: Ruleset,
     if better is not None:
         message += text.FURITEN_BETTER.format(better=tile_code(better))
     if wide:
-        message += text.FURITEN_WIDE.format(kinds=len(waits))
+        message += text.FURITEN_WIDE.format(kinds=count_word(len(waits), *text.KINDS_FORMS))
     cost: dict[str, float | int | str] = {
         "waits": ", ".join(tile_code(t) for t in waits), "kinds": len(waits),
         "furiten_tiles": ", ".join(tile_code(t) for t in dead),

@@ -408,6 +408,7 @@ BATCH_TYPES: dict[str, str] = {
     "int": "целым числом",
     "list": "списком",
     "object": "объектом",
+    "log": "объектом tenhou.net/6 или строкой с записью партии (tenhou.net/6 или mjai JSON Lines)",
 }
 BATCH_WRONG_TYPE = "Поле «{name}» должно быть {type}."
 BATCH_UNKNOWN_FIELD = "Неизвестное поле «{name}» в запросе вида «{kind}»."
@@ -434,6 +435,7 @@ CLI_METAVARS: dict[str, str] = {
     "tile": "ТАЙЛ",
     "tiles": "ТАЙЛЫ",
     "wind": "ВЕТЕР",
+    "file": "ФАЙЛ",
 }
 CLI_COMMAND_HELP: dict[str, str] = {
     "waits": "ожидания руки из 13 тайлов: выигрышные тайлы, формы ожидания и разбор",
@@ -441,6 +443,7 @@ CLI_COMMAND_HELP: dict[str, str] = {
     "shanten": "шантен: сколько тайлов не хватает до темпая",
     "score": "подсчёт очков выигрышной руки: яку, фу, лимит и выплаты",
     "batch": "JSON Lines: по одному запросу в строке на входе, по одному ответу на выходе",
+    "review": "разбор сыгранной партии: решения одного места, которые стоили очков",
 }
 CLI_ARG_HELP: dict[str, str] = {
     "hand": "закрытые тайлы в нотации mpsz, например 1112345678999m (0 — красная пятёрка)",
@@ -473,8 +476,18 @@ CLI_ARG_HELP: dict[str, str] = {
     "sticks": "число палочек риичи на столе",
     "rules": "свод правил: online, ema, jpml, fenix или rrc",
     "red_fives": "считать красные пятёрки дорой (on) или нет (off) вопреки своду правил",
+    "file": "файл с записью партии: JSON tenhou.net/6 или mjai JSON Lines (формат узнаётся сам)",
+    "review_seat": "место, чьи решения разбираются: 0–3 (0 — первый дилер партии)",
 }
 CLI_ERROR = "Ошибка: {text}"
+CLI_FILE_UNREADABLE = "не удалось прочитать файл «{path}»: {reason}."
+CLI_FILE_REASONS = {  # by the exception's class name
+    "FileNotFoundError": "такого файла нет",
+    "PermissionError": "нет прав на чтение",
+    "IsADirectoryError": "это папка, а не файл",
+    "OSError": "ошибка чтения",
+}
+CLI_FILE_TOO_LARGE = "файл «{path}» больше {limit} МБ — это не запись одной партии."
 CLI_ERROR_HINT = "Справка: python -m engine {command} --help"
 # argparse's own English messages, recognised by pattern and said in Russian.
 CLI_ARGPARSE_ERRORS: tuple[tuple[str, str], ...] = (

@@ -34,11 +34,11 @@ SUMMARY_LINE = "{total}: {parts}"
 # The thresholds, as a learner reads them on the page (filled from engine.review.thresholds).
 THRESHOLD_TEXT: dict[str, str] = {
     "ukeire_share": (
-        "Сброс отмечается, если оставляет меньше {value:.0%} лучшего укэирэ при том же шантене."
+        "Сброс отмечается, если оставляет меньше {percent} % лучшего укэирэ при том же шантене."
     ),
     "danger_gap": (
-        "Против риичи сброс отмечается, если он опаснее самого безопасного тайла руки "
-        "на {value:g} пункта шанса набросить или больше (кроме темпая с хорошим ожиданием)."
+        "Против риичи сброс отмечается, если шанс набросить им выше, чем самым безопасным "
+        "тайлом руки, на {value:g} п. п. или больше (кроме темпая с хорошим ожиданием)."
     ),
     "wide_wait": "Фуритен при ожидании из {value:g} и более видов тайлов — только к сведению.",
     "formal_tenpai_wall": (
@@ -46,7 +46,7 @@ THRESHOLD_TEXT: dict[str, str] = {
         "осталось {value:g} тайлов или меньше."
     ),
     "off_tiles": (
-        "Яку считается достижимым, если до него мешают не больше {value:g} тайлов руки "
+        "Яку считается достижимым, если ему мешают не больше {value:g} тайлов руки "
         "(якухай, таняо, хоницу, тойтой, иццу, саншоку, чанта)."
     ),
 }
@@ -57,12 +57,12 @@ EFFICIENCY_STEP_BACK = (
     "Лучше {better}: {best_count}."
 )
 EFFICIENCY_UKEIRE = (
-    "Сброс {played} оставляет {count} ({tiles}) — {share:.0%} от лучшего. "
+    "Сброс {played} оставляет {count} ({tiles}) — {share} % от лучшего. "
     "Сброс {better} оставляет {best_count} ({best_tiles}) при том же шантене."
 )
 DEFENCE = (
-    "Против риичи ({against}) сброс {played} опасен: шанс набросить {danger:.1f} %. "
-    "Самый безопасный тайл руки — {better}: {safest:.1f} %."
+    "Против риичи ({against}) сброс {played} опасен: шанс набросить {danger} %. "
+    "Самый безопасный тайл руки — {better}: {safest} %."
 )
 MISSED_WIN = "Можно было объявить {win} на {tile}: {value} очков. Победа не взята."
 MISSED_WIN_ALL_LAST = (
@@ -72,7 +72,8 @@ FURITEN = (
     "{declared} в фуритене: {tiles} уже в вашем сбросе, выиграть можно только цумо."
 )
 FURITEN_BETTER = " Сброс {better} давал темпай без фуритена."
-FURITEN_WIDE = " Ожидание широкое ({kinds} вида), так что это только к сведению."
+FURITEN_WIDE = " Ожидание широкое ({kinds}), так что это только к сведению."
+KINDS_FORMS = ("вид", "вида", "видов")
 FURITEN_DECLARED = {"riichi": "Риичи", "dama": "Темпай без риичи"}
 NO_YAKU = (
     "После {call} у руки нет яку и ни одного достижимого: выиграть ею нельзя. "
@@ -86,7 +87,30 @@ ALL_LAST_WIN = (
     "Последняя раздача: эта победа ({value} очков) заканчивает игру на {place}-м месте. "
     "{alternative} подняла бы вас на {needed}-е — стоило подождать."
 )
+ALL_LAST_CALL = (
+    "Последняя раздача: после вызова ({call}) даже лучшая победа оставляет вас "
+    "на {place}-м месте, а риичи без вызова могло поднять на {needed}-е."
+)
 ALL_LAST_TSUMO = "Победа цумо"
 ALL_LAST_RON = "Рон у игрока {seat}"
 WIN_NAMES = {"ron": "рон", "tsumo": "цумо"}
 SEAT_NAMES = ("Восток", "Юг", "Запад", "Север")
+
+# The command line's text of a review (engine/cli/review_text.py).
+CLI_HEADER = "Разбор партии: {who}, правила {rules}."
+CLI_SEAT = "место {seat}"
+CLI_SEAT_NAMED = "{name} (место {seat})"
+CLI_FLAG = "  {round} {number}, хонба {honba}, событие {event}: {played} → лучше {better}"
+CLI_FLAG_NO_BETTER = "  {round} {number}, хонба {honba}, событие {event}: {played}"
+CLI_INFORMATIONAL = " (к сведению)"
+CLI_THRESHOLDS = "Меры разбора:"
+ROUND_WORDS = {"E": "Восток", "S": "Юг", "W": "Запад", "N": "Север"}
+PLAYED_WORDS = {
+    "discard": "сброс {played}", "call": "{played}", "pass": "пропуск", "kan": "{played}",
+    "riichi": "риичи", "dama": "без риичи", "win": "победа", "no_win": "победа не объявлена",
+    "tenpai": "темпай", "noten": "нотен",
+}
+BETTER_WORDS = {
+    "no_win": "не объявлять победу", "dama": "без риичи", "riichi": "риичи",
+    "pass": "пропустить", "ron": "рон", "tsumo": "цумо",
+}
