@@ -56,7 +56,7 @@ class Member:
 class Assignment:
     id: int
     class_id: int
-    kind: str  # lesson | drill | practice | position
+    kind: str  # lesson | drill | practice | club (a published studio lesson) | position
     target: str
     count: int
     seed: int

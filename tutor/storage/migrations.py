@@ -18,8 +18,10 @@ The steps, by version: 1 answers (:mod:`tutor.storage.answers`); 2 nothing
 their checks (:mod:`tutor.storage.studio`); 11 the budget trigger again; 12 a
 class's and an account's time zone and an account's tile size (nullable
 columns added by ``ALTER TABLE``, :func:`tutor.storage.classes.add_column`);
-13 ids never reused (:func:`_never_reuse_ids`); 14 reviewed games and their
-positions (:mod:`tutor.storage.review`).
+13 ids never reused (:func:`_never_reuse_ids`); 14 a published studio version
+kept rendered (:func:`tutor.storage.studio.migrate_renders`); 15 the kept
+answers of pending mistakes (:mod:`tutor.storage.regrade`); 16 reviewed games
+and their positions (:mod:`tutor.storage.review`).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from tutor.storage import (
     budget,
     classes,
     deadline,
+    regrade,
     review,
     sessions,
     studio,
@@ -131,6 +134,8 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     budget.recreate_trigger,  # SQLite's hour of an answer cut to whole seconds
     _preferences,  # a class's and an account's time zone, an account's tile size
     _never_reuse_ids,
+    studio.migrate_renders,  # a checked studio version's rendering, kept in the database
+    regrade.migrate,  # the answers of pending mistakes, to grade them again
     review.migrate,  # reviewed games and the positions made drills of them
 )
 SCHEMA_VERSION = len(MIGRATIONS)
