@@ -148,6 +148,38 @@ A played game (handler in :mod:`engine.batch.replay`):
   the rule set does not allow (a second ron under head bump, an abortive draw
   under ``ema``, nagashi where the set has none, red fives where it has none).
 
+``review`` — one seat's costly decisions (handler in :mod:`engine.batch.review`)::
+
+    in:  {"kind": "review", "log": <tenhou.net/6 object, or mjai JSON Lines as a string>,
+          "seat": 0, "rules": "online"}
+    out: {"decisions": [{"hand": i, "event": j,
+                         "action": "discard|call|pass|kan|riichi|dama|win|no_win",
+                         "played": "<tile or call>", "better": "<tile or action>",
+                         "category": "efficiency|defence|missed_win|furiten|no_yaku|noten|all_last",
+                         "cost": {…the category's measure…}, "message": "<Russian>"}, ...],
+          "summary": {"<category>": n, ...}}
+
+  ``seat`` (required, 0–3) is the log's seat; ``rules`` optional (default
+  ``online``). ``log`` may also be a tenhou.net/6 game as JSON text: the
+  format is told from the content. ``hand`` and ``event`` index the log's
+  hands and a hand's events (0-based; the event that answered the choice).
+  Only decisions that cost something by a stated measure are listed
+  (:mod:`engine.review.thresholds`), grouped by category in the order
+  above and, within one, costliest first. ``cost`` per category:
+  ``efficiency`` — ``shanten``, ``best_shanten``, ``best_ukeire`` (copies,
+  tiles seen counted out), ``lost``, ``best_tiles`` and, at the same
+  shanten, ``ukeire``, ``tiles`` and ``share`` (under 0.8);
+  ``defence`` — ``danger``, ``safest``, ``safest_danger``, ``gap`` (deal-in
+  chance in %, :mod:`engine.table.safety`; ``gap`` at least 3);
+  ``missed_win`` — ``points``, ``han``, ``fu``, ``win`` (``ron``/``tsumo``);
+  ``furiten`` — ``waits``, ``kinds``, ``furiten_tiles`` (the flag is only
+  informational on a wait of three kinds or more); ``no_yaku`` —
+  ``shanten``, ``wall_left``; ``noten`` — ``wall_left``, ``waits``,
+  ``noten_payment`` (the flag is on the discard that could keep tenpai);
+  ``all_last`` — ``place``, ``needed``, ``short`` (points below the next
+  place) and, for a win, ``points``. ``summary`` counts every category, zeros included.
+  Errors as for ``replay``; a seat outside 0–3 is an error too.
+
 >>> answer({"kind": "draw", "tenpai": ["S"], "rules": "ema"})["payments"]
 {'E': -1000, 'S': 3000, 'W': -1000, 'N': -1000}
 >>> answer({"kind": "draw", "tenpai": ["S", "S"]})["error"]
@@ -164,6 +196,7 @@ from functools import lru_cache
 
 from engine.batch import game as batch_game
 from engine.batch import replay as batch_replay
+from engine.batch import review as batch_review
 from engine.batch.play import safety_answer, ukeire_answer
 from engine.batch.quick_parse import new_situation, quick_hand, quick_kinds, wind
 from engine.errors import HandError
@@ -220,18 +253,20 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
 }
 FIELDS.update(batch_game.FIELDS)  # the whole game
 FIELDS.update(batch_replay.FIELDS)  # a played game's log
+FIELDS.update(batch_review.FIELDS)
 
 # JSON decoding yields exactly these types, so an exact type test is enough (and
 # keeps true/false out of the integer fields, since type(True) is bool).
-_JSON_TYPES: dict[str, type] = {
-    "tiles": str,
-    "wind": str,
-    "str": str,
-    "melds": list,
-    "bool": bool,
-    "int": int,
-    "list": list,
-    "object": dict,
+_JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "tiles": (str,),
+    "wind": (str,),
+    "str": (str,),
+    "melds": (list,),
+    "bool": (bool,),
+    "int": (int,),
+    "list": (list,),
+    "object": (dict,),
+    "log": (dict, str),  # a tenhou.net/6 object, or a log's text (mjai JSON Lines)
 }
 _REASON_ORDER = {kind: i for i, kind in enumerate(FuritenKind)}
 
@@ -272,7 +307,7 @@ def _check_fields(obj: Obj, kind: str) -> Obj:
             out[name] = default
             continue
         value = obj[name]
-        if type(value) is not _JSON_TYPES[type_name]:  # null included
+        if type(value) not in _JSON_TYPES[type_name]:  # null included
             wanted = msg.BATCH_TYPES[type_name]
             raise HandError(msg.BATCH_WRONG_TYPE.format(name=name, type=wanted))
         out[name] = value
@@ -404,6 +439,7 @@ HANDLERS: dict[str, Callable[[Obj], Obj]] = {
 }
 HANDLERS.update(batch_game.HANDLERS)  # the whole game
 HANDLERS.update(batch_replay.HANDLERS)  # a played game's log
+HANDLERS.update(batch_review.HANDLERS)
 # What run() uses: a handler may answer with the JSON text itself (the score
 # answer is written by ScoreResult.to_json_text, the same text as encoding
 # its to_json()).
