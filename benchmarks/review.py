@@ -3,9 +3,11 @@
 Prints the median of 5 runs of: reading and replaying a whole hanchan
 (aim: replay and review under 1 s on a 2-core machine, compiled engine),
 one step of the replay page (``view_at``: only that hand is replayed; aim
-under 50 ms), the decision points of one seat, and — where
-``engine.review`` exists — the review of one seat. The hanchan is a bot
-game (engine/table/bots.py, seed 7), so the figures need no log file.
+under 50 ms), the decision points of one seat, the review of one seat
+(``engine.review.review``: every decision through every category, the
+efficiency check's ukeire being most of it) and both together as the
+batch kind ``review`` answers them (reading, replay, review). The hanchan
+is a bot game (engine/table/bots.py, seed 7), so the figures need no log file.
 
     .venv/bin/python benchmarks/review.py                 # the figures
     .venv/bin/python benchmarks/review.py --games 1000    # + the bot property run on 1000 games
@@ -24,15 +26,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
+from engine.review import review as review_game  # noqa: E402
 from engine.table.bots import game_problems, play_game  # noqa: E402
 from engine.table.decision import decisions  # noqa: E402
 from engine.table.logs import read_log  # noqa: E402
 from engine.table.replay import replay, view_at  # noqa: E402
-
-try:  # the review floor is built beside the table; measured when it is there
-    from engine.review import review as review_game  # type: ignore[import-not-found]
-except ImportError:
-    review_game = None
 
 RUNS = 5
 SEED = 7
@@ -54,6 +52,12 @@ def median_ms(work: Callable[[], object]) -> tuple[float, float]:
     return statistics.median(wall), statistics.median(cpu)
 
 
+def both(game: dict[str, object]) -> None:
+    """What a review page needs of a pasted game: read, replay, review one seat."""
+    replay(read_log(game))
+    review_game(read_log(game), 0)
+
+
 def figures() -> None:
     game = play_game(SEED)
     log = read_log(game)
@@ -68,14 +72,14 @@ def figures() -> None:
         ("шаг просмотра view_at (середина)", lambda: view_at(log, "online", hand, steps // 2)),
         ("решения одного места (decisions)", lambda: list(decisions(log, 0))),
     ]
-    if review_game is not None:
-        rows.append(("разбор одного места (review)", lambda: review_game(log, 0)))
+    rows += [
+        ("разбор одного места (review)", lambda: review_game(log, 0)),
+        ("replay и разбор вместе (цель < 1 с)", lambda: both(game)),
+    ]
     print(f"  {'':<40} {'настенное':>10} {'процессор':>10}")
     for name, work in rows:
         wall, cpu = median_ms(work)
         print(f"  {name:<40} {wall:7.1f} мс {cpu:7.1f} мс")
-    if review_game is None:
-        print("  разбор (review): нет модуля engine.review в этой сборке")
 
 
 def property_run(games: int) -> int:
@@ -89,7 +93,9 @@ def property_run(games: int) -> int:
         problems = game_problems(game, rules)
         if problems:
             bad += 1
-            print(f"seed {20_000 + seed} ({rules}): {problems[0]}")
+            print(f"seed {20_000 + seed} ({rules}): {problems[0]}", flush=True)
+        if (seed + 1) % 100 == 0:
+            print(f"  … {seed + 1} партий, {time.perf_counter() - start:.0f} с", flush=True)
     took = time.perf_counter() - start
     print(f"партии ботов: {games}, раздач {hands}, с нарушениями: {bad}; {took:.0f} с")
     return 1 if bad else 0

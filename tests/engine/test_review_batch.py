@@ -3,10 +3,11 @@
 The contract is the one of the batch docstring (engine/batch/__init__.py):
 ``{"decisions": [{"hand", "event", "action", "played", "better", "category",
 "cost", "message"}], "summary": {...}}``, errors ``{"error", "hand", "event"}``.
-The game is tests/fixtures/review/two_hands.json: two hands written for these
-tests. In East 1 Аня (seat 0) cuts 4p from 1188m3345567p788s — 9 tiles kept
-where 7s keeps 15 — and in East 2 lets pass a ron on 2p (tanyao, 1300) that
-she wins by tsumo two turns later.
+The game is tests/fixtures/review/two_hands.json (and the same game as mjai
+JSON Lines, two_hands.mjai.jsonl): two hands written for these tests. In
+East 1 Аня (seat 0) cuts 4p from 1188m3345567p788s — 9 tiles kept where 7s
+keeps 15 — and in East 2 lets pass a ron on 2p (tanyao, 1300) that she wins
+by tsumo two turns later.
 """
 
 from __future__ import annotations
@@ -52,6 +53,11 @@ def test_the_batch_answers_the_contract_exactly() -> None:
 
 def test_the_log_may_be_text_and_rules_default_to_online() -> None:
     assert answer({"kind": "review", "log": GAME_TEXT, "seat": 0})["decisions"] == EXPECTED
+
+
+def test_the_same_game_as_mjai_json_lines_gets_the_same_review() -> None:
+    mjai = (GAME_PATH.parent / "two_hands.mjai.jsonl").read_text(encoding="utf-8")
+    assert answer({"kind": "review", "log": mjai, "seat": 0})["decisions"] == EXPECTED
 
 
 def test_another_seat_has_its_own_review() -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine.hand import parse_hand
+from engine.rules.sets import get_ruleset
 from engine.table.events import (
     Abort,
     Call,
@@ -31,6 +32,7 @@ from engine.table.events import (
 )
 from engine.table.logs import read_log
 from engine.table.replay import replay, view_at
+from engine.table.state import Table
 from engine.tiles import parse_tiles
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "table"
@@ -99,7 +101,8 @@ def test_double_ron_before_a_first_draw_is_renhou_under_ema() -> None:
     """EMA 2016 plays renhou as a mangan: both non-dealers ron before their first draw."""
     hand = replay(fixture("double_ron"), "ema").hands[0]
     assert hand.deltas == (-16000, 8000, 8000, 0)
-    assert hand.differs and hand.difference_note
+    assert hand.differs and hand.difference_note is not None
+    assert "ренхо" in hand.difference_note and "несколько рон" in hand.difference_note
 
 
 def test_chankan_robs_the_added_kan() -> None:
@@ -307,3 +310,28 @@ def test_a_stated_kan_indicator_must_be_one_of_the_hand() -> None:
     assert view_at(game, "online", 0, 5).step == 5
     with pytest.raises(IllegalEvent):
         replay(hand_log(KAN_DEAL, [*KAN_EVENTS, NewDora(t("3z")), Tsumo(1)], dora="1z6z"))
+
+
+def test_the_last_tile_is_haitei_and_its_discard_houtei() -> None:
+    """000: a tsumo on the last wall tile is haitei, a ron on the last discard houtei."""
+    game = fixture("nagashi")
+    events = game.hands[0].events
+    table = Table.start(game.hands[0], get_ruleset("online"))
+    for event in events[:-2]:  # up to the last draw
+        table.apply(event)
+    last = table.turn
+    assert table.wall_left == 0 and table._situation(last, tsumo=True).haitei
+    table.apply(events[-2])  # the last discard
+    assert table._situation((last + 1) % 4, tsumo=False).houtei
+    with pytest.raises(IllegalEvent):  # no call on the last discard, no draw after it
+        table.apply(Draw((last + 1) % 4, t("1m")))
+
+
+def test_only_a_kokushi_wait_robs_a_closed_kan() -> None:
+    """Tenhou: a closed kan can be robbed only by kokushi musou (here a single wait on 1z)."""
+    deal = ["1111z2345678m23p", "19m19p199s234567z", "234p678p345s567m5p", "12345678m12345p"]
+    robbed = [Draw(0, t("5p")), Kan(0, "ankan", (t("1z"),) * 4), Ron(1, 0)]
+    assert replay(hand_log(deal, robbed, dora="9m")).hands[0].deltas == (-32000, 32000, 0, 0)
+    passed = [Draw(0, t("5p")), Kan(0, "ankan", (t("1z"),) * 4), Draw(0, t("6p"))]
+    view = view_at(hand_log(deal, passed, dora="9m"), "online", 0, 3)
+    assert view.wall_left == 68 and len(view.melds[0]) == 1

@@ -21,7 +21,7 @@ from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
 from engine.plural import count_word
-from engine.text.messages import YAKU_NAMES
+from engine.text.messages import RULESET_NAMES, YAKU_NAMES
 from tutor.course.content import display_path, store
 from tutor.course.files import OUTSIDE, escapes_folder
 from tutor.course.handbook import parse_example
@@ -80,6 +80,32 @@ def _example_message(yaku_id: str, entry: Any) -> str | None:
         return None
     names = ", ".join(YAKU_NAMES.get(g, g) for g in got) or "ничего"
     return f"рука не даёт яку «{YAKU_NAMES[yaku_id]}» (движок насчитал: {names})."
+
+
+# -- one rule set per lesson ----------------------------------------------------------
+
+OTHER_RULES = (
+    "Урок учит и проверяет по одному своду — «{lesson}» (поле rules в шапке урока; "
+    "по умолчанию онлайн), а это упражнение — по своду «{drill}». Уберите rules из "
+    "упражнения, а отличие другого свода опишите во врезке "
+    "«!!! variants \"Как в других правилах\"»."
+)
+
+
+def rule_set_problems(lessons: list[Lesson]) -> list[Problem]:
+    """A course lesson grades every drill under its own rule set; the others are text.
+
+    A beginner learns one game first: the lesson's main line and its drills
+    follow one set, the differences of the others sit in its folded box.
+    (Studio lessons are not held to this: a club writes for its own table.)
+    """
+    def name(rules: str) -> str:
+        return RULESET_NAMES.get(rules, rules).removesuffix(" (по умолчанию)")
+
+    return [Problem(lesson.file, drill.line, OTHER_RULES.format(
+                lesson=name(lesson.rules), drill=name(drill.params["rules"])))
+            for lesson in lessons for drill in lesson.drills.values()
+            if drill.params.get("rules", lesson.rules) != lesson.rules]
 
 
 # -- the course report ------------------------------------------------------------
@@ -166,6 +192,7 @@ def check_course(extra: tuple[list[Problem], ...] = ()) -> CourseReport:
     problems.update(render_problems(lessons, shown))
     problems.update(key_problems(lessons))
     problems.update(number_problems(lessons))
+    problems.update(rule_set_problems(lessons))
     glossary = content.content_dir / "glossary.yaml"
     data_files = [(path, display_path(path)) for path in (glossary, examples)]
     problems.update(course_spelling_problems(lessons, data_files))

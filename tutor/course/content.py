@@ -42,6 +42,7 @@ from typing import Any
 import yaml
 from flask import Flask, current_app
 
+from engine.rules.sets import DEFAULT_RULESET, RULESETS
 from tutor.course.files import OUTSIDE, escapes_folder
 from tutor.course.glossary import load_glossary
 from tutor.course.links import link_problems
@@ -80,6 +81,7 @@ class Lesson:
     order: int
     summary: str
     moved_from: tuple[str, ...] = ()  # former slugs, the first published first
+    rules: str = DEFAULT_RULESET.name  # the rule set the lesson teaches and grades under
     parts: list[str | DrillSlot] = field(default_factory=list)
     toc: list[dict[str, Any]] = field(default_factory=list)
     drills: dict[str, Drill] = field(default_factory=dict)
@@ -134,6 +136,10 @@ FIELD_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
 # learners' answers are stored under (tutor/storage/path.py), so a new slug never
 # orphans anyone's progress, mistakes or class assignments.
 OPTIONAL_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    # The one rule set the lesson teaches and grades under (online unless it says so);
+    # the other sets' differences go in a folded «Как в других правилах» box.
+    "rules": (lambda v: isinstance(v, str) and v in RULESETS,
+              "один из сводов: " + ", ".join(RULESETS)),
     "moved_from": (
         lambda v: isinstance(v, list) and bool(v)
         and all(isinstance(s, str) and SLUG.fullmatch(s) for s in v),
@@ -481,6 +487,7 @@ def _lesson_head(text: str, path: Path, file: str) -> tuple[Lesson, str, int]:
         order=valid.get("order", _NO_ORDER),
         summary=valid.get("summary", ""),
         moved_from=_moved_from(meta),
+        rules=_rules(meta),
         problems=problems,
     )
     return lesson, body, offset
@@ -494,6 +501,7 @@ def _render_body(lesson: Lesson, body: str, offset: int, glossary: Any, glossary
         glossary=glossary,
         glossary_url=glossary_url,
         build_drill=build_drill,
+        rules=lesson.rules,
     )
     md = make_markdown(context)
     try:
@@ -512,6 +520,12 @@ def _render_body(lesson: Lesson, body: str, offset: int, glossary: Any, glossary
     lesson.anchors = frozenset(_ID_ATTR.findall(html)) | {f"drill-{d}" for d in context.drills}
     lesson.problems.extend(context.problems)
     lesson.problems.sort(key=lambda problem: problem.line)
+
+
+def _rules(meta: dict[str, Any]) -> str:
+    valid, _ = OPTIONAL_FIELDS["rules"]
+    value = meta.get("rules")
+    return str(value) if valid(value) else DEFAULT_RULESET.name
 
 
 def _moved_from(meta: dict[str, Any]) -> tuple[str, ...]:

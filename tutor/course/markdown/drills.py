@@ -71,6 +71,8 @@ class DrillBlockPreprocessor(Preprocessor):
             return self._error(line + 1 + at, f"Параметры упражнения — не YAML: {problem}.")
         if context.build_drill is None:
             return self._error(line, "Упражнения здесь не поддерживаются.")
+        if context.rules is not None and isinstance(raw, dict) and "rules" not in raw:
+            raw = {**raw, "rules": context.rules}  # graded under the lesson's rule set
         try:
             drill = context.build_drill(kind, raw, context.line_offset + line)
         except DrillError as exc:
