@@ -209,6 +209,15 @@ def test_a_riichi_on_a_furiten_wait_is_said_plainly() -> None:
     assert check_furiten(chance, ONLINE, clean) is None  # type: ignore[arg-type]
 
 
+def test_a_furiten_wait_is_said_once_per_hand() -> None:
+    chance, discard = _declared("23m456678p789s11z9m", "dama")
+    later = with_(chance, event=14)
+    again = decision("23m456678p789s11z1z", played="1z", event=14)  # the same wait, dama again
+    context = (EARLY_4M, chance, discard, later, again)
+    assert check_furiten(chance, ONLINE, context) is not None  # type: ignore[arg-type]
+    assert check_furiten(later, ONLINE, context) is None  # type: ignore[arg-type]
+
+
 def test_a_furiten_on_a_wide_wait_is_informational() -> None:
     chance, discard = _declared("23456m678p789s11z9m", "dama")  # 1-4-7m
     flag = check_furiten(chance, ONLINE, (EARLY_4M, chance, discard))  # type: ignore[arg-type]
