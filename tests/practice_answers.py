@@ -19,7 +19,15 @@ ENGINE_GRADED_ANSWERS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "yaku": lambda sol: {"win": "yes" if sol.can_win else "no"},
     "ukeire": lambda sol: {"count": str(sol.value)},
     "safety": lambda sol: {"discard": tile_code(min(sol.correct))},
+    "call": lambda sol: {"decision": sol.row.verdict},
+    "push": lambda sol: {"decision": sol.row.verdict},
+    "riichi": lambda sol: {"decision": sol.row.verdict},
+    "all_last": lambda sol: {"step": "none" if sol.answer is None
+                             else str(sol.steps.index(sol.answer))},
 }
+# The other answer of each two-way judgement kind.
+OTHER_DECISION = {"call": "pass", "pass": "call", "push": "fold", "fold": "push",
+                  "riichi": "dama", "dama": "riichi"}
 SEATS = ("E", "S", "W", "N")
 
 
@@ -93,6 +101,13 @@ def wrong_answer(drill: Drill) -> dict[str, Any]:
         return {"hands": sorted(set(right["hands"]) ^ {first})}
     if kind == "yaku":
         return {"win": "no" if right["win"] == "yes" else "yes"}
+    if kind in ("call", "push", "riichi"):
+        return {"decision": OTHER_DECISION[right["decision"]]}
+    if kind == "all_last":  # two steps away from the answer: neither right nor «почти»
+        answer = right["step"]
+        return {"step": "0" if answer == "none" else
+                str(int(answer) + 2 if int(answer) + 2 < len(drill.solution.steps) else 0)
+                if int(answer) < 2 else "0"}
     wrong = dict(right)
     field = next(k for k in right if k != "yaku")
     wrong[field] = str(int(right[field]) + 1)

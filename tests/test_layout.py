@@ -130,6 +130,7 @@ STORAGE_OWN = {
     "throttle": "wrong-password counters",
     "stats": "statistics over a learner's history",
     "path": "which lesson drills are solved, where to continue",
+    "regrade": "the answers of pending mistakes, kept to grade them again under new rules",
 }
 
 

@@ -37,8 +37,9 @@ each family of kinds is one module: the seven above in :mod:`engine.generate.bas
 yaku kinds (with their level table) in :mod:`engine.generate.graded`, ukeire in
 :mod:`engine.generate.play`, defence in :mod:`engine.generate.safety`, the
 whole-game kinds (draw, multi_ron, next_hand, final) in
-:mod:`engine.generate.game`; the hand-building blocks all generators share are
-in :mod:`engine.generate.hands`.
+:mod:`engine.generate.game`, the strategy decisions (call, push, riichi) in
+:mod:`engine.generate.judgement` and all-last in :mod:`engine.generate.all_last`;
+the hand-building blocks all generators share are in :mod:`engine.generate.hands`.
 """
 
 from __future__ import annotations
@@ -49,10 +50,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import HandError
+from engine.generate.all_last import gen_all_last
 from engine.generate.basic import GENERATORS as BASIC
 from engine.generate.discard import gen_discard
 from engine.generate.game import GENERATORS as WHOLE_GAME
 from engine.generate.graded import GENERATORS as GRADED
+from engine.generate.judgement import GENERATORS as JUDGEMENT
 from engine.generate.play import GENERATORS as PLAY
 from engine.generate.safety import gen_safety
 from engine.text.levels import LEVEL_HINTS
@@ -78,6 +81,8 @@ _GENERATORS: dict[str, Callable[[random.Random, str], dict[str, Any]]] = {
     **PLAY,  # ukeire
     "safety": gen_safety,
     **WHOLE_GAME,  # draw, multi_ron, next_hand, final
+    **JUDGEMENT,  # call, push, riichi
+    "all_last": gen_all_last,
 }
 
 KINDS: tuple[str, ...] = tuple(_GENERATORS)

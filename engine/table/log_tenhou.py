@@ -235,9 +235,9 @@ def _discard_entry(
         letter, tiles, mark = _split_call(entry, index)
         if len(tiles) != 4 or len({t for t, _ in tiles}) != 1:
             raise LogError(msg.LOG_BAD_CALL.format(text=entry), index)
-        red = sum(1 for _, r in tiles if r) if letter == "a" else int(tiles[mark][1])
+        reds = sum(1 for _, r in tiles if r) if letter == "a" else int(tiles[mark][1])
         kind = "ankan" if letter == "a" else "shouminkan"
-        return Kan(seat, kind, tuple(t for t, _ in tiles), red)
+        return Kan(seat, kind, tuple(t for t, _ in tiles), reds)
     riichi = isinstance(entry, str) and entry.startswith("r")
     code: object = entry
     if isinstance(entry, str) and riichi:

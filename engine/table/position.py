@@ -36,7 +36,7 @@ from engine.rules.sets import (
 )
 from engine.scoring.score import NoYakuError, ScoreResult, WinSituation, score_hand
 from engine.shape.furiten import check_furiten
-from engine.shape.shanten import shanten
+from engine.shape.shanten import kokushi_shanten, shanten
 from engine.shape.waits import find_waits
 from engine.table.draws import abortive_draw, draw_tenpai
 from engine.table.events import Event, HandLog, IllegalEvent, LogError
@@ -104,6 +104,7 @@ class Position:
         self.pending_dora = 0
         self.last_discard: tuple[int, Tile, bool] | None = None
         self.last_kakan: tuple[int, Tile, bool] | None = None
+        self.closed_kan = False  # the kan that may be robbed is closed: only by kokushi
         self.rinshan = False
         self.first_go = [True] * 4  # the seat has not discarded yet and no call happened
         self.any_call = False
@@ -336,13 +337,20 @@ class Position:
         source = self._ron_source()
         if source is None or seat == source[0] or tile not in self.waits(seat):
             return False
-        if self.is_furiten(seat):
+        if self.is_furiten(seat) or not self.may_rob(seat):
             return False
         try:
             self._score(seat, source[0], tile, source[2])
         except NoYakuError:
             return False
         return True
+
+    def may_rob(self, seat: int) -> bool:
+        """A closed kan may be robbed only by a kokushi musou wait (Tenhou); others any time."""
+        if not (self.phase is Phase.CHANKAN and self.closed_kan):
+            return True
+        hand = self.hand_of(seat)
+        return not hand.melds and kokushi_shanten(hand.concealed) == 0
 
     def can_tsumo(self, seat: int) -> bool:
         """The seat may declare tsumo on the tile just drawn (complete, with a yaku)."""

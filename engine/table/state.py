@@ -112,7 +112,7 @@ class Table(Position):
             return
         seat, tile, _red = source
         for s in range(4):
-            if s != seat:
+            if s != seat and self.may_rob(s):
                 self.missed[s].append(tile)
                 if self.in_riichi(s):
                     self.missed_riichi[s].append(tile)
@@ -320,8 +320,9 @@ class Table(Position):
             self.melds[e.seat].append(Meld(MeldKind.ANKAN, (tile,) * 4, red))
             self.kans[e.seat] += 1
             self._kan_dora(self.procedure.closed_kan_dora)
-            self.phase = Phase.DRAW
-            self.last_kakan = None
+            self.phase = Phase.CHANKAN  # only a kokushi wait may rob it (may_rob)
+            self.last_kakan = (e.seat, tile, bool(red))
+            self.closed_kan = True
         else:
             c[tile] -= 1
             red = 1 if tile in FIVES and self.red[e.seat][suit] and c[tile] == 0 else 0
@@ -336,6 +337,7 @@ class Table(Position):
             self._kan_dora(self.rules.added_kan_dora)
             self.phase = Phase.CHANKAN
             self.last_kakan = (e.seat, tile, bool(red))
+            self.closed_kan = False
         self.any_call = True
         self.ippatsu = [False] * 4
         self.drawn[e.seat] = None
@@ -360,6 +362,8 @@ class Table(Position):
                 seat=self._name(e.seat), tile=tile_code(tile)))
         if self.is_furiten(e.seat):
             raise self._illegal(msg.TABLE_RON_FURITEN.format(seat=self._name(e.seat)))
+        if not self.rons and not self.may_rob(e.seat):
+            raise self._illegal(msg.TABLE_ROB_CLOSED_KAN.format(seat=self._name(e.seat)))
         if self.rons and self.rules.multiple_ron is MultipleRon.HEAD_BUMP:
             raise self._refuse(msg.TABLE_HEAD_BUMP)
         if self.rons:

@@ -567,9 +567,12 @@ GAME_BAD_LIST = "Поле «{name}» должно быть списком мес
 
 # Labels of the game rows in the comparison table (engine.rules.table.game_rule_rows).
 GAME_RULE_LABELS: dict[str, str] = {
-    "held_four_tenpai": "Темпай с ожиданием только на тайл, все 4 копии которого в руке",
-    "visible_karaten_tenpai": "Темпай, если все копии ожидания уже вышли (в сбросах и чужих "
-    "сетах)",
+    # «каратен» is the course's word for the held-four case only (glossary, the waits
+    # lesson); a wait whose copies are all out on the table is not karaten.
+    "held_four_tenpai": "Каратен — ожидание только на тайл, все 4 копии которого у вас "
+    "в руке, — считается темпаем",
+    "visible_karaten_tenpai": "Темпай, если все копии ожидания уже вышли в сбросы и чужие "
+    "сеты (это не каратен)",
     "nagashi_mangan": "Нагаси манган",
     "nagashi_noten_payments": "Штраф за нотен платится и при нагаси мангане",
     "abortive_draws": "Прерванные ничьи",
@@ -954,6 +957,76 @@ SHANTEN_EXHAUSTED = (
 )
 
 
+# --- strategy decisions (engine.rules.strategy, engine.table.judgement) ---------------------
+
+STRATEGY_NEED_13 = "Для решения о вызове нужна рука из 13 тайлов до вызова."
+STRATEGY_BAD_CALL = "Вызов — chi или pon, и предложенный тайл должен быть в его сете."
+STRATEGY_CALL_NOT_HELD = "Для этого вызова в руке нет двух других тайлов сета."
+STRATEGY_PUSH_NOT_HELD = "Тайла, которым идти вперёд, нет среди закрытых тайлов руки."
+STRATEGY_NEED_CLOSED = "Риичи объявляют только с закрытой рукой из 13 тайлов."
+STRATEGY_NOT_READY = "Рука не в темпае: объявлять риичи не с чем."
+
+# The Russian wording of each table row (engine.rules.strategy.*_TABLE), by row id.
+STRATEGY_ROWS: dict[str, str] = {
+    "call_no_yaku": "после вызова у руки не остаётся яку — выиграть открытой рукой нельзя",
+    "call_no_progress": "вызов не приближает руку к темпаю и не делает её дороже",
+    "call_value_drop": "вызов роняет цену руки с 7700 и выше до 2000 и ниже",
+    "call_ready": "вызов сразу даёт темпай",
+    "call_value_set": "рука дешёвая и медленная, но в ней закрытый сет якухая — три "
+                      "безопасных тайла на случай защиты",
+    "call_cheap_slow": "после вызова рука дешёвая (2000 и меньше) и медленная (2 шага до "
+                       "темпая и больше)",
+    "call_fast_or_expensive": "после вызова рука либо быстрая, либо дорогая",
+    "push_two_of_three": "из трёх условий — темпай, дорогая рука (от 7700), хорошее "
+                         "ожидание — выполнены хотя бы два",
+    "fold_two_of_three": "из трёх условий — темпай, дорогая рука (от 7700), хорошее "
+                         "ожидание — выполнено не больше одного",
+    "dama_haneman": "рука и без риичи стоит не меньше ханемана",
+    "riichi_expensive_wide": "рука дорогая и без риичи, но ожидание широкое и ещё рано",
+    "dama_expensive": "рука и без риичи дорогая, а ожидание узкое или уже поздно",
+    "dama_few_tiles": "яку есть, а выигрышных тайлов осталось один-два, и все простые",
+    "riichi_one_of_three": "есть хотя бы одно из трёх: хан кроме риичи (дора тоже), хорошее "
+                           "ожидание, вы дилер",
+    "dama_riichi_only_bad": "недилер, кроме риичи ни одного хана, ожидание плохое",
+}
+# Where each row comes from, as the learner reads it (the English source is the row's data).
+STRATEGY_SOURCES: dict[str, str] = {
+    "call_no_yaku": "гл. 9, раздел о вызове ради яку: открытая рука выигрывает только с яку",
+    "call_no_progress": "гл. 9: вызов, который не двигает руку и не делает её дороже, не нужен",
+    "call_value_drop": "гл. 9, правило вызова 2",
+    "call_ready": "гл. 9, правило вызова 3",
+    "call_value_set": "гл. 9, правило вызова 4",
+    "call_cheap_slow": "гл. 9, правило вызова 1",
+    "call_fast_or_expensive": "гл. 9: вызов допустим, только если рука дорогая или быстрая",
+    "push_two_of_three": "гл. 8, правило «идти или сдаваться»",
+    "fold_two_of_three": "гл. 8, правило «идти или сдаваться»",
+    "dama_haneman": "гл. 7, риичи с дорогой рукой",
+    "riichi_expensive_wide": "гл. 7, риичи с дорогой рукой",
+    "dama_expensive": "гл. 7, раздел о дорогой руке",
+    "dama_few_tiles": "гл. 7, дама из-за плохого ожидания",
+    "riichi_one_of_three": "гл. 7, главное правило риичи",
+    "dama_riichi_only_bad": "гл. 7: единственный случай, который главное правило риичи "
+                            "запрещает",
+}
+STRATEGY_BOOK = "«Riichi Book I» Дайны Тибы"
+STRATEGY_VERDICTS: dict[str, str] = {
+    "call": "брать", "pass": "не брать", "push": "идти", "fold": "сдаваться",
+    "riichi": "риичи", "dama": "дама",
+}
+STRATEGY_YAKU: dict[str, str] = {
+    "riichi": "риичи", "tanyao": "таняо", "yakuhai": "якухай", "honitsu": "хоницу",
+    "chinitsu": "чиницу",
+}
+
+# --- all-last (engine.table.all_last) -------------------------------------------------------
+
+ALL_LAST_RON = "рон {value} ({hand})"
+ALL_LAST_TSUMO = "цумо {other}/{dealer} ({hand})"
+ALL_LAST_TSUMO_ALL = "цумо по {each} со всех ({hand})"
+ALL_LAST_YAKUMAN = "якуман"
+ALL_LAST_LIMITS: dict[int, str] = {5: "манган", 6: "ханеман", 8: "баиман", 11: "санбаиман"}
+ALL_LAST_BAD_INPUT = "Нужны очки четырёх игроков, место (E, S, W, N), хонба и палочки от нуля."
+
 # --- The table: a played game replayed event by event (engine/table/state.py, logs) ---------
 
 TABLE_SEAT_NAMES = ("Восток", "Юг", "Запад", "Север")  # by this hand's seat wind
@@ -1018,6 +1091,7 @@ TABLE_NO_RON_TILE = "Рон не на последний сброс (или не
 TABLE_RON_TWICE = "Один игрок объявил рон дважды."
 TABLE_RON_NOT_WAIT = "{seat} объявляет рон на {tile}, но рука его не ждёт."
 TABLE_RON_FURITEN = "{seat} объявляет рон в фуритене: ожидание уже было в его сбросе или пропущено."
+TABLE_ROB_CLOSED_KAN = "{seat}: закрытый кан можно ограбить только с ожиданием кокуши мусо."
 TABLE_NO_YAKU = "{seat} объявляет победу без яку."
 TABLE_TSUMO_INCOMPLETE = "{seat} объявляет цумо с незаконченной рукой."
 TABLE_HEAD_BUMP = (

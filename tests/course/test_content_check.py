@@ -36,14 +36,14 @@ CASES = [
     ("10-bad-slug.md", 3,
      "Поле «slug»: нужно слово из латинских строчных букв, цифр и дефисов, а не «Фу»."),
     ("10-unknown-front-matter-field.md", 6,
-     "Неизвестное поле «level» в шапке урока. Есть: title, slug, order, summary, moved_from."),
+     "Неизвестное поле «level» в шапке урока. Есть: title, slug, order, summary, rules, moved_from."),
     ("10-bad-order.md", 4, "Поле «order»: нужно целое положительное число, а не «первый»."),
     ("10-duplicate-slug.md", 1, "Поле «slug» = basics уже занято уроком {base}01-basics.md."),
     ("10-duplicate-order.md", 1, "Поле «order» = 1 уже занято уроком {base}01-basics.md."),
     ("10-unknown-kind.md", 9,
-     "Неизвестный вид упражнения «wait». Есть: choice, complete, count, discard, dora, draw, "
-     "final, fu, furiten, han, multi_ron, next_hand, payment, rule, safety, shanten, ukeire, "
-     "waits, yaku."),
+     "Неизвестный вид упражнения «wait». Есть: all_last, call, choice, complete, count, discard, "
+     "dora, draw, final, fu, furiten, han, multi_ron, next_hand, payment, push, riichi, rule, "
+     "safety, shanten, ukeire, waits, yaku."),
     ("10-safety-riichi-at.md", 13, "riichi_at — номер тайла риичи в дискарде, от 1 до 3."),
     ("10-safety-ponds.md", 14,
      "Параметр «ponds»: ponds — список из трёх дискардов по порядку хода после игрока в риичи "
@@ -52,7 +52,7 @@ CASES = [
      "Тайлов «1z» в руке, в её сетах и среди видимых вместе 5, а в комплекте их только четыре."),
     ("10-unknown-param.md", 11,
      "Неизвестный параметр «hands» в упражнении waits. Допустимы: id, prompt, rules, "
-     "red_fives, hand, melds."),
+     "red_fives, moved_from, hand, melds."),
     ("10-missing-param.md", 9, "Не указан обязательный параметр «win»."),
     ("10-bad-hand.md", 11,
      "Параметр «hand»: Неизвестный символ «x» в записи «3456m123p789x111z». Допустимы цифры "
@@ -121,10 +121,30 @@ CASES = [
      "Глоссарий: У термина нет поля «definition» (непустой текст)."),
     ("yaku-example-wrong.yaml", 2,
      "Пример яку «tanyao»: рука не даёт яку «таняо» (движок насчитал: пинфу)."),
+    ("10-lesson-number-stale.md", 7,
+     "Ссылка «уроку 2» ведёт на урок 1 «Основы для тестов»: номер урока теперь 1, исправьте "
+     "текст ссылки."),
+    ("10-drill-other-rules.md", 9,
+     "Урок учит и проверяет по одному своду — «онлайн» (поле rules в шапке урока; по "
+     "умолчанию онлайн), а это упражнение — по своду «клуб «Феникс»». Уберите rules из "
+     "упражнения, а отличие другого свода опишите во врезке "
+     "«!!! variants \"Как в других правилах\"»."),
+    ("10-lesson-number-plain.md", 7,
+     "«уроку 1» без ссылки: номера уроков меняются, когда в курс добавляют урок. Пишите "
+     "ссылкой, например [урок 7](/lessons/kan) — проверка следит, чтобы номер совпадал с уроком."),
+]
+# (fixture, file it warns about, [(line, where the term is said)], term, teaching lesson):
+# the course passes, the author is warned at each place.
+LATER = ("а его объясняет только урок 2 «Второй урок», он дальше. Объясните термин раньше, "
+         "обойдитесь без него или дайте ссылку на тот урок: [урок 2](/lessons/second).")
+WARNING_CASES = [
+    ("glossary-term-taught-later.yaml", "01-basics.md",
+     [(7, "текст"), (18, "текст"), (20, "разбор упражнения «discard» (furiten)")], "фуритен"),
 ]
 # Where a broken data file goes in the course directory.
 TARGET_NAME = {
     "glossary-no-definition.yaml": "glossary.yaml",
+    "glossary-term-taught-later.yaml": "glossary.yaml",
     "yaku-example-wrong.yaml": "yaku-examples.yaml",
 }
 
@@ -150,7 +170,32 @@ def run_check(content: Path) -> tuple[int, list[str]]:
 
 
 def test_every_broken_fixture_has_a_case() -> None:
-    assert sorted(name for name, _, _ in CASES) == sorted(p.name for p in BROKEN.iterdir())
+    named = [name for name, _, _ in CASES] + [case[0] for case in WARNING_CASES]
+    assert sorted(named) == sorted(p.name for p in BROKEN.iterdir())
+
+
+@pytest.mark.parametrize(("fixture", "warned", "places", "term"),
+                         [pytest.param(*case, id=case[0]) for case in WARNING_CASES])
+def test_a_term_before_its_lesson_is_a_warning_at_its_line(
+    tmp_path: Path, fixture: str, warned: str, places: list[tuple[int, str]], term: str
+) -> None:
+    """Rule (the learner-and-instructor review, «No term before its lesson»): lesson text,
+    drill questions and a kind's feedback where it first appears use no term the course
+    explains only later, unless the lesson links to that later lesson."""
+    content = course_with(tmp_path, fixture)
+    code, output = run_check(content)
+    assert code == 0
+    file = display_path(content / warned)
+    assert output[:-1] == [f"{file}:{line}: Предупреждение: {where} — термин «{term}», {LATER}"
+                           for line, where in places]
+    assert output[-1].endswith(" 3 предупреждения — см. выше.")
+    # a link to the teaching lesson anywhere in the lesson is enough
+    lesson = content / warned
+    text = lesson.read_text(encoding="utf-8")
+    lesson.write_text(text.replace("[[фуритена|фуритен]].",
+                                   "[[фуритена|фуритен]] ([урок 2](/lessons/second))."),
+                      encoding="utf-8")
+    assert run_check(content) == (0, [output[-1].split(" 3 предупреждения")[0]])
 
 
 @pytest.mark.parametrize(
@@ -181,6 +226,7 @@ def test_good_course_passes_with_a_summary(tmp_path: Path) -> None:
 def test_the_real_course_passes_the_check() -> None:
     code, output = run_check(COURSE)
     assert code == 0, "\n".join(output)
+    assert "предупрежден" not in output[-1], "\n".join(output)
     lessons = len(list(COURSE.glob("[0-9]*.md")))
     expected = count_word(lessons, "урок", "урока", "уроков")
     assert output[-1].startswith(f"Курс в порядке: {expected}")

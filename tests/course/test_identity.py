@@ -1,7 +1,9 @@
 """Progress follows a drill: the content check guards slug + drill id, the stored key.
 
-Rules: a published slug must still be a lesson's slug or in some lesson's
-``moved_from``; one stored key must name one drill; ``moved_from`` must be a
+Rules (docs/lesson-format.md «Перенос упражнений»): a published slug must
+still be a lesson's slug, in some lesson's ``moved_from`` or the first place of
+a moved drill; every lesson's slug is published; a drill's ``moved_from`` names
+a published slug; one stored key must name one drill; ``moved_from`` must be a
 list of slugs and must not name the lesson itself; the real course passes.
 """
 
@@ -30,10 +32,18 @@ def test_a_vanished_published_slug_is_an_error_at_its_line(
         runner: FlaskCliRunner, content_dir: Path) -> None:
     (content_dir / "published-slugs.txt").write_text("# comment\nbasics\nsecond\n",
                                                      encoding="utf-8")
+    assert [p for p in _check(runner) if "published-slugs" in p] == [
+        f"{display_path(content_dir / '03-broken.md')}:1: Slug урока «broken» не записан в "
+        "published-slugs.txt: допишите его туда (так делает «flask content new»), чтобы "
+        "прогресс учеников по уроку не потерялся при переименовании."]
+    _edit(content_dir / "published-slugs.txt", "second\n", "second\nbroken\n")
     assert not [p for p in _check(runner) if "published-slugs" in p]
     _edit(content_dir / "01-basics.md", "slug: basics\n", "slug: first-steps\n")
     file = display_path(content_dir / "published-slugs.txt")
     assert [p for p in _check(runner) if "published-slugs" in p] == [
+        f"{display_path(content_dir / '01-basics.md')}:1: Slug урока «first-steps» не записан "
+        "в published-slugs.txt: допишите его туда (так делает «flask content new»), чтобы "
+        "прогресс учеников по уроку не потерялся при переименовании.",
         f"{file}:2: Урока со slug «basics» больше нет: прогресс учеников по нему потеряется. "
         "Верните slug или добавьте «moved_from: [basics]» в шапку урока, куда перешли его "
         "упражнения."]
@@ -52,8 +62,8 @@ def test_a_split_that_keeps_a_drill_id_on_both_sides_is_an_error(
     found = [p for p in _check(runner) if "moved_from" in p and "засчитался" in p]
     assert found[0] == (
         f"{file}:14: Упражнение «nobetan»: прогресс «lesson/basics/nobetan» засчитался бы и "
-        f"здесь, и в уроке {display_path(content_dir / '01-basics.md')} (через moved_from). "
-        "Дайте одному из них другой id.")
+        f"здесь, и в уроке {display_path(content_dir / '01-basics.md')} (упражнение «nobetan», "
+        "через moved_from). Дайте одному из них другой id.")
     assert len(found) == 4  # every drill of the copy
 
 
@@ -67,3 +77,19 @@ def test_moved_from_must_be_a_list_of_other_slugs(
     _edit(path, "moved_from: second-old\n", "moved_from: [second]\n")
     assert (f"{file}:1: Поле «moved_from» называет собственный slug урока «second»: "
             "уберите его.") in _check(runner)
+
+
+def test_a_moved_drill_keeps_its_key_and_must_name_a_published_slug(
+        runner: FlaskCliRunner, content_dir: Path) -> None:
+    (content_dir / "published-slugs.txt").write_text("basics\nsecond\nbroken\n",
+                                                     encoding="utf-8")
+    basics = content_dir / "01-basics.md"
+    _edit(basics, "id: nobetan\n", "id: nobetan\nmoved_from: basic\n")
+    assert (f"{display_path(basics)}:13: Упражнение «nobetan»: moved_from «basic» — такого "
+            "slug нет в published-slugs.txt. Укажите slug урока, где упражнение было "
+            "опубликовано впервые.") in _check(runner)
+    # pointing at another drill's key is a clash at the later drill
+    _edit(basics, "moved_from: basic\n", "moved_from: basics/discard\n")
+    assert (f"{display_path(basics)}:21: Упражнение «discard»: прогресс "
+            "«lesson/basics/discard» засчитался бы и здесь, и здесь же (упражнение «nobetan», "
+            "через moved_from). Дайте одному из них другой id.") in _check(runner)

@@ -134,7 +134,20 @@ COURSE = Path(__file__).resolve().parents[2] / "content" / "ru"
 
 @pytest.mark.parametrize("name", sorted(p.name for p in COURSE.glob("[0-9]*.md")))
 def test_a_lesson_names_sets_not_source_codes(name: str) -> None:
-    """A lesson names a rule set by its Russian name; the documents live on /rules."""
+    """A lesson names a rule set by its short Russian name («европейские турнирные», not
+    «EMA»); the documents live on /rules."""
     text = (COURSE / name).read_text(encoding="utf-8")
     assert re.findall(CITATION_RE, text) == []
     assert "не из исходных документов" not in text
+    assert re.findall(r"\b(?:EMA|JPML|WRC|Tenhou|RRC)\b", text) == []
+
+
+def test_karaten_means_what_the_glossary_and_the_lesson_say(page: str) -> None:
+    """«Каратен» is a wait whose four copies are all in one's own hand (glossary, lesson
+    «Ожидания»; course review: one word, one meaning); copies out on the table are not."""
+    glossary = (COURSE / "glossary.yaml").read_text(encoding="utf-8")
+    assert "все четыре копии которого уже у вас в руке" in glossary
+    assert "Каратен — ожидание только на тайл, все 4 копии которого у вас в руке" in _row(
+        page, "held_four_tenpai")
+    assert "(это не каратен)" in _row(page, "visible_karaten_tenpai")
+    assert page.count("аратен") == 2

@@ -86,7 +86,7 @@ def test_ukeire_goal_accepts_the_most_tiles_then_the_better_shape() -> None:
 def test_the_ranking_is_shown_with_counts_and_the_reason(answer: Answering) -> None:
     status, html = answer.words("play", "two-kanchan", {"discard": "5z"})
     assert status == 200 and 'data-verdict="incorrect"' in html
-    assert "Все сбросы по укейре" in html
+    assert "Все сбросы: сколько тайлов улучшают руку" in html
     # Cutting 1z keeps two kanchan and the 5z pair: 8 tiles (3m, 7m four each).
     assert html.count('class="discard-ranking__item"') == 12
     assert "Сбросы «2 ман», «8 ман» равны: у каждого 12 тайлов." in html

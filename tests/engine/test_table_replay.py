@@ -325,3 +325,13 @@ def test_the_last_tile_is_haitei_and_its_discard_houtei() -> None:
     assert table._situation((last + 1) % 4, tsumo=False).houtei
     with pytest.raises(IllegalEvent):  # no call on the last discard, no draw after it
         table.apply(Draw((last + 1) % 4, t("1m")))
+
+
+def test_only_a_kokushi_wait_robs_a_closed_kan() -> None:
+    """Tenhou: a closed kan can be robbed only by kokushi musou (here a single wait on 1z)."""
+    deal = ["1111z2345678m23p", "19m19p199s234567z", "234p678p345s567m5p", "12345678m12345p"]
+    robbed = [Draw(0, t("5p")), Kan(0, "ankan", (t("1z"),) * 4), Ron(1, 0)]
+    assert replay(hand_log(deal, robbed, dora="9m")).hands[0].deltas == (-32000, 32000, 0, 0)
+    passed = [Draw(0, t("5p")), Kan(0, "ankan", (t("1z"),) * 4), Draw(0, t("6p"))]
+    view = view_at(hand_log(deal, passed, dora="9m"), "online", 0, 3)
+    assert view.wall_left == 68 and len(view.melds[0]) == 1

@@ -1,7 +1,8 @@
 """The learner's thread: «Продолжить», «урок N из M», «решено N из M», solved marks, next step.
 
-Rules: progress is keyed by lesson slug + drill id, and a lesson's ``moved_from``
-slugs count as its own; «Продолжить» points at the first unsolved drill from the
+Rules: progress is keyed by each drill's one stored key (lesson slug + drill id
+where it was first published; a renamed lesson's drills stay under its first
+``moved_from`` slug); «Продолжить» points at the first unsolved drill from the
 furthest lesson reached; a lesson's header counts come from the course as it
 stands; a right answer offers the next drill (or the next lesson at the end);
 the live region gets only the short verdict; practice keeps its anchor and
@@ -34,10 +35,11 @@ C = LessonDrills("c", ("c1",))
 
 # --- the pure functions --------------------------------------------------------------
 
-def test_solved_drills_count_a_former_slug_as_the_lessons_own() -> None:
-    renamed = LessonDrills("b-new", ("b1", "b2", "b3"), moved_from=("b",))
-    solved = {"lesson/b/b1", "lesson/b-new/b3", "lesson/a/b2"}
-    assert solved_drills(renamed, solved) == {"b1", "b3"}
+def test_solved_drills_read_each_drills_own_key() -> None:
+    keys = ("lesson/b/b1", "lesson/a/b2-old", "lesson/b/b3")  # b2 moved here from lesson a
+    moved = LessonDrills("b-new", ("b1", "b2", "b3"), keys)
+    solved = {"lesson/b/b1", "lesson/b-new/b3", "lesson/a/b2-old"}
+    assert solved_drills(moved, solved) == {"b1", "b2"}
     assert solved_drills(B, solved) == {"b1"}
 
 

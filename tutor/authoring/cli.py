@@ -97,7 +97,7 @@ def check_command() -> None:
     """Проверить весь курс; код выхода 1, если есть ошибки."""
     guide = guide_path()
     report = check_course((guide_problems(), file_problems(guide, display_path(guide))))
-    for problem in report.problems:
+    for problem in (*report.problems, *report.warnings):
         click.echo(str(problem))
     click.echo(report.summary())
     if not report.ok:

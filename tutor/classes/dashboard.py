@@ -1,22 +1,28 @@
 """The class dashboard's reads: a fixed number of statements, whatever the history's length.
 
-For a class of N learners and A assignments the dashboard runs the same six
-statements at any number of answers per learner (a test counts them):
+For a class of N learners and A assignments the dashboard runs the same
+statements — seven, eight when the class has studio lessons — at any number of
+answers per learner (a test counts them):
 
 1. the class's members (``memberships`` ⨝ ``users``, at most ``MEMBERS_MAX``);
-2. its assignments (at most ``ASSIGNMENTS_MAX``);
-3. per-kind totals (``learner_kinds``: kinds + 1 rows per learner);
-4. pending mistakes with their diagnosed rule (``learner_mistakes``: at most
+2. its studio lessons and their published versions' drills (two:
+   :func:`tutor.storage.studio.class_lessons`, at most ``PUBLISHED_READ``);
+3. its assignments (at most ``ASSIGNMENTS_MAX``);
+4. per-kind totals (``learner_kinds``: kinds + 1 rows per learner);
+5. pending mistakes with their diagnosed rule (``learner_mistakes``: at most
    ``MISTAKES_KEPT`` per learner);
-5. which assignment problems each learner solved (``learner_solved`` and
-   ``practice_solved`` restricted to the assignments' problem keys: at most
-   N × the problems assigned);
-6. the last activity: one index seek per learner for the newest answer's time
+6. which assignment problems each learner solved (``learner_solved`` and
+   ``practice_solved`` restricted to the assignments' problem keys, and the
+   assigned studio lessons' keys of any version: at most N × the problems
+   assigned, × the versions of a studio lesson);
+7. the last activity: one index seek per learner for the newest answer's time
    (``ix_answers_learner_time``; one row each, not the history).
 
 The rules a learner most often misses come from the rule stored with each
 pending mistake. A mistake recorded before rules were stored has none; those
-are counted apart («без диагноза») instead of being guessed.
+are counted apart («без диагноза») instead of being guessed. A studio
+lesson's mistake counts while its version is the one published to the class
+(:func:`tutor.classes.club.current`).
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from dataclasses import dataclass, field
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
+from tutor.classes import club
 from tutor.classes.store import Member, assignments_of, members
 from tutor.classes.work import DONE, Progress, Work, work
 from tutor.course.drill_names import course_numbers
@@ -70,12 +77,13 @@ class Dashboard:
     works: list[Work]
     rows: list[LearnerRow]
     missed: list[tuple[str, int]]  # problem key, learners with it pending; most first
+    published: club.Published = field(default_factory=dict)  # the class's studio lessons
 
 
-def works_of(conn: Connection, class_id: int) -> list[Work]:
+def works_of(conn: Connection, class_id: int, published: club.Published) -> list[Work]:
     """The class's assignments as shown (the lessons' numbers computed once for all)."""
     numbers = course_numbers()
-    return [work(item, numbers) for item in assignments_of(conn, [class_id])]
+    return [work(item, numbers, published) for item in assignments_of(conn, [class_id])]
 
 
 def _in(column: sa.ColumnElement[str], values: list[str]) -> sa.ColumnElement[bool]:
@@ -85,7 +93,8 @@ def _in(column: sa.ColumnElement[str], values: list[str]) -> sa.ColumnElement[bo
 def read(conn: Connection, class_id: int) -> Dashboard:
     """Everything the dashboard shows for one class (the class was already authorised)."""
     people = members(conn, class_id)
-    works = works_of(conn, class_id)
+    published = club.published(conn, [class_id])
+    works = works_of(conn, class_id, published)
     rows = {m.learner_id: LearnerRow(m) for m in people}
     ids = list(rows)
     _read_kinds(conn, ids, rows)
@@ -96,13 +105,14 @@ def read(conn: Connection, class_id: int) -> Dashboard:
         .where(_in(learner_mistakes.c.learner_id, ids))
         .order_by(learner_mistakes.c.learner_id, learner_mistakes.c.answer_id.desc())
     ):
-        rows[learner_id].mistakes.append((problem, kind, rule))
-        pending[problem] += 1
-    read_solved(conn, ids, works, rows)
+        if club.current(problem, class_id, published):
+            rows[learner_id].mistakes.append((problem, kind, rule))
+            pending[problem] += 1
+    read_solved(conn, ids, works, rows, published)
     _read_last(conn, ids, rows)
     for row in rows.values():
         _fill(row, works)
-    return Dashboard(works, list(rows.values()), pending.most_common(TOP_DRILLS))
+    return Dashboard(works, list(rows.values()), pending.most_common(TOP_DRILLS), published)
 
 
 def _read_kinds(conn: Connection, ids: list[str], rows: dict[str, LearnerRow]) -> None:
@@ -117,19 +127,29 @@ def _read_kinds(conn: Connection, ids: list[str], rows: dict[str, LearnerRow]) -
 
 
 def read_solved(conn: Connection, ids: list[str], works: list[Work],
-                 rows: dict[str, LearnerRow]) -> None:
+                rows: dict[str, LearnerRow], published: club.Published) -> None:
+    """Which assigned problems each learner solved; a studio lesson's drills in any version."""
     keys = sorted({p for w in works for p in w.problems})
     lessons = [k for k in keys if k.startswith("lesson/")]
     practice = [k for k in keys if k.startswith("practice/")]
+    assigned = {club.find(published, w.assignment.class_id, w.assignment.target)
+                for w in works if w.assignment.kind == "club"}
+    studio = {(p.class_id, p.lesson_id): p for p in assigned if p is not None}
     query = sa.union_all(
         sa.select(learner_solved.c.learner_id, learner_solved.c.problem)
-        .where(_in(learner_solved.c.learner_id, ids), _in(learner_solved.c.problem, lessons)),
+        .where(_in(learner_solved.c.learner_id, ids),
+               sa.or_(_in(learner_solved.c.problem, lessons),
+                      club.answered_in(learner_solved.c.problem, studio))),
         sa.select(practice_solved.c.learner_id, practice_solved.c.problem)
         .where(_in(practice_solved.c.learner_id, ids),
                _in(practice_solved.c.problem, practice)),
     )
     for learner_id, problem in conn.execute(query):
-        rows[learner_id].solved.add(problem)
+        solved = rows[learner_id].solved
+        if club.is_club(problem):
+            solved.update(club.solved_now([problem], studio))
+        else:
+            solved.add(problem)
 
 
 def _read_last(conn: Connection, ids: list[str], rows: dict[str, LearnerRow]) -> None:
@@ -150,8 +170,10 @@ def _aware(moment: dt.datetime | str) -> dt.datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
 
 
-def read_one(conn: Connection, class_id: int, member: Member) -> LearnerRow:
-    works = works_of(conn, class_id)
+def read_one(conn: Connection, class_id: int, member: Member) -> tuple[LearnerRow, Dashboard]:
+    """One learner's row, and the class's works and studio lessons it was read against."""
+    published = club.published(conn, [class_id])
+    works = works_of(conn, class_id, published)
     rows = {member.learner_id: LearnerRow(member)}
     ids = [member.learner_id]
     _read_kinds(conn, ids, rows)
@@ -161,11 +183,12 @@ def read_one(conn: Connection, class_id: int, member: Member) -> LearnerRow:
         .where(learner_mistakes.c.learner_id == member.learner_id)
         .order_by(learner_mistakes.c.answer_id.desc())
     ):
-        row.mistakes.append((problem, kind, rule))
-    read_solved(conn, ids, works, rows)
+        if club.current(problem, class_id, published):
+            row.mistakes.append((problem, kind, rule))
+    read_solved(conn, ids, works, rows, published)
     _read_last(conn, ids, rows)
     _fill(row, works)
-    return row
+    return row, Dashboard(works, [row], [], published)
 
 
 def _fill(row: LearnerRow, works: list[Work]) -> None:

@@ -3,8 +3,8 @@
 A template global, :func:`my_assignments`, that the course's home template
 calls when it exists (the course sits below this package and cannot import
 it). For a signed-in learner: their classes (bounded), those classes'
-assignments (bounded), and which of the assignments' problems they solved
-and have pending — three bounded queries; nothing for anyone else.
+studio lessons and assignments (bounded), and which of the assignments'
+problems they solved and have pending — bounded queries; nothing for anyone else.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from tutor import storage
 from tutor.accounts.current import current_user
-from tutor.classes import dashboard, store
+from tutor.classes import club, dashboard, store
 from tutor.classes.work import Progress, Work, work
 from tutor.course.drill_names import course_numbers
 from tutor.storage.errors import StorageError
@@ -45,11 +45,13 @@ def my_assignments() -> list[Assigned]:
                 return []
             by_id = {k.id: k for k in classes}
             numbers = course_numbers()
-            works = [work(a, numbers) for a in store.assignments_of(conn, list(by_id))]
+            published = club.published(conn, list(by_id))
+            works = [work(a, numbers, published)
+                     for a in store.assignments_of(conn, list(by_id))]
             member = store.Member(user.id, user.login, user.display_name, user.learner_id, 0.0)
             row = dashboard.LearnerRow(member)
             rows = {user.learner_id: row}
-            dashboard.read_solved(conn, [user.learner_id], works, rows)
+            dashboard.read_solved(conn, [user.learner_id], works, rows, published)
             pending = dashboard.pending_among(conn, user.learner_id,
                                               [p for w in works for p in w.problems])
     except StorageError:

@@ -97,7 +97,7 @@ def tasks_of(shown: Work, ruleset: str, learner_id: str | None) -> list[SetTask]
     if learner_id is not None:
         row = dashboard.LearnerRow(store.Member(0, "", "", learner_id, 0.0))
         with storage.store().transaction() as conn:
-            dashboard.read_solved(conn, [learner_id], [shown], {learner_id: row})
+            dashboard.read_solved(conn, [learner_id], [shown], {learner_id: row}, {})
             pending = dashboard.pending_among(conn, learner_id, list(shown.problems))
         solved = row.solved
     kind_level = shown.title.removeprefix("Практика: ").rsplit(" · ", 1)[0]

@@ -35,6 +35,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from sqlalchemy.engine import Connection
 
 from engine.generate import KINDS
 from engine.rules.sets import RULESETS
@@ -45,7 +46,7 @@ from tutor.accounts.current import current_user, login_required, role_required
 from tutor.accounts.store import User, by_id, clear_reset
 from tutor.accounts.store import update as update_user
 from tutor.accounts.zones import DEFAULT_ZONE, ZONES, moment_text, russian, today
-from tutor.classes import dashboard, defaults, sequence, spreadsheet, store
+from tutor.classes import club, dashboard, defaults, sequence, spreadsheet, store
 from tutor.classes.dates import parse
 from tutor.classes.home import my_assignments
 from tutor.classes.picker import picker
@@ -59,7 +60,8 @@ from tutor.classes.work import (
 )
 from tutor.course.drill_names import course_numbers
 from tutor.drills import kinds
-from tutor.practice.views import LEVEL_NAMES, MAX_SEED
+from tutor.practice import regrade
+from tutor.practice.views import LEVEL_NAMES, MAX_SEED, prepared
 from tutor.storage.errors import StorageError
 from tutor.web.errors import render_error
 
@@ -175,17 +177,26 @@ def leave(class_id: int) -> ResponseReturnValue:
 
 # -- the dashboard -------------------------------------------------------------------
 
+def _regraded(class_id: int) -> None:
+    """The class's pending mistakes graded again where a rule value changed since."""
+    with storage.store().transaction() as conn:
+        ids = [m.learner_id for m in store.members(conn, class_id)]
+    regrade.refresh(ids, prepared)
+
+
 def _dashboard(klass: store.Klass, error: str | None = None) -> str:
+    _regraded(klass.id)
     with storage.store().transaction() as conn:
         board = dashboard.read(conn, klass.id)
     registry = kinds()
     practice_kinds = [(k, registry[k].title) for k in KINDS if k in registry]
     numbers = course_numbers()
-    missed = [(problem_link(key, numbers=numbers), n) for key, n in board.missed]
+    missed = [(problem_link(key, numbers=numbers, published=board.published,
+                            class_id=klass.id), n) for key, n in board.missed]
     join_url = url_for("classes.join", code=klass.code, _external=True)
     return render_template(
         "classes/dashboard.html", klass=klass, board=board,
-        pick=picker(request.args.get("drills_of")),
+        pick=picker(request.args.get("drills_of"), board.published),
         practice_kinds=practice_kinds, levels=LEVEL_NAMES, states=STATE_NAMES,
         missed=[(link, n) for link, n in missed if link], rule_label=rule_label,
         rule_sentence=rule_sentence,
@@ -216,6 +227,7 @@ def dashboard_page(class_id: int) -> ResponseReturnValue:
 @role_required(*TEACHERS)
 def export(class_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
+    _regraded(klass.id)
     with storage.store().transaction() as conn:
         board = dashboard.read(conn, klass.id)
     response = Response(spreadsheet.table(board, klass.time_zone), mimetype="text/csv")
@@ -250,15 +262,30 @@ def assign(class_id: int) -> ResponseReturnValue:
         seed = secrets.randbelow(MAX_SEED - 1000)
     else:
         target = request.form.get(kind, "")
+    if kind in ("lesson", "drill") and target.startswith("club/"):  # a studio lesson's
+        kind, target = "club", target.removeprefix("club/")
     problem = parse_target(kind, target, count)
     if problem:
         return _bad(problem, class_id)
     with storage.store().transaction() as conn:
+        if kind == "club" and (refused := _club_refusal(conn, klass.id, target)):
+            return _bad(refused, class_id)
         if store.count_assignments(conn, klass.id) >= store.ASSIGNMENTS_MAX:
             return _bad("В классе уже максимальное число заданий.", class_id)
         store.add_assignment(conn, klass.id, kind, target, count, seed,
                              due.isoformat() if due else None)
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
+
+
+def _club_refusal(conn: Connection, class_id: int, target: str) -> str | None:
+    """Why a studio lesson (or its drill) cannot be assigned to this class, or None."""
+    lesson = club.find(club.published(conn, [class_id]), class_id, target)
+    if lesson is None:
+        return "Этот урок студии не опубликован в классе."
+    drill_id = target.partition("/")[2]
+    if drill_id and drill_id not in club.drill_names(lesson):
+        return "Такого упражнения в уроке нет."
+    return None
 
 
 @bp.post("/<id:class_id>/zone")
@@ -319,12 +346,15 @@ def _member(klass: store.Klass, user_id: int) -> store.Member:
 
 
 def _learner(klass: store.Klass, member: store.Member, code: str | None = None) -> str:
+    regrade.refresh([member.learner_id], prepared)
     with storage.store().transaction() as conn:
-        row = dashboard.read_one(conn, klass.id, member)
-        works = dashboard.works_of(conn, klass.id)
+        row, board = dashboard.read_one(conn, klass.id, member)
         account = by_id(conn, member.user_id)
+    works = board.works
     numbers = course_numbers()
-    mistakes = [(problem_link(p, numbers=numbers), kind, rule) for p, kind, rule in row.mistakes]
+    mistakes = [(problem_link(p, numbers=numbers, published=board.published,
+                              class_id=klass.id), kind, rule)
+                for p, kind, rule in row.mistakes]
     registry = kinds()
     return render_template(
         "classes/learner.html", klass=klass, row=row, works=works, states=STATE_NAMES,

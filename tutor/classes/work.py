@@ -2,7 +2,9 @@
 
 An assignment is data (:class:`tutor.classes.store.Assignment`); this module
 turns it into the problem keys the progress aggregates use
-(``lesson/<slug>/<drill>``, ``practice/<kind>/<level>/<seed>[@<rules>]``). A
+(``lesson/<slug>/<drill>``, ``practice/<kind>/<level>/<seed>[@<rules>]``, and
+for a studio lesson published to the class ``club/<lesson>/<version>/<drill>``,
+:mod:`tutor.classes.club`). A
 practice set is ``count`` problems from seeds ``seed``, ``seed + 1``, … — the
 seed is drawn once when the instructor assigns it, so every learner of the
 class gets the same problems (:func:`engine.generate.generate` is pure) — under
@@ -22,8 +24,10 @@ from flask import url_for
 
 from engine.generate import KINDS, LEVELS
 from engine.plural import count_word
+from tutor.classes import club
 from tutor.classes.dates import due_text, is_past
 from tutor.classes.store import Assignment
+from tutor.course.content import Lesson
 from tutor.course.content import store as content_store
 from tutor.course.drill_names import course_numbers, drill_name, names_in
 from tutor.drills import kinds, labels
@@ -95,12 +99,24 @@ class Work:
         return NOT_STARTED
 
 
-def work(item: Assignment, numbers: dict[str, int] | None = None) -> Work:
+def work(item: Assignment, numbers: dict[str, int] | None = None,
+         published: club.Published | None = None) -> Work:
     """The :class:`Work` of an assignment (a lesson gone from the course keeps its slug).
 
+    A drill's target is its stored key without ``lesson/``: it follows the drill
+    wherever it moved (:meth:`tutor.course.content.ContentStore.locate`); a
+    lesson's target is its slug, which follows a renamed or split lesson to
+    where it went (:meth:`~tutor.course.content.ContentStore.moved_to`).
+
     ``numbers`` (:func:`tutor.course.drill_names.course_numbers`) saves computing
-    the lessons' numbers again for every assignment of a list.
+    the lessons' numbers again for every assignment of a list; ``published``
+    (:func:`tutor.classes.club.published`) has the class's studio lessons.
     """
+    if item.kind == "club":
+        studio = club.find(published or {}, item.class_id, item.target)
+        if studio is None:
+            return Work(item, club.GONE, url_for("lessons.index"), ())
+        return Work(item, *club.work_parts(studio, item.target.partition("/")[2]))
     if item.kind == "practice":
         kind, _, level = item.target.partition("/")
         registry = kinds()
@@ -112,22 +128,37 @@ def work(item: Assignment, numbers: dict[str, int] | None = None) -> Work:
                          for i in range(item.count))
         return Work(item, title, url, problems)
     slug, _, drill_id = item.target.partition("/")
-    lesson = content_store().get(slug)
-    number = (numbers if numbers is not None else course_numbers()).get(slug)
+    key = lesson_problem_key(slug, drill_id)
+    found = content_store().locate(key) if item.kind == "drill" else None
+    lesson = found[0] if found else _lesson(slug)
+    number = (numbers if numbers is not None else course_numbers()).get(
+        lesson.slug if lesson else slug)
     if lesson is None or number is None:
         return Work(item, f"Урок «{slug}» (убран из курса)", url_for("lessons.index"), ())
+    if item.kind == "drill" and found:
+        url = url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{found[1]}")
+        return Work(item, str(names_in(lesson, number)[found[1]]), url, (key,))
     if item.kind == "drill":
-        name = names_in(lesson, number).get(drill_id)
-        title = str(name) if name else f"Урок {number} «{lesson.title}»: упражнение убрано"
-        url = url_for("lessons.lesson", slug=slug, _anchor=f"drill-{drill_id}")
-        return Work(item, title, url, (lesson_problem_key(slug, drill_id),) if name else ())
-    url = url_for("lessons.lesson", slug=slug)
-    problems = tuple(lesson_problem_key(slug, d) for d in lesson.drills)
-    return Work(item, f"Урок {number} «{lesson.title}»", url, problems)
+        return Work(item, f"Урок {number} «{lesson.title}»: упражнение убрано",
+                    url_for("lessons.lesson", slug=lesson.slug), ())
+    url = url_for("lessons.lesson", slug=lesson.slug)
+    return Work(item, f"Урок {number} «{lesson.title}»", url,
+                tuple(lesson.problem_keys.values()))
+
+
+def _lesson(slug: str) -> Lesson | None:
+    """The lesson with this slug, or the one a former slug's lesson became."""
+    return content_store().get(slug) or content_store().moved_to(slug)
 
 
 def parse_target(kind: str, target: str, count: int) -> str | None:
-    """A Russian reason the assignment form is refused, or None."""
+    """A Russian reason the assignment form is refused, or None.
+
+    A studio lesson (``club``) is only checked for its shape here: the view
+    checks that it is published to the class.
+    """
+    if kind == "club":
+        return None if club.parse_target(target) else "Такого урока нет."
     if kind == "practice":
         drill_kind, _, level = target.partition("/")
         if drill_kind not in KINDS or level not in LEVELS or drill_kind not in kinds():
@@ -136,34 +167,38 @@ def parse_target(kind: str, target: str, count: int) -> str | None:
             return f"В наборе может быть от 1 до {MAX_SET} задач."
         return None
     slug, _, drill_id = target.partition("/")
-    lesson = content_store().get(slug)
-    if lesson is None:
-        return "Такого урока нет."
-    if kind == "drill" and drill_id not in lesson.drills:
-        return "Такого упражнения в уроке нет."
-    if kind == "lesson" and drill_id:
+    if kind == "drill":
+        if content_store().locate(lesson_problem_key(slug, drill_id)) is None:
+            return "Такого упражнения в уроке нет."
+        return None
+    if drill_id or _lesson(slug) is None:
         return "Такого урока нет."
     return None
 
 
 def problem_link(key: str, ruleset: str | None = None,
-                 numbers: dict[str, int] | None = None) -> tuple[str, str] | None:
+                 numbers: dict[str, int] | None = None,
+                 published: club.Published | None = None,
+                 class_id: int = 0) -> tuple[str, str] | None:
     """(url, label) of a problem key, or None when it no longer exists.
 
     A practice problem's link carries the rule set its key names (a class's set
     is solved under the class's rules, whichever class the learner joined
     last; a mistake reopens under the rules it was made under); ``ruleset``
     stands in for a plain key's default (a kind that keeps its own rules).
+    A studio lesson's drill has a link in the class it is published to
+    (``published``, ``class_id``).
     """
     if key.startswith("practice/"):
         return practice_link(key, ruleset)
-    parts = key.split("/")
-    if len(parts) == 3 and parts[0] == "lesson":
-        name = drill_name(parts[1], parts[2], numbers)
-        if name:
-            return (url_for("lessons.lesson", slug=parts[1], _anchor=f"drill-{parts[2]}"),
-                    str(name))
-    return None
+    if club.is_club(key):
+        return club.link(key, class_id, published or {})
+    found = content_store().locate(key)  # wherever the drill moved since
+    name = drill_name(key, numbers)
+    if found is None or name is None:
+        return None
+    lesson, drill_id = found
+    return url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{drill_id}"), str(name)
 
 
 _FIELD = re.compile(r"\{[^}]*\}")

@@ -19,6 +19,7 @@ from tutor.course.lessons import next_step, render_lesson
 from tutor.drills import grading
 from tutor.drills.base import Drill
 from tutor.drills.grading import Outcome, Record
+from tutor.storage.stats import lesson_problem_key
 
 bp = Blueprint("answers", __name__, url_prefix="/lessons")
 
@@ -27,13 +28,18 @@ NO_LESSON = "Такого урока нет."
 
 
 def _find(slug: str, drill_id: str) -> tuple[Lesson, Drill]:
+    """The drill at this address; a drill that moved answers with a lasting redirect."""
     lesson = store().get(slug)
-    if lesson is None:
-        abort(404, description=NO_LESSON)
-    drill = lesson.drills.get(drill_id)
-    if drill is None:
-        abort(404, description=NO_DRILL)
-    return lesson, drill
+    drill = lesson.drills.get(drill_id) if lesson else None
+    if lesson is not None and drill is not None:
+        return lesson, drill
+    moved = store().locate(lesson_problem_key(slug, drill_id))
+    if moved is not None and moved[0].slug != slug:  # an old address of a moved drill
+        # 308 keeps a POSTed answer (its form and token) on its way; a GET gets the 301
+        code = 308 if request.method == "POST" else 301
+        abort(redirect(url_for(request.endpoint or "answers.fresh", slug=moved[0].slug,
+                               drill_id=moved[1]), code=code))
+    abort(404, description=NO_LESSON if lesson is None else NO_DRILL)
 
 
 def _respond(lesson: Lesson, outcome: Outcome) -> ResponseReturnValue:

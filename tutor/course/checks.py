@@ -21,12 +21,13 @@ from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
 from engine.plural import count_word
-from engine.text.messages import YAKU_NAMES
+from engine.text.messages import RULESET_NAMES, YAKU_NAMES
 from tutor.course.content import display_path, store
 from tutor.course.files import OUTSIDE, escapes_folder
 from tutor.course.handbook import parse_example
 from tutor.course.identity import PUBLISHED_FILE, key_problems, published_problems
 from tutor.course.lessons import render_lesson
+from tutor.course.prerequisites import number_problems, term_warnings
 from tutor.course.problems import Problem
 from tutor.course.spelling import course_spelling_problems
 from tutor.course.yaml_errors import yaml_error_at
@@ -81,6 +82,32 @@ def _example_message(yaku_id: str, entry: Any) -> str | None:
     return f"рука не даёт яку «{YAKU_NAMES[yaku_id]}» (движок насчитал: {names})."
 
 
+# -- one rule set per lesson ----------------------------------------------------------
+
+OTHER_RULES = (
+    "Урок учит и проверяет по одному своду — «{lesson}» (поле rules в шапке урока; "
+    "по умолчанию онлайн), а это упражнение — по своду «{drill}». Уберите rules из "
+    "упражнения, а отличие другого свода опишите во врезке "
+    "«!!! variants \"Как в других правилах\"»."
+)
+
+
+def rule_set_problems(lessons: list[Lesson]) -> list[Problem]:
+    """A course lesson grades every drill under its own rule set; the others are text.
+
+    A beginner learns one game first: the lesson's main line and its drills
+    follow one set, the differences of the others sit in its folded box.
+    (Studio lessons are not held to this: a club writes for its own table.)
+    """
+    def name(rules: str) -> str:
+        return RULESET_NAMES.get(rules, rules).removesuffix(" (по умолчанию)")
+
+    return [Problem(lesson.file, drill.line, OTHER_RULES.format(
+                lesson=name(lesson.rules), drill=name(drill.params["rules"])))
+            for lesson in lessons for drill in lesson.drills.values()
+            if drill.params.get("rules", lesson.rules) != lesson.rules]
+
+
 # -- the course report ------------------------------------------------------------
 
 
@@ -91,6 +118,8 @@ class CourseReport:
     problems: list[Problem] = field(default_factory=list)
     lessons: int = 0
     drills: Counter[str] = field(default_factory=Counter)
+    # Printed, but the course still passes: a term used before its lesson.
+    warnings: list[Problem] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -104,14 +133,21 @@ class CourseReport:
         kinds = ", ".join(f"{kind} — {n}" for kind, n in sorted(self.drills.items()))
         total = count_word(sum(self.drills.values()), "упражнение", "упражнения", "упражнений")
         lessons = count_word(self.lessons, "урок", "урока", "уроков")
-        return f"Курс в порядке: {lessons}, {total}" + (f" ({kinds})." if kinds else ".")
+        text = f"Курс в порядке: {lessons}, {total}" + (f" ({kinds})." if kinds else ".")
+        if self.warnings:
+            text += " " + count_word(len(self.warnings), "предупреждение", "предупреждения",
+                                     "предупреждений").capitalize() + " — см. выше."
+        return text
 
 
-def render_problems(lessons: list[Lesson]) -> list[Problem]:
+def render_problems(lessons: list[Lesson],
+                    shown: dict[tuple[str, str], str] | None = None) -> list[Problem]:
     """Render every lesson page and every drill's solution as the site would.
 
     A drill that validates but whose page or explanation fails to render would
     be a 500 for the learner; the check reports it at the drill's line instead.
+    Each solution's HTML goes into ``shown`` under ``(lesson file, drill id)``
+    (the vocabulary check reads it).
     """
     found = []
     for lesson in lessons:
@@ -119,11 +155,14 @@ def render_problems(lessons: list[Lesson]) -> list[Problem]:
             found.extend(_render_page(lesson, render_lesson))
             area = get_template_attribute("drills/_frame.html", "feedback_area")
             for drill in lesson.drills.values():
-                shown = Outcome(drill, MultiDict(), Verdict(False, solution_only=True))
+                outcome = Outcome(drill, MultiDict(), Verdict(False, solution_only=True))
                 try:
-                    area(lesson, shown)
+                    html = area(lesson, outcome)
                 except Exception as exc:  # noqa: BLE001 - reported, never raised
                     found.append(Problem(lesson.file, drill.line, _render_failed(drill.id, exc)))
+                    continue
+                if shown is not None:
+                    shown[(lesson.file, drill.id)] = str(html)
     return found
 
 
@@ -149,8 +188,11 @@ def check_course(extra: tuple[list[Problem], ...] = ()) -> CourseReport:
     examples = content.content_dir / "yaku-examples.yaml"
     problems = set(content.problems())
     problems.update(yaku_example_problems(examples, display_path(examples)))
-    problems.update(render_problems(lessons))
+    shown: dict[tuple[str, str], str] = {}
+    problems.update(render_problems(lessons, shown))
     problems.update(key_problems(lessons))
+    problems.update(number_problems(lessons))
+    problems.update(rule_set_problems(lessons))
     glossary = content.content_dir / "glossary.yaml"
     data_files = [(path, display_path(path)) for path in (glossary, examples)]
     problems.update(course_spelling_problems(lessons, data_files))
@@ -159,4 +201,5 @@ def check_course(extra: tuple[list[Problem], ...] = ()) -> CourseReport:
     for more in extra:
         problems.update(more)
     drills = Counter(d.kind.name for lesson in lessons for d in lesson.drills.values())
-    return CourseReport(sorted(problems), len(lessons), drills)
+    warnings = sorted(set(term_warnings(lessons, content.glossary(), shown)))
+    return CourseReport(sorted(problems), len(lessons), drills, warnings)

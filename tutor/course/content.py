@@ -42,15 +42,16 @@ from typing import Any
 import yaml
 from flask import Flask, current_app
 
+from engine.rules.sets import DEFAULT_RULESET, RULESETS
 from tutor.course.files import OUTSIDE, escapes_folder
 from tutor.course.glossary import load_glossary
 from tutor.course.links import link_problems
 from tutor.course.markdown import RenderContext, make_markdown
-from tutor.course.markdown.drills import DRILL_MARKER
+from tutor.course.markdown.drills import DRILL_MARKER, build_drills_only
 from tutor.course.problems import Problem
 from tutor.course.yaml_errors import yaml_error_at
 from tutor.drills import Drill, build_drill
-from tutor.storage.stats import lesson_problem_key
+from tutor.storage.path import drill_key
 from tutor.tiles.render import render_inline
 from tutor.web.settings import recheck_seconds
 
@@ -79,11 +80,13 @@ class Lesson:
     title: str
     order: int
     summary: str
-    moved_from: tuple[str, ...] = ()  # former slugs whose progress counts here
+    moved_from: tuple[str, ...] = ()  # former slugs, the first published first
+    rules: str = DEFAULT_RULESET.name  # the rule set the lesson teaches and grades under
     parts: list[str | DrillSlot] = field(default_factory=list)
     toc: list[dict[str, Any]] = field(default_factory=list)
     drills: dict[str, Drill] = field(default_factory=dict)
-    # Each drill's key in the stored answers ('lesson/<slug>/<drill>'), made with the drills.
+    # Each drill's one key in the stored answers ('lesson/<slug>/<drill>' where it was
+    # first published: tutor.storage.path.drill_key), made with the drills.
     problem_keys: dict[str, str] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     # For the link check: (file line, target) of each link, and the
@@ -128,10 +131,15 @@ FIELD_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "summary": (lambda v: isinstance(v, str) and bool(v.strip()), "непустой текст"),
 }
 
-# Fields a lesson may leave out. ``moved_from``: the slugs this lesson's drills were
-# published under before a rename or a split; learners' progress under them counts
-# here (tutor/storage/path.py), so a new slug never orphans anyone's solved drills.
+# Fields a lesson may leave out. ``moved_from``: the lesson's former slugs (the first
+# published first): its old address redirects here, and its drills keep the keys
+# learners' answers are stored under (tutor/storage/path.py), so a new slug never
+# orphans anyone's progress, mistakes or class assignments.
 OPTIONAL_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    # The one rule set the lesson teaches and grades under (online unless it says so);
+    # the other sets' differences go in a folded «Как в других правилах» box.
+    "rules": (lambda v: isinstance(v, str) and v in RULESETS,
+              "один из сводов: " + ", ".join(RULESETS)),
     "moved_from": (
         lambda v: isinstance(v, list) and bool(v)
         and all(isinstance(s, str) and SLUG.fullmatch(s) for s in v),
@@ -207,6 +215,8 @@ class _Course:
     key: tuple[FileKey, ...]
     lessons: list[Lesson]
     by_slug: dict[str, Lesson]
+    by_key: dict[str, tuple[Lesson, str]]  # stored drill key -> the lesson and id it has now
+    moved: dict[str, Lesson]  # a slug no lesson has any more -> where its drills went
     file_keys: dict[Path, FileKey]
     dir_mtime: int | None
     glossary_key: tuple[Any, ...]
@@ -250,6 +260,14 @@ class ContentStore:
                 return lesson
         return self._scan().by_slug.get(slug)
 
+    def locate(self, key: str) -> tuple[Lesson, str] | None:
+        """The lesson holding the drill stored under ``key`` now, and the drill's id there."""
+        return (self._trusted() or self._scan()).by_key.get(key)
+
+    def moved_to(self, slug: str) -> Lesson | None:
+        """Where a former slug's lesson went (a rename, or the first part of a split)."""
+        return (self._trusted() or self._scan()).moved.get(slug)
+
     def problems(self) -> list[Problem]:
         """All problems of the course (what ``flask content check`` reports)."""
         found = list(self.glossary_problems)
@@ -283,7 +301,9 @@ class ContentStore:
             by_slug: dict[str, Lesson] = {}
             for lesson in ordered:  # the first in course order wins, as the course map shows
                 by_slug.setdefault(lesson.slug, lesson)
-            course = _Course(key, ordered, by_slug, file_keys, dir_mtime, glossary.key, 0.0)
+            by_key, moved = _where(ordered, by_slug)
+            course = _Course(key, ordered, by_slug, by_key, moved, file_keys, dir_mtime,
+                             glossary.key, 0.0)
         self._course = course = replace(course, dir_mtime=dir_mtime, scanned=time.monotonic())
         return course
 
@@ -361,6 +381,29 @@ def link_problems_added(lessons: list[Lesson], glossary: Any | None) -> list[Les
     return result
 
 
+def _where(lessons: list[Lesson], by_slug: dict[str, Lesson]
+           ) -> tuple[dict[str, tuple[Lesson, str]], dict[str, Lesson]]:
+    """Each stored drill key's place now, and each vanished slug's new lesson.
+
+    A vanished slug leads to the first lesson in course order that names it
+    in ``moved_from``, or else holds one of its drills (a split whose parts
+    only moved drills).
+    """
+    by_key: dict[str, tuple[Lesson, str]] = {}
+    moved: dict[str, Lesson] = {}
+    for lesson in lessons:
+        for slug in lesson.moved_from:
+            if slug not in by_slug:
+                moved.setdefault(slug, lesson)
+    for lesson in lessons:
+        for drill_id, key in lesson.problem_keys.items():
+            by_key.setdefault(key, (lesson, drill_id))
+            slug = key.split("/")[1]
+            if slug not in by_slug:
+                moved.setdefault(slug, lesson)
+    return by_key, moved
+
+
 def _order(lessons: list[Lesson]) -> list[Lesson]:
     """Sort by order; a later file (by name) reusing a slug or order gets a problem.
 
@@ -406,6 +449,31 @@ def lesson_from_text(
     ``path`` names the lesson (its stem gives the fallback slug), ``file`` is
     what problems print as their file.
     """
+    lesson, body, offset = _lesson_head(text, path, file)
+    _render_body(lesson, body, offset, glossary, glossary_url)
+    return lesson
+
+
+def lesson_drills_only(text: str, path: Path, file: str) -> Lesson:
+    """The lesson of ``text`` with its front matter and drills, its body not rendered.
+
+    For a text rendered before, whose HTML was kept (a published club
+    lesson): the drills are built again — the forms and the grading need
+    them — but the Markdown is not, so ``parts`` stays empty.
+    """
+    lesson, body, offset = _lesson_head(text, path, file)
+    context = RenderContext(file=file, line_offset=offset, build_drill=build_drill)
+    build_drills_only(body, context)
+    lesson.drills = context.drills
+    lesson.problem_keys = {
+        d: drill_key(lesson.slug, d, lesson.moved_from, drill.params.get("moved_from"))
+        for d, drill in lesson.drills.items()}
+    lesson.problems.extend(context.problems)
+    return lesson
+
+
+def _lesson_head(text: str, path: Path, file: str) -> tuple[Lesson, str, int]:
+    """The lesson of ``text`` from its front matter only; its body and the body's line offset."""
     yaml_text, body, offset = split_front_matter(text)
     meta, problems = parse_front_matter(yaml_text, file)
     valid = {
@@ -419,10 +487,10 @@ def lesson_from_text(
         order=valid.get("order", _NO_ORDER),
         summary=valid.get("summary", ""),
         moved_from=_moved_from(meta),
+        rules=_rules(meta),
         problems=problems,
     )
-    _render_body(lesson, body, offset, glossary, glossary_url)
-    return lesson
+    return lesson, body, offset
 
 
 def _render_body(lesson: Lesson, body: str, offset: int, glossary: Any, glossary_url: str) -> None:
@@ -433,6 +501,7 @@ def _render_body(lesson: Lesson, body: str, offset: int, glossary: Any, glossary
         glossary=glossary,
         glossary_url=glossary_url,
         build_drill=build_drill,
+        rules=lesson.rules,
     )
     md = make_markdown(context)
     try:
@@ -444,11 +513,19 @@ def _render_body(lesson: Lesson, body: str, offset: int, glossary: Any, glossary
     lesson.parts = [DrillSlot(piece) if i % 2 else piece for i, piece in enumerate(pieces)]
     lesson.toc = list(getattr(md, "toc_tokens", []))
     lesson.drills = context.drills
-    lesson.problem_keys = {d: lesson_problem_key(lesson.slug, d) for d in lesson.drills}
+    lesson.problem_keys = {
+        d: drill_key(lesson.slug, d, lesson.moved_from, drill.params.get("moved_from"))
+        for d, drill in lesson.drills.items()}
     lesson.links = context.links
     lesson.anchors = frozenset(_ID_ATTR.findall(html)) | {f"drill-{d}" for d in context.drills}
     lesson.problems.extend(context.problems)
     lesson.problems.sort(key=lambda problem: problem.line)
+
+
+def _rules(meta: dict[str, Any]) -> str:
+    valid, _ = OPTIONAL_FIELDS["rules"]
+    value = meta.get("rules")
+    return str(value) if valid(value) else DEFAULT_RULESET.name
 
 
 def _moved_from(meta: dict[str, Any]) -> tuple[str, ...]:

@@ -4,7 +4,8 @@ A drill's id (``ryanmen-first``) is for the file and the database; a person
 recognises a drill by its lesson, its place in the lesson and its question.
 The numbers are computed from the course as it is now, never stored: when
 lessons are renumbered the names follow, while assignments and answers keep
-pointing at the drill through its slug and id. Two drills of the course never
+pointing at the drill through its stored key (:func:`tutor.storage.path.drill_key`),
+wherever it moved. Two drills of the course never
 share a name, since the lesson number and the drill number together are unique.
 """
 
@@ -78,12 +79,13 @@ def names_in(lesson: Lesson, number: int) -> dict[str, DrillName]:
             for position, drill in enumerate(lesson.drills.values(), start=1)}
 
 
-def drill_name(slug: str, drill_id: str, numbers: dict[str, int] | None = None) -> DrillName | None:
-    """The name of one drill, or None when its lesson or the drill left the course."""
-    lesson = content_store().get(slug)
-    if lesson is None or drill_id not in lesson.drills:
+def drill_name(key: str, numbers: dict[str, int] | None = None) -> DrillName | None:
+    """The name of the drill stored under ``key`` where it is now; None when it left the course."""
+    found = content_store().locate(key)
+    if found is None:
         return None
-    number = (numbers if numbers is not None else course_numbers()).get(slug)
+    lesson, drill_id = found
+    number = (numbers if numbers is not None else course_numbers()).get(lesson.slug)
     if number is None:
         return None
     return names_in(lesson, number)[drill_id]

@@ -1,16 +1,24 @@
 """Checks that keep learners' progress attached to its drills when the course changes.
 
-Progress is stored under ``lesson/<slug>/<drill id>`` (:mod:`tutor.storage.path`).
-Lesson numbers and file names can change freely; a slug cannot vanish without
-orphaning every answer stored under it. So:
+Each drill's answers are stored under one key, ``lesson/<slug>/<drill id>`` of
+the place it was first published (:func:`tutor.storage.path.drill_key`): a
+drill moved to another lesson says ``moved_from: old-slug`` (or
+``old-slug/old-id``) in its block, a lesson renamed as a whole says
+``moved_from: [old-slug]`` in its front matter. Lesson numbers and file names
+can change freely. So that no learner's progress, pending mistakes or class
+assignments are orphaned:
 
 - ``published-slugs.txt`` in the content directory lists the slugs learners'
   progress may be stored under (``flask content new`` adds each new lesson's);
-  a listed slug that is neither a lesson's ``slug`` nor in some lesson's
-  ``moved_from`` is an error at its line;
-- one stored key must mean one drill: a drill id that appears both in a lesson
-  and in a lesson that lists that lesson's slug in ``moved_from`` (a split that
-  kept the same id on both sides), or a lesson naming its own slug, is an error.
+  a listed slug that is neither a lesson's ``slug``, nor in some lesson's
+  ``moved_from``, nor the first place of some moved drill is an error at its
+  line, and a lesson whose slug is not listed is an error too (its answers
+  would not be protected);
+- a drill's ``moved_from`` must name a published slug (a typo would start
+  everyone's progress on it from zero);
+- one stored key must mean one drill: two drills claiming the same key (a
+  split that kept the same id on both sides), or a lesson naming its own
+  slug, is an error.
 
 A duplicate drill id inside one lesson is already an error where the drill
 block is read (:mod:`tutor.course.markdown.drills`).
@@ -19,20 +27,18 @@ block is read (:mod:`tutor.course.markdown.drills`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from tutor.course.content import Lesson
 from tutor.course.problems import Problem
-from tutor.storage.path import LessonDrills, drill_keys
-
-if TYPE_CHECKING:
-    from tutor.course.content import Lesson
+from tutor.storage.path import LessonDrills
 
 PUBLISHED_FILE = "published-slugs.txt"
 
 
 def lesson_drills(lesson: Lesson) -> LessonDrills:
     """The part of a lesson the progress queries need."""
-    return LessonDrills(lesson.slug, tuple(lesson.drills), lesson.moved_from)
+    ids = tuple(lesson.drills)
+    return LessonDrills(lesson.slug, ids, tuple(lesson.problem_keys[d] for d in ids))
 
 
 def key_problems(lessons: list[Lesson]) -> list[Problem]:
@@ -43,34 +49,59 @@ def key_problems(lessons: list[Lesson]) -> list[Problem]:
         if lesson.slug in lesson.moved_from:
             found.append(Problem(lesson.file, 1, f"Поле «moved_from» называет собственный slug "
                                                  f"урока «{lesson.slug}»: уберите его."))
-        path = lesson_drills(lesson)
         for drill_id, drill in lesson.drills.items():
-            for key in drill_keys(path, drill_id):
-                first = owner.setdefault(key, (lesson, drill_id))
-                if first[0] is not lesson:
-                    found.append(Problem(lesson.file, drill.line, (
-                        f"Упражнение «{drill_id}»: прогресс «{key}» засчитался бы и здесь, и в "
-                        f"уроке {first[0].file} (через moved_from). Дайте одному из них другой id."
-                    )))
+            key = lesson.problem_keys[drill_id]
+            first = owner.setdefault(key, (lesson, drill_id))
+            if first == (lesson, drill_id):
+                continue
+            where = "здесь же" if first[0] is lesson else f"в уроке {first[0].file}"
+            found.append(Problem(lesson.file, drill.line, (
+                f"Упражнение «{drill_id}»: прогресс «{key}» засчитался бы и здесь, и {where} "
+                f"(упражнение «{first[1]}», через moved_from). Дайте одному из них другой id."
+            )))
+    return found
+
+
+def _published(path: Path) -> list[tuple[int, str]]:
+    """``(line, slug)`` of each slug in ``published-slugs.txt``."""
+    found = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        slug = line.split("#", 1)[0].strip()
+        if slug:
+            found.append((number, slug))
     return found
 
 
 def published_problems(content_dir: Path, lessons: list[Lesson], file: str) -> list[Problem]:
-    """Each slug of ``published-slugs.txt`` must still lead to a lesson (its slug or moved_from)."""
+    """Each published slug still leads to drills; each lesson and drill origin is published."""
     path = content_dir / PUBLISHED_FILE
     if not path.is_file():
         return []
+    listed = _published(path)
+    slugs = {slug for _, slug in listed}
     known = {lesson.slug for lesson in lessons}
     known.update(slug for lesson in lessons for slug in lesson.moved_from)
-    found = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        slug = line.split("#", 1)[0].strip()
-        if slug and slug not in known:
-            found.append(Problem(file, number, (
-                f"Урока со slug «{slug}» больше нет: прогресс учеников по нему потеряется. "
-                f"Верните slug или добавьте «moved_from: [{slug}]» в шапку урока, "
-                "куда перешли его упражнения."
+    known.update(key.split("/")[1] for lesson in lessons for key in lesson.problem_keys.values())
+    found = [Problem(file, number, (
+        f"Урока со slug «{slug}» больше нет: прогресс учеников по нему потеряется. "
+        f"Верните slug или добавьте «moved_from: [{slug}]» в шапку урока, "
+        "куда перешли его упражнения."
+    )) for number, slug in listed if slug not in known]
+    for lesson in lessons:
+        if lesson.slug not in slugs and not set(lesson.moved_from) & slugs:
+            found.append(Problem(lesson.file, 1, (
+                f"Slug урока «{lesson.slug}» не записан в {PUBLISHED_FILE}: допишите его "
+                "туда (так делает «flask content new»), чтобы прогресс учеников по уроку "
+                "не потерялся при переименовании."
             )))
+        for drill_id, drill in lesson.drills.items():
+            origin = drill.params.get("moved_from")
+            if origin and origin.split("/")[0] not in slugs:
+                found.append(Problem(lesson.file, drill.line, (
+                    f"Упражнение «{drill_id}»: moved_from «{origin}» — такого slug нет в "
+                    f"{PUBLISHED_FILE}. Укажите slug урока, где упражнение было "
+                    "опубликовано впервые."
+                )))
     return found
 
 

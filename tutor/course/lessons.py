@@ -17,7 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from flask import Blueprint, Flask, abort, current_app, render_template, url_for
+from flask import Blueprint, Flask, abort, current_app, redirect, render_template, url_for
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup, escape
 
 from engine.errors import HandError
@@ -146,10 +147,14 @@ def index() -> str:
 
 
 @bp.get("/lessons/<slug>")
-def lesson(slug: str) -> tuple[str, int]:
+def lesson(slug: str) -> ResponseReturnValue:
+    """A lesson page; a former slug's address redirects for good to where the lesson went."""
     found = store().get(slug)
     if found is None:
-        abort(404, description="Такого урока нет.")
+        moved = store().moved_to(slug)
+        if moved is None:
+            abort(404, description="Такого урока нет.")
+        return redirect(url_for("lessons.lesson", slug=moved.slug), code=301)
     return render_lesson(found)
 
 

@@ -48,6 +48,12 @@ COMMON_PARAMS: tuple[Param, ...] = (
     Param("prompt", p.text, None),
     Param("rules", p.rules_name, "online"),
     Param("red_fives", p.optional_boolean, None),
+    # Where a drill moved from another lesson was first published: its answers stay
+    # stored under that key (tutor/storage/path.py).
+    Param("moved_from", p.origin, None,
+          help="только у перенесённого упражнения: slug урока, где оно опубликовано впервые "
+               "(`efficiency`), или `slug/id`, если сменился и id; прогресс учеников, их "
+               "ошибки и задания классов переходят вместе с ним"),
 )
 
 K = TypeVar("K", bound=type[DrillKind])

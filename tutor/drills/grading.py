@@ -40,12 +40,13 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 
 from engine.plural import count_word
+from engine.rules.sets import get_ruleset
 from tutor.accounts.current import current_learner
 from tutor.drills.base import BadAnswer, Drill, Verdict, wants_solution
-from tutor.storage import store
+from tutor.storage import regrade, store
 from tutor.storage.accounts import note_practice_solved
 from tutor.storage.errors import StorageError
-from tutor.storage.progress import SaveResult
+from tutor.storage.progress import ProgressStore, SaveResult
 from tutor.web.errors import CSRF_MESSAGE, message_for, render_error
 
 log = logging.getLogger(__name__)
@@ -205,6 +206,8 @@ def _store(drill: Drill, form: MultiDict[str, str], verdict: Verdict,
         level=record.level, lesson=record.lesson, rule=found[0].rule if found else None,
         address=request.remote_addr or "?",
     )
+    if saved is SaveResult.SAVED and not verdict.correct:
+        _keep_answer(progress, learner.id, drill, form, record.problem)
     if saved is SaveResult.SAVED and verdict.correct and record.source == "practice" \
             and learner.account:
         try:  # an instructor's assignments read which practice problems were solved
@@ -213,6 +216,32 @@ def _store(drill: Drill, form: MultiDict[str, str], verdict: Verdict,
         except StorageError:
             log.warning("could not note a solved practice problem", exc_info=True)
     return saved
+
+
+def graded_under(drill: Drill) -> str:
+    """A fingerprint of every rule value the drill is graded under (its rule set's values).
+
+    Stored with a wrong answer; when it differs from the drill's now, a value
+    changed since and the kept answer is graded again (:mod:`tutor.storage.regrade`).
+    """
+    rules = get_ruleset(drill.params.get("rules"))
+    text = repr((rules, drill.params.get("red_fives")))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def answer_fields(form: MultiDict[str, str]) -> list[tuple[str, str]]:
+    """The learner's answer in a form: its fields without the token, nonce and attempt."""
+    return [(k, v) for k, v in form.items(multi=True) if k not in _SKIP_FIELDS]
+
+
+def _keep_answer(progress: ProgressStore, learner_id: str, drill: Drill,
+                 form: MultiDict[str, str], problem: str) -> None:
+    """Keep a wrong answer beside its mistake, to grade it again if the rules change."""
+    try:
+        with progress.transaction() as conn:
+            regrade.keep(conn, learner_id, problem, answer_fields(form), graded_under(drill))
+    except StorageError:
+        log.warning("could not keep a wrong answer for regrading", exc_info=True)
 
 
 def _warnings(saved: SaveResult) -> tuple[Note, ...]:
@@ -261,6 +290,8 @@ def refuse_in_place(bp: Blueprint, find: Callable[[], tuple[Page, Drill]],
         try:
             page, drill = find()
         except HTTPException as missing:
+            if missing.response is not None:  # a moved drill's redirect: follow it there
+                return missing.response
             # No such lesson or drill: answer as any unknown page does. Raised from
             # inside an error handler it would escape Flask's handling as a 500.
             return render_error(missing.code or 404, message_for(missing))

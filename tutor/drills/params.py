@@ -33,6 +33,19 @@ def identifier(value: Any) -> str:
     )
 
 
+_ORIGIN = re.compile(r"[a-z0-9-]+(?:/[a-z0-9-]+)?")
+
+
+def origin(value: Any) -> str:
+    """A moved drill's first place: ``old-slug`` or ``old-slug/old-id`` (its stored key)."""
+    if isinstance(value, str) and _ORIGIN.fullmatch(value):
+        return value
+    raise ValueError(
+        "нужен slug урока, где упражнение было опубликовано впервые, — например efficiency "
+        f"или efficiency/two-kanchan (если менялся и id), а не «{value}»."
+    )
+
+
 def text(value: Any) -> str:
     if isinstance(value, str) and value.strip():
         return value.strip()

@@ -48,7 +48,7 @@ from tutor.accounts.current import learner_id
 from tutor.course.content import store
 from tutor.drills import Drill, DrillError, build_drill, grading, kinds
 from tutor.drills.grading import Outcome, Record
-from tutor.practice import rules
+from tutor.practice import regrade, rules
 from tutor.storage.errors import StorageError
 from tutor.storage.stats import parse_practice_key
 
@@ -143,6 +143,22 @@ def _prepare(kind: str, level: str, seed: int, ruleset: str | None = None) -> Dr
         return None
 
 
+def prepared(kind: str, level: str, seed: int, ruleset: str | None) -> Drill | None:
+    """The problem a practice key names (``ruleset``: the key's, None for the default).
+
+    A kind whose generator draws the rules keeps its own; None when the key
+    names no problem that can be prepared.
+    """
+    if kind not in KINDS or level not in LEVELS or not 0 <= seed < MAX_SEED:
+        return None
+    params = _params(kind, level, seed)
+    if params is None:
+        return None
+    if "rules" in params:
+        return _prepare(kind, level, seed)
+    return _prepare(kind, level, seed, ruleset or DEFAULT_RULESET.name)
+
+
 def task(kind: str, level: str, seed: int) -> Task:
     """The problem at this URL under the learner's rules, or a 404 with a Russian message."""
     if kind not in KINDS or level not in LEVELS or not 0 <= seed < MAX_SEED:
@@ -168,6 +184,7 @@ def _mistakes() -> list[str]:
     once per request.
     """
     if "tempai_mistakes" not in g:
+        regrade.refresh([learner_id()], prepared)  # a rule value changed: grade again
         try:
             found = storage.store().mistakes(learner_id())
             g.tempai_mistakes = [m.problem for m in found]
@@ -203,14 +220,12 @@ def _mistake_link(key: str) -> tuple[str, str] | None:
     """(url, label) for a practice problem key or ``lesson/<slug>/<drill>``."""
     if key.startswith("practice/"):
         return practice_link(key)
-    parts = key.split("/")
-    if len(parts) == 3 and parts[0] == "lesson":
-        lesson = store().get(parts[1])
-        drill = lesson.drills.get(parts[2]) if lesson else None
-        if lesson and drill:
-            url = url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{drill.id}")
-            return url, f"Урок «{lesson.title}» · {drill.kind.title}"
-    return None
+    found = store().locate(key)  # wherever the drill moved since
+    if found is None:
+        return None
+    lesson, drill_id = found
+    url = url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{drill_id}")
+    return url, f"Урок «{lesson.title}» · {lesson.drills[drill_id].kind.title}"
 
 
 def _mistake_links(keys: list[str]) -> list[tuple[str, str]]:

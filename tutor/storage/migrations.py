@@ -18,7 +18,9 @@ The steps, by version: 1 answers (:mod:`tutor.storage.answers`); 2 nothing
 their checks (:mod:`tutor.storage.studio`); 11 the budget trigger again; 12 a
 class's and an account's time zone and an account's tile size (nullable
 columns added by ``ALTER TABLE``, :func:`tutor.storage.classes.add_column`);
-13 ids never reused (:func:`_never_reuse_ids`).
+13 ids never reused (:func:`_never_reuse_ids`); 14 a published studio version
+kept rendered (:func:`tutor.storage.studio.migrate_renders`); 15 the kept
+answers of pending mistakes (:mod:`tutor.storage.regrade`).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from tutor.storage import (
     budget,
     classes,
     deadline,
+    regrade,
     sessions,
     studio,
     throttle,
@@ -129,6 +132,8 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     budget.recreate_trigger,  # SQLite's hour of an answer cut to whole seconds
     _preferences,  # a class's and an account's time zone, an account's tile size
     _never_reuse_ids,
+    studio.migrate_renders,  # a checked studio version's rendering, kept in the database
+    regrade.migrate,  # the answers of pending mistakes, to grade them again
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -70,6 +70,7 @@ from tutor.storage.aggregates import (
 )
 from tutor.storage.answers import INSERT, answers
 from tutor.storage.errors import AnswersBudgetSpent, StorageError, TooManyLearners
+from tutor.storage.regrade import mistake_answers
 from tutor.storage.sqlite_writer import SqliteWriter
 
 log = logging.getLogger(__name__)
@@ -446,7 +447,7 @@ class ProgressStore:
         """Delete everything stored about a learner; returns how many answers went."""
         with self._begin() as conn:
             result = conn.execute(answers.delete().where(answers.c.learner_id == learner_id))
-            for table in (learner_kinds, learner_solved, learner_mistakes):
+            for table in (learner_kinds, learner_solved, learner_mistakes, mistake_answers):
                 conn.execute(table.delete().where(table.c.learner_id == learner_id))
         self._known.discard(learner_id)
         return int(result.rowcount or 0)

@@ -180,3 +180,43 @@ def parse_practice_key(key: str) -> PracticeKey | None:
     if rules is not None and (rules not in RULESETS or rules == DEFAULT_RULESET.name):
         return None
     return PracticeKey(kind, level, int(seed), rules)
+
+
+def club_problem_key(lesson_id: int, version: int, drill_id: str) -> str:
+    """``club/<lesson id>/<version>/<drill>``: a drill of one published studio version.
+
+    No course drill (``lesson/…``) or practice problem can have it.
+    """
+    return f"club/{lesson_id}/{version}/{drill_id}"
+
+
+def club_drill_key(lesson_id: int, drill_id: str) -> str:
+    """``club/<lesson id>/<drill>``: the drill in whichever version — what a class tracks.
+
+    A lesson republished with a fixed typo keeps its drills' ids, and the
+    learners' solved drills stay solved.
+    """
+    return f"club/{lesson_id}/{drill_id}"
+
+
+@dataclass(frozen=True)
+class ClubKey:
+    lesson_id: int
+    version: int
+    drill_id: str
+
+    @property
+    def drill_key(self) -> str:
+        return club_drill_key(self.lesson_id, self.drill_id)
+
+
+_CLUB_KEY = re.compile(r"club/([0-9]{1,10})/([0-9]{1,10})/([a-z0-9-]{1,180})")
+
+
+def parse_club_key(key: str) -> ClubKey | None:
+    """The parts of a key :func:`club_problem_key` made, or None for anything else."""
+    match = _CLUB_KEY.fullmatch(key)
+    if match is None:
+        return None
+    lesson_id, version, drill_id = match.groups()
+    return ClubKey(int(lesson_id), int(version), drill_id)

@@ -9,7 +9,10 @@ content check results live in ``club_checks``, one row per *check version*
 engine or the checks changed is checked again on first use, and during a
 rolling deploy each app server reads the result of its own check version and
 never overwrites the other's (at most :data:`CHECKS_KEPT` check versions are
-kept per version, the oldest go).
+kept per version, the oldest go). A passing check also keeps the version
+rendered for learners (``html``: the sanitised body with an empty slot where
+each drill goes; ``drill_list``: each drill's id, kind and question), so a
+published lesson is rendered once, not in every app process after each start.
 
 A publication puts one version of a lesson into one class's course map at a
 position; ``slug`` is copied into it so that ``/classes/<id>/lessons/<slug>``
@@ -30,13 +33,19 @@ longer read since)::
     club_requests(lesson_id PK, version, state VARCHAR(12), requested_at,
                   decided_by, decided_at)                 -- state: pending | approved
     club_checks(lesson_id, version, check_version VARCHAR(64), ok BOOLEAN, problems TEXT,
-                drills INTEGER, checked_at FLOAT)  -- PK (lesson_id, version, check_version)
+                drills INTEGER, checked_at FLOAT,  -- PK (lesson_id, version, check_version)
+                html TEXT, drill_list TEXT)        -- migration 14: the version rendered
 """
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
+
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
+
+from tutor.storage.classes import add_column
 
 metadata = sa.MetaData()
 checks_metadata = sa.MetaData()
@@ -98,6 +107,8 @@ club_checks = sa.Table(
     sa.Column("problems", sa.Text, nullable=False),
     sa.Column("drills", sa.Integer, nullable=False),
     sa.Column("checked_at", sa.Float, nullable=False),
+    sa.Column("html", sa.Text),  # migration 14: the body as learners see it, drill slots in it
+    sa.Column("drill_list", sa.Text),  # migration 14: JSON [[drill id, kind, question], …]
 )
 
 
@@ -109,3 +120,73 @@ def migrate(conn: Connection) -> None:
 def migrate_checks(conn: Connection) -> None:
     """Migration 10: check results keyed by check version (the rolling deploy's flip-flop)."""
     checks_metadata.create_all(conn, checkfirst=True)
+
+
+def migrate_renders(conn: Connection) -> None:
+    """Migration 14: a passing check keeps the version rendered (``html``, ``drill_list``).
+
+    A version published before has neither until its first use, which renders
+    and stores it once (:mod:`tutor.studio.published`).
+    """
+    add_column(conn, club_checks, "html")
+    add_column(conn, club_checks, "drill_list")
+
+
+# -- what a class sees of its studio lessons --------------------------------------------
+
+PUBLISHED_READ = 100  # studio lessons read per class (the studio publishes at most so many)
+
+
+@dataclass(frozen=True)
+class ClassLesson:
+    """A studio lesson published to a class, as the class's pages track it.
+
+    ``drills`` are the published version's (id, kind, question), as its
+    rendering stored them; empty until the version was rendered once
+    (a version published before migration 14, before anyone opened it).
+    """
+
+    lesson_id: int
+    class_id: int
+    slug: str
+    title: str
+    version: int
+    drills: tuple[tuple[str, str, str], ...]
+
+
+def class_lessons(conn: Connection, class_ids: list[int]) -> list[ClassLesson]:
+    """The studio lessons published to these classes, by class and place (two bounded queries).
+
+    A version's drills come from its newest stored rendering, whichever
+    check version made it: the drills of a version do not change with the checks.
+    """
+    if not class_ids:
+        return []
+    P = club_publications
+    rows = conn.execute(
+        sa.select(P.c.lesson_id, P.c.class_id, P.c.slug, P.c.version, club_lessons.c.title)
+        .join(club_lessons, club_lessons.c.id == P.c.lesson_id)
+        .where(P.c.class_id.in_(class_ids))
+        .order_by(P.c.class_id, P.c.position, P.c.published_at)
+        .limit(PUBLISHED_READ * len(class_ids))).all()
+    pairs = sorted({(int(r.lesson_id), int(r.version)) for r in rows})
+    drills: dict[tuple[int, int], tuple[tuple[str, str, str], ...]] = {}
+    if pairs:
+        C = club_checks
+        found = conn.execute(
+            sa.select(C.c.lesson_id, C.c.version, C.c.drill_list)
+            .where(sa.tuple_(C.c.lesson_id, C.c.version).in_(pairs),
+                   C.c.drill_list.is_not(None))
+            .order_by(C.c.checked_at.desc()))
+        for lesson_id, version, text in found:
+            drills.setdefault((int(lesson_id), int(version)), _drill_list(text))
+    return [ClassLesson(int(r.lesson_id), int(r.class_id), str(r.slug), str(r.title),
+                        int(r.version), drills.get((int(r.lesson_id), int(r.version)), ()))
+            for r in rows]
+
+
+def _drill_list(text: str) -> tuple[tuple[str, str, str], ...]:
+    try:
+        return tuple((str(d), str(k), str(q)) for d, k, q in json.loads(text))
+    except (ValueError, TypeError):
+        return ()

@@ -10,7 +10,8 @@ put the cursor there.
 The check version is a hash of everything that decides a check's outcome —
 the source files of the engine, the drill kinds, the course's Markdown and
 checks and this module, the spelling table, the app's glossary — and of the
-limits in force. :func:`init_app` computes it
+limits in force; and of what the stored rendering of a version is made with
+(the sanitiser, the tile markup). :func:`init_app` computes it
 once at start-up. A published version's stored result carries the check
 version it was made under; one made under another is stale and is checked
 again on first use (:mod:`tutor.studio.published`).
@@ -56,8 +57,10 @@ _checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lesson-check")
 _DRILL_OPENER = re.compile(r"^/// *[a-z]", re.M)
 _EXT = "tempai.studio.check_version"
 _ROOT = Path(__file__).resolve().parent.parent.parent
+# The stored rendering (tutor.studio.published) is kept under the check version too,
+# so the sanitiser and the tile markup are hashed with the checks.
 _HASHED = ("engine", "tutor/drills", "tutor/course", "tutor/studio/check.py",
-           "tutor/course/spelling.yaml")
+           "tutor/course/spelling.yaml", "tutor/authoring/sanitise.py", "tutor/tiles")
 
 
 @dataclass(frozen=True)

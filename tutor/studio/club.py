@@ -43,6 +43,7 @@ from tutor.course.lessons import MapEntry, add_map_extras
 from tutor.drills import grading
 from tutor.drills.grading import Outcome, Record
 from tutor.storage.errors import StorageError
+from tutor.storage.stats import club_problem_key
 from tutor.studio import db, published, store
 from tutor.studio.check import MAX_SLUG
 from tutor.studio.db import UNAVAILABLE
@@ -135,7 +136,7 @@ def _grade(page: Page, version: int, drill_id: str) -> ResponseReturnValue:
     drill = page.lesson.drills.get(drill_id)
     if drill is None:
         abort(404, description=NO_DRILL)
-    record = Record(f"club/{page.publication.lesson_id}/{version}/{drill.id}")
+    record = Record(club_problem_key(page.publication.lesson_id, version, drill.id))
     outcome = grading.answer(drill, request.form, record)
     if request.htmx:
         area = get_template_attribute("studio/parts.html", "club_feedback")

@@ -7,7 +7,7 @@ more is refused), :data:`VERSIONS_LISTED` versions shown, :data:`CLASSES_MAX`
 publications per lesson, :data:`MAP_MAX` club lessons on one course map and
 :data:`REVIEW_LISTED` requests on the admin's review page. A lesson page reads
 one publication row (an indexed ``(class_id, slug)`` lookup) and, only when
-its rendered version is not in the process's cache, one version's source.
+its rendered version is not in the process's cache, the version's stored rendering.
 
 When an instructor deletes their account, their lessons stay with the
 club, as their classes do (:func:`tutor.accounts.views.delete` removes only
@@ -96,6 +96,7 @@ class Publication:
     check_version: str | None
     check_ok: bool | None
     drills: int
+    rendered: bool = False  # this app's check kept the version rendered (migration 14)
 
 
 @dataclass(frozen=True)
@@ -228,6 +229,14 @@ def _version_rows(conn: Connection, lesson_id: int, number: int) -> list[Version
                     _problems(r.check_problems)) for r in conn.execute(query)]
 
 
+def rendering_of(conn: Connection, lesson_id: int, number: int) -> tuple[str, str] | None:
+    """(source, stored HTML) of a version this app's check passed and rendered, else None."""
+    row = conn.execute(sa.select(V.c.source, C.c.html).join(C, _checked(V.c.lesson_id, V.c.version))
+                       .where(V.c.lesson_id == lesson_id, V.c.version == number,
+                              C.c.ok.is_(True), C.c.html.is_not(None))).first()
+    return None if row is None else (str(row.source), str(row.html))
+
+
 def source_of(conn: Connection, lesson_id: int, number: int) -> str | None:
     """One version's Markdown (one primary-key row)."""
     found = conn.execute(sa.select(V.c.source).where(
@@ -235,17 +244,33 @@ def source_of(conn: Connection, lesson_id: int, number: int) -> str | None:
     return None if found is None else str(found)
 
 
+@dataclass(frozen=True)
+class Rendering:
+    """A version as learners see it: the sanitised body with drill slots, and its drills."""
+
+    html: str
+    drill_list: tuple[tuple[str, str, str], ...]  # (drill id, kind, question)
+
+
 def store_check(conn: Connection, lesson_id: int, number: int, check_version: str,
-                problems: list[tuple[int, str]], drills: int) -> None:
-    """Keep a version's check result with the check version it was made under."""
+                problems: list[tuple[int, str]], drills: int,
+                rendering: Rendering | None = None) -> None:
+    """Keep a version's check result with the check version it was made under.
+
+    A passing version's ``rendering`` is kept beside it (:func:`rendering_of`).
+    """
     kept = json.dumps(problems[:PROBLEMS_KEPT], ensure_ascii=False)
     values = {"lesson_id": lesson_id, "version": number, "check_version": check_version,
-              "ok": not problems, "problems": kept, "drills": drills, "checked_at": time.time()}
+              "ok": not problems, "problems": kept, "drills": drills, "checked_at": time.time(),
+              "html": rendering.html if rendering else None,
+              "drill_list": (json.dumps(rendering.drill_list, ensure_ascii=False)
+                             if rendering else None)}
     insert = (postgresql.insert(C) if conn.dialect.name == "postgresql"
               else sqlite.insert(C)).values(**values)
     conn.execute(insert.on_conflict_do_update(
         index_elements=[C.c.lesson_id, C.c.version, C.c.check_version],
-        set_={k: insert.excluded[k] for k in ("ok", "problems", "drills", "checked_at")}))
+        set_={k: insert.excluded[k]
+              for k in ("ok", "problems", "drills", "checked_at", "html", "drill_list")}))
     newest = (sa.select(C.c.check_version).where(C.c.lesson_id == lesson_id, C.c.version == number)
               .order_by(C.c.checked_at.desc()).limit(CHECKS_KEPT))
     conn.execute(C.delete().where(C.c.lesson_id == lesson_id, C.c.version == number,
@@ -255,15 +280,17 @@ def store_check(conn: Connection, lesson_id: int, number: int, check_version: st
 # -- publications --------------------------------------------------------------------
 
 
+_RENDERED = C.c.html.is_not(None).label("rendered")  # a flag: the HTML itself is not read
 _PUB_COLS = (P.c.lesson_id, P.c.class_id, P.c.version, P.c.position, P.c.slug,
              club_lessons.c.title, club_lessons.c.summary, classes.c.name,
-             C.c.check_version, C.c.ok.label("check_ok"), C.c.drills)
+             C.c.check_version, C.c.ok.label("check_ok"), C.c.drills, _RENDERED)
 
 
 def _publication(row: Any) -> Publication:
     return Publication(int(row.lesson_id), int(row.class_id), int(row.version),
                        int(row.position), str(row.slug), str(row.title), str(row.summary),
-                       str(row.name), row.check_version, row.check_ok, int(row.drills or 0))
+                       str(row.name), row.check_version, row.check_ok, int(row.drills or 0),
+                       bool(row.rendered))
 
 
 def _publications() -> sa.Select[tuple[object, ...]]:
@@ -402,7 +429,7 @@ def _approved() -> sa.Select[Any]:
     R = club_requests
     return (sa.select(R.c.lesson_id, R.c.version, club_lessons.c.slug, club_lessons.c.title,
                       club_lessons.c.summary, C.c.check_version, C.c.ok.label("check_ok"),
-                      C.c.drills)
+                      C.c.drills, _RENDERED)
             .join(club_lessons, club_lessons.c.id == R.c.lesson_id)
             .join(C, _checked(R.c.lesson_id, R.c.version), isouter=True)
             .where(R.c.state == "approved"))
@@ -410,4 +437,5 @@ def _approved() -> sa.Select[Any]:
 
 def _approved_row(r: Any) -> Publication:
     return Publication(int(r.lesson_id), 0, int(r.version), 0, str(r.slug), str(r.title),
-                       str(r.summary), "", r.check_version, r.check_ok, int(r.drills or 0))
+                       str(r.summary), "", r.check_version, r.check_ok, int(r.drills or 0),
+                       bool(r.rendered))

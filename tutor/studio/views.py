@@ -380,15 +380,19 @@ def export(lesson_id: int) -> ResponseReturnValue:
 # -- publishing ------------------------------------------------------------------------
 
 
-def _latest_passes(lesson: store.ClubLesson, source: str) -> bool:
-    """Check the latest version now (outside any transaction) and store the result."""
-    checked = check.check_source(source)
-    with db.transaction() as conn:
-        store.store_check(conn, lesson.id, lesson.latest, check.check_version(),
-                          checked.messages(), len(checked.lesson.drills))
-    if checked.ok:  # rendered now, in the author's request, not in a learner's first view
-        published.remember((lesson.id, lesson.latest), checked.lesson)
-    return checked.ok
+def _latest_passes(lesson: store.ClubLesson) -> bool:
+    """Check the latest version now (outside any transaction) and store the result.
+
+    A passing version is rendered and stored now, in the author's request,
+    not in a learner's first view (:func:`tutor.studio.published.recheck`).
+    """
+    try:
+        passed = published.recheck(lesson.id, lesson.latest)
+    except StorageError:
+        abort(503, description=UNAVAILABLE)
+    if passed is None:
+        abort(404, description=NO_VERSION)
+    return passed
 
 
 @bp.post("/studio/<id:lesson_id>/publish")
@@ -410,8 +414,7 @@ def publish(lesson_id: int) -> ResponseReturnValue:
             if store.slug_taken(conn, klass.id, lesson.slug, lesson.id):
                 abort(409, description=SLUG_TAKEN.format(klass.name, lesson.slug))
             targets.append(klass)
-        source = _source(conn, lesson)
-    if not _latest_passes(lesson, source):
+    if not _latest_passes(lesson):
         abort(409, description=CANNOT_PUBLISH)
     with db.transaction() as conn:
         for klass in targets:  # the version checked above, even if a newer one was saved since
@@ -435,8 +438,7 @@ def unpublish(lesson_id: int) -> ResponseReturnValue:
 def request_everyone(lesson_id: int) -> ResponseReturnValue:
     with db.transaction() as conn:
         lesson = _lesson(conn, lesson_id)
-        source = _source(conn, lesson)
-    if not _latest_passes(lesson, source):
+    if not _latest_passes(lesson):
         abort(409, description=CANNOT_PUBLISH)
     with db.transaction() as conn:
         store.request_everyone(conn, lesson, lesson.latest)

@@ -24,6 +24,9 @@ class RenderContext:
     glossary: Any | None = None
     glossary_url: str = "/glossary"
     build_drill: Callable[[str, Any, int], Any] | None = None
+    # The lesson's rule set: a drill without ``rules`` is graded under it (the course
+    # check refuses a course drill naming another set: tutor.course.checks).
+    rules: str | None = None
     problems: list[Problem] = field(default_factory=list)
     drills: dict[str, Any] = field(default_factory=dict)
     # (file line, target) of every Markdown link, for the link check.

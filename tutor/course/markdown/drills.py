@@ -4,6 +4,10 @@ The block is replaced by a marker comment ``<!--drill:<id>-->`` (through the
 HTML stash, so Markdown never touches it); the lesson page later renders the
 drill's form at that spot. The replacement keeps the number of lines, so the
 processors that run after this one still report correct line numbers.
+
+:func:`build_drills_only` runs just this step (after Markdown's whitespace
+normalisation, as in a full render): the drills of a text whose HTML was kept
+from an earlier render, built without rendering the text again.
 """
 
 from __future__ import annotations
@@ -67,6 +71,8 @@ class DrillBlockPreprocessor(Preprocessor):
             return self._error(line + 1 + at, f"Параметры упражнения — не YAML: {problem}.")
         if context.build_drill is None:
             return self._error(line, "Упражнения здесь не поддерживаются.")
+        if context.rules is not None and isinstance(raw, dict) and "rules" not in raw:
+            raw = {**raw, "rules": context.rules}  # graded under the lesson's rule set
         try:
             drill = context.build_drill(kind, raw, context.line_offset + line)
         except DrillError as exc:
@@ -99,3 +105,15 @@ class DrillBlockExtension(Extension):
     def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 - Python-Markdown API
         # After normalize_whitespace (30); before everything that reads blocks.
         md.preprocessors.register(DrillBlockPreprocessor(md, self.context), "tempai_drills", 28)
+
+
+def build_drills_only(body: str, context: RenderContext) -> None:
+    """Build the drill blocks of ``body`` into ``context.drills``; nothing is rendered.
+
+    The same two preprocessors as in a full render, in the same order, so
+    the drills are the ones that render found; linear in the text's length.
+    """
+    md = Markdown(extensions=[DrillBlockExtension(context=context)])
+    lines = body.split("\n")
+    for name in ("normalize_whitespace", "tempai_drills"):
+        lines = md.preprocessors[name].run(lines)

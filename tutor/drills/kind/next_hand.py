@@ -22,7 +22,8 @@ from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
 from engine.rules.sets import Ruleset, get_ruleset
-from engine.table.game import GameState, NextHand, next_state
+from engine.table.game import GameState, next_state
+from engine.table.game import NextHand as HandEnd
 from engine.table.outcome import abortive_kind, outcome_of
 from engine.text import messages
 from tutor.drills import params as p
@@ -144,7 +145,7 @@ class ScoreLine(SeatLine):
 
 @dataclass(frozen=True)
 class NextSolution:
-    outcome: NextHand
+    outcome: HandEnd
     dealer: str  # E, S, or END
     lines: tuple[ScoreLine, ...]
     steps: tuple[str, ...]
@@ -162,7 +163,7 @@ class NextSolution:
         return "партия окончена" if self.dealer == END else SEAT_WORDS[self.dealer]
 
 
-def _steps(params: Mapping[str, Any], n: NextHand) -> list[str]:
+def _steps(params: Mapping[str, Any], n: HandEnd) -> list[str]:
     kind = params["result"]["type"]
     steps = [OUTCOME_WORDS[kind]]
     riichi = params["riichi"]
@@ -193,7 +194,7 @@ def _steps(params: Mapping[str, Any], n: NextHand) -> list[str]:
     return steps
 
 
-def explain(params: Mapping[str, Any], n: NextHand) -> NextSolution:
+def explain(params: Mapping[str, Any], n: HandEnd) -> NextSolution:
     key = params["rules"]
     lines = tuple(
         ScoreLine(s, seat_word(s), after, before, after - before)
@@ -263,7 +264,7 @@ NEXT_HAND_RULES: tuple[Rule, ...] = (
 
 
 @register
-class NextHandKind(GameKind):
+class NextHand(GameKind):
     name = "next_hand"
     diagnoses = NEXT_HAND_RULES
     own_rules = True  # the generator draws the rule set
@@ -326,4 +327,4 @@ RESULT_TEXT: dict[str, Callable[[Mapping[str, Any], Ruleset], str]] = {
     "chombo": lambda r, rules: f"чомбо: {seat_word(r['offender'])}",
 }
 
-__all__ = ["NEXT_HAND_PARAMS", "NextHandKind", "NextSolution"]
+__all__ = ["NEXT_HAND_PARAMS", "NextHand", "NextSolution"]

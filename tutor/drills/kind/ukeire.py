@@ -20,7 +20,8 @@ from engine.hand import Hand
 from engine.plural import count_word
 from engine.shape.blocks import Form
 from engine.shape.shanten import describe_shanten, improving_tiles, shanten
-from engine.shape.ukeire import Ukeire, ukeire
+from engine.shape.ukeire import Ukeire as Improvements
+from engine.shape.ukeire import ukeire
 from engine.shape.waits import wait_tiles
 from engine.text.messages import UKEIRE_EXPLANATION
 from engine.tiles import Tile, parse_tiles
@@ -58,7 +59,7 @@ class Line:
 class UkeireSolution:
     hand: Hand
     visible: tuple[Tile, ...]
-    result: Ukeire
+    result: Improvements
     lines: tuple[Line, ...]  # every improving kind, exhausted ones too (left = 0)
 
     @property
@@ -160,7 +161,7 @@ UKEIRE_RULES: tuple[Rule, ...] = (
 
 
 @register
-class UkeireCount(DrillKind):
+class Ukeire(DrillKind):
     name = "ukeire"
     diagnoses = UKEIRE_RULES
     title = "Сколько тайлов улучшат руку?"

@@ -1,0 +1,330 @@
+"""Seeded problems for the three judgement kinds: ``call``, ``push`` and ``riichi``.
+
+Each problem first draws which row of its *Riichi Book I* table
+(:mod:`engine.rules.strategy`) should decide it — the level's mix below —
+then builds hands the way real ones look (:mod:`engine.generate.hands`)
+until :mod:`engine.table.judgement` decides it by that row; the drill grades
+by the same judgement, so a problem can never disagree with its grading.
+
+Levels (rates over the problems of tests/engine/test_generate_judgement.py):
+
+- ``call`` — novice: the call makes a ready hand with a yaku, or leaves no
+  yaku; player: one factor decides (cheap and slow or not; the call does not
+  advance the hand); master: the value drops, a concealed value set, the dealer.
+- ``push`` — novice: all three conditions agree; player: exactly two agree;
+  master: any mix, a dealer, two riichi.
+- ``riichi`` — novice: a good wait and a han, or riichi-only with a bad wait;
+  player: one reason only (a han, the wait or the dealer), few tiles left;
+  master: expensive hands (haneman, the turn and a 3-way wait).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engine.errors import HandError
+from engine.generate.hands import INDICATOR_OF, Builder, build_complete, nearby_tile
+from engine.generate.play import Table, pond
+from engine.hand import parse_hand
+from engine.melds import parse_meld_text
+from engine.rules.sets import get_ruleset
+from engine.table.judgement import judge_call, judge_push, judge_riichi
+from engine.table.safety import Riichi
+from engine.tiles import FIVES, NUM_KINDS, Tile, tile_code, to_mpsz
+
+TRIES = 60
+CALL_TRIES = 12  # a call is judged in milliseconds to tens of them (the Python engine)
+WIND_CODES = ("E", "S", "W", "N")
+RULES = get_ruleset("online")
+
+# Which table row should decide, by level (weights).
+CALL_MIX: dict[str, dict[str, float]] = {
+    "novice": {"call_ready": 0.6, "call_no_yaku": 0.4},
+    "player": {"call_cheap_slow": 0.35, "call_fast_or_expensive": 0.35,
+               "call_no_progress": 0.15, "call_ready": 0.15},
+    "master": {"call_value_drop": 0.3, "call_value_set": 0.2, "call_cheap_slow": 0.15,
+               "call_fast_or_expensive": 0.2, "call_ready": 0.15},
+}
+RIICHI_MIX: dict[str, dict[str, float]] = {
+    "novice": {"riichi_one_of_three": 0.65, "dama_riichi_only_bad": 0.35},
+    "player": {"riichi_one_of_three": 0.55, "dama_riichi_only_bad": 0.35, "dama_few_tiles": 0.1},
+    "master": {"dama_haneman": 0.25, "riichi_expensive_wide": 0.3, "dama_expensive": 0.3,
+               "riichi_one_of_three": 0.15},
+}
+# push: how many of the three conditions (ready, high, good) hold, by level
+PUSH_MET: dict[str, tuple[int, ...]] = {"novice": (0, 3), "player": (1, 2), "master": (0, 1, 2, 3)}
+DEALER_SHARE: dict[str, float] = {"novice": 0.0, "player": 0.2, "master": 0.4}
+TWO_RIICHI_SHARE = 0.3  # push, master
+
+
+def _pick(rng: random.Random, mix: dict[str, float]) -> str:
+    return rng.choices(list(mix), list(mix.values()))[0]
+
+
+def _seat(rng: random.Random, level: str) -> Tile:
+    return 27 if rng.random() < DEALER_SHARE[level] else rng.choice((28, 29, 30))
+
+
+def _dora_for(rng: random.Random, tiles: list[Tile], rich: bool) -> Tile:
+    """An indicator: with ``rich``, one whose dora the hand holds; else any kind."""
+    if rich and tiles:
+        return INDICATOR_OF[rng.choice(tiles)]
+    return rng.randrange(NUM_KINDS)
+
+
+def _hand(rng: random.Random, level: str, honours: float) -> Builder:
+    return build_complete(rng, suits=tuple(rng.sample(range(3), rng.choice((2, 3)))),
+                          triplet_rate=0.2, honor_rate=honours)
+
+
+def _text(tiles: list[Tile], red: bool) -> str:
+    flags = [red and t in FIVES and tiles.index(t) == i for i, t in enumerate(tiles)]
+    return to_mpsz(tiles, flags)
+
+
+def _search(rng: random.Random, build: Callable[[], tuple[str, dict[str, Any]] | None],
+            wanted: str, tries: int = TRIES) -> dict[str, Any]:
+    """Build until the wanted row decides; after ``tries``, the first usable problem."""
+    spare: dict[str, Any] | None = None
+    for _ in range(tries):
+        made = build()
+        if made is None:
+            continue
+        got, params = made
+        if got == wanted:
+            return params
+        spare = spare or params
+    if spare is None:
+        raise HandError("Не удалось подобрать ситуацию для этого уровня.")
+    return spare
+
+
+# --- «Брать или нет?» -----------------------------------------------------------------
+
+
+def _simple_hand(rng: random.Random) -> list[Tile]:
+    """Four sets and a pair of simples only (2–8): a hand that keeps tanyao when it opens."""
+    while True:
+        suits = rng.sample(range(3), rng.choice((2, 3)))
+        tiles: list[Tile] = [rng.choice(suits) * 9 + rng.randint(1, 7)] * 2
+        for _ in range(4):
+            suit = rng.choice(suits) * 9
+            if rng.random() < 0.2:
+                tiles += [suit + rng.randint(1, 7)] * 3
+            else:
+                start = suit + rng.randint(1, 5)
+                tiles += [start, start + 1, start + 2]
+        if all(tiles.count(t) <= 4 for t in tiles):
+            return tiles
+
+
+def _iipeikou_hand(rng: random.Random) -> tuple[list[Tile], tuple[Tile, Tile, Tile]]:
+    """Simples only, all runs, one run twice (iipeikou): worth much closed, little open."""
+    while True:
+        suits = [rng.randrange(3) for _ in range(4)]
+        starts = [s * 9 + rng.randint(1, 5) for s in suits]
+        starts[1] = starts[0]
+        pair = rng.randrange(3) * 9 + rng.randint(1, 7)
+        tiles = [pair, pair] + [t + i for t in starts for i in range(3)]
+        called = (starts[2], starts[2] + 1, starts[2] + 2)
+        if all(tiles.count(t) <= 4 for t in tiles) and starts[2] != starts[0]:
+            return tiles, called
+
+
+def _value_pon_hand(rng: random.Random, seat: Tile) -> tuple[list[Tile], tuple[Tile, Tile, Tile]]:
+    """Three sets, a pair and a value honour's triplet (the one to be ponned)."""
+    honour = rng.choice((31, 32, 33, seat, 27))
+    b = build_complete(rng, suits=tuple(rng.sample(range(3), 2)), triplet_rate=0.1,
+                       honor_rate=0.0)
+    tiles = list(b.concealed)
+    for t in _sets_of(tiles)[:1]:
+        for x in t:
+            tiles.remove(x)
+    return [*tiles, honour, honour, honour][:14], (honour, honour, honour)
+
+
+def _break(rng: random.Random, tiles: list[Tile], keep: list[Tile], kanchan: bool) -> bool:
+    """One step away from ready: a tile swapped for a nearby one, or (``kanchan``) the middle
+    of a run swapped for a lone guest wind — a slow hand's bad shape."""
+    runs = [r for r in _sets_of(tiles) if r[0] != r[1] and not set(r) & set(keep)]
+    if kanchan and runs:
+        middle = rng.choice(runs)[1]
+        guest = rng.choice([w for w in (28, 29, 30) if tiles.count(w) < 3] or [33])
+        tiles[tiles.index(middle)] = guest
+        return True
+    spare = [i for i, t in enumerate(tiles) if t not in keep and t < 27]
+    if not spare:
+        return False
+    i = rng.choice(spare)
+    tiles[i] = nearby_tile(rng, tiles[i], 0.2)
+    return True
+
+
+_FAR = {"call_ready": 1, "call_no_yaku": 1, "call_cheap_slow": 3, "call_value_set": 3,
+        "call_no_progress": 0, "call_value_drop": 1, "call_fast_or_expensive": 2}
+
+
+def _call_candidate(rng: random.Random, level: str,
+                    wanted: str) -> tuple[str, dict[str, Any]] | None:
+    seat = _seat(rng, level)
+    tiles: list[Tile]
+    if wanted == "call_no_yaku":
+        tiles = list(_hand(rng, level, 0.05).concealed)
+        sets = _sets_of(tiles)
+    elif wanted == "call_value_drop":
+        tiles, chi = _iipeikou_hand(rng)
+        sets = [chi]
+    elif rng.random() < 0.5 and wanted != "call_value_set":
+        tiles = _simple_hand(rng)
+        sets = _sets_of(tiles)
+    else:
+        tiles, pon = _value_pon_hand(rng, seat)
+        sets = [pon]
+    if not sets or len(tiles) != 14 or any(tiles.count(t) > 4 for t in tiles):
+        return None
+    called_set = rng.choice(sets)
+    called = rng.choice(called_set)
+    tiles.remove(called)
+    keep = list(called_set)
+    keep.remove(called)
+    if wanted == "call_value_set":  # a concealed value triplet besides the call
+        honour = rng.choice((31, 32, 33))
+        spare = [t for t in tiles if t not in keep and t != called_set[0]]
+        if tiles.count(honour) or len(spare) < 3:
+            return None
+        for old in rng.sample(spare, 3):
+            tiles[tiles.index(old)] = honour
+    for _ in range(_FAR[wanted]):
+        if not _break(rng, tiles, keep, wanted in ("call_cheap_slow", "call_value_set")):
+            return None
+    if any(tiles.count(t) > 4 for t in tiles) or tiles.count(called) + len(called_set) > 6:
+        return None
+    rich = wanted == "call_fast_or_expensive" or (wanted != "call_value_drop"
+                                                  and rng.random() < 0.25)
+    dora = _dora_for(rng, tiles, rich)
+    kind = "pon" if called_set[0] == called_set[1] else "chi"
+    text, call = _text(sorted(tiles), rich and rng.random() < 0.5), f"{kind} {to_mpsz(called_set)}"
+    params: dict[str, Any] = {"hand": text, "call": call, "tile": tile_code(called),
+              "seat": WIND_CODES[seat - 27], "round": "E", "dora": tile_code(dora),
+              "turn": rng.randint(4, 10)}
+    try:
+        v = judge_call(parse_hand(text, size=13), parse_meld_text(call), called, seat, 27,
+                       (dora,), RULES)
+    except HandError:
+        return None
+    return v.row.id, params
+
+
+def _sets_of(tiles: list[Tile]) -> list[tuple[Tile, Tile, Tile]]:
+    """Sets in ``tiles`` that could have been called: triplets and runs present in the hand."""
+    out: list[tuple[Tile, Tile, Tile]] = []
+    for t in set(tiles):
+        if tiles.count(t) >= 3:
+            out.append((t, t, t))
+        if t < 27 and t % 9 <= 6 and t + 1 in tiles and t + 2 in tiles:
+            out.append((t, t + 1, t + 2))
+    return sorted(out)
+
+
+def gen_call(rng: random.Random, level: str) -> dict[str, Any]:
+    """A chi or pon offered to a closed hand."""
+    wanted = _pick(rng, CALL_MIX[level])
+    return _search(rng, lambda: _call_candidate(rng, level, wanted), wanted, CALL_TRIES)
+
+
+# --- «Риичи или дама?» ------------------------------------------------------------------
+
+
+def _riichi_candidate(rng: random.Random, level: str,
+                      wanted: str) -> tuple[str, dict[str, Any]] | None:
+    expensive = wanted in ("dama_haneman", "riichi_expensive_wide", "dama_expensive")
+    b = _hand(rng, level, 0.25 if expensive else 0.1)
+    concealed = list(b.concealed)
+    concealed.remove(rng.choice(concealed))
+    rich = expensive or (wanted == "riichi_one_of_three" and rng.random() < 0.5)
+    dora = _dora_for(rng, concealed, rich)
+    seat = _seat(rng, level) if wanted != "dama_riichi_only_bad" else rng.choice((28, 29, 30))
+    turn = rng.randint(3, 12) if level == "master" else rng.randint(4, 9)
+    text = _text(sorted(concealed), rich and rng.random() < 0.6)
+    params: dict[str, Any] = {"hand": text, "seat": WIND_CODES[seat - 27], "round": "E",
+                              "dora": tile_code(dora), "turn": turn}
+    try:
+        hand = parse_hand(text, size=13)
+        v = judge_riichi(hand, seat, 27, (dora,), turn, (), RULES)
+    except HandError:
+        return None
+    if level == "novice" and v.row.id == "riichi_one_of_three" and not (
+            v.wait.good and v.extra_han >= 1):
+        return None  # a clear case: a good wait and a han
+    if level == "player" and v.row.id == "riichi_one_of_three" and (
+            (v.extra_han >= 1) + v.wait.good + v.dealer) != 1:
+        return None  # one reason only
+    return v.row.id, params
+
+
+def gen_riichi(rng: random.Random, level: str) -> dict[str, Any]:
+    """A closed ready hand: riichi or dama?"""
+    wanted = _pick(rng, RIICHI_MIX[level])
+    return _search(rng, lambda: _riichi_candidate(rng, level, wanted), wanted)
+
+
+# --- «Идти или сдаваться?» ------------------------------------------------------------
+
+
+def _push_candidate(rng: random.Random, level: str, met: int,
+                    two: bool) -> tuple[str, dict[str, Any]] | None:
+    high = met >= 2 and rng.random() < 0.7 or met == 3
+    b = _hand(rng, level, 0.15)
+    concealed = list(b.concealed)
+    concealed.remove(rng.choice(concealed))
+    if met <= 1 and rng.random() < 0.8:  # a 1-away hand
+        concealed[rng.randrange(13)] = nearby_tile(rng, rng.choice(concealed), 0.3)
+    table = Table.empty()
+    table.place(concealed)
+    if any(table.free(t) < 0 for t in range(NUM_KINDS)):
+        return None
+    free = [t for t in range(NUM_KINDS) if table.free(t) > 0]
+    push = rng.choice([t for t in free if t < 27 and 2 <= t % 9 <= 6] or free)
+    table.place((push,))
+    dora = _dora_for(rng, concealed, high)
+    table.place((dora,))
+    turn = rng.randint(6, 12)
+    first = pond(rng, table, turn, frozenset({push}))
+    params: dict[str, Any] = {
+        "hand": _text(sorted([*concealed, push]), high and rng.random() < 0.5),
+        "push": tile_code(push), "pond": " ".join(tile_code(t) for t in first),
+        "riichi_at": rng.randint(max(1, turn - 3), turn), "dora": tile_code(dora),
+        "seat": WIND_CODES[_seat(rng, level) - 27], "round": "E"}
+    riichis = [Riichi(tuple(first), params["riichi_at"] - 1)]
+    visible = [*first, dora]
+    if two:
+        second = pond(rng, table, turn - 1, frozenset({push}))
+        params.update(second_pond=" ".join(tile_code(t) for t in second),
+                      second_at=len(second))
+        riichis.append(Riichi(tuple(second), len(second) - 1))
+        visible += second
+    try:
+        hand = parse_hand(params["hand"], size=14)
+        seat = 27 + WIND_CODES.index(params["seat"])
+        v = judge_push(hand, push, riichis, visible, (dora,), seat, 27, RULES)
+    except HandError:
+        return None
+    if v.danger.tier.certain or v.shanten > 1:
+        return None
+    return str(v.ready + v.high + v.good), params
+
+
+def gen_push(rng: random.Random, level: str) -> dict[str, Any]:
+    """A riichi, a hand and the tile it would have to push."""
+    met = rng.choice(PUSH_MET[level])
+    two = level == "master" and rng.random() < TWO_RIICHI_SHARE
+    return _search(rng, lambda: _push_candidate(rng, level, met, two), str(met))
+
+
+GENERATORS: dict[str, Callable[[random.Random, str], dict[str, Any]]] = {
+    "call": gen_call,
+    "push": gen_push,
+    "riichi": gen_riichi,
+}

@@ -1,0 +1,106 @@
+"""A mistake recorded under a rule value that has since changed is graded again.
+
+Rule (the course issue, «Nothing a learner earned is lost or left wrong»): a
+mistake recorded under a value that changed is re-graded under the new value or
+retired, never left as a mistake the learner cannot fix. The case that
+happened: the European tournament set had no open tanyao (the pre-2016
+edition) and gained it (EMA Riichi Competition Rules 2016); a learner who said
+«yes, the open all-simples hand may win» was marked wrong.
+
+The old value is played by patching the rule set while the answers are given;
+then the real set comes back (as after a deploy) and the pages read again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from engine.rules import sets
+from tests.conftest import HTMX, csrf_token
+from tutor import storage
+from tutor.accounts.current import learner_id
+from tutor.storage.learner import COOKIE
+
+LESSON = """---
+title: Европейский таняо
+slug: ema-tanyao
+order: 9
+summary: Открытый таняо по европейским турнирным правилам.
+---
+Открытая рука из одних простых тайлов.
+
+/// yaku
+id: open-tanyao
+hand: 56788p345678s
+melds: [chi 234m]
+win: 5s
+by: ron
+seat: S
+rules: ema
+///
+
+/// yaku
+id: no-yaku
+hand: 56788p345678s
+melds: [chi 123m]
+win: 5s
+by: ron
+seat: S
+rules: ema
+///
+"""
+
+
+def _answer(client: FlaskClient, drill_id: str, said: str) -> str:
+    data = {"csrf_token": csrf_token(client, "/lessons/ema-tanyao"),
+            "nonce": uuid.uuid4().hex[:24], "win": said}
+    response = client.post(f"/lessons/ema-tanyao/drills/{drill_id}", data=data, headers=HTMX)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def _mistakes(client: FlaskClient) -> list[str]:
+    cookie = client.get_cookie(COOKIE)
+    assert cookie is not None
+    with client.application.test_request_context(
+            headers={"Cookie": f"{COOKIE}={cookie.value}"}):
+        return [m.problem for m in storage.store().mistakes(learner_id())]
+
+
+@pytest.fixture
+def lesson(content_dir: Path) -> Path:
+    path = content_dir / "09-ema-tanyao.md"
+    path.write_text(LESSON, encoding="utf-8")
+    return path
+
+
+def test_a_mistake_right_under_the_new_value_is_retired_a_wrong_one_stays(
+        client: FlaskClient, lesson: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = dataclasses.replace(sets.RULESETS["ema"], open_tanyao=False)
+    with monkeypatch.context() as before_2016:
+        before_2016.setitem(sets.RULESETS, "ema", old)
+        lesson.write_text(LESSON + "\n", encoding="utf-8")  # prepared under the old value
+        assert "правильно — <strong>нет</strong>" in _answer(client, "open-tanyao", "yes")
+        assert "правильно — <strong>нет</strong>" in _answer(client, "no-yaku", "yes")
+    assert _mistakes(client) == ["lesson/ema-tanyao/no-yaku", "lesson/ema-tanyao/open-tanyao"]
+
+    lesson.write_text(LESSON, encoding="utf-8")  # the deploy: the real 2016 value
+    page = client.get("/practice").get_data(as_text=True)
+    # «yes» is right now: the mistake is gone; the yakuless hand is still a mistake
+    assert _mistakes(client) == ["lesson/ema-tanyao/no-yaku"]
+    assert 'href="/lessons/ema-tanyao#drill-no-yaku"' in page
+    assert 'href="/lessons/ema-tanyao#drill-open-tanyao"' not in page
+    # graded under the new values already: reading again changes nothing
+    client.get("/practice")
+    assert _mistakes(client) == ["lesson/ema-tanyao/no-yaku"]
+
+
+def test_a_mistake_under_unchanged_rules_stays(client: FlaskClient, lesson: Path) -> None:
+    _answer(client, "open-tanyao", "no")
+    client.get("/practice")
+    assert _mistakes(client) == ["lesson/ema-tanyao/open-tanyao"]
