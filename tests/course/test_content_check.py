@@ -36,7 +36,8 @@ CASES = [
     ("10-bad-slug.md", 3,
      "Поле «slug»: нужно слово из латинских строчных букв, цифр и дефисов, а не «Фу»."),
     ("10-unknown-front-matter-field.md", 6,
-     "Неизвестное поле «level» в шапке урока. Есть: title, slug, order, summary, rules, moved_from."),
+     "Неизвестное поле «level» в шапке урока. Есть: title, slug, order, summary, rules, "
+     "moved_from."),
     ("10-bad-order.md", 4, "Поле «order»: нужно целое положительное число, а не «первый»."),
     ("10-duplicate-slug.md", 1, "Поле «slug» = basics уже занято уроком {base}01-basics.md."),
     ("10-duplicate-order.md", 1, "Поле «order» = 1 уже занято уроком {base}01-basics.md."),
