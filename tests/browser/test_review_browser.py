@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import running_site, wait_until
+from tests.support.browser import running_site, wait_until
 
 pytestmark = [pytest.mark.browser]
 

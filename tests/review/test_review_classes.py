@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from tests.accounts_help import app, site, token  # noqa: F401 (fixtures)
-from tests.classes.world import World, assign, build
+from tests.support.accounts import app, site  # noqa: F401 (fixtures)
+from tests.support.classes import World, assign, build
+from tests.support.client import csrf_token as token
 
 LOG = (Path(__file__).parent.parent / "fixtures" / "review" / "one_ron.json").read_text()
 

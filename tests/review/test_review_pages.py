@@ -20,8 +20,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.accounts_help import PASSWORD, register
-from tests.conftest import csrf_token
+from tests.support.accounts import PASSWORD, register
+from tests.support.client import csrf_token
 from tutor import storage
 from tutor.review import tenhou, views
 from tutor.storage import review as reviews

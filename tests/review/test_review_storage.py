@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.databases import BACKENDS, fresh_database
+from tests.support.databases import BACKENDS, fresh_database
 from tutor.accounts.merge import merge_learner
 from tutor.storage import review as reviews
 from tutor.storage.progress import ProgressStore
