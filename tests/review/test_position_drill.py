@@ -15,9 +15,11 @@ import pytest
 from flask import Flask
 from werkzeug.datastructures import MultiDict
 
-from engine.review import review
+from engine.review import Flag, review
 from engine.table.bots import play_game
+from engine.table.decision import Decision
 from engine.table.logs import read_log
+from tests.support.review import decision, opponent
 from tutor.drills import DrillError, build_drill
 from tutor.drills.grading import answer
 from tutor.review.position import drill_params
@@ -64,3 +66,26 @@ def test_every_flag_of_a_bot_game_makes_a_drill() -> None:
             assert drill.solution.correct
             made += 1
     assert made > 0
+
+
+def _flag(d: Decision, category: str, better: str) -> Flag:
+    return Flag(d.hand, d.event, d.action, d.played, better, category, {}, "Сообщение.",
+                "efficiency", False, d)
+
+
+def test_a_riichi_whose_better_move_is_a_discard_asks_which_tile() -> None:
+    d = decision("123m456p789s1122z3z", "riichi", "riichi", options=("riichi", "dama"))
+    params = drill_params(_flag(d, "furiten", "3z"), "E1")
+    drill = build_drill("position", params, 0)
+    assert params["mode"] == "choice" and "3z" in params["options"]
+    assert drill.kind.answer_words(drill) == "сбросить Запад"
+
+
+def test_a_defence_flag_keeps_the_riichi_pond_and_the_visible_tiles() -> None:
+    riichi = opponent(1, "9m1z5s2p", riichi_at=3)
+    d = decision("123m456p789s1z5567s", "discard", "5p", opponents=(riichi,))
+    params = drill_params(_flag(d, "defence", "5s"), "S2")
+    assert params["mode"] == "defence"
+    assert params["riichis"] == [{"pond": "9m1z5s2p", "at": 3, "passed": ""}]  # in order
+    drill = build_drill("position", json.loads(json.dumps(params)), 0)
+    assert "5s" in drill.solution.correct

@@ -8,12 +8,13 @@ review; «Решить как задачу» copies them into the drill's own ro
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.melds import Meld
 from engine.review import Flag
 from engine.table.decision import Decision
-from engine.tiles import Tile, to_mpsz
+from engine.tiles import Tile, tile_code, to_mpsz
 
 WINDS = {27: "Восток", 28: "Юг", 29: "Запад", 30: "Север"}
 ROUND_WINDS = {"E": "Восток", "S": "Юг", "W": "Запад", "N": "Север"}
@@ -53,10 +54,15 @@ def _visible_outside(decision: Decision) -> str:
 
 def _riichis(decision: Decision) -> list[dict[str, Any]]:
     return [
-        {"pond": to_mpsz([t.tile for t in o.pond]) if o.pond else "",
-         "at": o.riichi_turn, "passed": to_mpsz(o.passed_after_riichi)}
+        {"pond": _in_order([t.tile for t in o.pond]), "at": o.riichi_turn,
+         "passed": _in_order(o.passed_after_riichi)}
         for o in decision.opponents if o.riichi_turn is not None and o.pond
     ]
+
+
+def _in_order(tiles: Sequence[Tile]) -> str:
+    """Tiles as codes in their order (``9m1z5s``): a pond's order is what suji reading reads."""
+    return "".join(tile_code(t) for t in tiles)
 
 
 def situation(decision: Decision, round_code: str) -> str:
@@ -87,5 +93,14 @@ def drill_params(flag: Flag, round_code: str) -> dict[str, Any]:
     if mode == "choice":
         params["options"] = list(decision.options)
         params["answer"] = flag.better
+        if flag.better not in decision.options and flag.better in _hand_codes(decision):
+            # the review's better move is a discard (a riichi whose wait is furiten: cut
+            # another tile): the question becomes which tile to let go
+            params["options"] = _hand_codes(decision)
     return params
+
+
+def _hand_codes(decision: Decision) -> list[str]:
+    """The distinct concealed tiles, in tile order, as codes (5p)."""
+    return [tile_code(t) for t in sorted(set(decision.concealed))]
 

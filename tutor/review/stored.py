@@ -17,19 +17,34 @@ Shape::
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from engine.review import Review, review, summary_text
 from engine.table.logs import GameLog, LogError
 from engine.table.replay import GameReplay, replay
+from tutor.drills import DrillError
 from tutor.review.intake import IntakeError, error_text
 from tutor.review.position import drill_params
+from tutor.review.positions import built
+
+log = logging.getLogger(__name__)
 
 
 def _plain(value: object) -> Any:
     if isinstance(value, (int, float, str, bool)) or value is None:
         return value
     return str(value)
+
+
+def _usable(params: dict[str, Any]) -> dict[str, Any] | None:
+    """The drill's parameters, or None when the drill kind refuses them (no «Решить как задачу»)."""
+    try:
+        built(params)
+    except DrillError:
+        log.warning("a flagged position makes no drill: %s", params.get("situation"))
+        return None
+    return params
 
 
 def computed(game: GameLog, seat: int, rules: str) -> dict[str, Any]:
@@ -55,7 +70,7 @@ def as_json(game: GameLog, seat: int, played: GameReplay, judged: Review) -> dic
          "better": f.better, "category": f.category,
          "cost": {str(k): _plain(v) for k, v in f.cost.items()},
          "message": f.message, "lesson": f.lesson, "informational": f.informational,
-         "position": drill_params(f, game.hands[f.hand].round)}
+         "position": _usable(drill_params(f, game.hands[f.hand].round))}
         for f in judged.decisions
     ]
     return {"players": list(game.players), "seat": seat, "summary": dict(judged.summary),

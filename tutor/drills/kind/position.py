@@ -30,7 +30,7 @@ from engine.plural import tiles_word
 from engine.shape.efficiency import graded
 from engine.shape.ukeire import DiscardRanking, rank_discards
 from engine.table.safety import Riichi, TileSafety, hand_safety
-from engine.tiles import Tile, parse_tiles, tile_code, tile_name
+from engine.tiles import Tile, parse_tile, parse_tiles, tile_code, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import (
@@ -64,6 +64,11 @@ def option_words(option: str) -> str:
     """«пон 5p», «объявить риичи»: an option of the table as the learner reads it."""
     if option in OPTION_WORDS:
         return OPTION_WORDS[option]
+    if len(option) == 2:  # a tile to discard (5p)
+        try:
+            return f"сбросить {tile_name(parse_tile(option).kinds[0])}"
+        except HandError:
+            return option
     head, _, tiles = option.partition(" ")
     if head in CALL_WORDS:
         return f"{CALL_WORDS[head]} {tiles}".strip()
