@@ -36,14 +36,15 @@ CASES = [
     ("10-bad-slug.md", 3,
      "Поле «slug»: нужно слово из латинских строчных букв, цифр и дефисов, а не «Фу»."),
     ("10-unknown-front-matter-field.md", 6,
-     "Неизвестное поле «level» в шапке урока. Есть: title, slug, order, summary, rules, moved_from."),
+     "Неизвестное поле «level» в шапке урока. Есть: title, slug, order, summary, rules, "
+     "moved_from."),
     ("10-bad-order.md", 4, "Поле «order»: нужно целое положительное число, а не «первый»."),
     ("10-duplicate-slug.md", 1, "Поле «slug» = basics уже занято уроком {base}01-basics.md."),
     ("10-duplicate-order.md", 1, "Поле «order» = 1 уже занято уроком {base}01-basics.md."),
     ("10-unknown-kind.md", 9,
-     "Неизвестный вид упражнения «wait». Есть: choice, complete, count, discard, dora, draw, "
-     "final, fu, furiten, han, multi_ron, next_hand, payment, rule, safety, shanten, ukeire, "
-     "waits, yaku."),
+     "Неизвестный вид упражнения «wait». Есть: all_last, call, choice, complete, count, discard, "
+     "dora, draw, final, fu, furiten, han, multi_ron, next_hand, payment, push, riichi, rule, "
+     "safety, shanten, ukeire, waits, yaku."),
     ("10-safety-riichi-at.md", 13, "riichi_at — номер тайла риичи в дискарде, от 1 до 3."),
     ("10-safety-ponds.md", 14,
      "Параметр «ponds»: ponds — список из трёх дискардов по порядку хода после игрока в риичи "
