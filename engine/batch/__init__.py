@@ -119,6 +119,67 @@ seats, a seat list that is not a list, or a missing required field are errors.
 ``final_result`` — ``{"scores": {"E": …, …} (seats of East 1), "riichi_sticks": 0,
   "deductions": {"S": 20000}}``: out ``{"places", "points", "uma", "oka", "results"}``.
 
+A played game (handler in :mod:`engine.batch.replay`):
+
+``replay`` — a tenhou.net/6 game replayed by the engine's table::
+
+    in:  {"kind": "replay", "log": <one tenhou.net/6 game object>, "rules": "online"}
+    out: {"hands": [{"round": "E1", "honba": 0, "result": "win|draw|abortive|nagashi",
+                     "deltas": [d0, d1, d2, d3]}, ...],
+          "final": [s0, s1, s2, s3]}
+
+  ``rules`` is optional (default ``online``). Seats are the log's (player 0
+  is the game's first dealer). Each hand starts from the state the log
+  records for it (scores, honba, sticks), so a log of one exported hand
+  replays like a whole game; ``round`` (E1…N4) and ``honba`` are the log's.
+  ``deltas``: each seat's net change over the hand — a riichi declarer's
+  1000 as a loss, sticks and honba collected as gains — so the scores before
+  a hand plus its deltas are the scores before the next (the log's own
+  result counts the sticks but not the declarer's −1000, and is never
+  used: every result comes from the engine's scorer and settlement).
+  ``result``: ``win`` for any ron or tsumo, ``draw`` for an exhaustive draw,
+  ``abortive`` for kyuushu, four winds, four riichi, four kans or a triple
+  ron that ends the hand, ``nagashi`` for an exhaustive draw paid as nagashi
+  mangan. ``final``: the scores after the last hand, sticks left on the
+  table not awarded. Errors are ``{"error": "<Russian>", "hand": i, "event":
+  j}`` (``hand``, ``event``: 0-based, present when they apply): an unreadable
+  log, a three-player log, an illegal event (a discard of a tile not held, a
+  call not allowed, a ron in furiten, a riichi without tenpai…), or an event
+  the rule set does not allow (a second ron under head bump, an abortive draw
+  under ``ema``, nagashi where the set has none, red fives where it has none).
+
+``review`` — one seat's costly decisions (handler in :mod:`engine.batch.review`)::
+
+    in:  {"kind": "review", "log": <tenhou.net/6 object, or mjai JSON Lines as a string>,
+          "seat": 0, "rules": "online"}
+    out: {"decisions": [{"hand": i, "event": j,
+                         "action": "discard|call|pass|kan|riichi|dama|win|no_win",
+                         "played": "<tile or call>", "better": "<tile or action>",
+                         "category": "efficiency|defence|missed_win|furiten|no_yaku|noten|all_last",
+                         "cost": {…the category's measure…}, "message": "<Russian>"}, ...],
+          "summary": {"<category>": n, ...}}
+
+  ``seat`` (required, 0–3) is the log's seat; ``rules`` optional (default
+  ``online``). ``log`` may also be a tenhou.net/6 game as JSON text: the
+  format is told from the content. ``hand`` and ``event`` index the log's
+  hands and a hand's events (0-based; the event that answered the choice).
+  Only decisions that cost something by a stated measure are listed
+  (:mod:`engine.review.thresholds`), grouped by category in the order
+  above and, within one, costliest first. ``cost`` per category:
+  ``efficiency`` — ``shanten``, ``best_shanten``, ``best_ukeire`` (copies,
+  tiles seen counted out), ``lost``, ``best_tiles`` and, at the same
+  shanten, ``ukeire``, ``tiles`` and ``share`` (under 0.8);
+  ``defence`` — ``danger``, ``safest``, ``safest_danger``, ``gap`` (deal-in
+  chance in %, :mod:`engine.table.safety`; ``gap`` at least 3);
+  ``missed_win`` — ``points``, ``han``, ``fu``, ``win`` (``ron``/``tsumo``);
+  ``furiten`` — ``waits``, ``kinds``, ``furiten_tiles`` (the flag is only
+  informational on a wait of three kinds or more); ``no_yaku`` —
+  ``shanten``, ``wall_left``; ``noten`` — ``wall_left``, ``waits``,
+  ``noten_payment`` (the flag is on the discard that could keep tenpai);
+  ``all_last`` — ``place``, ``needed``, ``short`` (points below the next
+  place) and, for a win, ``points``. ``summary`` counts every category, zeros included.
+  Errors as for ``replay``; a seat outside 0–3 is an error too.
+
 >>> answer({"kind": "draw", "tenpai": ["S"], "rules": "ema"})["payments"]
 {'E': -1000, 'S': 3000, 'W': -1000, 'N': -1000}
 >>> answer({"kind": "draw", "tenpai": ["S", "S"]})["error"]
@@ -134,6 +195,8 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from engine.batch import game as batch_game
+from engine.batch import replay as batch_replay
+from engine.batch import review as batch_review
 from engine.batch.play import safety_answer, ukeire_answer
 from engine.batch.quick_parse import new_situation, quick_hand, quick_kinds, wind
 from engine.errors import HandError
@@ -143,6 +206,7 @@ from engine.rules.sets import Ruleset, get_ruleset
 from engine.scoring.score import NoYakuError, ScoreResult, WinSituation, score_hand
 from engine.shape.furiten import FuritenKind, check_furiten
 from engine.shape.waits import find_waits
+from engine.table.events import LogError
 from engine.text import messages as msg
 from engine.tiles import Tile, parse_tile, parse_tiles, parse_wind, tile_code
 
@@ -188,18 +252,21 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
                "dora": ("tiles", "")},
 }
 FIELDS.update(batch_game.FIELDS)  # the whole game
+FIELDS.update(batch_replay.FIELDS)  # a played game's log
+FIELDS.update(batch_review.FIELDS)
 
 # JSON decoding yields exactly these types, so an exact type test is enough (and
 # keeps true/false out of the integer fields, since type(True) is bool).
-_JSON_TYPES: dict[str, type] = {
-    "tiles": str,
-    "wind": str,
-    "str": str,
-    "melds": list,
-    "bool": bool,
-    "int": int,
-    "list": list,
-    "object": dict,
+_JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "tiles": (str,),
+    "wind": (str,),
+    "str": (str,),
+    "melds": (list,),
+    "bool": (bool,),
+    "int": (int,),
+    "list": (list,),
+    "object": (dict,),
+    "log": (dict, str),  # a tenhou.net/6 object, or a log's text (mjai JSON Lines)
 }
 _REASON_ORDER = {kind: i for i, kind in enumerate(FuritenKind)}
 
@@ -240,7 +307,7 @@ def _check_fields(obj: Obj, kind: str) -> Obj:
             out[name] = default
             continue
         value = obj[name]
-        if type(value) is not _JSON_TYPES[type_name]:  # null included
+        if type(value) not in _JSON_TYPES[type_name]:  # null included
             wanted = msg.BATCH_TYPES[type_name]
             raise HandError(msg.BATCH_WRONG_TYPE.format(name=name, type=wanted))
         out[name] = value
@@ -371,6 +438,8 @@ HANDLERS: dict[str, Callable[[Obj], Obj]] = {
     "safety": safety_answer,
 }
 HANDLERS.update(batch_game.HANDLERS)  # the whole game
+HANDLERS.update(batch_replay.HANDLERS)  # a played game's log
+HANDLERS.update(batch_review.HANDLERS)
 # What run() uses: a handler may answer with the JSON text itself (the score
 # answer is written by ScoreResult.to_json_text, the same text as encoding
 # its to_json()).
@@ -393,6 +462,13 @@ def _answer(obj: object, handlers: dict[str, Callable[[Obj], Any]]) -> Obj | str
     # One name per clause: compiled (engine/__init__.py), a name has one type.
     except NoYakuError as no_yaku:
         return {"error": "no yaku", "message": no_yaku.message}
+    except LogError as bad_log:
+        found: Obj = {"error": bad_log.message}
+        if bad_log.hand is not None:
+            found["hand"] = bad_log.hand
+        if bad_log.event is not None:
+            found["event"] = bad_log.event
+        return found
     except HandError as bad:
         return {"error": bad.message}
     except Exception as bug:  # a bug in the engine: report it on this line, keep going

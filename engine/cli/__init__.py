@@ -7,6 +7,7 @@ Commands (``--json`` prints what the batch command would answer)::
     python -m engine shanten 123m456p789s1122z
     python -m engine score 123m456p789s234p55s --win 5s --ron --riichi --dora 4s
     python -m engine batch < requests.jsonl
+    python -m engine review game.json --seat 0 [--rules online] [--json]
 
 Exit codes: 0 — answered; 2 — bad input (unknown option, bad tiles, an
 impossible situation, a hand that is not a win or has no yaku). The message
@@ -24,14 +25,18 @@ from typing import Any, NoReturn
 
 from engine import batch
 from engine.cli.render_text import render_furiten, render_score, render_shanten, render_waits
+from engine.cli.review_text import render_review
 from engine.errors import HandError
 from engine.hand import parse_hand
+from engine.review import review
 from engine.rules.sets import RULESETS, get_ruleset
 from engine.shape.furiten import check_furiten
 from engine.shape.shanten import exhausted_tiles, improving_tiles, shanten
 from engine.shape.waits import find_waits
+from engine.table.logs import read_log
 from engine.text import messages as msg
 
+MAX_LOG_BYTES = 8 * 2**20  # an mjai hanchan is a few MB at most; a bigger file is not a log
 _SITUATION_FLAGS = (
     "riichi", "double_riichi", "ippatsu", "rinshan", "chankan",
     "haitei", "houtei", "tenhou", "chiihou", "renhou",
@@ -107,6 +112,15 @@ def _furiten_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--since-riichi", default="", metavar=tiles, help=help_["since_riichi"])
 
 
+def _review_args(parser: argparse.ArgumentParser) -> None:
+    help_ = msg.CLI_ARG_HELP
+    parser.add_argument("file", metavar=msg.CLI_METAVARS["file"], help=help_["file"])
+    parser.add_argument("--seat", type=int, required=True, choices=range(4), metavar="N",
+                        help=help_["review_seat"])
+    parser.add_argument("--rules", default="online", choices=sorted(RULESETS), help=help_["rules"])
+    parser.add_argument("--json", action="store_true", help=help_["json"])
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m engine`` (Russian help, exit 2 on errors)."""
     parser = _Parser(
@@ -121,7 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     for name, help_text in msg.CLI_COMMAND_HELP.items():
         command = sub.add_parser(name, help=help_text, description=help_text)
-        if name != "batch":
+        if name == "review":
+            _review_args(command)
+        elif name != "batch":
             _hand_args(command)
         if name == "furiten":
             _furiten_args(command)
@@ -206,12 +222,30 @@ def _batch(_args: argparse.Namespace) -> str | None:
     return None
 
 
+def _review(args: argparse.Namespace) -> str:
+    """Read the file as it is (the log's format is told from its content) and review the seat."""
+    try:
+        with open(args.file, "rb") as handle:
+            data = handle.read(MAX_LOG_BYTES + 1)
+    except OSError as err:
+        reason = msg.CLI_FILE_REASONS.get(type(err).__name__, msg.CLI_FILE_REASONS["OSError"])
+        raise HandError(msg.CLI_FILE_UNREADABLE.format(path=args.file, reason=reason)) from None
+    if len(data) > MAX_LOG_BYTES:
+        raise HandError(msg.CLI_FILE_TOO_LARGE.format(path=args.file, limit=MAX_LOG_BYTES // 2**20))
+    log = read_log(data)
+    found = review(log, args.seat, args.rules)
+    if args.json:
+        return _json(found.to_json())
+    return render_review(found, log, args.seat, args.rules)
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], str | None]] = {
     "waits": _waits,
     "furiten": _furiten,
     "shanten": _shanten,
     "score": _score,
     "batch": _batch,
+    "review": _review,
 }
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.errors import HandError
 from engine.rules.sets import get_ruleset
-from engine.table.all_last import SEATS, Way, all_last_needs
+from engine.table.all_last import FIRST_DEALER, SEATS, Way, all_last_needs
 
 CODES = ("E", "S", "W", "N")
 START_TOTAL = 100000
@@ -57,7 +57,7 @@ def _candidate(rng: random.Random, level: str) -> dict[str, Any] | None:
     if need.place_now == 1:
         return None
     target = 1 if level != "master" else rng.randint(1, need.place_now - 1)
-    leader = min(range(SEATS), key=lambda s: (-scores[s], (s - 3) % SEATS))
+    leader = min(range(SEATS), key=lambda s: (-scores[s], (s - FIRST_DEALER) % SEATS))
     if level == "novice":
         if need.place_now != 2:
             return None

@@ -133,12 +133,15 @@ def _ukeire(hand: Hand, seen: Counts) -> Ukeire:
 
 
 def rank_discards(
-    hand: Hand, visible: Sequence[Tile] = (), quality: bool = False
+    hand: Hand, visible: Sequence[Tile] = (), quality: bool = False, best_only: bool = False
 ) -> DiscardRanking:
     """Every distinct discard of a 14-tile hand with its ukeire, best first.
 
     ``quality`` also computes :class:`Quality` for the discards that leave
-    the best shanten when it is 1.
+    the best shanten when it is 1. ``best_only`` counts the improving tiles
+    only of the discards that leave the best shanten (the others keep their
+    shanten and no tiles): a game review asks this of every discard, and
+    the count of a slower discard is what costs most and is never read.
 
     >>> from engine.hand import parse_hand
     >>> from engine.tiles import tile_code
@@ -152,11 +155,16 @@ def rank_discards(
     if hand.size != 14:
         raise HandError(SHANTEN_NEED_13_OR_14.format(size=hand.size))
     seen = seen_counts(hand, visible)
+    kept = {tile: hand.without_tile(tile) for tile in range(34) if hand.concealed[tile]}
+    first = {tile: shanten(rest).minimum for tile, rest in kept.items()} if best_only else {}
+    lowest = min(first.values(), default=0)
     options = []
-    for tile in range(34):
-        if hand.concealed[tile]:
-            after = _ukeire(hand.without_tile(tile), seen)
-            options.append(DiscardOption(tile, after.shanten, after.tiles))
+    for tile, rest in kept.items():
+        if best_only and first[tile] > lowest:
+            options.append(DiscardOption(tile, first[tile], ()))
+            continue
+        after = _ukeire(rest, seen)
+        options.append(DiscardOption(tile, after.shanten, after.tiles))
     best = min(o.shanten for o in options)
     if quality and best == 1:
         options = [

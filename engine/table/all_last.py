@@ -9,7 +9,8 @@ value that lifts the learner to a place is found. The payments are
 :func:`engine.scoring.points.split_payments` (honba: 300 from the discarder,
 100 from each payer on tsumo; the sticks go to the winner); the places are
 :func:`engine.table.final.placements` with the rule set's tie rule, the first
-dealer of the game being North of this hand (as in every South 4).
+dealer of the game being South of this hand (in South 4 the dealer is the
+fourth seat of East 1, so the first dealer sits next after him).
 
 The seats are this hand's: index 0 is East (the dealer), 1 South, 2 West,
 3 North. The place reached is the place the scores give right after the
@@ -36,7 +37,7 @@ from engine.table.final import placements
 from engine.text import messages as msg
 
 SEATS = 4
-FIRST_DEALER = 3  # East of East 1 sits North in South 4
+FIRST_DEALER = 1  # East of East 1 has dealt seven times since: South of South 4
 FU_STEPS = (30, 40, 50, 60, 70, 80, 90, 100, 110)
 LIMIT_HAN = (5, 6, 8, 11, 13)
 

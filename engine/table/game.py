@@ -32,7 +32,7 @@ from engine.rules.sets import AbortiveDraw, Ruleset, get_game_rules
 from engine.scoring.points import split_payments
 from engine.table.draws import SEAT_COUNT, abortive_draw, add, check_count, check_seats, settle_draw
 from engine.table.final import FinalResult, final_result, four, placements
-from engine.table.penalties import chombo
+from engine.table.penalties import chombo, pao
 from engine.table.ron import settle_rons
 from engine.text import messages as msg
 
@@ -56,12 +56,15 @@ class GameState:
 class Tsumo:
     winner: int
     basic: int  # basic points (engine.scoring.points.basic_points)
+    pao: tuple[int, int] | None = None  # (liable seat, basic points of the liable yakuman)
 
 
 @dataclass(frozen=True)
 class Ron:
     discarder: int
     basics: Mapping[int, int] = field(hash=False)  # claimant -> basic points
+    # claimant -> (liable seat, basic points of the liable yakuman): pao
+    pao: Mapping[int, tuple[int, int]] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,8 @@ class _Settled:
 def _settle(
     outcome: Outcome, rules: Ruleset, honba: int, sticks: int, riichi: frozenset[int]
 ) -> _Settled:
+    if isinstance(outcome, Tsumo) and outcome.pao is not None:
+        return _settle_pao_tsumo(outcome, rules, honba, sticks)
     if isinstance(outcome, Tsumo):
         (w,) = check_seats((outcome.winner,), "winner")
         p = split_payments(outcome.basic, w == 0, True, honba)
@@ -140,7 +145,12 @@ def _settle(
         r = settle_rons(outcome.discarder, outcome.basics, rules, honba, sticks, riichi)
         if r.resolution.abortive:
             return _settle(Abortive(AbortiveDraw.TRIPLE_RON), rules, honba, sticks, riichi)
-        return _Settled(r.payments, r.dealer_repeats, r.honba_next, 0, "win")
+        paid = r.payments
+        for w, (liable, part) in outcome.pao.items():
+            if w in r.resolution.winners:
+                each = honba if w in r.resolution.honba_to else 0
+                paid = add(paid, _pao_ron_shift(outcome.discarder, w, liable, part, rules, each))
+        return _Settled(paid, r.dealer_repeats, r.honba_next, 0, "win")
     if isinstance(outcome, ExhaustiveDraw):
         d = settle_draw(outcome.tenpai, rules, honba, sticks, outcome.nagashi)
         return _Settled(d.payments, d.dealer_repeats, d.honba_next, d.riichi_sticks_next, "tenpai")
@@ -154,6 +164,39 @@ def _settle(
     return _Settled(
         c.payments, c.dealer_repeats, c.honba_next, c.riichi_sticks_next, deductions=four(cut)
     )
+
+
+def _settle_pao_tsumo(outcome: Tsumo, rules: Ruleset, honba: int, sticks: int) -> _Settled:
+    """A tsumo with a liable player: he pays the liable yakuman, the rest is paid as usual."""
+    assert outcome.pao is not None
+    liable, part = outcome.pao
+    (w,) = check_seats((outcome.winner,), "winner")
+    paid = pao(w, liable, part, rules, honba=honba, riichi_sticks=sticks).payments
+    rest = outcome.basic - part
+    if rest > 0:
+        p = split_payments(rest, w == 0, True, 0)
+        out = [-(p.all or (p.dealer if s == 0 else p.non_dealer) or 0) for s in range(SEAT_COUNT)]
+        out[w] = 0
+        out[w] = -sum(out)
+        paid = add(paid, four(out))
+    repeat = w == 0
+    return _Settled(paid, repeat, honba + 1 if repeat else 0, 0, "win")
+
+
+def _pao_ron_shift(
+    discarder: int, winner: int, liable: int, part: int, rules: Ruleset, honba: int
+) -> Scores:
+    """What changes when the liable yakuman of a ron is split with the liable player.
+
+    The ron settlement charged the discarder the whole hand; the liable part
+    is taken back from him and charged as :func:`engine.table.penalties.pao` says.
+    """
+    ordinary = split_payments(part, winner == 0, False, honba).ron or 0
+    back = [0, 0, 0, 0]
+    back[discarder] += ordinary
+    back[winner] -= ordinary
+    shared = pao(winner, liable, part, rules, discarder=discarder, honba=honba).payments
+    return add(four(back), shared)
 
 
 def next_state(

@@ -12,7 +12,7 @@ read results through this module.
 
 >>> from engine.rules.sets import get_ruleset
 >>> outcome_of({"type": "tsumo", "winner": "S", "han": 3, "fu": 30}, get_ruleset("online"))
-Tsumo(winner=1, basic=960)
+Tsumo(winner=1, basic=960, pao=None)
 """
 
 from __future__ import annotations

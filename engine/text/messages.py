@@ -408,6 +408,7 @@ BATCH_TYPES: dict[str, str] = {
     "int": "целым числом",
     "list": "списком",
     "object": "объектом",
+    "log": "объектом tenhou.net/6 или строкой с записью партии (tenhou.net/6 или mjai JSON Lines)",
 }
 BATCH_WRONG_TYPE = "Поле «{name}» должно быть {type}."
 BATCH_UNKNOWN_FIELD = "Неизвестное поле «{name}» в запросе вида «{kind}»."
@@ -434,6 +435,7 @@ CLI_METAVARS: dict[str, str] = {
     "tile": "ТАЙЛ",
     "tiles": "ТАЙЛЫ",
     "wind": "ВЕТЕР",
+    "file": "ФАЙЛ",
 }
 CLI_COMMAND_HELP: dict[str, str] = {
     "waits": "ожидания руки из 13 тайлов: выигрышные тайлы, формы ожидания и разбор",
@@ -441,6 +443,7 @@ CLI_COMMAND_HELP: dict[str, str] = {
     "shanten": "шантен: сколько тайлов не хватает до темпая",
     "score": "подсчёт очков выигрышной руки: яку, фу, лимит и выплаты",
     "batch": "JSON Lines: по одному запросу в строке на входе, по одному ответу на выходе",
+    "review": "разбор сыгранной партии: решения одного места, которые стоили очков",
 }
 CLI_ARG_HELP: dict[str, str] = {
     "hand": "закрытые тайлы в нотации mpsz, например 1112345678999m (0 — красная пятёрка)",
@@ -473,8 +476,18 @@ CLI_ARG_HELP: dict[str, str] = {
     "sticks": "число палочек риичи на столе",
     "rules": "свод правил: online, ema, jpml, fenix или rrc",
     "red_fives": "считать красные пятёрки дорой (on) или нет (off) вопреки своду правил",
+    "file": "файл с записью партии: JSON tenhou.net/6 или mjai JSON Lines (формат узнаётся сам)",
+    "review_seat": "место, чьи решения разбираются: 0–3 (0 — первый дилер партии)",
 }
 CLI_ERROR = "Ошибка: {text}"
+CLI_FILE_UNREADABLE = "не удалось прочитать файл «{path}»: {reason}."
+CLI_FILE_REASONS = {  # by the exception's class name
+    "FileNotFoundError": "такого файла нет",
+    "PermissionError": "нет прав на чтение",
+    "IsADirectoryError": "это папка, а не файл",
+    "OSError": "ошибка чтения",
+}
+CLI_FILE_TOO_LARGE = "файл «{path}» больше {limit} МБ — это не запись одной партии."
 CLI_ERROR_HINT = "Справка: python -m engine {command} --help"
 # argparse's own English messages, recognised by pattern and said in Russian.
 CLI_ARGPARSE_ERRORS: tuple[tuple[str, str], ...] = (
@@ -964,10 +977,10 @@ STRATEGY_ROWS: dict[str, str] = {
     "call_cheap_slow": "после вызова рука дешёвая (2000 и меньше) и медленная (2 шага до "
                        "темпая и больше)",
     "call_fast_or_expensive": "после вызова рука либо быстрая, либо дорогая",
-    "push_two_of_three": "выполнены два условия из трёх: темпай, дорогая рука (от 7700), "
-                         "хорошее ожидание",
-    "fold_two_of_three": "выполнены два условия из трёх: не темпай, дешёвая рука (меньше "
-                         "7700), плохое ожидание",
+    "push_two_of_three": "из трёх условий — темпай, дорогая рука (от 7700), хорошее "
+                         "ожидание — выполнены хотя бы два",
+    "fold_two_of_three": "из трёх условий — темпай, дорогая рука (от 7700), хорошее "
+                         "ожидание — выполнено не больше одного",
     "dama_haneman": "рука и без риичи стоит не меньше ханемана",
     "riichi_expensive_wide": "рука дорогая и без риичи, но ожидание широкое и ещё рано",
     "dama_expensive": "рука и без риичи дорогая, а ожидание узкое или уже поздно",
@@ -1013,3 +1026,131 @@ ALL_LAST_TSUMO_ALL = "цумо по {each} со всех ({hand})"
 ALL_LAST_YAKUMAN = "якуман"
 ALL_LAST_LIMITS: dict[int, str] = {5: "манган", 6: "ханеман", 8: "баиман", 11: "санбаиман"}
 ALL_LAST_BAD_INPUT = "Нужны очки четырёх игроков, место (E, S, W, N), хонба и палочки от нуля."
+
+# --- The table: a played game replayed event by event (engine/table/state.py, logs) ---------
+
+TABLE_SEAT_NAMES = ("Восток", "Юг", "Запад", "Север")  # by this hand's seat wind
+TABLE_CALL_NAMES: dict[str, str] = {
+    "chi": "чи", "pon": "пон", "daiminkan": "открытый кан",
+    "ankan": "закрытый кан", "shouminkan": "доложенный кан",
+}
+TABLE_ABORT_NAMES: dict[str, str] = {
+    "kyuushu": "девять разных терминалов и благородных (кюсю кюхай)",
+    "four_winds": "четыре одинаковых ветра в первом круге",
+    "four_riichi": "риичи всех четырёх",
+    "four_kans": "четыре кана у разных игроков",
+    "triple_ron": "три рона на один сброс",
+}
+TABLE_LAST_DEAL = "Раздача сдана."
+TABLE_LAST_DRAW = "{seat} берёт тайл."
+TABLE_LAST_DISCARD: dict[str, str] = {
+    "hand": "{seat} сбрасывает {tile} (из руки)",
+    "tsumogiri": "{seat} сбрасывает {tile} (только что взятый)",
+    "riichi": "{seat} объявляет риичи, сбрасывая {tile}",
+}
+TABLE_LAST_CALL = "{seat}: {call} на {tile}"
+TABLE_LAST_KAN: dict[str, str] = {
+    "ankan": "{seat}: закрытый кан {tile}",
+    "shouminkan": "{seat}: доложенный кан {tile}",
+}
+TABLE_LAST_RON = "{seat}: рон на {tile} от игрока {frm}"
+TABLE_LAST_TSUMO = "{seat}: цумо"
+TABLE_LAST_EXHAUSTIVE = "Стена кончилась: ничья."
+TABLE_LAST_ABORT = "Прерванная ничья: {name}."
+
+TABLE_BAD_HAIPAI = "Раздача: каждому игроку должно быть сдано 13 тайлов."
+TABLE_FIVE_COPIES = "Тайл {tile} встречается больше четырёх раз."
+TABLE_BAD_TILE = "Неизвестный тайл."
+TABLE_BAD_RED = "Красной может быть только пятёрка, по одной каждой масти."
+TABLE_NO_RED_FIVES = (
+    "В записи есть красные пятёрки, а в выбранном своде правил их нет: выберите свод с красными "
+    "пятёрками (например, online)."
+)
+TABLE_HAND_OVER = "Раздача уже закончилась, а в записи есть ещё события."
+TABLE_HAND_UNFINISHED = "Запись раздачи обрывается: нет ни победы, ни ничьей."
+TABLE_NOT_TURN = "Сейчас не ход игрока {seat}."
+TABLE_WALL_EMPTY = "Стена уже кончилась: брать больше нечего."
+TABLE_WALL_NOT_EMPTY = "Ничья по стене, а в стене ещё есть тайлы (или ход не закончен)."
+TABLE_NOT_HELD = "{seat} сбрасывает {tile}, которого нет в руке."
+TABLE_NOT_DRAWN = "Сброс {tile} отмечен как только что взятый, но взят был другой тайл."
+TABLE_RIICHI_DISCARD = "После риичи сбрасывается только взятый тайл."
+TABLE_KUIKAE = "Сразу после вызова нельзя сбросить {tile}: это замена вызванного тайла (куикаэ)."
+TABLE_RIICHI_TWICE = "Риичи уже объявлено."
+TABLE_RIICHI_OPEN = "Риичи объявляют только с закрытой рукой."
+TABLE_RIICHI_POINTS = "Для риичи нужно не меньше 1000 очков."
+TABLE_RIICHI_WALL = "Риичи нельзя объявить: в стене осталось меньше четырёх тайлов."
+TABLE_RIICHI_NOT_TENPAI = "Риичи без темпая: после сброса {tile} рука не ждёт ни одного тайла."
+TABLE_NO_DISCARD_TO_CALL = "Вызов без сброса, который можно взять."
+TABLE_CALL_WRONG_TILE = "Вызов на {tile}, а последний сброс другой (или другого игрока)."
+TABLE_CALL_NOT_ALLOWED = (
+    "{seat} не может объявить {call} на {tile}: нет нужных тайлов или вызов не разрешён."
+)
+TABLE_KAN_NOT_ALLOWED = "{seat} не может объявить кан {tile} сейчас."
+TABLE_BAD_DORA = "Индикатор доры {tile} не записан среди индикаторов раздачи."
+TABLE_NO_RON_TILE = "Рон не на последний сброс (или не от того игрока)."
+TABLE_RON_TWICE = "Один игрок объявил рон дважды."
+TABLE_RON_NOT_WAIT = "{seat} объявляет рон на {tile}, но рука его не ждёт."
+TABLE_RON_FURITEN = "{seat} объявляет рон в фуритене: ожидание уже было в его сбросе или пропущено."
+TABLE_ROB_CLOSED_KAN = "{seat}: закрытый кан можно ограбить только с ожиданием кокуши мусо."
+TABLE_NO_YAKU = "{seat} объявляет победу без яку."
+TABLE_TSUMO_INCOMPLETE = "{seat} объявляет цумо с незаконченной рукой."
+TABLE_HEAD_BUMP = (
+    "Второй рон на один сброс: в выбранном своде правил выигрывает только ближайший игрок "
+    "(атамахане). Выберите свод правил, по которому играли."
+)
+TABLE_BAD_ABORT = "Неизвестная прерванная ничья «{reason}»."
+TABLE_ABORT_NOT_PLAYED = (
+    "Прерванная ничья «{name}» в выбранном своде правил не играется. Выберите свод правил, "
+    "по которому играли."
+)
+TABLE_ABORT_NOT_SO = "Прерванная ничья «{name}» записана, но на столе её условия не выполнены."
+TABLE_NO_NAGASHI = (
+    "В записи нагаси манган, а в выбранном своде правил его нет. Выберите свод правил, "
+    "по которому играли."
+)
+
+# --- Game logs in (engine/table/logs.py, log_tenhou.py, log_mjai.py) ---------------------------
+
+LOG_NOT_TEXT = "Запись партии должна быть текстом JSON или объектом."
+LOG_UNKNOWN_FORMAT = (
+    "Не удалось узнать формат записи: ожидается JSON tenhou.net/6 (объект с полем «log») "
+    "или mjai (строки JSON с полем «type»)."
+)
+LOG_NOT_JSON = "Запись не разбирается как JSON: {text}."
+LOG_THREE_PLAYER = (
+    "Партии на троих не поддерживаются: разбор понимает только маджонг на четверых."
+)
+LOG_BAD_FIELD = "Поле «{name}» записи заполнено неверно."
+LOG_NO_HANDS = "В записи нет ни одной раздачи."
+LOG_TOO_MANY_HANDS = "В записи больше {limit} раздач: это не одна партия."
+LOG_BAD_HAND = "Раздача записана неверно: ожидается массив из 17 элементов tenhou.net/6."
+LOG_BAD_TILE = "Неизвестный код тайла «{code}»."
+LOG_BAD_CALL = "Неверная запись вызова «{text}»."
+LOG_CALL_OUT_OF_TURN = "Вызов записан там, где ни один сброс его не допускает."
+LOG_TSUMOGIRI_NO_DRAW = "Сброс только что взятого тайла без взятого тайла."
+LOG_BAD_RESULT = "Итог раздачи записан неверно."
+LOG_UNKNOWN_RESULT = "Неизвестный итог раздачи «{name}»."
+LOG_MJAI_EVENT = "Строка {line}: неизвестное или неполное событие mjai «{type}»."
+LOG_MJAI_LINE = "Строка {line} не разбирается как JSON."
+LOG_TOO_LONG = "Запись слишком длинная: больше {limit} событий."
+
+# --- Replay of a game log (engine/table/replay.py) ---------------------------------------------
+
+REPLAY_RESULT_NAMES: dict[str, str] = {
+    "win": "победа", "draw": "ничья", "abortive": "прерванная ничья", "nagashi": "нагаси манган",
+}
+REPLAY_DIFFERENT_END = "По записи раздача кончилась так: {log}; по выбранным правилам — {engine}."
+REPLAY_OTHER_RULES = (
+    "Партия сыграна по правилам «{log}», а разбор идёт по своду «{rules}»: очки считаются по нему."
+)
+REPLAY_RULES_DIFFER = (
+    "Партия сыграна по правилам «{log}», а разбор идёт по своду «{rules}»; для этой раздачи "
+    "в них различаются: {named}."
+)
+REPLAY_MULTI_RON = (
+    "Несколько рон на один сброс: своды правил по-разному делят хонбу и палочки риичи."
+)
+REPLAY_DIFFERS = "Очки по записи отличаются от подсчёта движка."
+REPLAY_NO_HAND = "Раздачи {hand} нет: в записи {count}."
+HAND_FORMS = ("раздача", "раздачи", "раздач")
+DECISION_BAD_SEAT = "Место для разбора — число от 0 до 3 (0 — первый дилер партии)."

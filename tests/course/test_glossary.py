@@ -19,8 +19,9 @@ SPELLING_NOTES = ROOT / "docs" / "glossary.md"
 LESSON_SLUGS = {
     "tiles", "table", "wall", "turn", "winning-hand", "chi-pon", "kan", "riichi", "tsumo-ron",
     "draws", "yaku-1", "yaku-2", "dora", "waits", "furiten", "fu", "points", "violations",
-    "game-end",
-    "efficiency", "defence", "riichi-or-dama",
+    "game-end", "first-yaku",
+    "efficiency", "one-shanten", "speed-and-value", "calling", "riichi-or-dama", "defence",
+    "push-or-fold", "all-last",
 }
 
 MINIMAL = """\

@@ -107,8 +107,10 @@ def test_the_lesson_loads_without_problems(content_dir: Path) -> None:
     [
         pytest.param("value-drop", "pass", "call", "вызов роняет цену руки", id="call-pass"),
         pytest.param("ready", "call", "pass", "вызов сразу даёт темпай", id="call-call"),
-        pytest.param("fold", "fold", "push", "не темпай, дешёвая рука", id="push-fold"),
-        pytest.param("push", "push", "fold", "темпай, дорогая рука", id="push-push"),
+        pytest.param("fold", "fold", "push",
+                     "выполнено: дорогая рука; нет: темпай, хорошее ожидание", id="push-fold"),
+        pytest.param("push", "push", "fold",
+                     "выполнено: дорогая рука, хорошее ожидание; нет: темпай", id="push-push"),
         pytest.param("dama", "dama", "riichi", "рука и без риичи дорогая", id="riichi-dama"),
         pytest.param("riichi", "riichi", "dama", "хан кроме риичи", id="riichi-riichi"),
     ],

@@ -35,6 +35,7 @@ FLOORS: tuple[str, ...] = (
     "shape",  # blocks, readings, waits, shanten, ukeire, furiten
     "scoring",  # situation, yaku, fu, dora, points, score_hand
     "table",  # the whole game: draws, rons, penalties, next hand, final result, defence
+    "review",  # a played game's decisions judged: what cost something, by stated measures
     "generate",  # practice problems by kind and level
     "batch",  # the JSON Lines front end
     "cli",  # the command line for people

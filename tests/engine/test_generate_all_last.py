@@ -40,7 +40,7 @@ def test_every_problem_has_an_answer_and_balanced_scores() -> None:
 def test_novice_second_place_rons_the_leader() -> None:
     for p in problems("novice"):
         need = _needs(p)
-        leader = max(range(4), key=lambda s: (p["scores"][CODES[s]], -((s - 3) % 4)))
+        leader = max(range(4), key=lambda s: (p["scores"][CODES[s]], -((s - 1) % 4)))
         assert need.place_now == 2 and p["place"] == 1 and p["win"] == CODES[leader]
         assert p["honba"] == p["riichi_sticks"] == 0 and p["seat"] != "E"
 

@@ -4,7 +4,7 @@ Correct is any discard the engine rates best: with ``goal: shanten`` (the
 default) every discard that leaves the lowest shanten, with ``goal: tenpai``
 every discard that leaves the hand in tenpai. With ``goal: ukeire`` («быстрее
 всего к темпаю») and ``goal: value`` («быстро и дорого») the order and the
-«почти» band are those of :mod:`tutor.drills.efficiency`; ``visible`` tiles
+«почти» band are those of :mod:`engine.shape.efficiency`; ``visible`` tiles
 are counted out.
 
 The feedback lists each correct
@@ -28,6 +28,7 @@ from engine.errors import HandError
 from engine.hand import Hand
 from engine.plural import plural, tiles_word
 from engine.shape.decompose import is_complete
+from engine.shape.efficiency import graded, han_kept, ordered
 from engine.shape.shanten import describe_shanten
 from engine.shape.ukeire import DiscardOption as RankedOption
 from engine.shape.ukeire import DiscardRanking, rank_discards
@@ -46,7 +47,6 @@ from tutor.drills.base import (
     drill_hand,
     picked_discard,
 )
-from tutor.drills.efficiency import graded, han_kept, ordered
 from tutor.drills.explain import DiscardOption, options_of, rate_discards
 from tutor.drills.params import FULL_HAND_PARAMS
 

@@ -101,6 +101,16 @@ class Push(JudgementKind):
     def danger_text(self, v: PushVerdict) -> str:
         return f"{round(v.danger.danger, 1):.1f}".replace(".", ",") + " %"
 
+    def held_text(self, v: PushVerdict) -> str:
+        """Which of the three conditions hold and which do not, for this hand."""
+        names = (("темпай", v.ready), ("дорогая рука", v.high), ("хорошее ожидание", v.good))
+        held = [n for n, ok in names if ok]
+        failed = [n for n, ok in names if not ok]
+        parts = [f"выполнено: {', '.join(held)}" if held else "не выполнено ни одно"]
+        if held and failed:
+            parts.append(f"нет: {', '.join(failed)}")
+        return "; ".join(parts)
+
     def mark(self, ok: bool) -> str:
         return "да" if ok else "нет"
 

@@ -49,6 +49,13 @@ class Riichi(JudgementKind):
         """The hand the question draws."""
         return drill_hand(params, 13)
 
+    def reasons_text(self, v: RiichiVerdict) -> str:
+        """Which of the three reasons to riichi this hand has (the main rule's own words)."""
+        reasons = [name for name, ok in (("хан кроме риичи", v.extra_han >= 1),
+                                         ("хорошее ожидание", v.wait.good),
+                                         ("вы дилер", v.dealer)) if ok]
+        return ", ".join(reasons) if reasons else "ни одной"
+
     def wait_text(self, v: RiichiVerdict) -> str:
         tiles = ", ".join(tile_name(t) for t in v.wait.tiles)
         quality = "хорошее" if v.wait.good else "плохое"

@@ -1,4 +1,8 @@
-"""The efficiency order of «Что сбросить?»: which discards are right and which are «почти».
+"""The efficiency order of discards: which are right and which are «почти».
+
+One order for the drill «Что сбросить?» (``tutor/drills/kind/discard.py``)
+and for the review of a played game (:mod:`engine.review.efficiency`), so a
+discard the review flags is graded the same way when it becomes a drill.
 
 ``goal: ukeire`` («быстрее всего к темпаю»): shanten, then the improving
 copies still unseen, then the engine's second order (copies after which a
@@ -30,23 +34,24 @@ from engine.tiles import DRAGONS, FIVES, TERMINALS_AND_HONORS, Tile, dora_from_i
 NEAR_SHARE = 0.9  # «почти»: the same shanten and at least this share of the best count
 
 
-def _speed_key(o: DiscardOption) -> tuple[int, int, int]:
+def speed_key(o: DiscardOption) -> tuple[int, int, int]:
+    """Smaller is faster: shanten, then copies kept (more first), then the second order."""
     return (o.shanten, -o.count, -(o.quality.good_shape if o.quality else 0))
 
 
 def _fast(ranking: DiscardRanking) -> list[DiscardOption]:
     """The discards of the best shanten keeping at least NEAR_SHARE of the best count."""
-    best = min(ranking.options, key=_speed_key)
+    best = min(ranking.options, key=speed_key)
     return [o for o in ranking.options
             if o.shanten == best.shanten and o.count >= NEAR_SHARE * best.count]
 
 
 def ordered(ranking: DiscardRanking, han: Mapping[Tile, int] | None) -> list[DiscardOption]:
     if han is None:
-        return sorted(ranking.options, key=_speed_key)
+        return sorted(ranking.options, key=speed_key)
     fast = {o.tile for o in _fast(ranking)}
     return sorted(ranking.options,
-                  key=lambda o: (o.tile not in fast, -han[o.tile], *_speed_key(o)))
+                  key=lambda o: (o.tile not in fast, -han[o.tile], *speed_key(o)))
 
 
 def graded(ranking: DiscardRanking,
@@ -55,11 +60,11 @@ def graded(ranking: DiscardRanking,
     order = ordered(ranking, han)
     first = order[0]
     if han is None:
-        right = frozenset(o.tile for o in order if _speed_key(o) == _speed_key(first))
+        right = frozenset(o.tile for o in order if speed_key(o) == speed_key(first))
     else:
         right = frozenset(o.tile for o in order if o.tile in {f.tile for f in _fast(ranking)}
                           and han[o.tile] == han[first.tile]
-                          and _speed_key(o) == _speed_key(first))
+                          and speed_key(o) == speed_key(first))
     near = frozenset(o.tile for o in _fast(ranking)) - right
     return right, near
 

@@ -1,0 +1,137 @@
+"""A decision read as engine values: the hand, the tiles seen, the riichi, wins and places.
+
+Everything the categories share, so each reads a :class:`Decision` the same
+way: ``visible`` counts the seat's own tiles too, so the tiles seen
+*outside* the hand (what :func:`engine.shape.ukeire.rank_discards` and
+:func:`engine.table.safety.hand_safety` take) are ``visible`` less the hand.
+"""
+
+from __future__ import annotations
+
+from engine.errors import HandError
+from engine.hand import Hand
+from engine.melds import Meld, MeldKind
+from engine.rules.sets import Ruleset, get_game_rules
+from engine.scoring.score import ScoreResult, WinSituation, score_hand
+from engine.table.decision import Decision
+from engine.table.final import placements
+from engine.table.safety import Riichi
+from engine.tiles import EAST, NUM_KINDS, Tile, counts_of, parse_tiles
+
+Scores = tuple[int, int, int, int]
+
+
+def hand_of(d: Decision) -> Hand:
+    """The seat's tiles before the action: concealed (drawn tile included) and melds."""
+    return Hand(counts_of(d.concealed), d.melds)
+
+
+def tile_of(text: str) -> Tile:
+    """``"5p"`` (or ``"0p"``) → its kind."""
+    return parse_tiles(text).kinds[0]
+
+
+def outside(d: Decision, hand: Hand) -> tuple[Tile, ...]:
+    """Tiles seen outside ``hand``: ``visible`` less the hand, at least what the ponds need.
+
+    A called tile may be counted in a pond and a meld alike by a log; the
+    riichi ponds must be among the tiles seen (the danger model checks it),
+    so a kind is raised to what they hold, never past four with the hand.
+    """
+    held = hand.all_counts()
+    need = counts_of(t for o in d.opponents if o.riichi_turn is not None
+                     for t in (*(p.tile for p in o.pond), *o.passed_after_riichi))
+    out: list[Tile] = []
+    for kind in range(NUM_KINDS):
+        seen = max(d.visible[kind] - held[kind], min(need[kind], 4 - held[kind]), 0)
+        out.extend([kind] * seen)
+    return tuple(out)
+
+
+def riichis(d: Decision) -> tuple[Riichi, ...]:
+    """The opponents in riichi as the danger model reads them."""
+    return tuple(Riichi(tuple(p.tile for p in o.pond), o.riichi_turn, o.passed_after_riichi)
+                 for o in d.opponents
+                 if o.riichi_turn is not None and 0 <= o.riichi_turn < len(o.pond))
+
+
+def dealer_of(d: Decision) -> int:
+    """The log seat dealing this hand (the seat's wind counts from the dealer's East)."""
+    return (d.seat - (d.seat_wind - EAST)) % 4
+
+
+def situation(d: Decision, *, tsumo: bool, riichi: bool | None = None) -> WinSituation:
+    return WinSituation(tsumo=tsumo, riichi=d.riichi if riichi is None else riichi,
+                        seat_wind=d.seat_wind, round_wind=d.round_wind,
+                        dora_indicators=d.dora_indicators, honba=d.honba,
+                        riichi_sticks=d.sticks)
+
+
+def win_value(d: Decision, hand13: Hand, tile: Tile, rules: Ruleset, *, tsumo: bool,
+              riichi: bool | None = None) -> ScoreResult | None:
+    """The score of ``hand13`` winning on ``tile`` (``None``: not a win, or no yaku)."""
+    try:
+        return score_hand(hand13.with_tile(tile), tile, situation(d, tsumo=tsumo, riichi=riichi),
+                          rules)
+    except HandError:  # NoYakuError included: a shape that cannot be declared
+        return None
+
+
+def after_win(d: Decision, result: ScoreResult, from_seat: int | None) -> Scores:
+    """The scores after the seat's win (``from_seat`` ``None``: tsumo), sticks collected."""
+    scores = list(d.scores)
+    pay = result.payments
+    dealer = dealer_of(d)
+    if from_seat is not None:
+        lost = pay.ron if pay.ron is not None else result.total - 1000 * d.sticks
+        scores[from_seat] -= lost
+        gained = lost
+    else:
+        gained = 0
+        for other in range(4):
+            if other == d.seat:
+                continue
+            each = pay.all if pay.all is not None else (
+                pay.dealer if other == dealer else pay.non_dealer)
+            scores[other] -= each or 0
+            gained += each or 0
+    scores[d.seat] += gained + 1000 * d.sticks
+    return (scores[0], scores[1], scores[2], scores[3])
+
+
+def place_of(scores: Scores, seat: int, rules: Ruleset) -> int:
+    """The seat's place (1 = first) by the rule set's tie-break; seat 0 dealt East 1."""
+    return placements(scores, get_game_rules(rules).tiebreak)[seat]
+
+
+def discarder(d: Decision) -> int | None:
+    """Who threw ``offered``: the opponent whose last discard it is (``None``: not found)."""
+    if d.offered is None:
+        return None
+    for o in d.opponents:
+        if o.pond and o.pond[-1].tile == d.offered:
+            return o.seat
+    return None
+
+
+def call_meld(d: Decision) -> tuple[Hand, Meld] | None:
+    """The hand after the call ``d.played`` (``"pon 5p"``, ``"chi 345p"``, ``"daiminkan 5p"``)."""
+    kind, _, tiles = d.played.partition(" ")
+    if d.offered is None or kind not in _CALLS:
+        return None
+    shown = parse_tiles(tiles).kinds
+    meld_tiles = tuple(sorted(shown)) if kind == "chi" else (shown[0],) * _CALLS[kind][1]
+    counts = list(counts_of(d.concealed))
+    used = list(meld_tiles)
+    used.remove(d.offered)
+    for t in used:
+        if counts[t] == 0:
+            return None
+        counts[t] -= 1
+    meld = Meld(_CALLS[kind][0], meld_tiles, called=d.offered)
+    return Hand(tuple(counts), (*d.melds, meld)), meld
+
+
+_CALLS: dict[str, tuple[MeldKind, int]] = {
+    "chi": (MeldKind.CHI, 3), "pon": (MeldKind.PON, 3), "daiminkan": (MeldKind.MINKAN, 4),
+}
