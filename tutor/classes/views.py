@@ -58,9 +58,9 @@ from tutor.classes.work import (
     rule_sentence,
     work,
 )
+from tutor.course import regrade
 from tutor.course.drill_names import course_numbers
 from tutor.drills import kinds
-from tutor.practice import regrade
 from tutor.practice.views import LEVEL_NAMES, MAX_SEED, prepared
 from tutor.storage.errors import StorageError
 from tutor.web.errors import render_error
@@ -177,17 +177,23 @@ def leave(class_id: int) -> ResponseReturnValue:
 
 # -- the dashboard -------------------------------------------------------------------
 
-def _regraded(class_id: int) -> None:
-    """The class's pending mistakes graded again where a rule value changed since."""
+def _board(class_id: int) -> dashboard.Dashboard:
+    """The dashboard's data, its mistakes graded again where a rule value changed since.
+
+    The kept answers are read for the learners the board shows (one query); the
+    board is read again only when a mistake was retired (after a deploy that changed
+    a rule value, once).
+    """
     with storage.store().transaction() as conn:
-        ids = [m.learner_id for m in store.members(conn, class_id)]
-    regrade.refresh(ids, prepared)
+        board = dashboard.read(conn, class_id)
+    if regrade.refresh([row.member.learner_id for row in board.rows], prepared):
+        with storage.store().transaction() as conn:
+            board = dashboard.read(conn, class_id)
+    return board
 
 
 def _dashboard(klass: store.Klass, error: str | None = None) -> str:
-    _regraded(klass.id)
-    with storage.store().transaction() as conn:
-        board = dashboard.read(conn, klass.id)
+    board = _board(klass.id)
     registry = kinds()
     practice_kinds = [(k, registry[k].title) for k in KINDS if k in registry]
     numbers = course_numbers()
@@ -227,9 +233,7 @@ def dashboard_page(class_id: int) -> ResponseReturnValue:
 @role_required(*TEACHERS)
 def export(class_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
-    _regraded(klass.id)
-    with storage.store().transaction() as conn:
-        board = dashboard.read(conn, klass.id)
+    board = _board(klass.id)
     response = Response(spreadsheet.table(board, klass.time_zone), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="class-{klass.id}.csv"'
     response.headers["Cache-Control"] = "no-store"
