@@ -26,7 +26,7 @@ from engine.review.run import review_decisions
 from engine.review.wins import check_furiten, check_missed_win
 from engine.rules.sets import get_ruleset
 from engine.tiles import SOUTH
-from tests.engine.review_help import decision, opponent, with_
+from tests.support.review import decision, opponent, with_
 
 ONLINE = get_ruleset("online")
 REPO = Path(__file__).resolve().parent.parent.parent
