@@ -3,7 +3,7 @@
 ``benchmarks/engine.py`` times ``python -m engine batch`` against this script on
 the same input file, whole process against whole process. It reads stdin in
 one piece and writes once, like ours, so the comparison is of the engines and
-not of I/O. Answers come from :mod:`tests.oracle`; a line it cannot answer
+not of I/O. Answers come from :mod:`tests.support.oracle`; a line it cannot answer
 gets ``{"error": ...}`` as in the contract.
 
     python benchmarks/oracle_batch.py < requests.jsonl > answers.jsonl
@@ -15,7 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 
 import oracle  # noqa: E402
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.import_graph import find_cycle
+from tests.support.import_graph import find_cycle
 
 REPO = Path(__file__).resolve().parent.parent
 TUTOR = REPO / "tutor"

@@ -1,3 +1,3 @@
 """Each accounts test on a fresh database: SQLite, and PostgreSQL when TEMPAI_TEST_PG_URL is set."""
 
-from tests.accounts_help import app, site  # noqa: F401 (fixtures)
+from tests.support.accounts import app, site  # noqa: F401 (fixtures)

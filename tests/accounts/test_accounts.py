@@ -9,18 +9,18 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.accounts_help import (
+from tests.support.accounts import (
     PASSWORD,
     answer_lesson,
-    answer_practice,
     make_user,
     register,
     sign_in,
     sign_out,
     summary_of,
-    token,
     user_by_login,
 )
+from tests.support.client import csrf_token
+from tests.support.practice import answer_practice
 from tutor import storage
 from tutor.storage.accounts import users
 from tutor.storage.learner import COOKIE, cookie_learner_id
@@ -58,11 +58,11 @@ def test_a_taken_login_and_a_short_password_are_refused_with_a_message(app: Flas
     register(app.test_client(), "alice")
     other = app.test_client()
     response = other.post("/account/register", data={
-        "csrf_token": token(other, "/account/register"), "login": "ALICE",
+        "csrf_token": csrf_token(other, "/account/register"), "login": "ALICE",
         "password": PASSWORD, "password2": PASSWORD})
     assert response.status_code == 400 and "уже занят" in response.get_data(as_text=True)
     response = other.post("/account/register", data={
-        "csrf_token": token(other, "/account/register"), "login": "bob",
+        "csrf_token": csrf_token(other, "/account/register"), "login": "bob",
         "password": "short", "password2": "short"})
     assert response.status_code == 400 and "слишком короткий" in response.get_data(as_text=True)
 
@@ -154,7 +154,7 @@ def test_a_password_change_ends_other_sessions_and_keeps_this_one(app: Flask) ->
     other = app.test_client()
     assert sign_in(other, "alice") == 302
     response = client.post("/account/password", data={
-        "csrf_token": token(client, "/account"), "current": PASSWORD,
+        "csrf_token": csrf_token(client, "/account"), "current": PASSWORD,
         "password": "another long password"})
     assert response.status_code == 302
     assert client.get("/account").status_code == 200
@@ -166,7 +166,7 @@ def test_a_wrong_current_password_changes_nothing(app: Flask) -> None:
     client = app.test_client()
     register(client, "alice")
     response = client.post("/account/password", data={
-        "csrf_token": token(client, "/account"), "current": "wrong password",
+        "csrf_token": csrf_token(client, "/account"), "current": "wrong password",
         "password": "another long password"})
     assert response.status_code == 400 and "неверно" in response.get_data(as_text=True)
     assert sign_in(app.test_client(), "alice") == 302
@@ -180,7 +180,7 @@ def test_an_admin_disabling_an_account_signs_it_out_everywhere(app: Flask) -> No
     admin = app.test_client()
     assert sign_in(admin, "root") == 302
     response = admin.post(f"/admin/users/{alice.id}/disabled",
-                          data={"csrf_token": token(admin, "/admin/users"), "disabled": "1"})
+                          data={"csrf_token": csrf_token(admin, "/admin/users"), "disabled": "1"})
     assert response.status_code == 302
     assert learner.get("/account").status_code == 302
     assert sign_in(app.test_client(), "alice") == 403
@@ -193,10 +193,10 @@ def test_an_admin_makes_an_instructor_and_the_last_admin_stays(app: Flask) -> No
     admin = app.test_client()
     sign_in(admin, "root")
     admin.post(f"/admin/users/{teacher.id}/role",
-               data={"csrf_token": token(admin, "/admin/users"), "role": "instructor"})
+               data={"csrf_token": csrf_token(admin, "/admin/users"), "role": "instructor"})
     assert user_by_login(app, "teacher").role == "instructor"
     response = admin.post(f"/admin/users/{root.id}/role",
-                          data={"csrf_token": token(admin, "/admin/users"), "role": "learner"},
+                          data={"csrf_token": csrf_token(admin, "/admin/users"), "role": "learner"},
                           follow_redirects=True)
     assert "Свою учётную запись менять нельзя" in response.get_data(as_text=True)
     assert user_by_login(app, "root").role == "admin"
@@ -205,9 +205,9 @@ def test_an_admin_makes_an_instructor_and_the_last_admin_stays(app: Flask) -> No
 def test_sign_in_rotates_the_session(app: Flask) -> None:
     register(app.test_client(), "alice")
     client = app.test_client()
-    before = token(client)
+    before = csrf_token(client, "/account/login")
     assert sign_in(client, "alice") == 302
-    after = token(client, "/account")
+    after = csrf_token(client, "/account")
     assert before != after
 
 
@@ -241,13 +241,13 @@ def test_the_recovery_code_works_once_and_a_new_one_is_shown(app: Flask) -> None
     data = {"login": "alice", "code": code.lower().replace("-", " "),
             "password": "a brand new password"}
     response = client.post("/account/recover",
-                           data={"csrf_token": token(client, "/account/recover"), **data})
+                           data={"csrf_token": csrf_token(client, "/account/recover"), **data})
     assert response.status_code == 200
     new_code = re.search(r"data-recovery-code>([A-Z0-9-]+)<", response.get_data(as_text=True))
     assert new_code and new_code.group(1) != code
     other = app.test_client()
     again = other.post("/account/recover",
-                       data={"csrf_token": token(other, "/account/recover"), **data})
+                       data={"csrf_token": csrf_token(other, "/account/recover"), **data})
     assert again.status_code == 403
     assert sign_in(app.test_client(), "alice", "a brand new password") == 302
 
@@ -267,7 +267,7 @@ def test_export_is_the_account_and_its_answers_as_json(app: Flask) -> None:
 
 def _delete(client: FlaskClient, choice: str) -> int:
     return client.post("/account/delete", data={
-        "csrf_token": token(client, "/account"), "answers": choice,
+        "csrf_token": csrf_token(client, "/account"), "answers": choice,
         "current": PASSWORD}).status_code
 
 

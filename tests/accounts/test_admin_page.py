@@ -12,7 +12,8 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.accounts_help import make_user, register, sign_in, token, user_by_login
+from tests.support.accounts import make_user, register, sign_in, user_by_login
+from tests.support.client import csrf_token
 
 
 def _admin(app: Flask) -> tuple[int, FlaskClient]:
@@ -29,7 +30,7 @@ def test_the_admin_row_says_it_is_you_and_cannot_be_changed(app: Flask) -> None:
     assert row and "это вы" in row.group(1) and "<form" not in row.group(1)
     for path, field in (("disabled", {"disabled": "1"}), ("role", {"role": "learner"})):
         response = admin.post(f"/admin/users/{root_id}/{path}", follow_redirects=True,
-                              data={"csrf_token": token(admin, "/account"), **field})
+                              data={"csrf_token": csrf_token(admin, "/account"), **field})
         assert "Свою учётную запись менять нельзя" in response.get_data(as_text=True)
     root = user_by_login(app, "root")
     assert root.role == "admin" and not root.disabled
@@ -41,7 +42,7 @@ def test_promotion_is_confirmed_keeps_the_search_and_does_not_sign_out(app: Flas
     register(coach, "coach")
     coach_id = user_by_login(app, "coach").id
     response = admin.post(f"/admin/users/{coach_id}/role", data={
-        "csrf_token": token(admin, "/admin/users"), "role": "instructor", "q": "coa"})
+        "csrf_token": csrf_token(admin, "/admin/users"), "role": "instructor", "q": "coa"})
     assert response.status_code == 302 and response.headers["Location"].endswith("?q=coa")
     page = admin.get(response.headers["Location"]).get_data(as_text=True)
     assert "coach: роль «преподаватель»" in page and 'data-flash="ok"' in page
@@ -56,8 +57,11 @@ def test_disabling_and_enabling_are_confirmed(app: Flask) -> None:
     register(app.test_client(), "alice")
     alice_id = user_by_login(app, "alice").id
     for value, said in (("1", "отключена"), ("0", "снова включена")):
-        page = admin.post(f"/admin/users/{alice_id}/disabled", follow_redirects=True, data={
-            "csrf_token": token(admin, "/admin/users"), "disabled": value}).get_data(as_text=True)
+        page = admin.post(
+            f"/admin/users/{alice_id}/disabled",
+            follow_redirects=True,
+            data={"csrf_token": csrf_token(admin, "/admin/users"), "disabled": value},
+        ).get_data(as_text=True)
         assert f"Учётная запись alice {said}" in page
 
 
@@ -65,5 +69,6 @@ def test_the_admin_menu_links_to_the_review_queue(app: Flask) -> None:
     _, admin = _admin(app)
     page = admin.get("/").get_data(as_text=True)
     assert 'href="/studio/review">Проверка уроков</a>' in page
-    assert 'href="/studio/review">Уроки на проверке</a>' in admin.get(
-        "/admin/users").get_data(as_text=True)
+    assert 'href="/studio/review">Уроки на проверке</a>' in admin.get("/admin/users").get_data(
+        as_text=True
+    )

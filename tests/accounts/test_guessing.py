@@ -26,7 +26,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.accounts_help import PASSWORD, make_user, register, token
+from tests.support.accounts import PASSWORD, make_user, register
+from tests.support.client import csrf_token
 from tutor import storage
 from tutor.accounts import limits, passwords
 
@@ -36,8 +37,14 @@ _CSRF_FIELD = re.compile(r'name="csrf_token" value="[^"]+"|"X-CSRFToken": "[^"]+
 
 def _post_login(client: FlaskClient, login: str, password: str,
                 csrf: str | None = None) -> Any:
-    return client.post("/account/login", data={
-        "csrf_token": csrf or token(client), "login": login, "password": password})
+    return client.post(
+        "/account/login",
+        data={
+            "csrf_token": csrf or csrf_token(client, "/account/login"),
+            "login": login,
+            "password": password,
+        },
+    )
 
 
 def _words(response: Any) -> str:
@@ -78,10 +85,20 @@ def later(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[float]]:
     yield shift
 
 
-@pytest.mark.parametrize(("failures", "seconds"), [
-    (1, 0.0), (4, 0.0), (5, 30.0), (6, 60.0), (7, 120.0), (8, 240.0), (9, 480.0),
-    (10, 900.0), (1000, 900.0),
-])
+@pytest.mark.parametrize(
+    ("failures", "seconds"),
+    [
+        (1, 0.0),
+        (4, 0.0),
+        (5, 30.0),
+        (6, 60.0),
+        (7, 120.0),
+        (8, 240.0),
+        (9, 480.0),
+        (10, 900.0),
+        (1000, 900.0),
+    ],
+)
 def test_the_hold_grows_to_fifteen_minutes(failures: int, seconds: float) -> None:
     assert limits.hold_seconds(failures) == seconds
 
@@ -91,12 +108,14 @@ def test_five_wrong_passwords_hold_the_account_and_the_hold_ends_by_itself(
 ) -> None:
     register(app.test_client(), "alice")
     guesser = app.test_client()
-    csrf = token(guesser)
+    csrf = csrf_token(guesser, "/account/login")
     for _ in range(5):
         assert _post_login(guesser, "alice", WRONG, csrf).status_code == 403
     before = checks.verifies
-    wrong, right = _post_login(guesser, "alice", WRONG, csrf), _post_login(guesser, "alice",
-                                                                             PASSWORD, csrf)
+    wrong, right = (
+        _post_login(guesser, "alice", WRONG, csrf),
+        _post_login(guesser, "alice", PASSWORD, csrf),
+    )
     assert wrong.status_code == right.status_code == 429
     assert checks.verifies == before  # refused before the password was looked at
     assert _words(wrong) == _words(right)  # one reply, right or wrong
@@ -114,7 +133,7 @@ def test_thirty_wrong_passwords_from_one_address_hold_the_address(
 ) -> None:
     register(app.test_client(), "alice")
     guesser = app.test_client()
-    csrf = token(guesser)
+    csrf = csrf_token(guesser, "/account/login")
     for n in range(limits.ADDRESS_MAX):  # spread over logins: no account is held
         assert _post_login(guesser, f"user{n}", WRONG, csrf).status_code == 403
     assert _post_login(guesser, "alice", PASSWORD, csrf).status_code == 429
@@ -135,9 +154,15 @@ def test_the_owner_gets_in_with_the_recovery_code_while_the_password_is_held(
         _post_login(guesser, "alice", WRONG)
     assert _post_login(guesser, "alice", PASSWORD).status_code == 429
     owner = app.test_client()
-    response = owner.post("/account/recover", data={
-        "csrf_token": token(owner, "/account/recover"), "login": "alice", "code": code,
-        "password": "a brand new password"})
+    response = owner.post(
+        "/account/recover",
+        data={
+            "csrf_token": csrf_token(owner, "/account/recover"),
+            "login": "alice",
+            "code": code,
+            "password": "a brand new password",
+        },
+    )
     assert response.status_code == 200
 
 
@@ -145,13 +170,18 @@ def test_the_current_password_on_the_settings_page_is_counted_and_held(app: Flas
     """The account page's password checks (change, delete) share the account's count."""
     client = app.test_client()
     register(client, "alice")
-    csrf = token(client, "/account")
-    statuses = [client.post("/account/delete", data={
-        "csrf_token": csrf, "answers": "remove", "current": f"guess {n}"}).status_code
-        for n in range(7)]
+    csrf = csrf_token(client, "/account")
+    statuses = [
+        client.post(
+            "/account/delete",
+            data={"csrf_token": csrf, "answers": "remove", "current": f"guess {n}"},
+        ).status_code
+        for n in range(7)
+    ]
     assert statuses == [400] * 5 + [429] * 2
-    held = client.post("/account/delete", data={
-        "csrf_token": csrf, "answers": "remove", "current": PASSWORD})
+    held = client.post(
+        "/account/delete", data={"csrf_token": csrf, "answers": "remove", "current": PASSWORD}
+    )
     assert held.status_code == 429  # the right one too, while held: nothing deleted
     assert client.get("/account").status_code == 200
 
@@ -169,8 +199,7 @@ def test_no_more_than_two_checks_run_at_once_for_one_account(app: Flask) -> None
 
     def guess() -> None:
         with app.test_request_context():
-            limits.guarded(storage.store(), "203.0.113.1", limits.login_key("alice"),
-                           slow_check)
+            limits.guarded(storage.store(), "203.0.113.1", limits.login_key("alice"), slow_check)
 
     threads = [threading.Thread(target=guess) for _ in range(limits.ACCOUNT_IN_FLIGHT)]
     for thread in threads:
@@ -178,12 +207,14 @@ def test_no_more_than_two_checks_run_at_once_for_one_account(app: Flask) -> None
     started.wait(timeout=5)  # both checks are running
     with app.test_request_context():
         with pytest.raises(limits.Refused):
-            limits.guarded(storage.store(), "198.51.100.1", limits.login_key("alice"),
-                           lambda: True)
+            limits.guarded(storage.store(), "198.51.100.1", limits.login_key("alice"), lambda: True)
         with pytest.raises(limits.Refused):  # and four from one address, whatever the account
             for n in range(limits.ADDRESS_IN_FLIGHT + 1):
-                with limits._in_flight(limits.address_key("203.0.113.1"),
-                                       limits.ADDRESS_IN_FLIGHT - limits.ACCOUNT_IN_FLIGHT, 1):
+                with limits._in_flight(
+                    limits.address_key("203.0.113.1"),
+                    limits.ADDRESS_IN_FLIGHT - limits.ACCOUNT_IN_FLIGHT,
+                    1,
+                ):
                     assert n < 3
     release.set()
     for thread in threads:
@@ -221,7 +252,7 @@ def test_hashing_is_bounded_per_process_and_lesson_pages_never_wait_on_it(
 
     monkeypatch.setattr(passwords.PasswordHasher, "verify", slow_verify)
     clients = [app.test_client() for _ in range(8)]
-    tokens = [token(c) for c in clients]
+    tokens = [csrf_token(c, "/account/login") for c in clients]
     for n, c in enumerate(clients):
         c.environ_base["REMOTE_ADDR"] = f"203.0.113.{n + 1}"
     barrier = threading.Barrier(8)
@@ -240,13 +271,11 @@ def test_hashing_is_bounded_per_process_and_lesson_pages_never_wait_on_it(
     assert set(statuses) <= {403, 503} and len(statuses) == 8
 
 
-def test_an_unknown_login_costs_one_verification_and_no_hash(
-    app: Flask, checks: Checks
-) -> None:
+def test_an_unknown_login_costs_one_verification_and_no_hash(app: Flask, checks: Checks) -> None:
     register(app.test_client(), "alice")
     make_user(app, "bob", "learner")
     client = app.test_client()
-    csrf = token(client)
+    csrf = csrf_token(client, "/account/login")
     _post_login(client, "nobody-warms-up", WRONG, csrf)  # the dummy hash, made once
     for login in ("alice", "nobody", "somebody-else"):
         before = (checks.hashes, checks.verifies)
@@ -259,9 +288,16 @@ def test_registration_is_throttled_per_address(app: Flask) -> None:
     for n in range(limits.REGISTRATIONS):
         register(client, f"learner{n}")
         client = app.test_client()
-    response = client.post("/account/register", data={
-        "csrf_token": token(client, "/account/register"), "login": "alice",
-        "display_name": "", "password": PASSWORD, "password2": PASSWORD})
+    response = client.post(
+        "/account/register",
+        data={
+            "csrf_token": csrf_token(client, "/account/register"),
+            "login": "alice",
+            "display_name": "",
+            "password": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
     assert response.status_code == 429
 
 
@@ -289,7 +325,7 @@ def test_eight_parallel_guessers_get_no_answer_from_the_refusals(
     guesses = [f"guess {n}" for n in range(100_000)]
     guesses[19] = PASSWORD
     clients = [app.test_client() for _ in range(8)]
-    tokens = [token(c) for c in clients]
+    tokens = [csrf_token(c, "/account/login") for c in clients]
     replies: dict[int, set[str]] = {}
     statuses: list[int] = []
     lock, stop = threading.Lock(), time.monotonic() + 1.5
@@ -321,11 +357,13 @@ def test_eight_parallel_guessers_get_no_answer_from_the_refusals(
     # the plural of its unit: «1 секунду», «2 секунды», «5 секунд»)
     shapes = {re.sub(r"\d+ (секунд|минут)\w*", "N", reply) for reply in replies.get(429, set())}
     assert len(shapes) <= 1
-    print(f"\n8 parallel guessers, {elapsed:.1f} s: {len(statuses)} answers, {checked} "
-          f"passwords checked ({checked / elapsed * 60:.0f} checked/min while it lasted, "
-          f"then held: at most {_per_hour()} checked per hour), "
-          f"{statuses.count(429)} refused unchecked; lesson page median {quiet:.0f} ms quiet, "
-          f"{flooded:.0f} ms during the flood")
+    print(
+        f"\n8 parallel guessers, {elapsed:.1f} s: {len(statuses)} answers, {checked} "
+        f"passwords checked ({checked / elapsed * 60:.0f} checked/min while it lasted, "
+        f"then held: at most {_per_hour()} checked per hour), "
+        f"{statuses.count(429)} refused unchecked; lesson page median {quiet:.0f} ms quiet, "
+        f"{flooded:.0f} ms during the flood"
+    )
 
 
 def _per_hour() -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from tests.accounts_help import make_user, sign_in
+from tests.support.accounts import make_user, sign_in
 
 
 def test_every_answer_carries_the_policy_headers(app: Flask) -> None:

@@ -8,16 +8,24 @@ his studio lesson. Rules: ids of accounts, classes and lessons are never
 reused; when an instructor's account is deleted or demoted, his classes and
 studio lessons pass to the earliest active admin, or with no admin are kept
 read-only until one exists; the old owner reaches none of them.
-Runs on SQLite and on PostgreSQL (``tests/databases.py``).
+Runs on SQLite and on PostgreSQL (``tests/support/databases.py``).
 """
 
 from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from tests.accounts_help import PASSWORD, Site, make_user, register, sign_in, token, user_by_login
-from tests.classes.world import create_class
-from tests.studio.studio_help import new_lesson, save, source
+from tests.support.accounts import (
+    PASSWORD,
+    Site,
+    make_user,
+    register,
+    sign_in,
+    user_by_login,
+)
+from tests.support.classes import create_class
+from tests.support.client import csrf_token
+from tests.support.studio import new_lesson, save, source
 from tutor import storage
 from tutor.storage.accounts import users
 from tutor.storage.classes import classes
@@ -26,13 +34,13 @@ from tutor.storage.studio import club_lessons
 
 def _delete_account(client: FlaskClient) -> None:
     response = client.post("/account/delete", data={
-        "csrf_token": token(client, "/account"), "answers": "remove", "current": PASSWORD})
+        "csrf_token": csrf_token(client, "/account"), "answers": "remove", "current": PASSWORD})
     assert response.status_code == 302
 
 
 def _set_role(admin: FlaskClient, user_id: int, role: str) -> None:
     response = admin.post(f"/admin/users/{user_id}/role", data={
-        "csrf_token": token(admin, "/admin/users"), "role": role})
+        "csrf_token": csrf_token(admin, "/admin/users"), "role": role})
     assert response.status_code == 302
 
 

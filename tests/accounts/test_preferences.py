@@ -13,13 +13,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from tests.accounts_help import register, sign_in, token, user_by_login
+from tests.support.accounts import register, sign_in, user_by_login
+from tests.support.client import csrf_token
 
 HTML = re.compile(r"<html[^>]*>")
 
 
 def _save(client: FlaskClient, **fields: str) -> TestResponse:
-    return client.post("/settings", data={"csrf_token": token(client, "/settings"), **fields})
+    return client.post("/settings", data={"csrf_token": csrf_token(client, "/settings"), **fields})
 
 
 def test_an_anonymous_learner_keeps_the_size_in_a_cookie(app: Flask) -> None:

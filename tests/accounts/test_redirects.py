@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from tests.accounts_help import PASSWORD, register, token
+from tests.support.accounts import PASSWORD, register
+from tests.support.client import csrf_token
 from tutor.accounts.current import safe_next
 
 HOSTILE = [
@@ -47,14 +48,27 @@ def test_no_sign_in_path_sends_the_browser_to_another_host(app: Flask) -> None:
         assert response.status_code == 302, target
         assert _where(response) == "/account", target
         fresh = app.test_client()
-        response = fresh.post("/account/login", data={
-            "csrf_token": token(fresh), "login": "alice", "password": PASSWORD,
-            "next": target})
+        response = fresh.post(
+            "/account/login",
+            data={
+                "csrf_token": csrf_token(fresh, "/account/login"),
+                "login": "alice",
+                "password": PASSWORD,
+                "next": target,
+            },
+        )
         assert response.status_code == 302, target
         assert _where(response) == "/", target
     newcomer = app.test_client()
-    page = newcomer.post("/account/register", data={
-        "csrf_token": token(newcomer, "/account/register"), "login": "bob",
-        "display_name": "", "password": PASSWORD, "password2": PASSWORD,
-        "next": "/\t/evil.example/x"}).get_data(as_text=True)
+    page = newcomer.post(
+        "/account/register",
+        data={
+            "csrf_token": csrf_token(newcomer, "/account/register"),
+            "login": "bob",
+            "display_name": "",
+            "password": PASSWORD,
+            "password2": PASSWORD,
+            "next": "/\t/evil.example/x",
+        },
+    ).get_data(as_text=True)
     assert "evil.example" not in page

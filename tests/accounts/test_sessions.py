@@ -17,7 +17,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.accounts_help import register, sign_in, token
+from tests.support.accounts import register, sign_in
+from tests.support.client import csrf_token
 from tutor import storage
 from tutor.storage import sessions
 from tutor.storage.errors import StorageError
@@ -69,7 +70,7 @@ def test_signing_out_everywhere_ends_every_device(app: Flask) -> None:
     page = phone.get("/account").get_data(as_text=True)
     assert 'action="/account/logout/everywhere"' in page
     response = phone.post("/account/logout/everywhere",
-                          data={"csrf_token": token(phone, "/account")})
+                          data={"csrf_token": csrf_token(phone, "/account")})
     assert response.status_code == 302
     assert not any(_signed_in(c) for c in (phone, laptop, stolen))
 
@@ -80,7 +81,7 @@ def test_a_dead_copy_cannot_sign_the_owner_out_everywhere(app: Flask) -> None:
     old = _copy(app, phone)
     assert _menu_logout(phone) == 302
     assert sign_in(phone, "alice") == 302
-    old.post("/account/logout/everywhere", data={"csrf_token": token(old, "/lessons/basics")})
+    old.post("/account/logout/everywhere", data={"csrf_token": csrf_token(old, "/lessons/basics")})
     assert _signed_in(phone)
 
 
@@ -89,7 +90,7 @@ def test_signing_out_while_the_database_is_down_says_so_and_changes_nothing(
 ) -> None:
     phone = app.test_client()
     register(phone, "alice")
-    csrf = token(phone, "/account")
+    csrf = csrf_token(phone, "/account")
     store = storage.store(app)
     real = store.transaction
 

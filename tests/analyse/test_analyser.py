@@ -22,7 +22,9 @@ from engine.shape.shanten import improving_tiles, shanten
 from engine.shape.waits import find_waits
 from engine.text.messages import YAKU_NAMES
 from engine.tiles import parse_tile, tile_code
-from tests.conftest import HTMX
+from tests.support.analyse import get, page
+from tests.support.client import HTMX
+from tests.support.site import make_app
 from tutor.accounts.store import User
 from tutor.analyse import views as analyser_views
 from tutor.analyse.analysis import ATOZUKE, FURITEN, NO_YAKU, analyse
@@ -33,16 +35,6 @@ from tutor.drills.explain import distinct_readings, reading
 
 OPEN_HAND = {"hand": "567m345s88s23s", "melds": "chi 234p"}  # waits 1s (no yaku) and 4s (tanyao)
 CHINITSU = "2223334456678p"  # five waits: 2p 3p 4p 5p 7p
-
-
-def get(client: FlaskClient, **args: str):  # noqa: ANN201
-    return client.get("/analyse", query_string=args)
-
-
-def page(client: FlaskClient, **args: str) -> str:
-    response = get(client, **args)
-    assert response.status_code == 200
-    return response.get_data(as_text=True)
 
 
 def kind(code: str) -> int:
@@ -417,8 +409,7 @@ def test_exported_scoring_blocks_load_and_grade_the_analysers_numbers(tmp_path: 
 
 
 def test_exported_blocks_pass_content_check(tmp_path: Path) -> None:
-    from tests.conftest import FIXTURE_CONTENT
-    from tutor import create_app
+    from tests.support.site import FIXTURE_CONTENT
     from tutor.course.content import store
 
     content = tmp_path / "content"
@@ -433,7 +424,7 @@ def test_exported_blocks_pass_content_check(tmp_path: Path) -> None:
     assert [b.kind for b in blocks] == ["waits", "furiten", "fu", "han", "payment"]
     lesson = _lesson_with(content, [b.text for b in blocks])
     assert lesson.problems == []
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content), "SECRET_KEY": "t"})
+    app = make_app(content, SECRET_KEY="t")
     with app.app_context():  # the lesson and glossary problems `flask content check` reports
         problems = store().problems()
         drills = [d.kind.name for lesson in store().lessons() for d in lesson.drills.values()]

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from engine.hand import parse_hand
 from engine.table.safety import Riichi, hand_safety
 from engine.tiles import parse_tiles, tile_code
-from tests.analyse.test_analyser import page
+from tests.support.analyse import page
 
 HAND = "147m258p369s22256z"
 ITEM = re.compile(r'data-discard="(\w+)" data-danger="([\d.]+)"')

@@ -17,8 +17,8 @@ from engine.hand import Hand, parse_hand
 from engine.melds import parse_meld_text
 from engine.shape.ukeire import rank_discards, ukeire
 from engine.tiles import parse_tiles, tile_code
-from tests.analyse.test_analyser import page
-from tests.conftest import HTMX
+from tests.support.analyse import page
+from tests.support.client import HTMX
 from tutor.analyse.query import Query
 
 TWO_SHAPES = "2356m13p456789s11z"  # 1-shanten after the best cuts, with second order

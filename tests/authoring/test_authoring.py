@@ -11,10 +11,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import HTMX
-from tests.course.test_content_check import CASES
-from tests.progress.test_progress import DOWN_URL
-from tutor import create_app, storage
+from tests.support.authoring import login
+from tests.support.client import HTMX, csrf_token
+from tests.support.content import CASES
+from tests.support.databases import DOWN_URL
+from tests.support.site import make_app
+from tutor import storage
 from tutor.accounts import limits
 from tutor.authoring.guide import GUIDE_NAME, all_tables, describe, refresh_tables
 from tutor.authoring.sanitise import TAGS, sanitise
@@ -24,17 +26,10 @@ from tutor.storage import throttle as storage_throttle
 COURSE = Path(__file__).resolve().parents[2] / "content" / "ru"
 GUIDE = COURSE / GUIDE_NAME
 FIXTURE_LESSON = Path(__file__).parent.parent / "fixtures" / "content" / "01-basics.md"
-_CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 WAITS_DRAFT = (
     "---\ntitle: Черновик\nslug: draft\norder: 7\nsummary: Проба.\n---\n"
     "Текст.\n\n/// waits\nid: w\nhand: 23456m456p789s55z\n///\n"
 )
-
-
-def token(client: FlaskClient, path: str) -> str:
-    match = _CSRF.search(client.get(path).get_data(as_text=True))
-    assert match, f"{path} must carry a CSRF token"
-    return match.group(1)
 
 
 # -- the guide ---------------------------------------------------------------------
@@ -53,7 +48,7 @@ def test_guide_is_served_with_its_tables_and_code_shown_as_code(client: FlaskCli
 
 
 def test_guide_is_not_loaded_as_a_lesson(app: Flask) -> None:
-    course = create_app({"TESTING": True, "SECRET_KEY": "t", "CONTENT_DIR": str(COURSE)})
+    course = make_app(COURSE, SECRET_KEY="t")
     with course.app_context():
         from tutor.course.content import store
 
@@ -63,7 +58,7 @@ def test_guide_is_not_loaded_as_a_lesson(app: Flask) -> None:
 
 def test_guide_parameter_tables_are_up_to_date() -> None:
     text = GUIDE.read_text(encoding="utf-8")
-    with create_app({"TESTING": True, "SECRET_KEY": "t"}).app_context():
+    with make_app(None, SECRET_KEY="t").app_context():
         assert refresh_tables(text) == text, "run: flask --app tutor content guide"
 
 
@@ -107,7 +102,7 @@ def test_stale_guide_table_is_a_check_problem(tmp_path: Path) -> None:
     guide = content / GUIDE_NAME
     text = guide.read_text(encoding="utf-8")
     guide.write_text(text.replace("| `hand` | тайлы |", "| `hand` | руки |", 1), encoding="utf-8")
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "CONTENT_DIR": str(content)})
+    app = make_app(content, SECRET_KEY="t")
     result = app.test_cli_runner().invoke(args=["content", "check"])
     assert result.exit_code == 1
     assert "Таблица параметров «waits» устарела: выполните flask --app tutor content guide." in (
@@ -167,12 +162,6 @@ def test_broken_link_is_shown_on_the_lesson_page_too(
 # -- access control --------------------------------------------------------------------
 
 
-def make_site(content_dir: Path, **config: object) -> Flask:
-    return create_app(
-        {"TESTING": True, "SECRET_KEY": "s", "CONTENT_DIR": str(content_dir), **config}
-    )
-
-
 @pytest.mark.parametrize(
     ("method", "path"),
     [
@@ -184,7 +173,7 @@ def make_site(content_dir: Path, **config: object) -> Flask:
 def test_without_password_preview_is_forbidden_outside_debug(
     content_dir: Path, method: str, path: str
 ) -> None:
-    site = make_site(content_dir, WTF_CSRF_ENABLED=False, INSTRUCTOR_PASSWORD="")
+    site = make_app(content_dir, WTF_CSRF_ENABLED=False, INSTRUCTOR_PASSWORD="")
     response = getattr(site.test_client(), method)(path, data={"source": WAITS_DRAFT})
     assert response.status_code == 403
     assert "войдите в учётную запись преподавателя" in response.get_data(as_text=True)
@@ -192,28 +181,21 @@ def test_without_password_preview_is_forbidden_outside_debug(
 
 def test_without_password_the_preview_page_sends_to_the_account_login(content_dir: Path) -> None:
     """Instructors sign in with their accounts; the password is only a bootstrap."""
-    site = make_site(content_dir, INSTRUCTOR_PASSWORD="")
+    site = make_app(content_dir, INSTRUCTOR_PASSWORD="")
     response = site.test_client().get("/author/preview")
     assert response.status_code == 302
     assert response.headers["Location"] == "/account/login?next=/author/preview"
 
 
 def test_debug_mode_opens_the_preview(content_dir: Path) -> None:
-    site = make_site(content_dir, DEBUG=True, INSTRUCTOR_PASSWORD="")
+    site = make_app(content_dir, DEBUG=True, INSTRUCTOR_PASSWORD="")
     page = site.test_client().get("/author/preview")
     assert page.status_code == 200 and 'id="author-source"' in page.get_data(as_text=True)
 
 
 @pytest.fixture
 def guarded(content_dir: Path) -> Flask:
-    return make_site(content_dir, INSTRUCTOR_PASSWORD="верный-пароль")
-
-
-def login(client: FlaskClient, password: str) -> int:
-    response = client.post(
-        "/author/login", data={"csrf_token": token(client, "/author/login"), "password": password}
-    )
-    return response.status_code
+    return make_app(content_dir, INSTRUCTOR_PASSWORD="верный-пароль")
 
 
 def test_with_password_the_preview_asks_to_sign_in(guarded: Flask) -> None:
@@ -234,13 +216,13 @@ def test_right_password_gives_access_with_a_safe_cookie_and_logout_ends_it(
     guarded: Flask,
 ) -> None:
     client = guarded.test_client()
-    csrf = token(client, "/author/login")
+    csrf = csrf_token(client, "/author/login")
     response = client.post("/author/login", data={"csrf_token": csrf, "password": "верный-пароль"})
     assert response.status_code == 302
     cookie = response.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
     assert client.get("/author/preview").status_code == 200
-    client.post("/author/logout", data={"csrf_token": token(client, "/author/preview")})
+    client.post("/author/logout", data={"csrf_token": csrf_token(client, "/author/preview")})
     assert client.get("/author/preview").status_code == 302
 
 
@@ -249,15 +231,6 @@ def test_login_requires_the_csrf_token(guarded: Flask) -> None:
     response = client.post("/author/login", data={"password": "верный-пароль"})
     assert response.status_code == 400
     assert client.get("/author/preview").status_code == 302
-
-
-@pytest.fixture
-def later(monkeypatch: pytest.MonkeyPatch) -> list[float]:
-    """The guessing limits' clock, moved forward by appending seconds."""
-    shift = [0.0]
-    real = limits.clock
-    monkeypatch.setattr(limits, "clock", lambda: real() + sum(shift))
-    return shift
 
 
 def test_password_guessing_holds_the_login_and_the_hold_ends_by_itself(
@@ -279,7 +252,7 @@ def test_wrong_passwords_are_counted_across_processes_sharing_the_database(
     """Two app processes (or servers) on one database add up the same address's tries."""
     url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
     first, second = (
-        make_site(content_dir, INSTRUCTOR_PASSWORD="верный-пароль", DATABASE_URL=url)
+        make_app(content_dir, INSTRUCTOR_PASSWORD="верный-пароль", DATABASE_URL=url)
         for _ in range(2)
     )
     for _ in range(3):
@@ -305,10 +278,10 @@ def test_old_wrong_passwords_stop_counting_after_the_window(
 
 def test_without_the_database_nobody_may_try_a_password(content_dir: Path) -> None:
     """A guesser must not get unlimited tries while the count cannot be kept."""
-    down = make_site(content_dir, INSTRUCTOR_PASSWORD="верный-пароль", DATABASE_URL=DOWN_URL)
+    down = make_app(content_dir, INSTRUCTOR_PASSWORD="верный-пароль", DATABASE_URL=DOWN_URL)
     client = down.test_client()
     response = client.post(
-        "/author/login", data={"csrf_token": token(client, "/author/login"), "password": "x"}
+        "/author/login", data={"csrf_token": csrf_token(client, "/author/login"), "password": "x"}
     )
     assert response.status_code == 503
     assert "Вход преподавателя сейчас недоступен" in response.get_data(as_text=True)
@@ -329,8 +302,8 @@ def test_changing_the_password_signs_instructors_out(guarded: Flask) -> None:
 @pytest.fixture
 def author(content_dir: Path) -> tuple[FlaskClient, str]:
     """A client in debug mode (preview open) and its CSRF token."""
-    client = make_site(content_dir, DEBUG=True, INSTRUCTOR_PASSWORD="").test_client()
-    return client, token(client, "/author/preview")
+    client = make_app(content_dir, DEBUG=True, INSTRUCTOR_PASSWORD="").test_client()
+    return client, csrf_token(client, "/author/preview")
 
 
 def preview(author: tuple[FlaskClient, str], source: str) -> str:

@@ -15,8 +15,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.authoring.test_authoring import later, login, make_site, token
-from tests.storage.test_access_tables import BACKENDS, PG_URL, at_once
+from tests.support.authoring import login
+from tests.support.client import csrf_token
+from tests.support.databases import BACKENDS, PG_URL, at_once
+from tests.support.site import make_app
 from tutor import storage
 from tutor.accounts import limits
 from tutor.authoring import throttle
@@ -25,14 +27,13 @@ from tutor.storage import sessions
 from tutor.storage import throttle as counters
 from tutor.storage.errors import StorageError
 
-__all__ = ["later"]  # the fixture: the limits' clock moved forward
 PASSWORD = "верный-пароль"
 
 
 @pytest.fixture(params=BACKENDS)
 def site(request: pytest.FixtureRequest, content_dir: Path, tmp_path: Path) -> Iterator[Flask]:
     url = PG_URL if request.param == "postgresql" else f"sqlite:///{tmp_path / 'p.sqlite3'}"
-    app = make_site(content_dir, INSTRUCTOR_PASSWORD=PASSWORD, DATABASE_URL=str(url))
+    app = make_app(content_dir, INSTRUCTOR_PASSWORD=PASSWORD, DATABASE_URL=str(url))
     with app.app_context():
         store = storage.store()
         with store.transaction() as conn:
@@ -68,7 +69,7 @@ def test_parallel_wrong_passwords_are_counted_exactly_and_hold_the_login(
 
     monkeypatch.setattr(limits, "count", recording)
     guessers = [site.test_client() for _ in range(12)]
-    tokens = [token(client, "/author/login") for client in guessers]
+    tokens = [csrf_token(client, "/author/login") for client in guessers]
 
     def guess(n: int) -> int:
         return guessers[n].post("/author/login", data={
@@ -123,7 +124,7 @@ def test_a_copied_cookie_dies_with_the_sign_out(site: Flask) -> None:
     thief = _copy(site, cookie)
     assert thief.get("/author/preview").status_code == 200  # the memo now knows the cookie
     response = instructor.post("/author/logout",
-                               data={"csrf_token": token(instructor, "/author/preview")})
+                               data={"csrf_token": csrf_token(instructor, "/author/preview")})
     assert response.status_code == 302
     assert thief.get("/author/preview").status_code == 302  # the memo did not outlive it
     assert instructor.get("/author/preview").status_code == 302
@@ -134,19 +135,20 @@ def test_the_sign_out_reaches_every_process_sharing_the_database(
     content_dir: Path, tmp_path: Path
 ) -> None:
     url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    first, second = (make_site(content_dir, INSTRUCTOR_PASSWORD=PASSWORD, DATABASE_URL=url)
+    first, second = (make_app(content_dir, INSTRUCTOR_PASSWORD=PASSWORD, DATABASE_URL=url)
                      for _ in range(2))
     instructor, cookie = _signed_in(first)
     other_process = _copy(second, cookie)
     assert other_process.get("/author/preview").status_code == 200
-    instructor.post("/author/logout", data={"csrf_token": token(instructor, "/author/preview")})
+    token = csrf_token(instructor, "/author/preview")
+    instructor.post("/author/logout", data={"csrf_token": token})
     assert other_process.get("/author/preview").status_code == 302
 
 
 def test_a_visitor_cannot_sign_the_instructor_out(site: Flask) -> None:
     instructor, _ = _signed_in(site)
     visitor = site.test_client()
-    csrf = token(visitor, "/lessons/basics")
+    csrf = csrf_token(visitor, "/lessons/basics")
     response = visitor.post("/author/logout", data={"csrf_token": csrf})
     assert response.status_code == 302
     assert instructor.get("/author/preview").status_code == 200
@@ -173,8 +175,9 @@ def test_a_sign_out_that_cannot_be_recorded_says_so_and_keeps_the_session(
         raise StorageError("OperationalError")
 
     monkeypatch.setattr(sessions, "bump_version", down)
-    response = instructor.post("/author/logout",
-                               data={"csrf_token": token(instructor, "/author/preview")})
+    response = instructor.post(
+        "/author/logout", data={"csrf_token": csrf_token(instructor, "/author/preview")}
+    )
     assert response.status_code == 503
     assert authoring.NO_LOGOUT in response.get_data(as_text=True)
     assert response.headers.getlist("Set-Cookie") == []

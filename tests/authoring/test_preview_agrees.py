@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.authoring.test_authoring import make_site, token
-from tests.conftest import HTMX
+from tests.support.client import HTMX, csrf_token
+from tests.support.site import make_app
 from tutor.authoring.sanitise import ATTRIBUTES, TAGS
 from tutor.course.markdown.allowlist import ALLOWED, ANYWHERE
 
@@ -49,10 +49,13 @@ def test_preview_and_published_lesson_keep_the_same_attributes(
 ) -> None:
     source = FRONT + body + "\n"
     (content_dir / "40-probe.md").write_text(source, encoding="utf-8")
-    client = make_site(content_dir, DEBUG=True, INSTRUCTOR_PASSWORD="").test_client()
+    client = make_app(content_dir, DEBUG=True, INSTRUCTOR_PASSWORD="").test_client()
     published = client.get("/lessons/probe").get_data(as_text=True)
-    draft = client.post("/author/preview", headers=HTMX, data={
-        "csrf_token": token(client, "/author/preview"), "source": source}).get_data(as_text=True)
+    draft = client.post(
+        "/author/preview",
+        headers=HTMX,
+        data={"csrf_token": csrf_token(client, "/author/preview"), "source": source},
+    ).get_data(as_text=True)
     in_draft = _probe_attributes(draft)
     if in_draft.get("rel") == "noopener noreferrer":  # nh3 adds it to every preview link
         del in_draft["rel"]

@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from tests.live import benchmark
+from tests.support.live import benchmark
 
 
 def _app_cpu() -> ModuleType:

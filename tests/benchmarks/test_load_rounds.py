@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from tests.live import benchmark
+from tests.support.live import benchmark
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.live import loadkit
+from tests.support.live import loadkit
 
 
 def _answers(client: FlaskClient, mode: str, seed: int, count: int = 60) -> set[str]:

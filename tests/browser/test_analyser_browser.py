@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import assert_no_page_load, open_page
+from tests.support.browser import assert_no_page_load, open_page
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 

@@ -21,13 +21,11 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from tests.accounts_help import make_user
-from tests.accounts_help import sign_in as sign_in_client
-from tests.browser.conftest import running_site, submit
-from tests.browser.test_classes_browser import People, sign_in
-from tests.browser.test_phone_axe import axe_violations
-from tests.practice_answers import right_answer
-from tests.studio.studio_help import new_lesson, publish, save, source
+from tests.support.accounts import make_user
+from tests.support.accounts import sign_in as sign_in_client
+from tests.support.browser import People, axe_violations, running_site, sign_in, submit
+from tests.support.practice import right_answer
+from tests.support.studio import new_lesson, publish, save, source
 from tutor import storage
 from tutor.classes import store as classes
 from tutor.practice.views import _prepare

@@ -17,11 +17,10 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 
-from tests.accounts_help import PASSWORD, make_user
-from tests.browser.conftest import running_site, submit
+from tests.support.accounts import PASSWORD, make_user
+from tests.support.browser import PHONE, People, running_site, sign_in, submit
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
@@ -34,32 +33,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     config = {"DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}"}
     with running_site(folder / "content", config, prepare=accounts) as url:
         yield url
-
-
-
-class People:
-    """One browser context per person; console errors (CSP included) are collected."""
-
-    def __init__(self, browser, base: str) -> None:  # noqa: ANN001
-        self.browser, self.base, self.contexts, self.errors = browser, base, [], []
-
-    def new(self, phone: bool = False):  # noqa: ANN201
-        context = self.browser.new_context(base_url=self.base,
-                                            viewport=PHONE if phone else None)
-        self.contexts.append(context)
-        page = context.new_page()
-        page.on("console", lambda m: self.errors.append(m.text)
-                if m.type == "error" and "status of 404" not in m.text else None)
-        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        return page
-
-
-def sign_in(page, login: str, password: str = PASSWORD) -> None:  # noqa: ANN001
-    page.goto("/account/login")
-    page.get_by_label("Логин").fill(login)
-    page.get_by_label("Пароль").fill(password)
-    page.get_by_role("button", name="Войти").click()
-    page.wait_for_url(re.compile(r".*/$"))
 
 
 def register(page, login: str, name: str) -> None:  # noqa: ANN001

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browser import conftest as helpers
-from tests.browser.conftest import running_site, submit
+from tests.support import browser as helpers
+from tests.support.browser import running_site, submit
 
 pytestmark = pytest.mark.browser
 

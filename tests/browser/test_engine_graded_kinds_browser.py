@@ -11,8 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browser import conftest as browser_helpers
-from tests.browser.conftest import ARTIFACTS, running_site, submit, wait_until
+from tests.support import browser as browser_helpers
+from tests.support.browser import ARTIFACTS, running_site, submit, wait_until
 
 pytestmark = pytest.mark.browser
 

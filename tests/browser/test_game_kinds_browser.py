@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from tests.browser import conftest as helpers
-from tests.browser.conftest import ARTIFACTS, running_site, submit
-from tests.drills.test_game_kinds import LESSON
-from tests.practice_answers import right_answer, wrong_answer
+from tests.support import browser as helpers
+from tests.support.browser import ARTIFACTS, running_site, submit
+from tests.support.game_lessons import LESSON
+from tests.support.practice import right_answer, wrong_answer
 from tutor.course.content import load_lesson
 
 pytestmark = pytest.mark.browser

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import conftest as browser_helpers
-from tests.browser.conftest import ARTIFACTS, submit, wait_until
+from tests.support import browser as browser_helpers
+from tests.support.browser import ARTIFACTS, submit, wait_until
 
 pytestmark = pytest.mark.browser
 

@@ -19,6 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.browser import axe_violations
+from tests.support.site import make_app
+
 pytestmark = [pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,18 +34,14 @@ _PRACTICE = re.compile(r'href="(/practice/([a-z-]+)/[a-z-]+)"')
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from werkzeug.serving import make_server
 
-    from tutor import create_app
-
     db = tmp_path_factory.mktemp("phone") / "progress.sqlite3"
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(ROOT / "content" / "ru"),
-                      "SECRET_KEY": "phone-test", "DATABASE_URL": f"sqlite:///{db}"})
+    app = make_app(ROOT / "content" / "ru", SECRET_KEY="phone-test", DATABASE_URL=f"sqlite:///{db}")
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join(timeout=5)
-
 
 
 @pytest.fixture
@@ -66,14 +65,6 @@ def pages(site: str) -> list[str]:
     for path, kind in _PRACTICE.findall(_get(site + "/practice")):
         kinds.setdefault(kind, path)
     return found + sorted(kinds.values())
-
-
-def axe_violations(page) -> list[str]:  # noqa: ANN001
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    return [f"{v['id']}: {len(v['nodes'])} × {v['nodes'][0]['target']}"
-            for v in results.response["violations"]]
 
 
 WIDER = """() => [...document.querySelectorAll('body *')].filter(e => {

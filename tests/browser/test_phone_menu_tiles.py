@@ -24,9 +24,8 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 
-from tests.accounts_help import PASSWORD, make_user
-from tests.browser.conftest import running_site
-from tests.browser.test_phone_axe import axe_violations
+from tests.support.accounts import PASSWORD, make_user
+from tests.support.browser import axe_violations, running_site
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}

@@ -12,7 +12,7 @@ import pytest
 
 from engine.generate import KINDS
 from engine.tiles import tile_code
-from tests.browser.conftest import ARTIFACTS, check_on_page, open_page, wait_until
+from tests.support.browser import ARTIFACTS, check_on_page, open_page, wait_until
 from tutor.practice.views import _prepare
 
 pytestmark = pytest.mark.browser

@@ -15,8 +15,8 @@ import pytest
 
 from engine.generate import LEVELS
 from engine.tiles import tile_code
-from tests.browser.conftest import ARTIFACTS, check_on_page, open_page
-from tests.practice_answers import right_answer, wrong_answer
+from tests.support.browser import ARTIFACTS, check_on_page, open_page
+from tests.support.practice import right_answer, wrong_answer
 from tutor.practice.views import _prepare
 
 pytestmark = pytest.mark.browser

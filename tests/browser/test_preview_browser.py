@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, running_site, wait_until
+from tests.support.browser import ARTIFACTS, running_site, wait_until
 
 pytestmark = pytest.mark.browser
 PASSWORD = "пароль-для-браузера"

@@ -19,18 +19,15 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 
-from tests.accounts_help import make_user
-from tests.browser.conftest import running_site, submit
-from tests.browser.test_classes_browser import People, sign_in
-from tests.browser.test_phone_axe import axe_violations
-from tests.practice_answers import right_answer
-from tests.studio.studio_help import WAITS_12, source
+from tests.support.accounts import make_user
+from tests.support.browser import PHONE, People, axe_violations, running_site, sign_in, submit
+from tests.support.practice import right_answer
+from tests.support.studio import WAITS_12, source
 from tutor import storage
 from tutor.classes import store as classes
 from tutor.studio.check import check_source
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,7 @@ import pytest
 
 from engine.hand import parse_hand
 from engine.melds import parse_meld
-from tests.browser.conftest import ARTIFACTS
+from tests.support.browser import ARTIFACTS
 from tutor.tiles.palette import render_palette
 from tutor.tiles.render import render_hand, render_inline, render_tiles, tile_svg
 

@@ -10,8 +10,10 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 
-from tests.accounts_help import answer_lesson, answer_practice, register, token
-from tests.classes.world import DUE, World, build, join
+from tests.support.accounts import answer_lesson, register
+from tests.support.classes import DUE, World, build, join
+from tests.support.client import csrf_token
+from tests.support.practice import answer_practice
 from tutor import storage
 from tutor.classes import dates, spreadsheet
 from tutor.classes.dashboard import Dashboard, LearnerRow
@@ -149,11 +151,11 @@ def test_every_text_cell_of_the_csv_is_guarded_titles_too() -> None:
 def test_a_learner_leaves_and_an_instructor_removes(world: World) -> None:
     alice = world.client("alice")
     response = alice.post(f"/classes/{world.ids['club']}/leave",
-                          data={"csrf_token": token(alice, "/classes")})
+                          data={"csrf_token": csrf_token(alice, "/classes")})
     assert response.status_code == 302
     teacher = world.client("teacher")
     response = teacher.post(f"/classes/{world.ids['club']}/learners/{world.ids['carol']}/remove",
-                            data={"csrf_token": token(teacher, "/classes")})
+                            data={"csrf_token": csrf_token(teacher, "/classes")})
     assert response.status_code == 302
     page = _dashboard(world)
     assert 'data-learner="alice"' not in page and 'data-learner="carol"' not in page
@@ -163,18 +165,18 @@ def test_a_learner_leaves_and_an_instructor_removes(world: World) -> None:
 def test_a_reset_code_from_the_instructor_lets_the_learner_in(world: World) -> None:
     teacher = world.client("teacher")
     page = teacher.post(f"/classes/{world.ids['club']}/learners/{world.ids['carol']}/reset",
-                        data={"csrf_token": token(teacher, "/classes")}).get_data(as_text=True)
+                        data={"csrf_token": csrf_token(teacher, "/classes")}).get_data(as_text=True)
     code = re.search(r"data-reset-code>([A-Z0-9-]+)<", page)
     assert code
     fresh = world.app.test_client()
     response = fresh.post("/account/recover", data={
-        "csrf_token": token(fresh, "/account/recover"), "login": "carol",
+        "csrf_token": csrf_token(fresh, "/account/recover"), "login": "carol",
         "code": code.group(1), "password": "carol's new password"})
     assert response.status_code == 200
     # the reset code is spent; the new password works
     again = world.app.test_client()
     assert again.post("/account/recover", data={
-        "csrf_token": token(again, "/account/recover"), "login": "carol",
+        "csrf_token": csrf_token(again, "/account/recover"), "login": "carol",
         "code": code.group(1), "password": "yet another password"}).status_code == 403
 
 
@@ -191,9 +193,9 @@ def test_bad_assignment_and_class_forms_get_a_message_not_an_error(world: World)
         ({"kind": "lesson", "lesson": "basics", "due_on": "завтра"}, "не похож на дату"),
     ):
         response = teacher.post(f"/classes/{club}/assignments",
-                                data={"csrf_token": token(teacher, "/classes"), **fields})
+                                data={"csrf_token": csrf_token(teacher, "/classes"), **fields})
         assert response.status_code == 400 and message in response.get_data(as_text=True)
-    response = teacher.post("/classes", data={"csrf_token": token(teacher, "/classes"),
+    response = teacher.post("/classes", data={"csrf_token": csrf_token(teacher, "/classes"),
                                               "name": "", "rules": "ema"})
     assert response.status_code == 400 and "Назовите класс" in response.get_data(as_text=True)
 

@@ -8,8 +8,9 @@ from contextlib import contextmanager
 import sqlalchemy as sa
 from flask import Flask
 
-from tests.accounts_help import answer_lesson, answer_practice
-from tests.classes.world import World, build
+from tests.support.accounts import answer_lesson
+from tests.support.classes import World, build
+from tests.support.practice import answer_practice
 from tutor import storage
 
 

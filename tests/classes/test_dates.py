@@ -16,8 +16,9 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 
-from tests.accounts_help import answer_lesson, token
-from tests.classes.world import World, build
+from tests.support.accounts import answer_lesson
+from tests.support.classes import World, build
+from tests.support.client import csrf_token
 from tutor import storage
 from tutor.accounts.zones import moment_text
 from tutor.classes.dates import is_past
@@ -33,7 +34,7 @@ def world(app: Flask) -> World:
 def _post_assign(world: World, due: str) -> tuple[int, str]:
     client = world.client("teacher")
     response = client.post(f"/classes/{world.ids['club']}/assignments", data={
-        "csrf_token": token(client, f"/classes/{world.ids['club']}"), "kind": "lesson",
+        "csrf_token": csrf_token(client, f"/classes/{world.ids['club']}"), "kind": "lesson",
         "lesson": "basics", "due_on": due})
     return response.status_code, response.get_data(as_text=True)
 
@@ -83,7 +84,7 @@ def test_overdue_work_is_marked_for_learner_and_instructor(world: World) -> None
 def test_the_instructor_sets_the_zone_and_times_follow_it(world: World) -> None:
     client = world.client("teacher")
     url = f"/classes/{world.ids['club']}"
-    response = client.post(f"{url}/zone", data={"csrf_token": token(client, url),
+    response = client.post(f"{url}/zone", data={"csrf_token": csrf_token(client, url),
                                                  "time_zone": "Asia/Vladivostok"})
     assert response.status_code == 302
     page = client.get(url).get_data(as_text=True)
@@ -95,7 +96,7 @@ def test_the_instructor_sets_the_zone_and_times_follow_it(world: World) -> None:
     now = dt.datetime.now(dt.UTC)
     assert last and last.group(1) in {moment_text(now - dt.timedelta(minutes=m),
                                                   "Asia/Vladivostok") for m in range(3)}
-    bad = client.post(f"{url}/zone", data={"csrf_token": token(client, url),
+    bad = client.post(f"{url}/zone", data={"csrf_token": csrf_token(client, url),
                                             "time_zone": "Mars/Olympus"})
     assert bad.status_code == 400
 

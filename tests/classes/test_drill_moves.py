@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from tests.accounts_help import answer_lesson, hidden, user_by_login
-from tests.classes.world import World, assign, build
+from tests.support.accounts import answer_lesson, user_by_login
+from tests.support.classes import World, assign, build
+from tests.support.practice import form_fields
 from tutor import storage
 from tutor.classes import store as classes
 from tutor.classes.work import DONE, IN_PROGRESS, work
@@ -100,7 +101,8 @@ def test_progress_mistakes_and_assignments_follow_moved_drills(
     # old addresses redirect for good; a stale page's answer keeps its form (308)
     response = alice.get("/lessons/basics")
     assert (response.status_code, response.headers["Location"]) == (301, "/lessons/start")
-    response = alice.post("/lessons/basics/drills/discard", data=hidden(alice, "/lessons/start"))
+    fields = form_fields(alice, "/lessons/start")
+    response = alice.post("/lessons/basics/drills/discard", data=fields)
     assert (response.status_code, response.headers["Location"]) == (
         308, "/lessons/waiting/drills/furiten-check")
     assert alice.get("/lessons/basics/drills/nobetan").headers["Location"] == (

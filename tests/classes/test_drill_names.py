@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from tests.accounts_help import answer_lesson
-from tests.classes.world import World, assign, build
+from tests.support.accounts import answer_lesson
+from tests.support.classes import World, assign, build
 from tutor.course.drill_names import plain_question
 
 

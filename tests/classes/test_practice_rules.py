@@ -15,9 +15,10 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.accounts_help import HTMX, answer_lesson, hidden, user_by_login
-from tests.classes.world import World, assign, build, create_class, join
-from tests.practice_answers import right_answer
+from tests.support.accounts import answer_lesson, user_by_login
+from tests.support.classes import World, assign, build, create_class, join
+from tests.support.client import HTMX
+from tests.support.practice import form_fields, right_answer
 from tutor import storage
 from tutor.practice.views import _prepare
 from tutor.storage.accounts import practice_solved
@@ -63,7 +64,7 @@ def _han(rules: str | None) -> dict[str, object]:
 
 
 def _verdict(client: FlaskClient, url: str, answer: dict[str, object]) -> str:
-    response = client.post(url, data={**hidden(client, url), **answer}, headers=HTMX)
+    response = client.post(url, data={**form_fields(client, url), **answer}, headers=HTMX)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     return "correct" if 'data-verdict="correct"' in html else "incorrect"

@@ -12,8 +12,8 @@ import re
 import pytest
 from flask import Flask
 
-from tests.accounts_help import answer_practice
-from tests.classes.world import World, build
+from tests.support.classes import World, build
+from tests.support.practice import answer_practice
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from tests.classes.world import World, build
+from tests.support.classes import World, build
 
 
 @pytest.fixture

@@ -15,8 +15,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.accounts_help import token, user_by_login
-from tests.classes.world import World, build, join
+from tests.support.accounts import user_by_login
+from tests.support.classes import World, build, join
+from tests.support.client import csrf_token
 from tutor import storage
 from tutor.accounts import passwords, store
 
@@ -29,7 +30,7 @@ def world(app: Flask) -> World:
 def _reset(world: World, who: str) -> tuple[int, str | None]:
     teacher = world.client("teacher")
     response = teacher.post(f"/classes/{world.ids['club']}/learners/{world.ids[who]}/reset",
-                            data={"csrf_token": token(teacher, "/classes")})
+                            data={"csrf_token": csrf_token(teacher, "/classes")})
     code = re.search(r"data-reset-code>([A-Z0-9-]+)<", response.get_data(as_text=True))
     return response.status_code, code.group(1) if code else None
 
@@ -37,7 +38,7 @@ def _reset(world: World, who: str) -> tuple[int, str | None]:
 def _recover(world: World, login: str, code: str) -> int:
     fresh = world.app.test_client()
     return fresh.post("/account/recover", data={
-        "csrf_token": token(fresh, "/account/recover"), "login": login, "code": code,
+        "csrf_token": csrf_token(fresh, "/account/recover"), "login": login, "code": code,
         "password": "taken over by the instructor"}).status_code
 
 
@@ -67,7 +68,7 @@ def test_a_code_issued_to_a_learner_dies_when_he_is_promoted(world: World) -> No
     assert status == 200 and code
     root = world.client("root")
     response = root.post(f"/admin/users/{world.ids['carol']}/role",
-                         data={"csrf_token": token(root, "/admin/users"), "role": "admin"})
+                         data={"csrf_token": csrf_token(root, "/admin/users"), "role": "admin"})
     assert response.status_code == 302
     assert _recover(world, "carol", code) == 403
 
@@ -78,11 +79,11 @@ def test_a_code_dies_when_the_learner_leaves_or_is_removed(world: World) -> None
     assert left and removed
     carol = world.client("carol")
     response = carol.post(f"/classes/{world.ids['club']}/leave",
-                          data={"csrf_token": token(carol, "/classes")})
+                          data={"csrf_token": csrf_token(carol, "/classes")})
     assert response.status_code == 302
     teacher = world.client("teacher")
     response = teacher.post(f"/classes/{world.ids['club']}/learners/{world.ids['alice']}/remove",
-                            data={"csrf_token": token(teacher, "/classes")})
+                            data={"csrf_token": csrf_token(teacher, "/classes")})
     assert response.status_code == 302
     assert _recover(world, "carol", left) == 403
     assert _recover(world, "alice", removed) == 403

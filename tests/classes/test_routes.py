@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from tests.accounts_help import token
-from tests.classes.world import World, build
-from tests.studio.studio_help import new_lesson, publish, save, source
+from tests.support.classes import World, build
+from tests.support.client import csrf_token
+from tests.support.studio import new_lesson, publish, save, source
 
 ROLES = ("anonymous", "alice", "bob", "teacher", "other", "root")
 LOGIN = 302  # an anonymous GET is sent to the login form
@@ -91,7 +91,7 @@ def world(app: Flask) -> World:
     save(teacher, lesson_id, source(slug="basics"))
     assert publish(teacher, lesson_id, made.ids["club"]) == 302
     asked = teacher.post(f"/studio/{lesson_id}/request",
-                         data={"csrf_token": token(teacher, f"/studio/{lesson_id}")})
+                         data={"csrf_token": csrf_token(teacher, f"/studio/{lesson_id}")})
     assert asked.status_code == 302  # pending, so the admin has a version to review
     return made
 
@@ -144,7 +144,7 @@ def test_every_post_route_refuses_who_it_must(world: World) -> None:
             if want is None:
                 continue
             client = world.client(role)
-            data = {"csrf_token": token(client, "/account/recover"), "role": "admin",
+            data = {"csrf_token": csrf_token(client, "/account/recover"), "role": "admin",
                     "disabled": "1", "kind": "lesson", "lesson": "basics", "name": "x",
                     "rules": "ema", "code": world.code, "source": "x"}
             got = client.post(url, data=data).status_code

@@ -18,10 +18,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.accounts_help import hidden, token
-from tests.classes.world import World, build
-from tests.practice_answers import right_answer, wrong_answer
-from tests.studio.studio_help import new_lesson, publish, save, source
+from tests.support.classes import World, build
+from tests.support.client import csrf_token
+from tests.support.practice import form_fields, right_answer, wrong_answer
+from tests.support.studio import new_lesson, publish, save, source
 from tutor.studio.check import check_source
 
 TITLE = "Урок класса «Правила клуба»"
@@ -44,7 +44,7 @@ def _published(world: World, text: str | None = None) -> int:
 def _assign(world: World, lesson_id: int) -> int:
     teacher = world.client("teacher")
     return teacher.post(f"/classes/{world.ids['club']}/assignments", data={
-        "csrf_token": token(teacher, f"/classes/{world.ids['club']}"), "kind": "lesson",
+        "csrf_token": csrf_token(teacher, f"/classes/{world.ids['club']}"), "kind": "lesson",
         "lesson": f"club/{lesson_id}", "due_on": ""}).status_code
 
 
@@ -55,7 +55,7 @@ def _answer(world: World, client: FlaskClient, drill_id: str, right: bool,
         drill = check_source(text or source()).lesson.drills[drill_id]
     answer = right_answer(drill) if right else wrong_answer(drill)
     return client.post(f"{url}/{version}/drills/{drill_id}",
-                       data={**hidden(client, url), **answer}).get_data(as_text=True)
+                       data={**form_fields(client, url), **answer}).get_data(as_text=True)
 
 
 def _dashboard(world: World) -> str:
@@ -134,7 +134,7 @@ def test_only_a_lesson_published_to_the_class_can_be_assigned(world: World) -> N
     teacher = world.client("teacher")
     for target in ("club/", "club/x", "club/-1", "club/99999999999"):
         response = teacher.post(f"/classes/{world.ids['club']}/assignments", data={
-            "csrf_token": token(teacher, f"/classes/{world.ids['club']}"), "kind": "lesson",
+            "csrf_token": csrf_token(teacher, f"/classes/{world.ids['club']}"), "kind": "lesson",
             "lesson": target})
         assert response.status_code == 400, target
 
@@ -145,7 +145,7 @@ def test_an_assigned_lesson_taken_off_the_class_stays_readable(world: World) -> 
     _answer(world, world.client("alice"), "club-waits", right=False)
     teacher = world.client("teacher")
     assert teacher.post(f"/studio/{lesson_id}/unpublish", data={
-        "csrf_token": token(teacher, f"/studio/{lesson_id}"),
+        "csrf_token": csrf_token(teacher, f"/studio/{lesson_id}"),
         "class_id": str(world.ids["club"])}).status_code == 302
     page = _dashboard(world)
     assert "Урок класса (снят с публикации)" in page
@@ -161,7 +161,7 @@ def test_one_drill_of_a_studio_lesson_is_assigned_from_the_drill_picker(world: W
         as_text=True)
     assert f'<option value="club/{lesson_id}" selected>{TITLE}</option>' in picker
     assert re.search(rf'<option value="club/{lesson_id}/club-fu">упр\. 2: [^<]+</option>', picker)
-    csrf = token(teacher, f"/classes/{world.ids['club']}")
+    csrf = csrf_token(teacher, f"/classes/{world.ids['club']}")
     for drill, status in (("club-fu", 302), ("no-such-drill", 400), ("Bad", 400)):
         assert teacher.post(f"/classes/{world.ids['club']}/assignments", data={
             "csrf_token": csrf, "kind": "drill",

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
+from tests.support.site import make_app
 from tutor.course import content
 from tutor.course.content import store
 
@@ -101,12 +102,10 @@ def _count_stats(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 @pytest.fixture
 def trusting(content_dir: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Flask, list[float]]:
     """An app that trusts its scan for 1 s, on a clock the test moves."""
-    from tutor import create_app
 
     now = [1000.0]
     monkeypatch.setattr(content.time, "monotonic", lambda: now[0])
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "t",
-                      "CONTENT_RECHECK_SECONDS": 1})
+    app = make_app(content_dir, SECRET_KEY="t", CONTENT_RECHECK_SECONDS=1)
     return app, now
 
 
@@ -153,8 +152,6 @@ def test_the_default_checks_every_request(app: Flask) -> None:
 def test_a_recheck_time_that_is_not_a_number_stops_start_up_with_a_russian_message(
     content_dir: Path, value: object
 ) -> None:
-    from tutor import create_app
 
     with pytest.raises(RuntimeError, match="CONTENT_RECHECK_SECONDS должно быть числом"):
-        create_app({"TESTING": True, "CONTENT_DIR": str(content_dir),
-                    "CONTENT_RECHECK_SECONDS": value})
+        make_app(content_dir, CONTENT_RECHECK_SECONDS=value, SECRET_KEY=None)

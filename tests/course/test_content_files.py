@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from tests.course.test_content_check import course_with, run_check, site
+from tests.support.content import course_with, run_check, site
 from tutor.course.content import display_path
 from tutor.course.files import OUTSIDE, escapes_folder
 

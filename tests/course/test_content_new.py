@@ -9,7 +9,7 @@ import pytest
 import yaml
 from flask import Flask
 
-from tutor import create_app
+from tests.support.site import make_app
 from tutor.authoring.cli import slugify
 
 COURSE = Path(__file__).resolve().parents[2] / "content" / "ru"
@@ -33,7 +33,7 @@ def course(tmp_path: Path) -> Path:
 
 
 def site(content: Path) -> Flask:
-    return create_app({"TESTING": True, "SECRET_KEY": "t", "CONTENT_DIR": str(content)})
+    return make_app(content, SECRET_KEY="t")
 
 
 def front_matter(path: Path) -> dict[str, object]:

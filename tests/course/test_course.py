@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor import create_app
+from tests.support.site import make_app
 from tutor.course.content import Lesson, split_front_matter, store
 from tutor.course.glossary import Glossary, normalize
 
@@ -132,7 +132,7 @@ def unlinked_first_uses(body: str, glossary: Glossary) -> list[tuple[int, int, s
 
 @pytest.fixture(scope="module")
 def loaded() -> tuple[dict[str, Lesson], Glossary]:
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "CONTENT_DIR": str(COURSE)})
+    app = make_app(COURSE, SECRET_KEY="t")
     with app.app_context():
         lessons = {lesson.path.name: lesson for lesson in store().lessons()}
         glossary = store().glossary()

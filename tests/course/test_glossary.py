@@ -10,6 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.support.site import make_app
 from tutor.course.glossary import GlossaryError, load_glossary, parse_glossary
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -184,9 +185,8 @@ def test_missing_file_is_a_glossary_error(tmp_path: Path) -> None:
 
 @pytest.fixture()
 def site() -> Iterator[Flask]:
-    from tutor import create_app
 
-    yield create_app({"TESTING": True})
+    yield make_app(None, SECRET_KEY=None)
 
 
 @pytest.fixture()

@@ -17,7 +17,7 @@ from engine.rules.sets import RULESETS
 from engine.rules.table import rule_rows
 from engine.scoring.yaku import YAKU, YAKU_BY_ID
 from engine.text import messages as msg
-from tutor import create_app
+from tests.support.site import make_app
 from tutor.course.handbook import han_text, load_examples
 
 COURSE = Path(__file__).resolve().parents[2] / "content" / "ru"
@@ -46,7 +46,7 @@ def test_example_hand_scores_its_yaku_at_the_stated_han(yaku_id: str) -> None:
 
 @pytest.fixture
 def site() -> Flask:
-    return create_app({"TESTING": True, "SECRET_KEY": "t", "CONTENT_DIR": str(COURSE)})
+    return make_app(COURSE, SECRET_KEY="t")
 
 
 def test_yaku_page_lists_every_yaku_with_name_and_example(site: Flask) -> None:

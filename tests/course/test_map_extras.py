@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.support.site import make_app
 from tutor.course.lessons import MapEntry, add_map_extras
 
 GOOD = MapEntry("Урок клуба про сброс", "Кратко.", "/club/1", 1, "Урок клуба", 1)
@@ -47,8 +48,6 @@ def test_a_provider_with_a_broken_entry_leaves_the_course_map(
 
 
 def test_the_course_map_shows_the_lessons_with_the_database_down(content_dir: object) -> None:
-    from tutor import create_app
 
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "t",
-                      "DATABASE_URL": "postgresql://tempai:tempai@127.0.0.1:1/nowhere"})
+    app = make_app(content_dir, SECRET_KEY="t", DATABASE_URL="postgresql://tempai:tempai@127.0.0.1:1/nowhere")
     _lessons_shown(app.test_client())

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.course.test_content_check import course_with, site
-from tests.course.test_markdown_ext import render
+from tests.support.content import course_with, site
+from tests.support.markdown import render
 from tutor.authoring.sanitise import sanitise
 from tutor.course.markdown.allowlist import (
     ALLOWED,

@@ -18,7 +18,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from engine.rules.sets import GAME_TABLE_FIELDS, PROCEDURE_TABLE_FIELDS, TABLE_FIELDS
-from tests.course.test_markdown_ext import render
+from tests.support.markdown import render
 from tutor.course.markdown.sources import CITATION_RE
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.text import messages as msg
-from tutor import create_app
+from tests.support.site import make_app
 from tutor.course.content import store
 from tutor.course.glossary import Glossary
 from tutor.course.spelling import Hit, find_variants, variants
@@ -36,7 +36,7 @@ SITE_FILES = sorted(
 
 @pytest.fixture(scope="module")
 def glossary() -> Glossary:
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "CONTENT_DIR": str(COURSE)})
+    app = make_app(COURSE, SECRET_KEY="t")
     with app.app_context():
         loaded = store().glossary()
     assert loaded is not None

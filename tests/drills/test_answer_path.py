@@ -26,8 +26,8 @@ import pytest
 from flask import Flask, Response
 from flask.testing import FlaskClient
 
-from tests.conftest import HTMX, csrf_token
-from tests.live import VERDICT
+from tests.support.client import HTMX, csrf_token
+from tests.support.live import VERDICT
 from tutor.storage.answers import INSERT
 from tutor.storage.progress import ProgressStore, SaveResult
 from tutor.web import compression, security

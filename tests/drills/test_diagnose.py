@@ -13,7 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
-from tests.conftest import Answering
+from tests.support.client import Answering
 from tutor.drills import Drill, build_drill, kinds
 from tutor.drills.grading import diagnoses
 

@@ -15,8 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import HTMX, Answering
-from tests.drills.test_drills_waits import verdict
+from tests.support.client import HTMX, Answering, verdict
 from tutor import storage
 from tutor.drills import base, kinds
 from tutor.storage.progress import SaveResult

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from tests.conftest import Answering
-from tests.drills.test_drills_waits import verdict
+from tests.support.client import Answering, verdict
 from tutor import storage
 from tutor.accounts.current import learner_id
 from tutor.drills import DrillError, build_drill, kinds

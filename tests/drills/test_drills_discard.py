@@ -13,8 +13,8 @@ from engine.shape.decompose import is_complete
 from engine.shape.shanten import shanten
 from engine.shape.waits import find_waits
 from engine.tiles import parse_tile
-from tests.conftest import Answering
-from tests.handgen import score_lines
+from tests.support.client import Answering
+from tests.support.handgen import score_lines
 from tutor.drills import DrillError, build_drill
 from tutor.drills.explain import discard_options
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import Answering
-from tests.drills.test_drills_waits import verdict
+from tests.support.client import Answering, verdict
 from tutor.drills import DrillError, build_drill
 
 

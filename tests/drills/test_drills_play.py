@@ -13,7 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from engine.tiles import parse_tile
-from tests.conftest import Answering
+from tests.support.client import Answering
 from tutor.drills import DrillError, build_drill
 
 LESSON = """---

@@ -9,7 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from engine.rules.sets import GAME_TABLE_FIELDS, PROCEDURE_TABLE_FIELDS, TABLE_FIELDS
-from tests.conftest import Answering
+from tests.support.client import Answering
 from tutor.drills import DrillError, build_drill
 
 LESSON = """---

@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from tests.conftest import Answering
+from tests.support.client import Answering, verdict
 from tutor.drills import DrillError, build_drill
-
-
-def verdict(html: str) -> str:
-    match = re.search(r'data-verdict="([a-z]+)"', html)
-    assert match, "feedback must carry data-verdict"
-    return match.group(1)
 
 
 def test_exact_set_is_correct(answer: Answering) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from tests.conftest import Answering
+from tests.support.client import Answering
 from tutor.drills import DrillError, build_drill
 
 LESSON = """---

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from tests.conftest import Answering
+from tests.support.client import Answering
 
 LESSON = """---
 title: Разборы

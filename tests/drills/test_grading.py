@@ -15,7 +15,7 @@ import pytest
 from flask import Flask, get_template_attribute
 from werkzeug.datastructures import MultiDict
 
-from tests.conftest import HTMX, Answering
+from tests.support.client import HTMX, Answering
 from tutor import storage
 from tutor.course.content import store
 from tutor.drills import Drill

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from tests.conftest import Answering
+from tests.support.client import Answering
 from tutor.course.content import load_lesson
 
 LESSON = """---

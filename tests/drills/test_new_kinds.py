@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import Answering
+from tests.support.client import Answering
 from tutor.course.content import load_lesson
 
 LESSON = """---

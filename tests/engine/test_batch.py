@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.batch import answer, answer_line, run
+from tests.support.batch import _json_values, _tiles_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -307,14 +308,6 @@ def test_every_answer_is_one_json_line_without_raw_newlines() -> None:
 
 # --- properties: nothing a program can send makes the batch crash ------------------
 
-_scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
-_json_values = st.recursive(
-    _scalars | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=8,
-)
-_tiles_text = st.text(alphabet="0123456789mpsz", max_size=20)
 _field_names = st.sampled_from(
     ["kind", "hand", "melds", "win_tile", "discards", "missed", "riichi", "tsumo",
      "seat_wind", "dora_indicators", "honba", "riichi_sticks", "rules", "double_riichi"]
@@ -350,7 +343,7 @@ def test_run_writes_exactly_the_encoded_answer_of_every_line() -> None:
     to_json(): on generated score lines (all four rule sets, dora, melds, no-yaku
     and invalid lines among them) the text must be byte for byte what encoding
     the public answer gives."""
-    import handgen
+    from tests.support import handgen
 
     lines = [
         *handgen.score_lines(11, 300, "online"),

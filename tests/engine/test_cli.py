@@ -8,7 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import handgen
 import pytest
 
 from engine import batch as batch_module
@@ -17,6 +16,7 @@ from engine.cli import main
 from engine.cli.render_text import render_score
 from engine.errors import HandError
 from engine.hand import parse_hand
+from tests.support import handgen
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -202,7 +202,7 @@ def test_the_test_hand_generators_docstring_examples_hold() -> None:
     # The engine's own examples: tests/engine/test_engine_docstrings.py.
     import doctest
 
-    import handgen
+    from tests.support import handgen
 
     result = doctest.testmod(handgen)
     assert result.attempted > 0 and result.failed == 0

@@ -25,14 +25,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import handgen
-import oracle
 import pytest
 from mahjong.hand_calculating.hand_config import HandConstants
 
 from engine.hand import parse_hand
 from engine.rules.sets import Renhou, get_ruleset
 from engine.shape.shanten import improving_tiles, shanten, standard_shanten
+from tests.support import handgen, oracle
 
 pytestmark = pytest.mark.slow
 

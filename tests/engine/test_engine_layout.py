@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.import_graph import find_cycle
+from tests.support.import_graph import find_cycle
 
 REPO = Path(__file__).resolve().parent.parent.parent
 ENGINE = REPO / "engine"

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from scoring_help import score
 
 from engine.scoring.fu import FuReason
 from engine.shape.blocks import WaitKind
 from engine.text import messages
+from tests.support.scoring import score
 
 
 def items(result) -> list[tuple[FuReason, int]]:

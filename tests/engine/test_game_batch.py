@@ -22,7 +22,7 @@ from engine.rules.sets import GAME_RULES, GAME_TABLE_FIELDS
 from engine.rules.sources import GAME_SOURCES, SourceKind, source_kind
 from engine.rules.table import game_rule_rows
 from engine.text import messages
-from tests.engine.test_batch import _json_values, _tiles_text
+from tests.support.batch import _json_values, _tiles_text
 
 SEATS = ("E", "S", "W", "N")
 

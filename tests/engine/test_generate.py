@@ -26,9 +26,8 @@ from engine.shape.blocks import BlockKind, Form
 from engine.shape.decompose import decompositions, is_complete
 from engine.shape.shanten import shanten
 from engine.tiles import dora_from_indicator, is_simple, parse_tiles
-from tests.engine.test_generate_game import GAME_LEVEL_RULES
-from tests.engine.test_generate_judgement import JUDGEMENT_LEVEL_RULES
-from tests.practice_answers import right_answer, wrong_answer
+from tests.support.levels import GAME_LEVEL_RULES, JUDGEMENT_LEVEL_RULES
+from tests.support.practice import right_answer, wrong_answer
 from tutor.drills import Drill, build_drill
 
 SEEDS = range(40)

@@ -11,14 +11,14 @@ also used by tests/engine/test_generate.py's check of every kind.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 
 import pytest
 from werkzeug.datastructures import MultiDict
 
 from engine.generate import LEVELS, generate
-from engine.rules.sets import GAME_RULES, MultipleRon, get_ruleset
-from tests.practice_answers import right_answer, wrong_answer
+from engine.rules.sets import MultipleRon, get_ruleset
+from tests.support.levels import GAME_LEVEL_RULES
+from tests.support.practice import right_answer, wrong_answer
 from tutor.drills import Drill, build_drill
 
 GAME_KINDS = ("draw", "multi_ron", "next_hand", "final")
@@ -27,59 +27,6 @@ SEEDS = range(60)
 
 def _drill(kind: str, level: str, seed: int) -> Drill:
     return build_drill(kind, {"id": "task", **generate(kind, level, seed).params}, 0)
-
-
-def _draw_fits(level: str, d: Drill) -> bool:
-    p = d.params
-    return {
-        "novice": p["rules"] == "online" and 1 <= len(p["tenpai"]) <= 3 and p["honba"] == 0
-        and p["riichi_sticks"] == 0 and not p["nagashi"],
-        "player": not p["nagashi"],
-        "master": not p["nagashi"] or GAME_RULES[p["rules"]].nagashi_mangan,
-    }[level]
-
-
-def _ron_fits(level: str, d: Drill) -> bool:
-    p = d.params
-    return {
-        "novice": p["rules"] == "online" and len(p["winners"]) == 2 and p["honba"] == 0
-        and p["pao"] is None,
-        "player": p["pao"] is None and 2 <= len(p["winners"]) <= 3,
-        "master": True,
-    }[level]
-
-
-def _balanced(d: Drill) -> bool:
-    start = get_ruleset(d.params["rules"]).starting_points
-    return sum(d.params["scores"]) + 1000 * d.params["riichi_sticks"] == 4 * start
-
-
-def _next_fits(level: str, d: Drill) -> bool:
-    p = d.params
-    kind = p["result"]["type"]
-    fits = {
-        "novice": p["rules"] == "online" and p["round"] == "E" and not p["riichi"]
-        and kind in ("ron", "tsumo"),
-        "player": p["round"] in ("E", "S") and kind in ("ron", "tsumo", "draw"),
-        "master": True,
-    }[level]
-    tenpai_riichi = kind != "draw" or set(p["riichi"]) <= set(p["result"]["tenpai"])
-    return fits and _balanced(d) and tenpai_riichi
-
-
-def _final_fits(level: str, d: Drill) -> bool:
-    p = d.params
-    distinct = len(set(p["scores"]))
-    return _balanced(d) and {
-        "novice": p["rules"] == "online" and distinct == 4 and p["riichi_sticks"] == 0,
-        "player": p["rules"] in ("online", "ema", "jpml") and distinct == 4,
-        "master": distinct >= 3,
-    }[level]
-
-
-GAME_LEVEL_RULES: dict[str, Callable[[str, Drill], bool]] = {
-    "draw": _draw_fits, "multi_ron": _ron_fits, "next_hand": _next_fits, "final": _final_fits,
-}
 
 
 def _grade(drill: Drill, answer: dict[str, object]) -> bool:

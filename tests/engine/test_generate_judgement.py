@@ -10,9 +10,7 @@ engine); the bounds leave room for that.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from functools import cache
-from typing import Any
 
 import pytest
 
@@ -30,6 +28,9 @@ from engine.table.judgement import (
 )
 from engine.table.safety import Riichi
 from engine.tiles import parse_tile, parse_tiles
+from tests.support.levels import (
+    _met,
+)
 
 RIICHI_N, PUSH_N, CALL_N = 100, 40, 20
 
@@ -111,9 +112,6 @@ def test_riichi_master_weighs_expensive_hands() -> None:
 
 # --- push ------------------------------------------------------------------------------
 
-def _met(v: PushVerdict) -> int:
-    return v.ready + v.high + v.good
-
 
 @pytest.mark.parametrize("level", ["novice", "player", "master"])
 def test_push_never_asks_about_a_100_percent_safe_tile(level: str) -> None:
@@ -166,33 +164,4 @@ def test_call_master_has_value_drops_and_both_verdicts() -> None:
 # --- the level rule of each problem, for tests/engine/test_generate.py ------------------
 # Read from the drill the lesson code prepares (its own engine judgement).
 
-def _call_fits(level: str, d: Any) -> bool:
-    return level != "novice" or d.solution.row.id in ("call_ready", "call_no_yaku",
-                                                      "call_no_progress")
 
-
-def _push_fits(level: str, d: Any) -> bool:
-    v = d.solution
-    met = {"novice": (0, 3), "player": (1, 2), "master": (0, 1, 2, 3)}[level]
-    return not v.danger.tier.certain and _met(v) in met
-
-
-def _riichi_fits(level: str, d: Any) -> bool:
-    v = d.solution
-    if level == "novice":
-        return v.row.id == "dama_riichi_only_bad" or (v.wait.good and v.extra_han >= 1)
-    if level == "player" and v.row.id == "riichi_one_of_three":
-        return (v.extra_han >= 1) + v.wait.good + v.dealer == 1
-    return True
-
-
-def _all_last_fits(level: str, d: Any) -> bool:
-    s = d.solution
-    if level == "novice":
-        return s.needs.place_now == 2 and s.place == 1 and not s.way.tsumo
-    return s.answer is not None and s.place < s.needs.place_now
-
-
-JUDGEMENT_LEVEL_RULES: dict[str, Callable[[str, Any], bool]] = {
-    "call": _call_fits, "push": _push_fits, "riichi": _riichi_fits, "all_last": _all_last_fits,
-}

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import handgen
-
 from engine.batch import _melds
 from engine.batch.quick_parse import quick_hand
 from engine.hand import Hand, parse_hand
 from engine.shape.waits import find_waits
+from tests.support import handgen
 
 
 def _sliced(hand: Hand) -> tuple[tuple[int, ...], ...]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scoring_help import PLAIN_NOTE, score, yaku_of
 
 from engine.errors import HandError
 from engine.hand import parse_hand
@@ -13,6 +12,7 @@ from engine.rules.sets import get_ruleset
 from engine.scoring.points import Limit
 from engine.scoring.score import NoYakuError, WinSituation, score_hand
 from engine.shape.blocks import WaitKind
+from tests.support.scoring import PLAIN_NOTE, score, yaku_of
 
 PLAIN = PLAIN_NOTE  # closed, no yaku of its own on a ron of 2s
 
@@ -208,11 +208,10 @@ def test_yakuman_with_pinfu_shape_gets_no_tsumo_fu() -> None:
 def test_compact_readings_match_decompose_arrangements() -> None:
     # The scorer's compact readings are decompose's readings: same count, and
     # the reported best arrangement is one of decompose's arrangements.
-    import handgen
-
     from engine.scoring.readings import placements, standard_readings
     from engine.shape.decompose import arrangements
     from engine.tiles import parse_tile
+    from tests.support import handgen
 
     checked = 0
     for line in handgen.score_lines(seed=3, count=300):
@@ -266,7 +265,7 @@ def _result_for(line: dict):
 @settings(max_examples=300, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=10**6))
 def test_payments_add_up_to_points_plus_honba_and_sticks(seed: int) -> None:
-    import handgen
+    from tests.support import handgen
 
     line = handgen.score_lines(seed=seed, count=1)[0]
     try:

@@ -13,7 +13,6 @@ import itertools
 import random
 from dataclasses import fields
 
-import handgen
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,6 +23,7 @@ from engine.scoring.readings import SUIT_TABLES, hand_readings
 from engine.scoring.score import NoYakuError, ScoreResult, WinSituation, score_hand, score_readings
 from engine.shape.decompose import _suit_splits
 from engine.tiles import parse_tile
+from tests.support import handgen
 
 
 def _score(line: dict) -> ScoreResult:

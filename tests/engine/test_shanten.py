@@ -4,13 +4,13 @@ import random
 
 import pytest
 from mahjong.shanten import Shanten
-from structure_hands import random_concealed, waiting_hand
 
 from engine.errors import HandError
 from engine.hand import parse_hand
 from engine.shape.blocks import Form
 from engine.shape.shanten import describe_shanten, improving_tiles, shanten, standard_shanten
 from engine.tiles import parse_tile, to_mpsz
+from tests.support.structure_hands import random_concealed, waiting_hand
 
 
 def t(code: str) -> int:

@@ -34,7 +34,7 @@ from engine.shape.shanten.exact import FREE_CAPS, exact_standard, free_table, su
 from engine.shape.shanten.shapes import shape_standard
 from engine.shape.waits import find_waits
 from engine.tiles import to_mpsz
-from tests import handgen, oracle
+from tests.support import handgen, oracle
 
 
 def codes(tiles: object) -> str:

@@ -4,7 +4,6 @@ from collections import Counter
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from structure_hands import closed_hands, complete_hands, waiting_hands
 
 from engine.errors import HandError
 from engine.hand import Hand, parse_hand
@@ -13,6 +12,7 @@ from engine.shape.furiten import can_ron, check_furiten
 from engine.shape.shanten import improving_tiles, shanten
 from engine.shape.waits import find_waits
 from engine.tiles import parse_tiles, to_mpsz
+from tests.support.structure_hands import closed_hands, complete_hands, waiting_hands
 
 FAST = settings(max_examples=300, deadline=None)
 

@@ -25,7 +25,7 @@ from mahjong.shanten import Shanten
 
 from engine.hand import parse_hand
 from engine.shape.ukeire import rank_discards, ukeire
-from tests import handgen, oracle
+from tests.support import handgen, oracle
 
 pytestmark = pytest.mark.slow
 

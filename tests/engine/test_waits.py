@@ -4,13 +4,13 @@ import random
 
 import pytest
 from mahjong.agari import Agari
-from structure_hands import waiting_hand
 
 from engine.errors import HandError
 from engine.hand import parse_hand
 from engine.shape.blocks import Form, WaitKind
 from engine.shape.waits import find_waits, shape_waits, wait_tiles
 from engine.tiles import parse_tile, to_mpsz
+from tests.support.structure_hands import waiting_hand
 
 
 def t(code: str) -> int:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from scoring_help import score, yaku_of
 
 from engine.rules.sets import get_ruleset
 from engine.scoring.score import NoYakuError
 from engine.scoring.yaku import SUPERSEDES, YAKU
 from engine.text import messages
+from tests.support.scoring import score, yaku_of
 
 # A closed hand with no yaku of its own when won by ron on the kanchan 2s.
 PLAIN = "123m456789p12399s"

@@ -17,14 +17,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from engine.generate import KINDS, LEVELS, generate, level_hints
-from tests.conftest import HTMX
-from tests.practice_answers import right_answer, wrong_answer
-from tutor import create_app
+from tests.support.client import HTMX
+from tests.support.practice import answer_practice, form_fields, right_answer, wrong_answer
+from tests.support.site import make_app
 from tutor.drills import kinds
 from tutor.practice.views import task
 
-_CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
-_NONCE = re.compile(r'name="nonce" value="([^"]+)"')
 # Per-request values: the form's CSRF token and nonce, and the token htmx sends
 # from <body hx-headers> (it changes when the two requests fall in different seconds).
 _VOLATILE = re.compile(r'(name="(csrf_token|nonce)" value="|"X-CSRFToken": ")[^"]+"')
@@ -32,27 +30,9 @@ _VOLATILE = re.compile(r'(name="(csrf_token|nonce)" value="|"X-CSRFToken": ")[^"
 
 @pytest.fixture
 def app(content_dir: Path, tmp_path: Path) -> Flask:
-    return create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "test",
-                       "DATABASE_URL": f"sqlite:///{tmp_path / 'progress.sqlite3'}"})
-
-
-def _form(client: FlaskClient, url: str) -> dict[str, str]:
-    page = client.get(url).get_data(as_text=True)
-    csrf, nonce = _CSRF.search(page), _NONCE.search(page)
-    assert csrf and nonce, "a practice form carries a CSRF token and a nonce"
-    return {"csrf_token": csrf.group(1), "nonce": nonce.group(1)}
-
-
-def _answer(client: FlaskClient, kind: str, level: str, seed: int, *, right: bool,
-            htmx: bool = True) -> str:
-    url = f"/practice/{kind}/{level}/{seed}"
-    hidden = _form(client, url)
-    with client.application.test_request_context():
-        drill = task(kind, level, seed).drill
-    data = {**hidden, **(right_answer(drill) if right else wrong_answer(drill))}
-    response = client.post(url, data=data, headers=HTMX if htmx else {})
-    assert response.status_code == 200
-    return response.get_data(as_text=True)
+    return make_app(
+        content_dir, SECRET_KEY="test", DATABASE_URL=f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+    )
 
 
 def test_index_lists_every_kind_at_three_levels(client: FlaskClient) -> None:
@@ -101,53 +81,59 @@ def test_a_problem_that_does_not_exist_is_a_russian_404(client: FlaskClient, url
 
 @pytest.mark.parametrize("kind", [pytest.param(k, id=k) for k in KINDS])
 def test_a_right_answer_is_graded_correct_through_htmx(client: FlaskClient, kind: str) -> None:
-    html = _answer(client, kind, "novice", 7, right=True)
+    html = answer_practice(client, kind, "novice", 7, right=True)
     assert 'data-verdict="correct"' in html
     assert "<html" not in html, "htmx gets only the feedback fragment"
     assert "Следующая задача" in html and 'href="/practice/' + kind + '/novice"' in html
 
 
 def test_a_wrong_answer_without_javascript_returns_the_full_page(client: FlaskClient) -> None:
-    html = _answer(client, "fu", "player", 3, right=False, htmx=False)
+    html = answer_practice(client, "fu", "player", 3, right=False, htmx=False)
     assert "<html" in html and 'data-verdict="incorrect"' in html
     assert 'data-seed="3"' in html
 
 
 def test_show_solution_grades_nothing(client: FlaskClient) -> None:
     url = "/practice/shanten/novice/1"
-    response = client.post(url, data={**_form(client, url), "action": "solution"}, headers=HTMX)
+    response = client.post(
+        url, data={**form_fields(client, url), "action": "solution"}, headers=HTMX
+    )
     assert 'data-verdict="solution"' in response.get_data(as_text=True)
     assert "повторения, нет" in client.get("/practice").get_data(as_text=True)
 
 
 def test_a_malformed_answer_is_a_400_in_the_feedback_area(client: FlaskClient) -> None:
     url = "/practice/fu/novice/1"
-    response = client.post(url, data={**_form(client, url), "fu": "999999"}, headers=HTMX)
+    response = client.post(url, data={**form_fields(client, url), "fu": "999999"}, headers=HTMX)
     assert response.status_code == 400
     assert "Фу — целое число" in response.get_data(as_text=True)
 
 
 def test_a_bad_csrf_token_is_refused_in_place(tmp_path: Path, content_dir: Path) -> None:
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "t",
-                      "WTF_CSRF_ENABLED": True,
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'p.sqlite3'}"})
+    app = make_app(
+        content_dir,
+        SECRET_KEY="t",
+        WTF_CSRF_ENABLED=True,
+        DATABASE_URL=f"sqlite:///{tmp_path / 'p.sqlite3'}",
+    )
     client = app.test_client()
-    response = client.post("/practice/fu/novice/1", data={"csrf_token": "forged", "fu": "30"},
-                           headers=HTMX)
+    response = client.post(
+        "/practice/fu/novice/1", data={"csrf_token": "forged", "fu": "30"}, headers=HTMX
+    )
     assert response.status_code == 400
     assert "Страница устарела" in response.get_data(as_text=True)
 
 
 def test_a_wrong_answer_comes_back_until_answered_right(client: FlaskClient) -> None:
     # The plain key is the default rules', and its link names them (a class may play others).
-    _answer(client, "dora", "player", 11, right=False)
+    answer_practice(client, "dora", "player", 11, right=False)
     index = client.get("/practice").get_data(as_text=True)
     assert 'href="/practice/dora/player/11?rules=online"' in index
     retry = client.get("/practice/retry").headers["Location"]
     assert retry == "/practice/dora/player/11?rules=online"
-    page = _answer(client, "waits", "novice", 5, right=True)
+    page = answer_practice(client, "waits", "novice", 5, right=True)
     assert 'href="/practice/dora/player/11?rules=online">Повторить ошибку' in page
-    _answer(client, "dora", "player", 11, right=True)
+    answer_practice(client, "dora", "player", 11, right=True)
     assert "/practice/dora/player/11" not in client.get("/practice").get_data(as_text=True)
     assert client.get("/practice/retry").headers["Location"] == "/practice"
 
@@ -158,7 +144,7 @@ def test_the_practice_page_has_no_inline_script_or_style(client: FlaskClient) ->
 
 
 def test_a_wrong_lesson_answer_is_offered_again_from_practice(client: FlaskClient) -> None:
-    hidden = _form(client, "/lessons/basics")
+    hidden = form_fields(client, "/lessons/basics")
     client.post("/lessons/basics/drills/pinfu-ron", data={**hidden, "fu": "40"}, headers=HTMX)
     index = client.get("/practice").get_data(as_text=True)
     assert 'href="/lessons/basics#drill-pinfu-ron"' in index
@@ -178,12 +164,13 @@ WRONG_SAYS = {
 
 @pytest.mark.parametrize("kind", [pytest.param(k, id=k) for k in NEW_KINDS])
 @pytest.mark.parametrize("level", [pytest.param(lv, id=lv) for lv in LEVELS])
-def test_new_kinds_are_answered_wrong_then_right_at_every_level(client: FlaskClient, kind: str,
-                                                                level: str) -> None:
-    wrong = _answer(client, kind, level, 31, right=False)
+def test_new_kinds_are_answered_wrong_then_right_at_every_level(
+    client: FlaskClient, kind: str, level: str
+) -> None:
+    wrong = answer_practice(client, kind, level, 31, right=False)
     assert 'data-verdict="incorrect"' in wrong and "<html" not in wrong
     assert any(text in wrong for text in WRONG_SAYS[kind])
-    right = _answer(client, kind, level, 31, right=True)
+    right = answer_practice(client, kind, level, 31, right=True)
     assert 'data-verdict="correct"' in right
     assert f'href="/practice/{kind}/{level}"' in right  # «Следующая задача», same kind and level
 
@@ -198,14 +185,15 @@ def test_a_discard_problem_offers_each_distinct_tile_once(client: FlaskClient) -
 
 
 def test_a_wrong_discard_is_told_what_it_leaves(client: FlaskClient) -> None:
-    html = _answer(client, "discard", "master", 8, right=False)
+    html = answer_practice(client, "discard", "master", 8, right=False)
     assert "Вы сбросили" in html and "остаётся" in html and "шантен" in html
     assert "Быстрее всего к темпаю ведёт сброс" in html
 
 
 @pytest.mark.parametrize(("level", "hands"), [("novice", 3), ("player", 4), ("master", 4)])
-def test_a_complete_problem_shows_its_hands_to_tick(client: FlaskClient, level: str,
-                                                    hands: int) -> None:
+def test_a_complete_problem_shows_its_hands_to_tick(
+    client: FlaskClient, level: str, hands: int
+) -> None:
     html = client.get(f"/practice/complete/{level}/12").get_data(as_text=True)
     assert html.count('type="checkbox" name="hands"') == hands
 
@@ -231,37 +219,47 @@ def test_the_index_shows_the_engines_hint_for_every_level(client: FlaskClient) -
 
 
 @pytest.mark.parametrize("kind", [pytest.param(k, id=k) for k in NEW_KINDS])
-def test_a_generated_problem_pasted_into_a_lesson_grades_the_same(client: FlaskClient,
-                                                                  content_dir: Path,
-                                                                  kind: str) -> None:
+def test_a_generated_problem_pasted_into_a_lesson_grades_the_same(
+    client: FlaskClient, content_dir: Path, kind: str
+) -> None:
     """The generator's parameters are a lesson block as authors write it (YAML in ``///``)."""
     params = generate(kind, "master", 44).params
     block = yaml.safe_dump({"id": "pasted", **params}, allow_unicode=True, sort_keys=False)
-    lesson = ("---\ntitle: Вставленная задача\nslug: pasted\norder: 90\nsummary: Проверка.\n"
-              f"---\n\nЗадача из практики.\n\n/// {kind}\n{block}///\n")
+    lesson = (
+        "---\ntitle: Вставленная задача\nslug: pasted\norder: 90\nsummary: Проверка.\n"
+        f"---\n\nЗадача из практики.\n\n/// {kind}\n{block}///\n"
+    )
     (content_dir / "90-pasted.md").write_text(lesson, encoding="utf-8")
     with client.application.test_request_context():
         practice_drill = task(kind, "master", 44).drill
-    token = _form(client, "/lessons/pasted")["csrf_token"]
-    for answer, verdict in ((right_answer(practice_drill), "correct"),
-                            (wrong_answer(practice_drill), "incorrect")):
-        response = client.post("/lessons/pasted/drills/pasted", headers=HTMX,
-                               data={"csrf_token": token, **answer})
+    token = form_fields(client, "/lessons/pasted")["csrf_token"]
+    for answer, verdict in (
+        (right_answer(practice_drill), "correct"),
+        (wrong_answer(practice_drill), "incorrect"),
+    ):
+        response = client.post(
+            "/lessons/pasted/drills/pasted", headers=HTMX, data={"csrf_token": token, **answer}
+        )
         assert response.status_code == 200
         assert f'data-verdict="{verdict}"' in response.get_data(as_text=True)
 
 
-def test_a_wrong_discard_comes_back_under_its_title_until_answered_right(client: FlaskClient
-                                                                         ) -> None:
-    _answer(client, "discard", "player", 6, right=False)
+def test_a_wrong_discard_comes_back_under_its_title_until_answered_right(
+    client: FlaskClient,
+) -> None:
+    answer_practice(client, "discard", "player", 6, right=False)
     index = client.get("/practice").get_data(as_text=True)
     assert 'href="/practice/discard/player/6?rules=online">Что сбросить? · игрок · №6</a>' in index
-    _answer(client, "discard", "player", 6, right=True)
+    answer_practice(client, "discard", "player", 6, right=True)
     assert "/practice/discard/player/6" not in client.get("/practice").get_data(as_text=True)
 
 
 def test_the_kinds_that_keep_their_own_rules_are_the_ones_whose_generator_draws_them() -> None:
     # A kind's own_rules decides a stored key without generating the problem: it must agree.
-    drawn = {(kind, "rules" in generate(kind, level, seed).params)
-             for kind in KINDS for level in LEVELS for seed in range(2)}
+    drawn = {
+        (kind, "rules" in generate(kind, level, seed).params)
+        for kind in KINDS
+        for level in LEVELS
+        for seed in range(2)
+    }
     assert drawn == {(kind, kinds()[kind].own_rules) for kind in KINDS}

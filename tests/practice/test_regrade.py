@@ -21,7 +21,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from engine.rules import sets
-from tests.conftest import HTMX, csrf_token
+from tests.support.client import HTMX, csrf_token
 from tutor import storage
 from tutor.accounts.current import learner_id
 from tutor.storage.learner import COOKIE

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from tests.databases import BACKENDS, fresh_database
+from tests.support.databases import BACKENDS, fresh_database
 from tutor.storage import aggregates, progress
 from tutor.storage.migrations import SCHEMA_VERSION
 from tutor.storage.progress import ProgressStore, SaveResult

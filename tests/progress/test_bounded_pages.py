@@ -21,8 +21,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from itsdangerous import URLSafeSerializer
 
-from tests.conftest import HTMX, csrf_token
-from tutor import create_app, storage
+from tests.support.client import HTMX, csrf_token
+from tests.support.site import make_app
+from tutor import storage
 from tutor.storage import aggregates
 from tutor.storage.progress import ProgressStore
 
@@ -44,8 +45,9 @@ ROUND = [("waits", "lesson", "lesson/basics/nobetan", True),
 
 @pytest.fixture
 def app(content_dir: Path, tmp_path: Path) -> Iterator[Flask]:
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": SECRET,
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'progress.sqlite3'}"})
+    app = make_app(
+        content_dir, SECRET_KEY=SECRET, DATABASE_URL=f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+    )
     yield app
     _store(app).engine.dispose()
 
@@ -69,9 +71,15 @@ def _learner_with(app: Flask, rounds: int) -> FlaskClient:
     store = _store(app)
     for _ in range(rounds):
         for kind, source, problem, correct in ROUND:
-            store.record(learner, nonce=uuid.uuid4().hex, source=source, kind=kind,
-                         problem=problem, correct=correct,
-                         lesson="basics" if source == "lesson" else None)
+            store.record(
+                learner,
+                nonce=uuid.uuid4().hex,
+                source=source,
+                kind=kind,
+                problem=problem,
+                correct=correct,
+                lesson="basics" if source == "lesson" else None,
+            )
     return client
 
 

@@ -19,9 +19,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import HTMX, csrf_token
-from tests.practice_answers import right_answer, wrong_answer
-from tutor import create_app, storage
+from tests.support.client import HTMX, csrf_token
+from tests.support.practice import right_answer, wrong_answer
+from tests.support.site import make_app
+from tutor import storage
 from tutor.accounts.current import learner_id
 from tutor.course.content import store as content_store
 from tutor.progress.course_marks import LessonProgress
@@ -194,8 +195,7 @@ def test_practice_form_lands_on_its_anchor_and_a_new_problem_focuses_its_first_c
 
 def test_no_progress_store_no_marks(content_dir: Path) -> None:
     """The storage down: the lesson still renders, without counts or marks."""
-    app: Flask = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "t",
-                             "DATABASE_URL": "postgresql://nobody:nothing@127.0.0.1:1/none"})
+    app: Flask = make_app(content_dir, SECRET_KEY="t", DATABASE_URL="postgresql://nobody:nothing@127.0.0.1:1/none")
     client = app.test_client()
     page = _page(client, "/lessons/basics")
     assert "урок 1 из 3" in page

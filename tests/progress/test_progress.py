@@ -22,25 +22,23 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import HTMX
-from tests.practice_answers import right_answer, wrong_answer
-from tutor import create_app, storage
+from tests.support.client import HTMX
+from tests.support.databases import DOWN_URL
+from tests.support.practice import form_fields, right_answer, wrong_answer
+from tests.support.site import make_app
+from tutor import storage
 from tutor.course.content import store as content_store
 from tutor.practice.views import task
 from tutor.storage.learner import COOKIE
 
-_CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
-_NONCE = re.compile(r'name="nonce" value="([^"]+)"')
 PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")
-DOWN_URL = "postgresql://nobody:nothing@127.0.0.1:1/none"  # nothing listens on port 1
 
 
 _APPS: list[Flask] = []
 
 
 def _make_app(content_dir: Path, url: str, **extra: Any) -> Flask:
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "test",
-                      "DATABASE_URL": url, **extra})
+    app = make_app(content_dir, SECRET_KEY="test", DATABASE_URL=url, **extra)
     _APPS.append(app)
     return app
 
@@ -58,17 +56,10 @@ def app(content_dir: Path, tmp_path: Path) -> Flask:
     return _make_app(content_dir, f"sqlite:///{tmp_path / 'progress.sqlite3'}")
 
 
-def _hidden(client: FlaskClient, url: str) -> dict[str, str]:
-    page = client.get(url).get_data(as_text=True)
-    csrf, nonce = _CSRF.search(page), _NONCE.search(page)
-    assert csrf and nonce
-    return {"csrf_token": csrf.group(1), "nonce": nonce.group(1)}
-
-
 def _practice(client: FlaskClient, kind: str, level: str, seed: int, right: bool,
               hidden: dict[str, str] | None = None) -> str:
     url = f"/practice/{kind}/{level}/{seed}"
-    hidden = hidden or _hidden(client, url)
+    hidden = hidden or form_fields(client, url)
     with client.application.test_request_context():
         drill = task(kind, level, seed).drill
     data = {**hidden, **(right_answer(drill) if right else wrong_answer(drill))}
@@ -78,7 +69,7 @@ def _practice(client: FlaskClient, kind: str, level: str, seed: int, right: bool
 
 
 def _lesson(client: FlaskClient, slug: str, drill_id: str, right: bool) -> str:
-    hidden = _hidden(client, f"/lessons/{slug}")
+    hidden = form_fields(client, f"/lessons/{slug}")
     with client.application.app_context():
         lesson = content_store().get(slug)
         assert lesson is not None
@@ -168,7 +159,7 @@ def test_lesson_and_practice_answers_are_recorded_with_kind_and_level(client: Fl
 
 
 def test_a_resent_form_is_counted_once(client: FlaskClient) -> None:
-    hidden = _hidden(client, "/practice/fu/novice/2")
+    hidden = form_fields(client, "/practice/fu/novice/2")
     _practice(client, "fu", "novice", 2, right=False, hidden=hidden)
     _practice(client, "fu", "novice", 2, right=False, hidden=hidden)  # the same form re-sent
     assert len(_history(client)) == 1
@@ -178,7 +169,7 @@ def test_a_resent_form_is_counted_once(client: FlaskClient) -> None:
 
 def test_show_solution_is_not_recorded(client: FlaskClient) -> None:
     url = "/practice/waits/player/9"
-    client.post(url, data={**_hidden(client, url), "action": "solution"}, headers=HTMX)
+    client.post(url, data={**form_fields(client, url), "action": "solution"}, headers=HTMX)
     assert _history(client) == []
 
 
@@ -212,7 +203,8 @@ def test_two_tabs_answering_at_once_lose_and_double_count_nothing(any_client: Fl
     client.get("/")
     tabs = [client, _two_tabs(client)]
     per_tab = 8
-    forms = [[_hidden(tab, f"/practice/dora/novice/{i}") for i in range(per_tab)] for tab in tabs]
+    forms = [[form_fields(tab, f"/practice/dora/novice/{i}") for i in range(per_tab)]
+             for tab in tabs]
     errors: list[BaseException] = []
     barrier = threading.Barrier(len(tabs))
 
@@ -238,7 +230,7 @@ def test_two_tabs_answering_at_once_lose_and_double_count_nothing(any_client: Fl
 
 def test_the_same_form_sent_from_two_threads_at_once_counts_once(any_client: FlaskClient) -> None:
     client = any_client
-    hidden = _hidden(client, "/practice/shanten/novice/3")
+    hidden = form_fields(client, "/practice/shanten/novice/3")
     tabs = [client, _two_tabs(client), _two_tabs(client)]
     barrier = threading.Barrier(len(tabs))
 
@@ -255,6 +247,7 @@ def test_the_same_form_sent_from_two_threads_at_once_counts_once(any_client: Fla
 
 
 # --- storage failure -------------------------------------------------------------------
+
 
 def test_a_database_that_is_down_never_costs_the_grading(content_dir: Path) -> None:
     client = _make_app(content_dir, DOWN_URL).test_client()
@@ -279,6 +272,7 @@ def test_a_read_only_database_is_a_storage_failure_too(content_dir: Path, tmp_pa
 
 
 # --- the progress page -------------------------------------------------------------------
+
 
 def test_progress_page_shows_counts_accuracy_streak_and_chart(client: FlaskClient) -> None:
     for seed, right in enumerate([False, True, True, False, True, True, True]):
@@ -322,14 +316,16 @@ def test_export_is_a_json_download_of_every_answer(client: FlaskClient) -> None:
     assert "attachment" in response.headers["Content-Disposition"]
     data = json.loads(response.get_data(as_text=True))
     assert data["format"] == "tempai-progress/1"
-    assert [(a["kind"], a["correct"]) for a in data["answers"]] == [("payment", True),
-                                                                    ("choice", False)]
+    assert [(a["kind"], a["correct"]) for a in data["answers"]] == [
+        ("payment", True),
+        ("choice", False),
+    ]
     assert all(a["answered_at"].endswith("+00:00") for a in data["answers"])
 
 
 def test_wipe_needs_the_confirmation_and_deletes_everything(client: FlaskClient) -> None:
     _practice(client, "fu", "master", 1, right=True)
-    token = _hidden(client, "/practice/fu/master/1")["csrf_token"]
+    token = form_fields(client, "/practice/fu/master/1")["csrf_token"]
     refused = client.post("/progress/wipe", data={"csrf_token": token})
     assert refused.status_code == 400 and "Да, стереть всё" in refused.get_data(as_text=True)
     old = client.get_cookie(COOKIE).value  # type: ignore[union-attr]
@@ -361,7 +357,7 @@ def test_the_same_app_runs_on_postgresql(content_dir: Path) -> None:
     _lesson(client, "basics", "pinfu-ron", right=False)
     html = client.get("/progress").get_data(as_text=True)
     assert 'data-total="2" data-correct="1"' in html
-    token = _hidden(client, "/practice/waits/master/8")["csrf_token"]
+    token = form_fields(client, "/practice/waits/master/8")["csrf_token"]
     client.post("/progress/wipe", data={"csrf_token": token, "confirm": "yes"})
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from flask import Flask
 
-from tests.accounts_help import answer_practice, hidden
-from tutor import create_app
+from tests.support.practice import answer_practice, form_fields
+from tests.support.site import make_app
 from tutor.progress import table
 from tutor.storage.learner import COOKIE
 
@@ -21,8 +21,7 @@ ROW = re.compile(r'<tr data-kind="fu".*?</tr>', re.S)
 
 
 def _app(content_dir: Path, tmp_path: Path) -> Flask:
-    return create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "t",
-                       "DATABASE_URL": f"sqlite:///{tmp_path / 'p.sqlite3'}"})
+    return make_app(content_dir, SECRET_KEY="t", DATABASE_URL=f"sqlite:///{tmp_path / 'p.sqlite3'}")
 
 
 def test_two_learners_with_the_same_figures_share_a_row_with_nothing_of_theirs(
@@ -53,7 +52,7 @@ def test_a_wiped_learner_sees_no_row_from_the_warm_memo(content_dir: Path, tmp_p
     answer_practice(client, "fu", "novice", 1, True)
     assert ROW.search(client.get("/progress").get_data(as_text=True))
     assert table.kind_row.cache_info().currsize > 0
-    token = hidden(client, "/practice/fu/novice/1")["csrf_token"]
+    token = form_fields(client, "/practice/fu/novice/1")["csrf_token"]
     done = client.post("/progress/wipe", data={"csrf_token": token, "confirm": "yes"})
     assert done.status_code == 303
     page = client.get(done.headers["Location"])

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from tests.conftest import HTMX, csrf_token
-from tutor import create_app
+from tests.support.client import HTMX, csrf_token
+from tests.support.site import make_app
 
 OVER_BUDGET_WORDS = "не сохранён"
 WRONG = {"tiles": ["3m"]}  # one of the two waits of «nobetan»: wrong, so it has a diagnosis too
@@ -32,8 +32,7 @@ def _answer(client: FlaskClient, data: dict[str, object]) -> str:
 @pytest.fixture
 def clients(content_dir: Path) -> tuple[FlaskClient, FlaskClient]:
     """Two learners on one app that stores one answer per learner and hour."""
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir),
-                      "SECRET_KEY": "test-secret", "ANSWERS_PER_HOUR": 1})
+    app = make_app(content_dir, SECRET_KEY="test-secret", ANSWERS_PER_HOUR=1)
     return app.test_client(), app.test_client()
 
 

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from tests.accounts_help import PASSWORD
-from tests.databases import NO_PG, fresh_database
-from tests.live import copy_content, loadkit, need_gunicorn, suite_deadline
+from tests.support.accounts import PASSWORD
+from tests.support.databases import NO_PG, fresh_database
+from tests.support.live import copy_content, loadkit, need_gunicorn, suite_deadline
 from tutor.accounts import limits
 from tutor.storage.progress import ProgressStore
 from tutor.storage.throttle import login_throttle

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.live import copy_content, loadkit, need_gunicorn
+from tests.support.live import copy_content, loadkit, need_gunicorn
 from tutor.web.body import BROKEN_BODY
 
 pytestmark = pytest.mark.server

@@ -24,9 +24,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from itsdangerous import URLSafeSerializer
 
-from tests.conftest import HTMX, csrf_token
-from tests.live import ANSWERS, VERDICT, loadkit
-from tutor import create_app, storage
+from tests.support.client import HTMX, csrf_token
+from tests.support.live import ANSWERS, VERDICT, loadkit
+from tests.support.site import make_app
+from tutor import storage
 from tutor.storage.progress import ProgressStore
 
 NOT_SAVED = "Не удалось сохранить прогресс"
@@ -35,8 +36,7 @@ SECRET = "faults-secret"
 
 
 def _app(content_dir: Path, url: str) -> Flask:
-    return create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": SECRET,
-                       "DATABASE_URL": url})
+    return make_app(content_dir, SECRET_KEY=SECRET, DATABASE_URL=url)
 
 
 class Learner:

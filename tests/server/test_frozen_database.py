@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.live import ANSWERS, VERDICT, copy_content, loadkit, need_gunicorn
+from tests.support.live import ANSWERS, VERDICT, copy_content, loadkit, need_gunicorn
 
 pytestmark = [
     pytest.mark.server,

@@ -19,7 +19,14 @@ from typing import Any
 
 import pytest
 
-from tests.live import ANSWERS, VERDICT, copy_content, loadkit, need_gunicorn, suite_deadline
+from tests.support.live import (
+    ANSWERS,
+    VERDICT,
+    copy_content,
+    loadkit,
+    need_gunicorn,
+    suite_deadline,
+)
 
 pytestmark = pytest.mark.server
 PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")

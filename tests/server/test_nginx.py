@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import http.client
 import os
-import re
 import shutil
 import socket
 import subprocess
@@ -24,12 +23,11 @@ from typing import Any
 
 import pytest
 
-from tests.live import REPO, copy_content, loadkit, need_gunicorn
+from tests.support.client import HTMX, nonce, token_in
+from tests.support.live import REPO, copy_content, loadkit, need_gunicorn
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 CONFIG = REPO / "deploy" / "nginx.conf"
-_CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
-_NONCE = re.compile(r'name="nonce" value="([^"]+)"')
 
 
 def _wait_for_port(port: int, seconds: float = 10.0) -> None:
@@ -91,12 +89,10 @@ def test_a_page_and_an_answer_pass_through_nginx(proxied: dict[str, Any]) -> Non
     status, headers, page = _request(port, "GET", "/lessons/basics")
     assert status == 200 and "Permissions-Policy" in headers
     cookies = "; ".join(c.split(";", 1)[0] for c in headers.get_all("Set-Cookie") or [])
-    csrf, nonce = _CSRF.search(page), _NONCE.search(page)
-    assert csrf and nonce
-    form = f"csrf_token={csrf.group(1)}&nonce={nonce.group(1)}&fu=30".encode()
+    form = f"csrf_token={token_in(page)}&nonce={nonce(page)}&fu=30".encode()
     status, _, answer = _request(port, "POST", "/lessons/basics/drills/pinfu-ron", form, {
         "Cookie": cookies, "Content-Type": "application/x-www-form-urlencoded",
-        "HX-Request": "true"})
+        **HTMX})
     assert status == 200 and 'data-verdict="correct"' in answer
 
 

@@ -24,8 +24,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import HTMX, Answering
-from tutor import create_app, storage
+from tests.support.client import HTMX, Answering
+from tests.support.site import make_app
+from tutor import storage
 from tutor.storage import connection
 from tutor.web.assets import LONG_CACHE, SHORT_CACHE
 from tutor.web.health import engine_kind
@@ -56,8 +57,7 @@ def test_healthz_reports_ok_and_a_reachable_database(client: FlaskClient) -> Non
 
 
 def _app_on(content_dir: Path, path: Path) -> Flask:
-    return create_app({"TESTING": True, "CONTENT_DIR": str(content_dir),
-                       "DATABASE_URL": f"sqlite:///{path}"})
+    return make_app(content_dir, DATABASE_URL=f"sqlite:///{path}", SECRET_KEY=None)
 
 
 def test_healthz_checks_the_schema_not_just_select_1(content_dir: Path, tmp_path: Path) -> None:
@@ -105,7 +105,7 @@ def test_healthz_says_unavailable_when_the_database_cannot_be_reached(
 ) -> None:
     caplog.set_level(logging.CRITICAL)  # the store logs its failed start; expected here
     url = f"sqlite:///{tmp_path / 'missing-dir' / 'db.sqlite3'}"
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "DATABASE_URL": url})
+    app = make_app(content_dir, DATABASE_URL=url, SECRET_KEY=None)
     response = app.test_client().get("/healthz")
     assert response.status_code == 200
     assert response.get_json() == {
@@ -184,7 +184,6 @@ def test_the_production_server_trusts_a_files_hash_for_a_second(
     content_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """No stat per static URL (each hands the GIL away under gunicorn); a change shows in 1 s."""
-    from tutor import create_app
     from tutor.web import assets
 
     static = tmp_path / "static"
@@ -201,8 +200,7 @@ def test_the_production_server_trusts_a_files_hash_for_a_second(
         return real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(assets.os, "stat", counted_stat)
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "t",
-                      "CONTENT_RECHECK_SECONDS": 1})
+    app = make_app(content_dir, SECRET_KEY="t", CONTENT_RECHECK_SECONDS=1)
     app.static_folder = str(static)
     with app.test_request_context():
         first = assets.static_url("x.css")
@@ -294,7 +292,7 @@ def test_a_proxys_request_id_is_kept_only_when_safe(
 @pytest.fixture
 def crashing_app(content_dir: Path) -> Flask:
     """The site plus one route that raises — registered only here, never in the real app."""
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir)})
+    app = make_app(content_dir, SECRET_KEY=None)
 
     @app.get("/test-crash")
     def crash() -> str:
@@ -458,12 +456,12 @@ def test_under_gunicorn_a_crash_is_one_json_error_line_with_traceback_and_a_kind
 ) -> None:
     import http.client
 
-    from tests.live import loadkit, need_gunicorn
+    from tests.support.live import loadkit, need_gunicorn
 
     need_gunicorn()
     kit = loadkit()
     server = kit.start_server({"WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "2"},
-                              app="tests.crash_wsgi:app")
+                              app="tests.support.crash_wsgi:app")
     try:
         conn = http.client.HTTPConnection("127.0.0.1", int(server.url.rsplit(":", 1)[1]))
         conn.request("GET", "/test-crash")

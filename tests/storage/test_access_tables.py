@@ -7,14 +7,13 @@ the counts 1…N, each exactly once.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
 
-from tests.databases import BACKENDS, PG_URL
+from tests.support.databases import BACKENDS, PG_URL, at_once
 from tutor.storage import sessions, throttle
 from tutor.storage.migrations import SCHEMA_VERSION
 from tutor.storage.progress import ProgressStore
@@ -32,28 +31,6 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ProgressSt
         conn.execute(throttle.login_throttle.delete())
     yield s
     s.engine.dispose()
-
-
-def at_once(count: int, work: Callable[[int], object]) -> list[object]:
-    """``work(n)`` for n < count in threads released together; their results, in n order."""
-    barrier = threading.Barrier(count)
-    results: list[object] = [None] * count
-    errors: list[BaseException] = []
-
-    def run(n: int) -> None:
-        try:
-            barrier.wait()
-            results[n] = work(n)
-        except BaseException as err:  # noqa: BLE001 - reported below
-            errors.append(err)
-
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors, errors
-    return results
 
 
 def test_migration_3_creates_both_tables(store: ProgressStore) -> None:

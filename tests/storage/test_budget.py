@@ -17,9 +17,10 @@ import pytest
 import sqlalchemy as sa
 from flask.testing import FlaskClient
 
-from tests.accounts_help import answer_practice
-from tests.databases import BACKENDS, fresh_database
-from tutor import create_app, storage
+from tests.support.databases import BACKENDS, fresh_database
+from tests.support.practice import answer_practice
+from tests.support.site import make_app
+from tutor import storage
 from tutor.accounts.merge import merge_learner
 from tutor.storage import budget
 from tutor.storage.errors import StorageError
@@ -98,8 +99,7 @@ def test_the_budget_can_change_without_a_new_trigger(store: ProgressStore) -> No
 
 
 def test_the_page_grades_but_says_the_answer_was_not_saved(url: str, content_dir: Path) -> None:
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "test",
-                      "DATABASE_URL": url, "ANSWERS_PER_HOUR": 2})
+    app = make_app(content_dir, SECRET_KEY="test", DATABASE_URL=url, ANSWERS_PER_HOUR=2)
     client: FlaskClient = app.test_client()
     try:
         for seed in (1, 2):
@@ -114,8 +114,7 @@ def test_the_page_grades_but_says_the_answer_was_not_saved(url: str, content_dir
 
 
 def _app_with(content_dir: Path, url: str, value: object) -> ProgressStore:
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "test",
-                      "DATABASE_URL": url, "ANSWERS_PER_HOUR": value})
+    app = make_app(content_dir, SECRET_KEY="test", DATABASE_URL=url, ANSWERS_PER_HOUR=value)
     store: ProgressStore = storage.opened_store(app)
     return store
 
@@ -132,8 +131,7 @@ def test_a_bad_answers_per_hour_from_the_environment_stops_start_up(
         monkeypatch: pytest.MonkeyPatch, content_dir: Path, tmp_path: Path) -> None:
     monkeypatch.setenv("FLASK_ANSWERS_PER_HOUR", "тысяча")
     with pytest.raises(RuntimeError, match="задано 'тысяча'"):
-        create_app({"TESTING": True, "CONTENT_DIR": str(content_dir),
-                    "DATABASE_URL": f"sqlite:///{tmp_path / 'p.sqlite3'}"})
+        make_app(content_dir, DATABASE_URL=f"sqlite:///{tmp_path / 'p.sqlite3'}", SECRET_KEY=None)
 
 
 @pytest.mark.parametrize(("value", "stored"), [(7, 7), ("12", 12), (40.0, 40), ("", 3600),

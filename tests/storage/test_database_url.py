@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from tutor import PLAIN_ENV, create_app, storage
+from tests.support.site import make_app
+from tutor import PLAIN_ENV, storage
 
 
 @pytest.mark.parametrize("url", ["nonsense://x", "not a url", "postgresql://u:secret@host:port/db",
@@ -25,7 +26,7 @@ from tutor import PLAIN_ENV, create_app, storage
 def test_an_unusable_database_url_stops_start_up_in_russian_without_the_password(
         content_dir: Path, url: str) -> None:
     with pytest.raises(RuntimeError, match="DATABASE_URL не подходит") as refused:
-        create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "DATABASE_URL": url})
+        make_app(content_dir, DATABASE_URL=url, SECRET_KEY=None)
     assert "secret" not in str(refused.value)
 
 
@@ -33,7 +34,7 @@ def test_an_exported_database_url_is_not_touched_by_a_test_app(
         content_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     exported = tmp_path / "production.sqlite3"
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{exported}")
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir)})
+    app = make_app(content_dir, SECRET_KEY=None)
     assert app.test_client().get("/lessons/basics").status_code == 200  # the store is open
     with app.app_context():
         assert storage.store().url != f"sqlite:///{exported}"
@@ -43,7 +44,7 @@ def test_an_exported_database_url_is_not_touched_by_a_test_app(
 
 def test_the_database_url_comes_from_the_configuration(content_dir: Path, tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'configured.sqlite3'}"
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "DATABASE_URL": url})
+    app = make_app(content_dir, DATABASE_URL=url, SECRET_KEY=None)
     assert storage.opened_store(app).url == url
     assert (tmp_path / "configured.sqlite3").exists()
     storage.opened_store(app).engine.dispose()

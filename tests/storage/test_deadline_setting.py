@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor import create_app, storage
+from tests.support.site import make_app
+from tutor import storage
 from tutor.storage import deadline
 
 
@@ -21,9 +22,12 @@ def _no_suite_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _store_seconds(content_dir: Path, tmp_path: Path, value: object) -> float:
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir),
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'p.sqlite3'}",
-                      "DATABASE_DEADLINE_SECONDS": value})
+    app = make_app(
+        content_dir,
+        DATABASE_URL=f"sqlite:///{tmp_path / 'p.sqlite3'}",
+        DATABASE_DEADLINE_SECONDS=value,
+        SECRET_KEY=None,
+    )
     seconds: float = storage.opened_store(app).answer_seconds
     return seconds
 
@@ -42,8 +46,9 @@ def test_a_deadline_that_is_not_a_number_stops_start_up(content_dir: Path, tmp_p
         _store_seconds(content_dir, tmp_path, "soon")
 
 
-def test_the_suite_runs_with_its_longer_deadline(content_dir: Path, tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_suite_runs_with_its_longer_deadline(
+    content_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """tests/conftest.py's FLASK_ variable wins over a test's own mapping, as in production."""
     monkeypatch.setenv("FLASK_DATABASE_DEADLINE_SECONDS", "5")
     assert _store_seconds(content_dir, tmp_path, "2") == 5

@@ -17,11 +17,19 @@ from html.parser import HTMLParser
 
 import pytest
 
-from tests.accounts_help import HTMX, hidden, token
-from tests.classes.world import World
-from tests.practice_answers import right_answer
-from tests.studio.studio_help import new_lesson, publish, save, source
-from tests.studio.test_studio import assert_clean, club_url, drill_of, published_lesson
+from tests.support.classes import World
+from tests.support.client import HTMX, csrf_token
+from tests.support.practice import form_fields, right_answer
+from tests.support.studio import (
+    assert_clean,
+    club_url,
+    drill_of,
+    new_lesson,
+    publish,
+    published_lesson,
+    save,
+    source,
+)
 
 HUGE = "9" * 30
 
@@ -58,7 +66,7 @@ def test_visitors_and_learners_get_nothing_from_the_studio(world: World) -> None
         assert alice.get(f"/studio/{lesson_id}{tail}").status_code == 404, tail
     data = {"source": source(), "class_id": str(world.ids["club"]), "decision": "approve"}
     for who, csrf_page in ((anonymous, "/account/login"), (alice, "/classes")):
-        data["csrf_token"] = token(who, csrf_page)
+        data["csrf_token"] = csrf_token(who, csrf_page)
         for tail in POSTS:
             status = who.post(f"/studio/{lesson_id}{tail}", data=data).status_code
             assert status in (403, 404), (tail, status)
@@ -93,7 +101,7 @@ def test_version_numbers_and_ids_that_are_not_this_lessons(world: World) -> None
     for n in range(3):
         save(teacher, long_one, source(body=f"Версия {n}."))
     short = new_lesson(teacher, "Короткий")  # only version 1
-    csrf = token(teacher, "/studio")
+    csrf = csrf_token(teacher, "/studio")
     for query in ("a=3&b=1", "a=1&b=4", "a=0&b=1", "a=-1&b=1", f"a={HUGE}&b=1",
                   f"a=1&b={HUGE}", "a=x&b=1", "a=1.5&b=1"):
         status = teacher.get(f"/studio/{short}/diff?{query}").status_code
@@ -120,7 +128,7 @@ def test_version_numbers_and_ids_that_are_not_this_lessons(world: World) -> None
 def test_forged_drill_ids_and_versions_in_club_answers(world: World) -> None:
     lesson_id = published_lesson(world)
     alice = world.client("alice")
-    form = hidden(alice, club_url(world))
+    form = form_fields(alice, club_url(world))
     drill = drill_of(world, source(), "club-waits")
     base = club_url(world)
     for tail in ("2/drills/club-waits%00", "2/drills/" + "x" * 5000, "2/drills/..%2Fclub-waits",
@@ -164,7 +172,7 @@ def test_xss_carriers_never_reach_a_page(world: World, payload: str, published: 
     lesson_id = new_lesson(teacher)
     text = source(title='Урок "><svg onload=alert(0)>', body=payload)
     save(teacher, lesson_id, text)
-    csrf = token(teacher, "/studio")
+    csrf = csrf_token(teacher, "/studio")
     fragment = teacher.post(f"/studio/{lesson_id}/preview", headers=HTMX,
                             data={"csrf_token": csrf, "source": text})
     assert fragment.status_code == 200
@@ -222,7 +230,7 @@ def test_imports_of_odd_files_never_fail(world: World) -> None:
     statuses = []
     for data, name in ODD_FILES:
         response = teacher.post("/studio/import", content_type="multipart/form-data", data={
-            "csrf_token": token(teacher, "/studio"), "file": (io.BytesIO(data), name)})
+            "csrf_token": csrf_token(teacher, "/studio"), "file": (io.BytesIO(data), name)})
         statuses.append(response.status_code)
         if response.status_code == 302:
             editor = teacher.get(response.headers["Location"])
@@ -234,7 +242,7 @@ def test_imports_of_odd_files_never_fail(world: World) -> None:
 
 def test_nul_and_odd_text_in_forms_never_fail(world: World) -> None:
     teacher = world.client("teacher")
-    csrf = token(teacher, "/studio")
+    csrf = csrf_token(teacher, "/studio")
     response = teacher.post("/studio/new", data={"csrf_token": csrf,
                                                  "title": "Урок\x00" + "я" * 500})
     assert response.status_code in (302, 400)

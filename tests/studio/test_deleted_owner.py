@@ -10,11 +10,11 @@ them in ``/studio``.
 
 from __future__ import annotations
 
-from tests.accounts_help import HTMX, PASSWORD, hidden, token
-from tests.classes.world import World
-from tests.practice_answers import right_answer
-from tests.studio.studio_help import new_lesson, publish, save, source
-from tests.studio.test_studio import club_url, drill_of
+from tests.support.accounts import PASSWORD
+from tests.support.classes import World
+from tests.support.client import HTMX, csrf_token
+from tests.support.practice import form_fields, right_answer
+from tests.support.studio import club_url, drill_of, new_lesson, publish, save, source
 from tutor.studio import published
 
 
@@ -24,15 +24,15 @@ def test_a_deleted_instructors_lessons_stay_for_the_club(world: World) -> None:
     save(teacher, lesson_id, source())
     assert publish(teacher, lesson_id, world.ids["club"]) == 302
     assert teacher.post(f"/studio/{lesson_id}/request",
-                        data={"csrf_token": token(teacher, "/studio")}).status_code == 302
+                        data={"csrf_token": csrf_token(teacher, "/studio")}).status_code == 302
     root = world.client("root")
     assert root.post(f"/studio/review/{lesson_id}", data={
-        "csrf_token": token(root, "/studio"), "decision": "approve",
+        "csrf_token": csrf_token(root, "/studio"), "decision": "approve",
         "version": "2"}).status_code == 302
     settings = teacher.get("/account").get_data(as_text=True)
     assert "data-club-stays" in settings  # the instructor is told before deleting
     response = teacher.post("/account/delete", data={
-        "csrf_token": token(teacher, "/account"), "answers": "remove", "current": PASSWORD})
+        "csrf_token": csrf_token(teacher, "/account"), "answers": "remove", "current": PASSWORD})
     assert response.status_code == 302
     assert teacher.get("/studio").status_code == 302  # signed out
     published._cache.clear()  # as on a server that has not drawn the lesson yet
@@ -41,7 +41,7 @@ def test_a_deleted_instructors_lessons_stay_for_the_club(world: World) -> None:
     assert "data-club-lesson" in alice.get("/").get_data(as_text=True)
     drill = drill_of(world, source(), "club-waits")
     answer = alice.post(f"{club_url(world)}/2/drills/club-waits", headers=HTMX,
-                        data={**hidden(alice, club_url(world)), **right_answer(drill)})
+                        data={**form_fields(alice, club_url(world)), **right_answer(drill)})
     assert 'data-verdict="correct"' in answer.get_data(as_text=True)
     anonymous = world.client("anonymous")
     assert anonymous.get(f"/club/{lesson_id}").status_code == 200
@@ -54,6 +54,6 @@ def test_a_deleted_instructors_lessons_stay_for_the_club(world: World) -> None:
     assert "data-studio-lesson" not in world.client("other").get("/studio").get_data(as_text=True)
     assert root.get("/studio/review").status_code == 200
     assert root.post(f"/studio/{lesson_id}/unpublish", data={
-        "csrf_token": token(root, "/studio"),
+        "csrf_token": csrf_token(root, "/studio"),
         "class_id": str(world.ids["club"])}).status_code == 302
     assert alice.get(club_url(world)).status_code == 404

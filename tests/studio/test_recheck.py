@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from tests.accounts_help import Site, sign_in
-from tests.classes.world import World
-from tests.studio.studio_help import new_lesson, publish, save, source
+from tests.support.accounts import Site, sign_in
+from tests.support.classes import World
+from tests.support.studio import new_lesson, publish, save, source
 from tutor import storage
 from tutor.storage.studio import CHECKS_KEPT, club_checks
 from tutor.studio import published

@@ -17,9 +17,9 @@ import time
 
 import pytest
 
-from tests.accounts_help import HTMX, token
-from tests.classes.world import World
-from tests.studio.studio_help import WAITS_13, new_lesson, publish, save, source
+from tests.support.classes import World
+from tests.support.client import HTMX, csrf_token
+from tests.support.studio import WAITS_13, new_lesson, publish, save, source
 from tutor.course.markdown import limits
 from tutor.studio import check, published
 
@@ -84,7 +84,7 @@ def test_a_check_past_its_time_says_try_later_instead_of_refusing(
 
     monkeypatch.setattr(check, "_check_now", slow)
     response = teacher.post(f"/studio/{lesson_id}/preview", headers=HTMX, data={
-        "csrf_token": token(teacher, f"/studio/{lesson_id}"), "source": source()})
+        "csrf_token": csrf_token(teacher, f"/studio/{lesson_id}"), "source": source()})
     assert response.status_code == 503
     assert "попробуйте позже" in response.get_data(as_text=True)
     time.sleep(0.4)  # the one checking thread finishes its work before the next test
@@ -93,7 +93,7 @@ def test_a_check_past_its_time_says_try_later_instead_of_refusing(
 def test_previews_stay_under_two_megabytes(world: World) -> None:
     teacher = world.client("teacher")
     lesson_id = new_lesson(teacher)
-    csrf = token(teacher, f"/studio/{lesson_id}")
+    csrf = csrf_token(teacher, f"/studio/{lesson_id}")
     tiny = source(body="".join(f"/// waits\nid: w{n}\nhand: {WAITS_13}\n///\n"
                                for n in range(2088)))
     response = teacher.post(f"/studio/{lesson_id}/preview", headers=HTMX,

@@ -10,9 +10,9 @@ the lesson's <title> and description.
 
 from __future__ import annotations
 
-from tests.accounts_help import token
-from tests.classes.world import World
-from tests.studio.studio_help import new_lesson, save, source
+from tests.support.classes import World
+from tests.support.client import csrf_token
+from tests.support.studio import new_lesson, save, source
 
 PHISH = "Войдите [здесь](https://evil.example/login), чтобы продолжить."
 
@@ -20,7 +20,7 @@ PHISH = "Войдите [здесь](https://evil.example/login), чтобы п�
 def _request(world: World, lesson_id: int) -> None:
     teacher = world.client("teacher")
     assert teacher.post(f"/studio/{lesson_id}/request",
-                        data={"csrf_token": token(teacher, "/studio")}).status_code == 302
+                        data={"csrf_token": csrf_token(teacher, "/studio")}).status_code == 302
 
 
 def test_the_admin_reads_the_requested_version_and_approves_only_that_one(world: World) -> None:
@@ -36,7 +36,7 @@ def test_the_admin_reads_the_requested_version_and_approves_only_that_one(world:
     assert f'data-review-version="{phishing}"' in page
     # approving a version other than the one the request names does nothing
     stale = root.post(f"/studio/review/{lesson_id}", data={
-        "csrf_token": token(root, "/studio"), "decision": "approve",
+        "csrf_token": csrf_token(root, "/studio"), "decision": "approve",
         "version": str(phishing + 1)})
     assert stale.status_code == 409
     assert world.client("anonymous").get(f"/club/{lesson_id}").status_code == 404
@@ -50,7 +50,7 @@ def test_after_approval_the_public_title_and_summary_are_the_approved_versions(
     approved = save(teacher, lesson_id, source(title="Правила клуба"))
     _request(world, lesson_id)
     assert root.post(f"/studio/review/{lesson_id}", data={
-        "csrf_token": token(root, "/studio"), "decision": "approve",
+        "csrf_token": csrf_token(root, "/studio"), "decision": "approve",
         "version": str(approved)}).status_code == 302
     save(teacher, lesson_id, source(title="Урок закрыт — ПЕРЕЙДИТЕ НА evil.example")
          .replace("Как мы играем в клубе.", "Новый адрес школы — evil.example"))

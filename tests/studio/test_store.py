@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tests.accounts_help import make_user
-from tests.classes.world import World
+from tests.support.accounts import make_user
+from tests.support.classes import World
 from tutor import storage
 from tutor.studio import store
 from tutor.studio.check import check_version

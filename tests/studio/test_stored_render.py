@@ -18,10 +18,11 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 
-from tests.accounts_help import HTMX, Site, hidden, sign_in
-from tests.classes.world import World
-from tests.practice_answers import right_answer
-from tests.studio.studio_help import new_lesson, publish, save, source
+from tests.support.accounts import Site, sign_in
+from tests.support.classes import World
+from tests.support.client import HTMX
+from tests.support.practice import form_fields, right_answer
+from tests.support.studio import new_lesson, publish, save, source
 from tutor import storage
 from tutor.course import content
 from tutor.storage import migrations
@@ -88,10 +89,10 @@ def test_a_restart_serves_the_stored_rendering_and_renders_nothing(
     # the per-request parts stay dynamic: a fresh nonce for every drawn form
     assert NONCE.findall(first) and set(NONCE.findall(first)).isdisjoint(NONCE.findall(second))
     answer = alice.post(f"{_url(world)}/2/drills/club-waits", headers=HTMX,
-                        data={**hidden(alice, _url(world)), **right_answer(drill)})
+                        data={**form_fields(alice, _url(world)), **right_answer(drill)})
     assert 'data-verdict="correct"' in answer.get_data(as_text=True)
     page = alice.post(f"{_url(world)}/2/drills/club-waits",
-                      data={**hidden(alice, _url(world)), **right_answer(drill)})
+                      data={**form_fields(alice, _url(world)), **right_answer(drill)})
     assert 'data-verdict="correct"' in page.get_data(as_text=True)  # the learner's answer, shown
     assert renders == []
 

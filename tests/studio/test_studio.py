@@ -13,12 +13,22 @@ from __future__ import annotations
 import html
 import io
 import re
-from html.parser import HTMLParser
 
-from tests.accounts_help import HTMX, hidden, summary_of, token, user_by_login
-from tests.classes.world import World
-from tests.practice_answers import right_answer, wrong_answer
-from tests.studio.studio_help import WAITS_12, new_lesson, publish, save, source
+from tests.support.accounts import summary_of, user_by_login
+from tests.support.classes import World
+from tests.support.client import HTMX, csrf_token
+from tests.support.practice import form_fields, right_answer, wrong_answer
+from tests.support.studio import (
+    WAITS_12,
+    assert_clean,
+    club_url,
+    drill_of,
+    new_lesson,
+    publish,
+    published_lesson,
+    save,
+    source,
+)
 from tutor.studio import check, club
 from tutor.studio.check import check_source
 
@@ -30,51 +40,6 @@ XSS_BODY = """
 <iframe src="https://evil.example"></iframe>
 <a href="#" onclick="alert(4)">x</a>
 """
-
-
-def club_url(world: World, slug: str = "club-rules") -> str:
-    return f"/classes/{world.ids['club']}/lessons/{slug}"
-
-
-def published_lesson(world: World, text: str | None = None) -> int:
-    teacher = world.client("teacher")
-    lesson_id = new_lesson(teacher)
-    save(teacher, lesson_id, text or source())
-    assert publish(teacher, lesson_id, world.ids["club"]) == 302
-    return lesson_id
-
-
-def drill_of(world: World, text: str, drill_id: str):  # noqa: ANN201
-    with world.app.test_request_context():
-        return check_source(text).lesson.drills[drill_id]
-
-
-class Unsafe(HTMLParser):
-    """Collects markup a browser would run: scripts not ours, frames, handlers, javascript: URLs."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = dict(attrs)
-        if tag == "script" and not (values.get("src") or "").startswith("/static/"):
-            self.found.append("script")
-        if tag in ("iframe", "object", "embed"):
-            self.found.append(tag)
-        for name, value in attrs:
-            if name.startswith("on"):
-                self.found.append(f"{tag}[{name}]")
-            if name in ("href", "src", "action") and (value or "").strip().lower().startswith(
-                    "javascript:"):
-                self.found.append(f"{tag}[{name}=javascript:]")
-
-
-def assert_clean(html: str) -> None:
-    """No script, frame, event handler or javascript: URL as markup (escaped text is fine)."""
-    parser = Unsafe()
-    parser.feed(html)
-    assert parser.found == []
 
 
 # -- access ----------------------------------------------------------------------------
@@ -94,7 +59,7 @@ def test_studio_is_for_instructors_and_admins(world: World) -> None:
 def test_another_instructors_lesson_is_404_on_every_route(world: World) -> None:
     lesson_id = published_lesson(world)
     other = world.client("other")
-    csrf = token(other, "/studio")
+    csrf = csrf_token(other, "/studio")
     gets = ["", "/versions", "/diff?a=1&b=2", "/export.md"]
     posts = ["/preview", "/save", "/versions/1/restore", "/publish", "/unpublish", "/request"]
     for tail in gets:
@@ -121,7 +86,7 @@ def test_check_message_names_the_line_and_blocks_publishing(world: World) -> Non
     broken = source(hand=WAITS_12)
     line = broken.split("\n").index(f"hand: {WAITS_12}") + 1
     fragment = teacher.post(f"/studio/{lesson_id}/preview", headers=HTMX, data={
-        "csrf_token": token(teacher, "/studio"), "source": broken}).get_data(as_text=True)
+        "csrf_token": csrf_token(teacher, "/studio"), "source": broken}).get_data(as_text=True)
     found = re.findall(r'data-line="(\d+)">строка \d+</button> <span class="studio__message">'
                        r"([^<]+)", fragment)
     assert (str(line), "В руке должно быть 13 тайлов, а указано 12.") in found
@@ -157,7 +122,7 @@ def test_forbidden_addresses_and_raw_html_are_named_at_their_lines(world: World)
                        "текст. Пишите разметку Markdown."),
     ]
     fragment = teacher.post(f"/studio/{lesson_id}/preview", headers=HTMX, data={
-        "csrf_token": token(teacher, "/studio"), "source": text}).get_data(as_text=True)
+        "csrf_token": csrf_token(teacher, "/studio"), "source": text}).get_data(as_text=True)
     found = re.findall(r'data-line="(\d+)">строка (\d+)</button> <span class="studio__message">'
                        r"([^<]+)", fragment)
     shown = [(int(line), html.unescape(message).strip()) for line, label, message in found
@@ -184,7 +149,7 @@ def test_learners_of_the_class_see_and_answer_others_do_not(world: World) -> Non
     text = source()
     for drill_id in ("club-waits", "club-fu"):
         drill = drill_of(world, text, drill_id)
-        form = hidden(alice, club_url(world))
+        form = form_fields(alice, club_url(world))
         url = f"{club_url(world)}/2/drills/{drill_id}"
         wrong = alice.post(url, headers=HTMX, data={**form, **wrong_answer(drill)})
         assert 'data-verdict="incorrect"' in wrong.get_data(as_text=True)
@@ -201,14 +166,14 @@ def test_learners_of_the_class_see_and_answer_others_do_not(world: World) -> Non
     bob = world.client("bob")
     drill = drill_of(world, text, "club-waits")
     response = bob.post(f"{club_url(world)}/2/drills/club-waits",
-                        data={"csrf_token": token(bob, "/classes"), **right_answer(drill)})
+                        data={"csrf_token": csrf_token(bob, "/classes"), **right_answer(drill)})
     assert response.status_code == 404
 
 
 def test_grading_uses_the_stored_version_whatever_the_form_says(world: World) -> None:
     published_lesson(world)
     alice = world.client("alice")
-    form = hidden(alice, club_url(world))
+    form = form_fields(alice, club_url(world))
     # a forged form: another hand and source next to the answer for that hand
     forged_text = source(hand="11123456789m11z")
     forged = drill_of(world, forged_text, "club-waits")
@@ -248,7 +213,7 @@ def test_unpublish_takes_it_away(world: World) -> None:
     lesson_id = published_lesson(world)
     teacher = world.client("teacher")
     response = teacher.post(f"/studio/{lesson_id}/unpublish", data={
-        "csrf_token": token(teacher, "/studio"), "class_id": str(world.ids["club"])})
+        "csrf_token": csrf_token(teacher, "/studio"), "class_id": str(world.ids["club"])})
     assert response.status_code == 302
     assert world.client("alice").get(club_url(world)).status_code == 404
 
@@ -270,7 +235,7 @@ def test_versions_diff_and_restore(world: World) -> None:
     assert "+ Вторая версия." in page
     assert teacher.get(f"/studio/{lesson_id}/diff?a=2&b=99").status_code == 404
     response = teacher.post(f"/studio/{lesson_id}/versions/2/restore",
-                            data={"csrf_token": token(teacher, "/studio")})
+                            data={"csrf_token": csrf_token(teacher, "/studio")})
     assert response.status_code == 302 and "saved=4" in response.headers["Location"]
     editor = teacher.get(response.headers["Location"]).get_data(as_text=True)
     assert "Первая версия &lt;b&gt;жирно&lt;/b&gt;." in editor
@@ -283,14 +248,15 @@ def test_import_and_export_round_trip(world: World) -> None:
     teacher = world.client("teacher")
     text = source(title="Из файла", slug="iz-faila")
     response = teacher.post("/studio/import", content_type="multipart/form-data", data={
-        "csrf_token": token(teacher, "/studio"),
+        "csrf_token": csrf_token(teacher, "/studio"),
         "file": (io.BytesIO(("\ufeff" + text).encode()), "lesson.md")})
     assert response.status_code == 302
     lesson_id = int(response.headers["Location"].rsplit("/", 1)[1])
     assert teacher.get(f"/studio/{lesson_id}/export.md").get_data(as_text=True) == text
     assert "Из файла" in teacher.get("/studio").get_data(as_text=True)
+    garbled = (io.BytesIO(b"\xff\xfe\x00x"), "a.md")
     bad = teacher.post("/studio/import", content_type="multipart/form-data", data={
-        "csrf_token": token(teacher, "/studio"), "file": (io.BytesIO(b"\xff\xfe\x00x"), "a.md")})
+        "csrf_token": csrf_token(teacher, "/studio"), "file": garbled})
     assert bad.status_code == 400 and "UTF-8" in bad.get_data(as_text=True)
 
 
@@ -298,23 +264,32 @@ def test_import_and_export_round_trip(world: World) -> None:
 
 
 def test_limits_on_size_and_drills(site) -> None:  # noqa: ANN001
-    from tests.classes.world import build
+    from tests.support.classes import build
 
     world = build(site.app(STUDIO_MAX_SOURCE_BYTES=5000, STUDIO_MAX_DRILLS=3))
     teacher = world.client("teacher")
     lesson_id = new_lesson(teacher)
     huge = source(body="щ" * 3000)
-    response = teacher.post(f"/studio/{lesson_id}/save", data={
-        "csrf_token": token(teacher, "/studio"), "source": huge})
+    response = teacher.post(
+        f"/studio/{lesson_id}/save",
+        data={"csrf_token": csrf_token(teacher, "/studio"), "source": huge},
+    )
     assert response.status_code == 413
     assert "можно не больше 5 000 байт" in response.get_data(as_text=True)
     assert "щ" * 3000 in response.get_data(as_text=True)  # the text is kept for trimming
-    upload = teacher.post("/studio/import", content_type="multipart/form-data", data={
-        "csrf_token": token(teacher, "/studio"), "file": (io.BytesIO(huge.encode()), "big.md")})
+    upload = teacher.post(
+        "/studio/import",
+        content_type="multipart/form-data",
+        data={
+            "csrf_token": csrf_token(teacher, "/studio"),
+            "file": (io.BytesIO(huge.encode()), "big.md"),
+        },
+    )
     assert upload.status_code == 413
     assert "слишком длинный: можно не больше 5 000 байт" in upload.get_data(as_text=True)
-    many = source(body="\n".join(f"/// waits\nid: w{i}\nhand: 23456m456p789s55z\n///\n"
-                                 for i in range(3)))
+    many = source(
+        body="\n".join(f"/// waits\nid: w{i}\nhand: 23456m456p789s55z\n///\n" for i in range(3))
+    )
     save(teacher, lesson_id, many)
     page = teacher.get(f"/studio/{lesson_id}").get_data(as_text=True)
     assert "В уроке 5 упражнений, можно не больше 3" in page
@@ -327,11 +302,18 @@ def test_xss_in_title_source_and_import_never_reaches_a_page(world: World) -> No
     assert_clean(teacher.get("/studio").get_data(as_text=True))
     text = source(title="'<script>alert(5)</script>'", body=XSS_BODY)
     save(teacher, lesson_id, text)
-    for url in (f"/studio/{lesson_id}", f"/studio/{lesson_id}/versions",
-                f"/studio/{lesson_id}/diff?a=1&b=2", "/studio"):
+    for url in (
+        f"/studio/{lesson_id}",
+        f"/studio/{lesson_id}/versions",
+        f"/studio/{lesson_id}/diff?a=1&b=2",
+        "/studio",
+    ):
         assert_clean(teacher.get(url).get_data(as_text=True))
-    fragment = teacher.post(f"/studio/{lesson_id}/preview", headers=HTMX, data={
-        "csrf_token": token(teacher, "/studio"), "source": text}).get_data(as_text=True)
+    fragment = teacher.post(
+        f"/studio/{lesson_id}/preview",
+        headers=HTMX,
+        data={"csrf_token": csrf_token(teacher, "/studio"), "source": text},
+    ).get_data(as_text=True)
     assert_clean(fragment)
     assert "javascript:alert(3)»: схема «javascript:» в уроке не разрешена" in fragment
     assert "HTML-тег «&lt;iframe&gt;» в уроке запрещён" in fragment  # the check refuses both
@@ -341,9 +323,14 @@ def test_xss_in_title_source_and_import_never_reaches_a_page(world: World) -> No
     for who in ("alice", "teacher"):
         assert_clean(world.client(who).get(club_url(world)).get_data(as_text=True))
         assert_clean(world.client(who).get("/").get_data(as_text=True))
-    response = teacher.post("/studio/import", content_type="multipart/form-data", data={
-        "csrf_token": token(teacher, "/studio"),
-        "file": (io.BytesIO(XSS_BODY.encode()), '<img src=x onerror=alert(6)>.md')})
+    response = teacher.post(
+        "/studio/import",
+        content_type="multipart/form-data",
+        data={
+            "csrf_token": csrf_token(teacher, "/studio"),
+            "file": (io.BytesIO(XSS_BODY.encode()), "<img src=x onerror=alert(6)>.md"),
+        },
+    )
     assert response.status_code == 302
     assert_clean(teacher.get(response.headers["Location"]).get_data(as_text=True))
     assert_clean(teacher.get("/studio").get_data(as_text=True))
@@ -353,7 +340,8 @@ def test_xss_in_title_source_and_import_never_reaches_a_page(world: World) -> No
 
 
 def test_a_lesson_failing_a_new_check_version_is_hidden_and_shown_to_its_author(
-        world: World) -> None:
+    world: World,
+) -> None:
     lesson_id = published_lesson(world)
     alice = world.client("alice")
     assert alice.get(club_url(world)).status_code == 200
@@ -363,7 +351,7 @@ def test_a_lesson_failing_a_new_check_version_is_hidden_and_shown_to_its_author(
     page = alice.get(club_url(world))
     assert page.status_code == 404 and club.HIDDEN in page.get_data(as_text=True)
     assert "data-club-lesson" not in alice.get("/").get_data(as_text=True)
-    form = {"csrf_token": token(alice, "/classes"), "tiles": ["1m", "4m", "7m"]}
+    form = {"csrf_token": csrf_token(alice, "/classes"), "tiles": ["1m", "4m", "7m"]}
     assert alice.post(f"{club_url(world)}/2/drills/club-waits", data=form).status_code == 404
     studio = world.client("teacher").get("/studio").get_data(as_text=True)
     assert "data-hidden-publication" in studio
@@ -381,28 +369,37 @@ def test_publish_to_everyone_after_an_admins_review(world: World) -> None:
     lesson_id = new_lesson(teacher)
     save(teacher, lesson_id, source(hand=WAITS_12))
     url = f"/studio/{lesson_id}/request"
-    assert teacher.post(url, data={"csrf_token": token(teacher, "/studio")}).status_code == 409
+    assert teacher.post(url, data={"csrf_token": csrf_token(teacher, "/studio")}).status_code == 409
     save(teacher, lesson_id, source())
-    assert teacher.post(url, data={"csrf_token": token(teacher, "/studio")}).status_code == 302
+    assert teacher.post(url, data={"csrf_token": csrf_token(teacher, "/studio")}).status_code == 302
     anonymous = world.client("anonymous")
     assert anonymous.get(f"/club/{lesson_id}").status_code == 404
     assert teacher.get("/studio/review").status_code == 404  # admins only
     root = world.client("root")
     review = root.get("/studio/review").get_data(as_text=True)
     assert f'data-request="{lesson_id}"' in review
-    assert root.post(f"/studio/review/{lesson_id}", data={
-        "csrf_token": token(root, "/studio"), "decision": "approve",
-        "version": "3"}).status_code == 302
+    assert (
+        root.post(
+            f"/studio/review/{lesson_id}",
+            data={"csrf_token": csrf_token(root, "/studio"), "decision": "approve", "version": "3"},
+        ).status_code
+        == 302
+    )
     assert "data-club-lesson" in anonymous.get("/").get_data(as_text=True)
     assert anonymous.get(f"/club/{lesson_id}").status_code == 200
     drill = drill_of(world, source(), "club-waits")
-    form = hidden(anonymous, f"/club/{lesson_id}")
-    answer = anonymous.post(f"/club/{lesson_id}/3/drills/club-waits", headers=HTMX,
-                            data={**form, **right_answer(drill)})
+    form = form_fields(anonymous, f"/club/{lesson_id}")
+    answer = anonymous.post(
+        f"/club/{lesson_id}/3/drills/club-waits", headers=HTMX, data={**form, **right_answer(drill)}
+    )
     assert 'data-verdict="correct"' in answer.get_data(as_text=True)
-    assert root.post(f"/studio/review/{lesson_id}", data={
-        "csrf_token": token(root, "/studio"), "decision": "approve",
-        "version": "3"}).status_code == 404
+    assert (
+        root.post(
+            f"/studio/review/{lesson_id}",
+            data={"csrf_token": csrf_token(root, "/studio"), "decision": "approve", "version": "3"},
+        ).status_code
+        == 404
+    )
 
 
 def test_a_lesson_view_renders_markdown_once_per_version(world: World, monkeypatch) -> None:  # noqa: ANN001
@@ -426,9 +423,10 @@ def test_an_answer_without_javascript_gets_the_whole_page(world: World) -> None:
     published_lesson(world)
     alice = world.client("alice")
     drill = drill_of(world, source(), "club-waits")
-    form = hidden(alice, club_url(world))
-    page = alice.post(f"{club_url(world)}/2/drills/club-waits",
-                      data={**form, **right_answer(drill)}).get_data(as_text=True)
+    form = form_fields(alice, club_url(world))
+    page = alice.post(
+        f"{club_url(world)}/2/drills/club-waits", data={**form, **right_answer(drill)}
+    ).get_data(as_text=True)
     assert "<h1>Правила клуба</h1>" in page and 'data-verdict="correct"' in page
 
 
@@ -436,8 +434,12 @@ def near_limit() -> str:
     """A lesson just under the studio's 100 000 bytes (in lines the shape limits allow)."""
     body = ("Длинный абзац урока о правилах клуба. " * 40 + "\n\n") * 35
     padding = check.MAX_SOURCE_BYTES - len(source(body=body).encode()) - 10
-    text = source(body=body + "\n".join("ы" * 1000 for _ in range(padding // 2002))
-                  + "\n" + "ы" * ((padding % 2002) // 2 - 1))
+    text = source(
+        body=body
+        + "\n".join("ы" * 1000 for _ in range(padding // 2002))
+        + "\n"
+        + "ы" * ((padding % 2002) // 2 - 1)
+    )
     assert check.MAX_SOURCE_BYTES - 20 < len(text.encode()) <= check.MAX_SOURCE_BYTES
     return text
 
@@ -447,33 +449,52 @@ def test_preview_drills_of_a_long_lesson_can_be_answered(world: World) -> None:
     lesson_id = new_lesson(teacher)
     text = near_limit()
     assert save(teacher, lesson_id, text) == 2  # the whole lesson fits through the studio
-    fragment = teacher.post(f"/studio/{lesson_id}/preview", headers=HTMX, data={
-        "csrf_token": token(teacher, "/studio"), "source": text}).get_data(as_text=True)
+    fragment = teacher.post(
+        f"/studio/{lesson_id}/preview",
+        headers=HTMX,
+        data={"csrf_token": csrf_token(teacher, "/studio"), "source": text},
+    ).get_data(as_text=True)
     url = f"/studio/{lesson_id}/preview/drills/club-waits"
     assert f'hx-post="{url}"' in fragment and "/author/preview" not in fragment
     editor = teacher.get(f"/studio/{lesson_id}").get_data(as_text=True)
     assert f'hx-post="{url}"' in editor
     drill = drill_of(world, text, "club-waits")
-    form = {"csrf_token": token(teacher, "/studio"), "source": text}
+    form = {"csrf_token": csrf_token(teacher, "/studio"), "source": text}
     answer = teacher.post(url, headers=HTMX, data={**form, **right_answer(drill)})
     assert answer.status_code == 200
     assert 'data-verdict="correct"' in answer.get_data(as_text=True)
     wrong = teacher.post(url, data={**form, **wrong_answer(drill)})  # without JavaScript
     assert wrong.status_code == 200 and 'data-verdict="incorrect"' in wrong.get_data(as_text=True)
     assert "<textarea" in wrong.get_data(as_text=True)  # the editor, with the draft kept
-    assert teacher.post(f"/studio/{lesson_id}/preview/drills/nope", headers=HTMX,
-                        data=form).status_code == 404
+    assert (
+        teacher.post(
+            f"/studio/{lesson_id}/preview/drills/nope", headers=HTMX, data=form
+        ).status_code
+        == 404
+    )
     # the author's route only: another instructor and a learner get 404
     other = world.client("other")
-    assert other.post(url, headers=HTMX, data={
-        **form, "csrf_token": token(other, "/studio"), **right_answer(drill)}).status_code == 404
+    assert (
+        other.post(
+            url,
+            headers=HTMX,
+            data={**form, "csrf_token": csrf_token(other, "/studio"), **right_answer(drill)},
+        ).status_code
+        == 404
+    )
     alice = world.client("alice")
-    assert alice.post(url, headers=HTMX, data={
-        **form, "csrf_token": token(alice, "/classes"), **right_answer(drill)}).status_code == 404
+    assert (
+        alice.post(
+            url,
+            headers=HTMX,
+            data={**form, "csrf_token": csrf_token(alice, "/classes"), **right_answer(drill)},
+        ).status_code
+        == 404
+    )
 
 
 def test_two_app_servers_share_the_published_lesson(site, world: World) -> None:  # noqa: ANN001
-    from tests.accounts_help import sign_in
+    from tests.support.accounts import sign_in
     from tutor.studio import published
 
     published_lesson(world)

@@ -11,6 +11,7 @@ import pytest
 from engine.errors import HandError
 from engine.hand import parse_hand
 from engine.melds import parse_meld
+from tests.support.site import make_app
 from tutor.tiles import render as tileart
 from tutor.tiles.palette import render_palette
 from tutor.tiles.render import (
@@ -314,9 +315,8 @@ def test_palette_escapes_the_field_name() -> None:
 
 def test_macros_render_through_registered_globals(content_dir: Path) -> None:
     """The tile macros call the globals tutor.template_helpers registers on the site's app."""
-    from tutor import create_app
 
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "t"})
+    app = make_app(content_dir, SECRET_KEY="t")
     with app.test_request_context():
         page = app.jinja_env.from_string(
             '{% import "macros/tiles.html" as t %}{{ t.tile("5p", sideways=True) }}|'
@@ -333,7 +333,6 @@ def test_a_request_takes_the_sprite_hash_from_the_static_files(
     content_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """One hash for every static file (tutor.web.assets): the sprite's follows the recheck time."""
-    from tutor import create_app
     from tutor.web import assets
 
     static = tmp_path / "static"
@@ -341,8 +340,7 @@ def test_a_request_takes_the_sprite_hash_from_the_static_files(
     (static / "tiles.svg").write_text("<svg>one</svg>", encoding="utf-8")
     now = [500.0]
     monkeypatch.setattr(assets.time, "monotonic", lambda: now[0])
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "t",
-                      "CONTENT_RECHECK_SECONDS": 1})
+    app = make_app(content_dir, SECRET_KEY="t", CONTENT_RECHECK_SECONDS=1)
     app.static_folder = str(static)
 
     def url() -> str:

@@ -24,29 +24,29 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from tutor import create_app
+from tests.support.client import HTMX, token_in
+from tests.support.site import make_app
 
 REPO = Path(__file__).resolve().parents[2]
 TUTOR = str(REPO / "tutor") + "/"
 COURSE = REPO / "content" / "ru"
 MAX_MODULES = 15
 MAX_HOPS = 20
-_CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 _DRILL = re.compile(r'id="drill-([a-z0-9-]+)" data-drill-kind="waits"')
 
 
 @pytest.fixture(scope="module")
 def app() -> Iterator[Flask]:
-    yield create_app({"TESTING": True, "CONTENT_DIR": str(COURSE), "SECRET_KEY": "test-secret"})
+    yield make_app(COURSE, SECRET_KEY="test-secret")
 
 
 def _calls(app: Flask) -> list[str]:
     """The ``tutor/`` file of each call event of the answer, in order."""
     client = app.test_client()
     page = client.get("/lessons/waits").get_data(as_text=True)
-    token = _CSRF.search(page)
+    token = token_in(page)
     first = _DRILL.search(page)
-    assert token and first, "the waits lesson must open with a waits drill"
+    assert first, "the waits lesson must open with a waits drill"
     client.delete_cookie("tempai_learner")  # a new anonymous learner answers
     seen: list[str] = []
 
@@ -57,8 +57,7 @@ def _calls(app: Flask) -> list[str]:
     sys.setprofile(profile)
     try:
         response = client.post(f"/lessons/waits/drills/{first.group(1)}",
-                               data={"csrf_token": token.group(1), "tiles": ["1m"]},
-                               headers={"HX-Request": "true"})
+                               data={"csrf_token": token, "tiles": ["1m"]}, headers=HTMX)
     finally:
         sys.setprofile(None)
     assert response.status_code == 200 and 'data-verdict="' in response.get_data(as_text=True)

@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import HTMX
+from tests.support.client import HTMX
 from tutor import create_app
 
 

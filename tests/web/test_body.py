@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 from gunicorn.http.errors import ChunkMissingTerminator, InvalidChunkSize
 
-from tests.conftest import HTMX
+from tests.support.client import HTMX
 from tutor.web.body import BROKEN_BODY
 
 

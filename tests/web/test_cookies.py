@@ -8,8 +8,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.authoring.test_authoring import login, make_site
-from tests.conftest import HTMX, csrf_token
+from tests.support.authoring import login
+from tests.support.client import HTMX, csrf_token
+from tests.support.site import make_app
 from tutor.storage.learner import COOKIE as LEARNER_COOKIE
 
 SESSION_COOKIE = "session"
@@ -69,7 +70,7 @@ def test_a_first_get_starts_the_learner_and_the_session(client: FlaskClient) -> 
 
 
 def test_a_cross_site_post_does_not_sign_the_instructor_out(content_dir: Path) -> None:
-    site = make_site(content_dir, INSTRUCTOR_PASSWORD="верный-пароль")
+    site = make_app(content_dir, INSTRUCTOR_PASSWORD="верный-пароль")
     client = site.test_client()
     assert login(client, "верный-пароль") == 302
     bare = site.test_client()  # the same browser, but the cross-site POST carries no cookie
@@ -82,7 +83,7 @@ def test_a_cross_site_post_does_not_sign_the_instructor_out(content_dir: Path) -
 
 
 def test_over_https_both_cookies_are_secure_and_hsts_is_sent(content_dir: Path) -> None:
-    site = make_site(content_dir, TRUSTED_PROXIES=1)
+    site = make_app(content_dir, TRUSTED_PROXIES=1)
     response = site.test_client().get("/lessons/basics", headers=HTTPS)
     cookies = {c.split("=", 1)[0]: c for c in _set_cookies(response)}
     assert sorted(cookies) == [SESSION_COOKIE, LEARNER_COOKIE]
@@ -92,21 +93,21 @@ def test_over_https_both_cookies_are_secure_and_hsts_is_sent(content_dir: Path) 
 
 
 def test_over_plain_http_no_secure_flag_and_no_hsts(content_dir: Path) -> None:
-    site = make_site(content_dir, TRUSTED_PROXIES=1)
+    site = make_app(content_dir, TRUSTED_PROXIES=1)
     response = site.test_client().get("/lessons/basics")
     assert [c for c in _set_cookies(response) if "Secure" in c] == []
     assert "Strict-Transport-Security" not in response.headers
 
 
 def test_a_forwarded_https_header_is_ignored_without_a_trusted_proxy(content_dir: Path) -> None:
-    site = make_site(content_dir)
+    site = make_app(content_dir)
     response = site.test_client().get("/lessons/basics", headers=HTTPS)
     assert [c for c in _set_cookies(response) if "Secure" in c] == []
     assert "Strict-Transport-Security" not in response.headers
 
 
 def test_the_instructors_session_is_secure_over_https(content_dir: Path) -> None:
-    site = make_site(content_dir, INSTRUCTOR_PASSWORD="верный-пароль", TRUSTED_PROXIES=1)
+    site = make_app(content_dir, INSTRUCTOR_PASSWORD="верный-пароль", TRUSTED_PROXIES=1)
     client = site.test_client()
     client.environ_base.update({"HTTP_X_FORWARDED_PROTO": "https",
                                 "HTTP_REFERER": "https://localhost/author/login"})

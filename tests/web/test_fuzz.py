@@ -11,7 +11,7 @@ and without ``HX-Request``.
 Every route also gets HEAD, OPTIONS and PUT, and
 requests with tampered session and learner cookies (a flipped character, a
 cut signature, garbage, a huge value); no error response may set a cookie.
-Published lesson files are fuzzed too (:mod:`tests.web.lesson_fuzz`: hostile
+Published lesson files are fuzzed too (:mod:`tests.support.lesson_fuzz`: hostile
 lessons written into a content folder, their pages and drills requested),
 and the same requests go through a real gunicorn (``test_gunicorn_…``),
 whose log must show no traceback. Each test is bounded to a few seconds.
@@ -37,14 +37,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
-from tests.live import REPO, copy_content, loadkit, need_gunicorn
-from tests.web.lesson_fuzz import DRILL_IDS, check_page, lessons
-from tutor import create_app
+from tests.support.client import csrf_token, token_in
+from tests.support.lesson_fuzz import DRILL_IDS, check_page, lessons
+from tests.support.live import REPO, copy_content, loadkit, need_gunicorn
+from tests.support.site import make_app
 from tutor.storage.learner import COOKIE as LEARNER_COOKIE
 
 MARKER = "<x-fuzz-123>"
 PASSWORD = "fuzz-instructor-password"
-_TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 _PARAM = re.compile(r"<(?:([a-z]+)(?:\([^)]*\))?:)?([a-z_]+)>")
 
 HOSTILE = [
@@ -79,28 +79,36 @@ text = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=40),
 def apps(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """One app for the module (hypothesis reuses it), and clients: anonymous and instructor."""
     root = tmp_path_factory.mktemp("fuzz")
-    app = create_app({"TESTING": True, "CONTENT_DIR": str(copy_content(root / "content")),
-                      "DATABASE_URL": f"sqlite:///{root / 'fuzz.sqlite3'}",
-                      "INSTRUCTOR_PASSWORD": PASSWORD})
+    app = make_app(
+        copy_content(root / "content"),
+        DATABASE_URL=f"sqlite:///{root / 'fuzz.sqlite3'}",
+        INSTRUCTOR_PASSWORD=PASSWORD,
+        SECRET_KEY=None,
+    )
     anonymous, instructor = app.test_client(), app.test_client()
-    token = _token(anonymous)
+    token = csrf_token(anonymous)
     if "authoring.login" in app.view_functions:
-        login = {"password": PASSWORD, "csrf_token": _token(instructor)}
+        login = {"password": PASSWORD, "csrf_token": csrf_token(instructor)}
         instructor.post("/author/login", data=login).close()
-    return {"app": app, "clients": {"anonymous": (anonymous, token),
-                                    "instructor": (instructor, _token(instructor))}}
-
-
-def _token(client: FlaskClient) -> str:
-    found = _TOKEN.search(client.get("/lessons/basics").get_data(as_text=True))
-    assert found
-    return found.group(1)
+    return {
+        "app": app,
+        "clients": {
+            "anonymous": (anonymous, token),
+            "instructor": (instructor, csrf_token(instructor)),
+        },
+    }
 
 
 def _rules(app: Flask, methods: tuple[str, ...] = ("GET", "POST")) -> list[tuple[str, str]]:
     """(rule, method) for every route and each of ``methods`` it accepts."""
-    return sorted({(rule.rule, method) for rule in app.url_map.iter_rules()
-                   for method in (rule.methods or ()) if method in methods})
+    return sorted(
+        {
+            (rule.rule, method)
+            for rule in app.url_map.iter_rules()
+            for method in (rule.methods or ())
+            if method in methods
+        }
+    )
 
 
 # Methods a browser never sends to these routes: each must be a 4xx (or the GET's
@@ -110,8 +118,9 @@ ODD_METHODS = ("HEAD", "OPTIONS", "PUT")
 
 def _all_rules(app: Flask) -> list[tuple[str, str]]:
     """Every route with GET/POST as it accepts them, plus HEAD, OPTIONS and PUT on each."""
-    return sorted({*_rules(app), *((rule.rule, m) for rule in app.url_map.iter_rules()
-                                   for m in ODD_METHODS)})
+    return sorted(
+        {*_rules(app), *((rule.rule, m) for rule in app.url_map.iter_rules() for m in ODD_METHODS)}
+    )
 
 
 def _fill_path(rule: str, draw: st.DrawFn) -> str:
@@ -124,38 +133,54 @@ def _fill_path(rule: str, draw: st.DrawFn) -> str:
         else:
             value = draw(text)
         return quote(value, safe="/" if converter == "path" else "")
+
     return _PARAM.sub(one, rule)
 
 
 @st.composite
 def requests(draw: st.DrawFn, rules: list[tuple[str, str]]) -> dict[str, Any]:
     rule, method = draw(st.sampled_from(rules))
-    fields = draw(st.lists(st.tuples(st.one_of(st.sampled_from(FIELDS), st.text(max_size=12)),
-                                     text), max_size=8))
+    fields = draw(
+        st.lists(
+            st.tuples(st.one_of(st.sampled_from(FIELDS), st.text(max_size=12)), text), max_size=8
+        )
+    )
     headers = {"X-Request-ID": draw(text)[:100].replace("\r", "").replace("\n", "")}
     if draw(st.booleans()):
         headers["HX-Request"] = "true"
     if draw(st.booleans()):
         headers["Accept-Encoding"] = "gzip"
-    for name in draw(st.lists(st.sampled_from(["HX-Target", "HX-Current-URL", "Referer"]),
-                              max_size=2)):
+    for name in draw(
+        st.lists(st.sampled_from(["HX-Target", "HX-Current-URL", "Referer"]), max_size=2)
+    ):
         headers[name] = draw(text)[:200].replace("\r", "").replace("\n", "")
     raw = None
     if method == "POST" and draw(st.integers(0, 3)) == 0:  # a body that is not a form at all
-        raw = (draw(st.one_of(st.binary(max_size=3000), text.map(str.encode))),
-               draw(st.sampled_from(CONTENT_TYPES)))
-    return {"path": _fill_path(rule, draw), "method": method, "fields": fields, "raw": raw,
-            "headers": headers, "csrf": draw(st.sampled_from(["valid", "bad", "none"])),
-            "who": draw(st.sampled_from(["anonymous", "instructor"])),
-            "tamper": draw(st.one_of(st.none(), tampering()))}
+        raw = (
+            draw(st.one_of(st.binary(max_size=3000), text.map(str.encode))),
+            draw(st.sampled_from(CONTENT_TYPES)),
+        )
+    return {
+        "path": _fill_path(rule, draw),
+        "method": method,
+        "fields": fields,
+        "raw": raw,
+        "headers": headers,
+        "csrf": draw(st.sampled_from(["valid", "bad", "none"])),
+        "who": draw(st.sampled_from(["anonymous", "instructor"])),
+        "tamper": draw(st.one_of(st.none(), tampering())),
+    }
 
 
 @st.composite
 def tampering(draw: st.DrawFn) -> tuple[str, str, int, str]:
     """(which cookie, how, where, with what): a change to one of the client's real cookies."""
-    return (draw(st.sampled_from(["session", LEARNER_COOKIE])),
-            draw(st.sampled_from(["flip", "cut", "replace", "append", "huge"])),
-            draw(st.integers(0, 400)), draw(st.sampled_from([*HOSTILE[:12], "a.b.c", "", "."])))
+    return (
+        draw(st.sampled_from(["session", LEARNER_COOKIE])),
+        draw(st.sampled_from(["flip", "cut", "replace", "append", "huge"])),
+        draw(st.integers(0, 400)),
+        draw(st.sampled_from([*HOSTILE[:12], "a.b.c", "", "."])),
+    )
 
 
 def tampered(value: str, how: str, at: int, text: str) -> str:
@@ -163,7 +188,7 @@ def tampered(value: str, how: str, at: int, text: str) -> str:
     at = at % (len(value) + 1)
     if how == "flip" and value:
         at = min(at, len(value) - 1)
-        value = value[:at] + ("A" if value[at] != "A" else "B") + value[at + 1:]
+        value = value[:at] + ("A" if value[at] != "A" else "B") + value[at + 1 :]
     elif how == "cut":
         value = value[:at]
     elif how == "replace":
@@ -186,8 +211,14 @@ def _body(response: Any) -> str:
 # Signing in or out would change who the instructor client is; those go out anonymously.
 # The account's sign-in, registration, recovery and sign-out start a fresh session too
 # (one browser session: «Выйти» ends the instructor's as well).
-_SESSION_ROUTES = ("/author/login", "/author/logout", "/account/login", "/account/logout",
-                   "/account/register", "/account/recover")
+_SESSION_ROUTES = (
+    "/author/login",
+    "/author/logout",
+    "/account/login",
+    "/account/logout",
+    "/account/register",
+    "/account/recover",
+)
 
 
 def send(apps: dict[str, Any], req: dict[str, Any]) -> tuple[int, str]:
@@ -204,19 +235,23 @@ def send(apps: dict[str, Any], req: dict[str, Any]) -> tuple[int, str]:
         fields["csrf_token"] = MARKER
     if req["method"] in ("GET", *ODD_METHODS):
         query = urlencode(list(fields.items(multi=True)))
-        response = client.open(f"{req['path']}?{query}", method=req["method"],
-                               headers=headers)
-        check_cookies(response.status_code, response.headers.getlist("Set-Cookie"),
-                      f"{req['method']} {req['path']}")
+        response = client.open(f"{req['path']}?{query}", method=req["method"], headers=headers)
+        check_cookies(
+            response.status_code,
+            response.headers.getlist("Set-Cookie"),
+            f"{req['method']} {req['path']}",
+        )
     elif req.get("raw"):
         body, content_type = req["raw"]
         headers = {**headers, "X-CSRFToken": fields.get("csrf_token", "")}
-        response = client.post(req["path"], data=body, content_type=content_type,
-                               headers=headers)
+        response = client.post(req["path"], data=body, content_type=content_type, headers=headers)
     else:
         response = client.post(req["path"], data=fields, headers=headers)
-    check_cookies(response.status_code, response.headers.getlist("Set-Cookie"),
-                  f"{req['method']} {req['path']}")
+    check_cookies(
+        response.status_code,
+        response.headers.getlist("Set-Cookie"),
+        f"{req['method']} {req['path']}",
+    )
     return response.status_code, _body(response)
 
 
@@ -250,8 +285,14 @@ def test_every_route_survives_hostile_path_parameters_and_fields(apps: dict[str,
             path = _PARAM.sub(lambda _m, v=value: quote(v, safe=""), rule)
             fields = [(name, value) for name in FIELDS]
             for who in ("anonymous", "instructor"):
-                req = {"path": path, "method": method, "fields": fields, "csrf": "valid",
-                       "who": who, "headers": {"HX-Request": "true"}}
+                req = {
+                    "path": path,
+                    "method": method,
+                    "fields": fields,
+                    "csrf": "valid",
+                    "who": who,
+                    "headers": {"HX-Request": "true"},
+                }
                 check(*send(apps, req), f"{method} {path} as {who}")
 
 
@@ -265,8 +306,11 @@ def test_the_fuzzer_sees_every_route(apps: dict[str, Any]) -> None:
         assert response.status_code == 200
 
 
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(data=st.data())
 def test_random_requests_never_500_never_trace_never_reflect(
     apps: dict[str, Any], data: st.DataObject
@@ -280,7 +324,6 @@ def test_the_marker_check_can_fail() -> None:
     with pytest.raises(AssertionError):
         check(200, f"<p>{MARKER}</p>", "self-test")
     check(200, "<p>&lt;x-fuzz-123&gt;</p>", "self-test")
-
 
 
 def test_odd_methods_and_tampered_cookies_are_drawn(apps: dict[str, Any]) -> None:
@@ -305,8 +348,11 @@ def test_odd_methods_on_a_lesson_and_a_drill(apps: dict[str, Any], method: str) 
 _lesson_numbers = itertools.count(100)
 
 
-@settings(max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(data=st.data())
 def test_hostile_published_lessons_render_pages_and_drills_safely(
     apps: dict[str, Any], data: st.DataObject
@@ -326,11 +372,17 @@ def test_hostile_published_lessons_render_pages_and_drills_safely(
             check_page(body, f"GET {page}")
         for drill in DRILL_IDS:
             fields = data.draw(st.lists(st.tuples(st.sampled_from(FIELDS), text), max_size=6))
-            req = {"path": f"/lessons/{slug}/drills/{drill}", "method": "POST",
-                   "fields": [*fields, ("action", data.draw(st.sampled_from(
-                       ["check", "solution", "x"])))],
-                   "csrf": "valid", "who": "anonymous",
-                   "headers": data.draw(st.sampled_from([{}, {"HX-Request": "true"}]))}
+            req = {
+                "path": f"/lessons/{slug}/drills/{drill}",
+                "method": "POST",
+                "fields": [
+                    *fields,
+                    ("action", data.draw(st.sampled_from(["check", "solution", "x"]))),
+                ],
+                "csrf": "valid",
+                "who": "anonymous",
+                "headers": data.draw(st.sampled_from([{}, {"HX-Request": "true"}])),
+            }
             status, body = send(apps, req)
             check(status, body, f"POST {req['path']}")
             check_page(body, f"POST {req['path']}")
@@ -350,8 +402,13 @@ def test_the_lesson_page_check_can_fail() -> None:
 
 LIVE_EXAMPLES = 60
 _LOG_SIGNS = ("Traceback", '"level": "error"', "[ERROR]")
-_BROKEN_CHUNKS = [b"zz\r\nabc\r\n0\r\n\r\n", b"5\r\nabcXY0\r\n\r\n", b"-1\r\n\r\n",
-                  b"ffffffffffffffffff\r\n", b"3;\x00\r\nabc\r\n0\r\n\r\n"]
+_BROKEN_CHUNKS = [
+    b"zz\r\nabc\r\n0\r\n\r\n",
+    b"5\r\nabcXY0\r\n\r\n",
+    b"-1\r\n\r\n",
+    b"ffffffffffffffffff\r\n",
+    b"3;\x00\r\nabc\r\n0\r\n\r\n",
+]
 
 
 @pytest.fixture(scope="module")
@@ -361,21 +418,32 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     kit = loadkit()
     content = copy_content(tmp_path_factory.mktemp("live-fuzz") / "content")
     shutil.copy(REPO / "content" / "ru" / "yaku-examples.yaml", content)
-    server = kit.start_server({"FLASK_CONTENT_DIR": str(content), "WEB_CONCURRENCY": "1",
-                               "GUNICORN_THREADS": "2", "FLASK_CONTENT_RECHECK_SECONDS": "0",
-                               "INSTRUCTOR_PASSWORD": PASSWORD})
+    server = kit.start_server(
+        {
+            "FLASK_CONTENT_DIR": str(content),
+            "WEB_CONCURRENCY": "1",
+            "GUNICORN_THREADS": "2",
+            "FLASK_CONTENT_RECHECK_SECONDS": "0",
+            "INSTRUCTOR_PASSWORD": PASSWORD,
+        }
+    )
     status, headers, body = _live_request(server.url, "GET", "/lessons/basics", {}, None)
     cookies = dict(c.split(";", 1)[0].split("=", 1) for c in headers.get_all("Set-Cookie") or [])
-    found = _TOKEN.search(body)
-    assert status == 200 and found and set(cookies) == {"session", LEARNER_COOKIE}
-    state = {"server": server, "content": content, "cookies": cookies, "token": found.group(1),
-             "log_seen": 0}
+    assert status == 200 and set(cookies) == {"session", LEARNER_COOKIE}
+    state = {
+        "server": server,
+        "content": content,
+        "cookies": cookies,
+        "token": token_in(body),
+        "log_seen": 0,
+    }
     yield state
     kit.stop_server(server)
 
 
-def _live_request(url: str, method: str, path: str, headers: dict[str, str],
-                  body: bytes | None) -> tuple[int, Any, str]:
+def _live_request(
+    url: str, method: str, path: str, headers: dict[str, str], body: bytes | None
+) -> tuple[int, Any, str]:
     host, port = url.removeprefix("http://").split(":")
     conn = http.client.HTTPConnection(host, int(port), timeout=20)
     try:
@@ -401,7 +469,8 @@ def send_live(live: dict[str, Any], req: dict[str, Any]) -> tuple[int, str]:
     if req.get("tamper"):
         name, how, at, text = req["tamper"]
         headers["Cookie"] = "; ".join(
-            f"{c}={tampered(v, how, at, text) if c == name else v}" for c, v in real.items())
+            f"{c}={tampered(v, how, at, text) if c == name else v}" for c, v in real.items()
+        )
     elif req["who"] != "none":
         headers["Cookie"] = "; ".join(f"{c}={v}" for c, v in real.items())
     fields = MultiDict(req["fields"])
@@ -419,19 +488,23 @@ def send_live(live: dict[str, Any], req: dict[str, Any]) -> tuple[int, str]:
     else:
         body = query.encode()
         headers["Content-Type"] = "application/x-www-form-urlencoded"
-    status, response_headers, text = _live_request(live["server"].url, req["method"], path,
-                                                   headers, body)
-    check_cookies(status, response_headers.get_all("Set-Cookie") or [],
-                  f"{req['method']} {req['path']}")
+    status, response_headers, text = _live_request(
+        live["server"].url, req["method"], path, headers, body
+    )
+    check_cookies(
+        status, response_headers.get_all("Set-Cookie") or [], f"{req['method']} {req['path']}"
+    )
     return status, text
 
 
 def _broken_chunked(live: dict[str, Any], path: str, body: bytes) -> int:
     """A POST whose chunked body the server cannot decode; the status it answered."""
     host, port = live["server"].url.removeprefix("http://").split(":")
-    head = (f"POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
-            "Content-Type: application/x-www-form-urlencoded\r\n"
-            "Transfer-Encoding: chunked\r\n\r\n").encode()
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+        "Content-Type: application/x-www-form-urlencoded\r\n"
+        "Transfer-Encoding: chunked\r\n\r\n"
+    ).encode()
     with socket.create_connection((host, int(port)), timeout=20) as sock:
         sock.sendall(head + body)
         sock.shutdown(socket.SHUT_WR)
@@ -443,13 +516,16 @@ def _broken_chunked(live: dict[str, Any], path: str, body: bytes) -> int:
 
 def _new_log(live: dict[str, Any]) -> str:
     text = live["server"].log.read_text(errors="replace")
-    new, live["log_seen"] = text[live["log_seen"]:], len(text)
+    new, live["log_seen"] = text[live["log_seen"] :], len(text)
     return new
 
 
 @pytest.mark.server
-@settings(max_examples=LIVE_EXAMPLES, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=LIVE_EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(data=st.data())
 def test_gunicorn_survives_odd_methods_tampered_cookies_broken_bodies_and_hostile_lessons(
     apps: dict[str, Any], live: dict[str, Any], data: st.DataObject
@@ -467,12 +543,28 @@ def test_gunicorn_survives_odd_methods_tampered_cookies_broken_bodies_and_hostil
         path.write_text(data.draw(lessons(slug, number), label="lesson"), encoding="utf-8")
         try:
             for page in (f"/lessons/{slug}", "/"):
-                status, body = send_live(live, {**req, "method": "GET", "path": page,
-                                                "fields": [], "tamper": None, "raw": None})
+                status, body = send_live(
+                    live,
+                    {
+                        **req,
+                        "method": "GET",
+                        "path": page,
+                        "fields": [],
+                        "tamper": None,
+                        "raw": None,
+                    },
+                )
                 check(status, body, f"live GET {page}")
                 check_page(body, f"live GET {page}")
-            drill = {**req, "method": "POST", "path": f"/lessons/{slug}/drills/d1",
-                     "csrf": "valid", "who": "learner", "tamper": None, "raw": None}
+            drill = {
+                **req,
+                "method": "POST",
+                "path": f"/lessons/{slug}/drills/d1",
+                "csrf": "valid",
+                "who": "learner",
+                "tamper": None,
+                "raw": None,
+            }
             check(*send_live(live, drill), f"live POST {drill['path']}")
         finally:
             path.unlink()

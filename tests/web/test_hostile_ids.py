@@ -16,8 +16,9 @@ import re
 import pytest
 from flask import Flask
 
-from tests.accounts_help import Site, make_user, sign_in, site, token  # noqa: F401 (site)
-from tests.classes.world import create_class
+from tests.support.accounts import Site, make_user, sign_in, site  # noqa: F401 (site)
+from tests.support.classes import create_class
+from tests.support.client import csrf_token
 from tutor.classes import store as class_store
 from tutor.storage.errors import StorageError
 
@@ -57,7 +58,7 @@ def test_every_route_answers_hostile_ids_without_a_server_error(school: Flask) -
     admin = app.test_client()
     assert sign_in(admin, "root") == 302
     create_class(admin, "Клуб")
-    csrf = token(admin, "/classes")
+    csrf = csrf_token(admin, "/classes")
     seen = 0
     for value in HOSTILE_IDS:
         for method, path in _paths(app, value):

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from flask import Flask
 
-from tests.authoring.test_authoring import login, make_site
+from tests.support.authoring import login
+from tests.support.site import make_app
 from tutor import storage
 from tutor.accounts import limits
 from tutor.storage import throttle
@@ -38,7 +39,7 @@ def _address_count(app: Flask, address: str) -> int:
 def test_behind_one_proxy_wrong_passwords_are_counted_per_real_client(
     content_dir: Path
 ) -> None:
-    app = make_site(content_dir, INSTRUCTOR_PASSWORD="верный-пароль", TRUSTED_PROXIES=1)
+    app = make_app(content_dir, INSTRUCTOR_PASSWORD="верный-пароль", TRUSTED_PROXIES=1)
     guesser = _client(app, "203.0.113.7")
     for _ in range(3):
         assert login(guesser, "угадываю") == 403
@@ -51,13 +52,13 @@ def test_behind_one_proxy_wrong_passwords_are_counted_per_real_client(
 
 
 def test_behind_one_proxy_the_learner_cookie_is_secure_over_https(content_dir: Path) -> None:
-    app = make_site(content_dir, TRUSTED_PROXIES=1)
+    app = make_app(content_dir, TRUSTED_PROXIES=1)
     cookie = _client(app, "203.0.113.7").get("/").headers["Set-Cookie"]
     assert "Secure" in cookie
 
 
 def test_without_a_trusted_proxy_forwarded_headers_are_ignored(content_dir: Path) -> None:
-    app = make_site(content_dir, INSTRUCTOR_PASSWORD="верный-пароль")
+    app = make_app(content_dir, INSTRUCTOR_PASSWORD="верный-пароль")
     for address in ("203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4"):
         # A guesser cannot dodge the count by writing a new address in the header.
         assert login(_client(app, address), "угадываю") == 403

@@ -10,8 +10,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import HTMX, Answering
-from tutor import create_app
+from tests.support.client import HTMX, Answering
+from tests.support.site import make_app
 from tutor.web.security import CONTENT_SECURITY_POLICY
 
 REPO = Path(__file__).resolve().parents[2]
@@ -197,7 +197,7 @@ def _page_weight(client: FlaskClient, path: str) -> int:
 
 
 def _real_content_client() -> FlaskClient:
-    return create_app({"TESTING": True, "CONTENT_DIR": str(REPO / "content" / "ru")}).test_client()
+    return make_app(REPO / "content" / "ru", SECRET_KEY=None).test_client()
 
 
 def test_every_page_with_its_assets_transfers_under_150_kb() -> None:

@@ -177,17 +177,21 @@ def leave(class_id: int) -> ResponseReturnValue:
 
 # -- the dashboard -------------------------------------------------------------------
 
-def _regraded(class_id: int) -> None:
-    """The class's pending mistakes graded again where a rule value changed since."""
+def _regraded(class_id: int) -> list[store.Member]:
+    """The class's pending mistakes graded again where a rule value changed since.
+
+    Returns the members it read, so the dashboard does not read them again.
+    """
     with storage.store().transaction() as conn:
-        ids = [m.learner_id for m in store.members(conn, class_id)]
-    regrade.refresh(ids, prepared)
+        people = store.members(conn, class_id)
+    regrade.refresh([m.learner_id for m in people], prepared)
+    return people
 
 
 def _dashboard(klass: store.Klass, error: str | None = None) -> str:
-    _regraded(klass.id)
+    people = _regraded(klass.id)
     with storage.store().transaction() as conn:
-        board = dashboard.read(conn, klass.id)
+        board = dashboard.read(conn, klass.id, people)
     registry = kinds()
     practice_kinds = [(k, registry[k].title) for k in KINDS if k in registry]
     numbers = course_numbers()
@@ -227,9 +231,9 @@ def dashboard_page(class_id: int) -> ResponseReturnValue:
 @role_required(*TEACHERS)
 def export(class_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
-    _regraded(klass.id)
+    people = _regraded(klass.id)
     with storage.store().transaction() as conn:
-        board = dashboard.read(conn, klass.id)
+        board = dashboard.read(conn, klass.id, people)
     response = Response(spreadsheet.table(board, klass.time_zone), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="class-{klass.id}.csv"'
     response.headers["Cache-Control"] = "no-store"

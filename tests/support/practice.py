@@ -9,8 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from flask.testing import FlaskClient
+
 from engine.tiles import tile_code
+from tests.support.client import HTMX, csrf_token, nonce
 from tutor.drills import Drill
+from tutor.practice.views import task
 
 # The right answer of the engine-graded kinds, from their prepared solution.
 ENGINE_GRADED_ANSWERS: dict[str, Callable[[Any], dict[str, Any]]] = {
@@ -112,3 +116,23 @@ def wrong_answer(drill: Drill) -> dict[str, Any]:
     field = next(k for k in right if k != "yaku")
     wrong[field] = str(int(right[field]) + 1)
     return wrong
+
+
+def form_fields(client: FlaskClient, url: str) -> dict[str, str]:
+    """The hidden fields a drill's form carries: its CSRF token and nonce."""
+    page = client.get(url).get_data(as_text=True)
+    return {"csrf_token": csrf_token(client, url), "nonce": nonce(page)}
+
+
+def answer_practice(
+    client: FlaskClient, kind: str, level: str, seed: int, right: bool, *, htmx: bool = True
+) -> str:
+    """Answer practice problem ``seed`` of ``kind`` at ``level``; the reply's HTML."""
+    url = f"/practice/{kind}/{level}/{seed}"
+    hidden = form_fields(client, url)
+    with client.application.test_request_context():
+        drill = task(kind, level, seed).drill
+    data = {**hidden, **(right_answer(drill) if right else wrong_answer(drill))}
+    response = client.post(url, data=data, headers=HTMX if htmx else {})
+    assert response.status_code == 200
+    return response.get_data(as_text=True)

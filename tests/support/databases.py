@@ -8,8 +8,9 @@ so tests never see each other's rows on the shared test database).
 from __future__ import annotations
 
 import os
+import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
@@ -41,3 +42,28 @@ def fresh_database(kind: str, folder: Path, name: str = "fresh.sqlite3") -> Iter
         with admin.begin() as conn:
             conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
         admin.dispose()
+
+
+DOWN_URL = "postgresql://nobody:nothing@127.0.0.1:1/none"  # nothing listens on port 1
+
+
+def at_once(count: int, work: Callable[[int], object]) -> list[object]:
+    """``work(n)`` for n < count in threads released together; their results, in n order."""
+    barrier = threading.Barrier(count)
+    results: list[object] = [None] * count
+    errors: list[BaseException] = []
+
+    def run(n: int) -> None:
+        try:
+            barrier.wait()
+            results[n] = work(n)
+        except BaseException as err:  # noqa: BLE001 - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors
+    return results

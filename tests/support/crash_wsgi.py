@@ -1,6 +1,6 @@
 """The production app plus one route that raises — only for test_production's live crash test.
 
-Never imported by the site; gunicorn loads it as ``tests.crash_wsgi:app``.
+Never imported by the site; gunicorn loads it as ``tests.support.crash_wsgi:app``.
 """
 
 from __future__ import annotations

@@ -17,9 +17,9 @@ from types import ModuleType
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parent.parent.parent
 BENCHMARKS = REPO / "benchmarks"
-FIXTURE_CONTENT = Path(__file__).parent / "fixtures" / "content"
+FIXTURE_CONTENT = REPO / "tests" / "fixtures" / "content"
 VERDICT = re.compile(r'data-verdict="(correct|incorrect)"')
 
 

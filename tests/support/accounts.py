@@ -15,36 +15,23 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests import databases
-from tests.databases import BACKENDS, PG_URL  # noqa: F401 (the accounts tests import them here)
-from tests.practice_answers import right_answer, wrong_answer
-from tutor import create_app, storage
+from tests.support import databases
+from tests.support.client import HTMX, csrf_token
+from tests.support.databases import BACKENDS, PG_URL  # noqa: F401 (the accounts tests import them here)
+from tests.support.practice import form_fields, right_answer, wrong_answer
+from tests.support.site import make_app
+from tutor import storage
 from tutor.accounts import passwords, store
 from tutor.course.content import store as content_store
-from tutor.practice.views import task
 from tutor.storage import deadline
 
-HTMX = {"HX-Request": "true"}
-CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
-NONCE = re.compile(r'name="nonce" value="([^"]+)"')
 PASSWORD = "correct horse battery"
-
-
-def make_app(content_dir: Path, url: str, **extra: Any) -> Flask:
-    return create_app({"TESTING": True, "CONTENT_DIR": str(content_dir), "SECRET_KEY": "test",
-                       "DATABASE_URL": url, **extra})
-
-
-def token(client: FlaskClient, path: str = "/account/login") -> str:
-    match = CSRF.search(client.get(path).get_data(as_text=True))
-    assert match, path
-    return match.group(1)
 
 
 def register(client: FlaskClient, login: str, name: str | None = None) -> str:
     """Register and stay signed in; returns the recovery code shown."""
     response = client.post("/account/register", data={
-        "csrf_token": token(client, "/account/register"), "login": login,
+        "csrf_token": csrf_token(client, "/account/register"), "login": login,
         "display_name": name or login.capitalize(), "password": PASSWORD, "password2": PASSWORD,
     })
     assert response.status_code == 200, response.get_data(as_text=True)
@@ -55,12 +42,12 @@ def register(client: FlaskClient, login: str, name: str | None = None) -> str:
 
 def sign_in(client: FlaskClient, login: str, password: str = PASSWORD) -> int:
     response = client.post("/account/login", data={
-        "csrf_token": token(client), "login": login, "password": password})
+        "csrf_token": csrf_token(client, "/account/login"), "login": login, "password": password})
     return response.status_code
 
 
 def sign_out(client: FlaskClient) -> None:
-    response = client.post("/account/logout", data={"csrf_token": token(client, "/account")})
+    response = client.post("/account/logout", data={"csrf_token": csrf_token(client, "/account")})
     assert response.status_code == 302
 
 
@@ -73,15 +60,8 @@ def make_user(app: Flask, login: str, role: str) -> store.User:
                                 password_hash=password_hash)
 
 
-def hidden(client: FlaskClient, url: str) -> dict[str, str]:
-    page = client.get(url).get_data(as_text=True)
-    csrf, nonce = CSRF.search(page), NONCE.search(page)
-    assert csrf and nonce, url
-    return {"csrf_token": csrf.group(1), "nonce": nonce.group(1)}
-
-
 def answer_lesson(client: FlaskClient, slug: str, drill_id: str, right: bool) -> str:
-    form = hidden(client, f"/lessons/{slug}")
+    form = form_fields(client, f"/lessons/{slug}")
     with client.application.app_context():
         lesson = content_store().get(slug)
         assert lesson is not None
@@ -92,15 +72,6 @@ def answer_lesson(client: FlaskClient, slug: str, drill_id: str, right: bool) ->
     return response.get_data(as_text=True)
 
 
-def answer_practice(client: FlaskClient, kind: str, level: str, seed: int, right: bool) -> str:
-    url = f"/practice/{kind}/{level}/{seed}"
-    form = hidden(client, url)
-    with client.application.test_request_context():
-        drill = task(kind, level, seed).drill
-    data = {**form, **(right_answer(drill) if right else wrong_answer(drill))}
-    response = client.post(url, data=data, headers=HTMX)
-    assert response.status_code == 200
-    return response.get_data(as_text=True)
 
 
 def summary_of(client: FlaskClient, learner_id: str) -> Any:
@@ -119,7 +90,7 @@ def user_by_login(app: Flask, login: str) -> store.User:
 
 
 def fresh_database(kind: str, folder: Path) -> AbstractContextManager[str]:
-    """An empty database for the accounts tests (:func:`tests.databases.fresh_database`)."""
+    """An empty database for the accounts tests (:func:`tests.support.databases.fresh_database`)."""
     return databases.fresh_database(kind, folder, "accounts.sqlite3")
 
 
@@ -130,7 +101,7 @@ class Site:
         self.content_dir, self.url, self.apps = content_dir, url, []
 
     def app(self, **extra: Any) -> Flask:
-        made = make_app(self.content_dir, self.url, **extra)
+        made = make_app(self.content_dir, DATABASE_URL=self.url, **extra)
         self.apps.append(made)
         return made
 

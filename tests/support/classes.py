@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.accounts_help import make_user, register, sign_in, token, user_by_login
+from tests.support.accounts import make_user, register, sign_in, user_by_login
+from tests.support.client import csrf_token
 
 DUE = "2026-12-12"
 
@@ -29,7 +30,7 @@ class World:
 
 
 def create_class(client: FlaskClient, name: str, rules: str = "ema") -> tuple[int, str]:
-    response = client.post("/classes", data={"csrf_token": token(client, "/classes"),
+    response = client.post("/classes", data={"csrf_token": csrf_token(client, "/classes"),
                                               "name": name, "rules": rules, "ends_on": ""})
     assert response.status_code == 302, response.get_data(as_text=True)
     class_id = int(response.headers["Location"].rsplit("/", 1)[1])
@@ -40,20 +41,26 @@ def create_class(client: FlaskClient, name: str, rules: str = "ema") -> tuple[in
 
 
 def assign(client: FlaskClient, class_id: int, **fields: str) -> int:
-    response = client.post(f"/classes/{class_id}/assignments",
-                           data={"csrf_token": token(client, f"/classes/{class_id}"), **fields})
+    response = client.post(
+        f"/classes/{class_id}/assignments",
+        data={"csrf_token": csrf_token(client, f"/classes/{class_id}"), **fields},
+    )
     assert response.status_code == 302, response.get_data(as_text=True)
     return class_id
 
 
 def join(client: FlaskClient, code: str) -> int:
-    return client.post("/classes/join", data={
-        "csrf_token": token(client, f"/classes/join?code={code}"), "code": code}).status_code
+    return client.post(
+        "/classes/join",
+        data={"csrf_token": csrf_token(client, f"/classes/join?code={code}"), "code": code},
+    ).status_code
 
 
 def build(app: Flask) -> World:
-    clients = {who: app.test_client() for who in
-               ("anonymous", "alice", "carol", "bob", "teacher", "other", "root")}
+    clients = {
+        who: app.test_client()
+        for who in ("anonymous", "alice", "carol", "bob", "teacher", "other", "root")
+    }
     make_user(app, "root", "admin")
     make_user(app, "teacher", "instructor")
     make_user(app, "other", "instructor")
@@ -61,8 +68,9 @@ def build(app: Flask) -> World:
         assert sign_in(clients[who], who) == 302
     club, code = create_class(clients["teacher"], "Клуб")
     assign(clients["teacher"], club, kind="lesson", lesson="basics", due_on=DUE)
-    assign(clients["teacher"], club, kind="practice", practice_kind="waits", level="novice",
-           count="3")
+    assign(
+        clients["teacher"], club, kind="practice", practice_kind="waits", level="novice", count="3"
+    )
     second, other_code = create_class(clients["other"], "Другой")
     for who, joining in (("alice", code), ("carol", code), ("bob", other_code)):
         register(clients[who], who)

@@ -1,0 +1,156 @@
+"""What the browser tests share: the site on a local port in a thread, and page helpers.
+
+Fixtures (the browser, a page, the shared site) stay in tests/browser/conftest.py;
+a test module imports these helpers from here.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from werkzeug.serving import make_server
+
+from tests.support.accounts import PASSWORD
+from tests.support.site import make_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TESTS = Path(__file__).resolve().parent.parent
+FIXTURES = TESTS / "fixtures" / "content"
+ARTIFACTS = TESTS / "artifacts"
+PHONE = {"width": 390, "height": 844}
+
+
+@contextmanager
+def running_site(
+    content: Path, config: dict[str, Any] | None = None, lessons: dict[str, str] | None = None,
+    prepare: Callable[[Flask], None] | None = None,
+) -> Iterator[str]:
+    """The site on a free local port in a thread, serving a copy of the fixture course.
+
+    ``content`` is an empty folder to copy the fixtures into, ``lessons`` extra
+    lesson files (name -> text), ``config`` extra app settings and ``prepare``
+    what to do with the app before it serves (accounts, say). Yields the base
+    URL; the server stops when the block ends.
+    """
+    shutil.copytree(FIXTURES, content)
+    for name, text in (lessons or {}).items():
+        (content / name).write_text(text, encoding="utf-8")
+    app = make_app(content, **{"SECRET_KEY": "browser-test", **(config or {})})
+    if prepare is not None:
+        prepare(app)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+
+
+def wait_until(page, expression: str, expected: object, timeout: float = 5.0) -> None:  # noqa: ANN001
+    """Poll ``expression`` from Python (``wait_for_function`` needs eval; our CSP forbids it)."""
+    deadline = time.monotonic() + timeout
+    value = None
+    while time.monotonic() < deadline:
+        value = page.evaluate(expression)
+        if value == expected:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{expression} is {value!r}, expected {expected!r}")
+
+
+def open_page(page, path: str) -> None:  # noqa: ANN001
+    """Open a page and mark it: the marker survives an htmx swap, not a page load."""
+    page.goto(path)
+    wait_until(page, "typeof window.htmx", "object")
+    page.evaluate("window.__tempaiMarker = 'still-here'")
+
+
+def assert_no_page_load(page, url: str) -> None:  # noqa: ANN001
+    assert page.url == url
+    assert page.evaluate("window.__tempaiMarker") == "still-here"
+
+
+# The response can arrive before htmx has swapped it in: a verdict already on the
+# page (the previous answer's) is marked first, and only a fresh one is waited for.
+STALE = "data-test-stale"
+
+
+def mark_stale(elements) -> None:  # noqa: ANN001
+    elements.evaluate_all(f"els => els.forEach(el => el.setAttribute('{STALE}', ''))")
+
+
+def check_on_page(page, url: str) -> str:  # noqa: ANN001
+    """Press the page's one «Проверить», wait for the verdict, make sure the page did not reload."""
+    mark_stale(page.locator(".feedback[data-verdict]"))
+    with page.expect_response(lambda r: r.url.endswith(url) and r.request.method == "POST"):
+        page.get_by_role("button", name="Проверить").click()
+    feedback = page.locator(f".feedback[data-verdict]:not([{STALE}])")
+    feedback.wait_for()
+    assert page.url.endswith(url)
+    assert page.evaluate("window.__tempaiMarker") == "still-here"
+    return str(feedback.get_attribute("data-verdict"))
+
+
+def submit(page, drill_id: str) -> str:  # noqa: ANN001
+    """Press «Проверить» and wait for the verdict; returns data-verdict."""
+    drill = page.locator(f'[data-drill-id="{drill_id}"]')
+    mark_stale(drill.locator(".feedback[data-verdict]"))
+    with page.expect_response(
+        lambda r: f"/drills/{drill_id}" in r.url and r.request.method == "POST"
+    ):
+        drill.get_by_role("button", name="Проверить").click()
+    feedback = drill.locator(f".feedback[data-verdict]:not([{STALE}])")
+    feedback.wait_for()
+    return str(feedback.get_attribute("data-verdict"))
+
+
+def axe_violations(page) -> list[str]:  # noqa: ANN001
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [f"{v['id']}: {len(v['nodes'])} × {v['nodes'][0]['target']}"
+            for v in results.response["violations"]]
+
+
+class People:
+    """One browser context per person; console errors (CSP included) are collected."""
+
+    def __init__(self, browser, base: str) -> None:  # noqa: ANN001
+        self.browser, self.base, self.contexts, self.errors = browser, base, [], []
+
+    def new(self, phone: bool = False):  # noqa: ANN201
+        context = self.browser.new_context(base_url=self.base,
+                                            viewport=PHONE if phone else None)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda m: self.errors.append(m.text)
+                if m.type == "error" and "status of 404" not in m.text else None)
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        return page
+
+
+def sign_in(page, login: str, password: str = PASSWORD) -> None:  # noqa: ANN001
+    page.goto("/account/login")
+    page.get_by_label("Логин").fill(login)
+    page.get_by_label("Пароль").fill(password)
+    page.get_by_role("button", name="Войти").click()
+    page.wait_for_url(re.compile(r".*/$"))
