@@ -123,8 +123,9 @@ def current(key: str, class_id: int, club: Published) -> bool:
         return True
     parsed = parse_club_key(key)
     lesson = club.get((class_id, parsed.lesson_id)) if parsed else None
-    return lesson is not None and parsed is not None and parsed.version == lesson.version and \
-        any(drill_id == parsed.drill_id for drill_id, _, _ in lesson.drills)
+    if parsed is None or lesson is None or parsed.version != lesson.version:
+        return False
+    return any(drill_id == parsed.drill_id for drill_id, _, _ in lesson.drills)
 
 
 def link(key: str, class_id: int, club: Published) -> tuple[str, str] | None:

@@ -90,9 +90,12 @@ def _in(column: sa.ColumnElement[str], values: list[str]) -> sa.ColumnElement[bo
     return column.in_(values) if values else sa.false()
 
 
-def read(conn: Connection, class_id: int) -> Dashboard:
-    """Everything the dashboard shows for one class (the class was already authorised)."""
-    people = members(conn, class_id)
+def read(conn: Connection, class_id: int, people: list[Member] | None = None) -> Dashboard:
+    """Everything the dashboard shows for one class (the class was already authorised).
+
+    ``people``: the class's members when the caller has just read them.
+    """
+    people = members(conn, class_id) if people is None else people
     published = club.published(conn, [class_id])
     works = works_of(conn, class_id, published)
     rows = {m.learner_id: LearnerRow(m) for m in people}
@@ -144,12 +147,14 @@ def read_solved(conn: Connection, ids: list[str], works: list[Work],
         .where(_in(practice_solved.c.learner_id, ids),
                _in(practice_solved.c.problem, practice)),
     )
+    studio_keys: dict[str, list[str]] = {}
     for learner_id, problem in conn.execute(query):
-        solved = rows[learner_id].solved
         if club.is_club(problem):
-            solved.update(club.solved_now([problem], studio))
+            studio_keys.setdefault(learner_id, []).append(problem)
         else:
-            solved.add(problem)
+            rows[learner_id].solved.add(problem)
+    for learner_id, found in studio_keys.items():
+        rows[learner_id].solved.update(club.solved_now(found, studio))
 
 
 def _read_last(conn: Connection, ids: list[str], rows: dict[str, LearnerRow]) -> None:

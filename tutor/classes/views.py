@@ -58,9 +58,9 @@ from tutor.classes.work import (
     rule_sentence,
     work,
 )
-from tutor.course import regrade
 from tutor.course.drill_names import course_numbers
 from tutor.drills import kinds
+from tutor.practice import regrade
 from tutor.practice.views import LEVEL_NAMES, MAX_SEED, prepared
 from tutor.storage.errors import StorageError
 from tutor.web.errors import render_error
@@ -177,23 +177,21 @@ def leave(class_id: int) -> ResponseReturnValue:
 
 # -- the dashboard -------------------------------------------------------------------
 
-def _board(class_id: int) -> dashboard.Dashboard:
-    """The dashboard's data, its mistakes graded again where a rule value changed since.
+def _regraded(class_id: int) -> list[store.Member]:
+    """The class's pending mistakes graded again where a rule value changed since.
 
-    The kept answers are read for the learners the board shows (one query); the
-    board is read again only when a mistake was retired (after a deploy that changed
-    a rule value, once).
+    Returns the members it read, so the dashboard does not read them again.
     """
     with storage.store().transaction() as conn:
-        board = dashboard.read(conn, class_id)
-    if regrade.refresh([row.member.learner_id for row in board.rows], prepared):
-        with storage.store().transaction() as conn:
-            board = dashboard.read(conn, class_id)
-    return board
+        people = store.members(conn, class_id)
+    regrade.refresh([m.learner_id for m in people], prepared)
+    return people
 
 
 def _dashboard(klass: store.Klass, error: str | None = None) -> str:
-    board = _board(klass.id)
+    people = _regraded(klass.id)
+    with storage.store().transaction() as conn:
+        board = dashboard.read(conn, klass.id, people)
     registry = kinds()
     practice_kinds = [(k, registry[k].title) for k in KINDS if k in registry]
     numbers = course_numbers()
@@ -233,7 +231,9 @@ def dashboard_page(class_id: int) -> ResponseReturnValue:
 @role_required(*TEACHERS)
 def export(class_id: int) -> ResponseReturnValue:
     klass = _owned(class_id)
-    board = _board(klass.id)
+    people = _regraded(klass.id)
+    with storage.store().transaction() as conn:
+        board = dashboard.read(conn, klass.id, people)
     response = Response(spreadsheet.table(board, klass.time_zone), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="class-{klass.id}.csv"'
     response.headers["Cache-Control"] = "no-store"

@@ -64,6 +64,11 @@ LABELS: dict[str, str] = {
     "discard.": "выбор сброса",
     "ukeire.": "подсчёт укейре",
     "safety.": "безопасный сброс против риичи",
+    "all_last.more_than_needed": "последняя раздача: рука дороже нужной",
+    "all_last.too_small": "последняя раздача: руки не хватает",
+    "call.deciding_row": "объявлять ли чи или пон",
+    "push.deciding_row": "идти вперёд или сдаваться",
+    "riichi.deciding_row": "риичи или дама",
 }
 
 
