@@ -59,9 +59,9 @@ from tutor.classes.work import (
     rule_sentence,
     work,
 )
+from tutor.course import regrade
 from tutor.course.drill_names import course_numbers
 from tutor.drills import kinds
-from tutor.practice import regrade
 from tutor.practice.views import LEVEL_NAMES, MAX_SEED, prepared
 from tutor.storage import review
 from tutor.storage.errors import StorageError

@@ -45,10 +45,11 @@ from engine.rules.sets import DEFAULT_RULESET
 from engine.text.messages import RULESET_BY, RULESET_NAMES
 from tutor import storage
 from tutor.accounts.current import learner_id
+from tutor.course import regrade
 from tutor.course.content import store
 from tutor.drills import Drill, DrillError, build_drill, grading, kinds
 from tutor.drills.grading import Outcome, Record
-from tutor.practice import regrade, rules
+from tutor.practice import rules
 from tutor.review import positions as review_positions
 from tutor.storage.errors import StorageError
 from tutor.storage.stats import parse_practice_key
