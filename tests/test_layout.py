@@ -29,7 +29,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("accounts",),  # sign-in, roles, revocable sessions
     ("drills",),  # drill kinds: grading, diagnosis, solutions
     ("course",),  # the content store, Markdown, lesson and reference pages, answers
-    ("progress", "analyse"),
+    ("progress", "analyse", "review"),
     ("practice",),
     ("classes",),  # an instructor's classes, assignments and dashboard
     ("authoring",),

@@ -151,6 +151,7 @@ def _register_blueprints(app: Flask) -> None:
     from tutor.course import answers, handbook, lessons, reference
     from tutor.practice import views as practice
     from tutor.progress import views as progress
+    from tutor.review import views as review
     from tutor.storage import init_app as open_storage
     from tutor.storage import opened_store
     from tutor.studio import club
@@ -163,7 +164,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(lessons.bp)
     app.register_blueprint(answers.bp)
     for feature in (reference, handbook, practice, progress, accounts,
-                    classes, authoring, studio, club, analyse, logs, assets):
+                    classes, authoring, studio, club, analyse, review, logs, assets):
         if hasattr(feature, "init_app"):
             feature.init_app(app)
         else:

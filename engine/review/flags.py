@@ -25,14 +25,14 @@ from engine.text import review as text
 CATEGORIES: tuple[str, ...] = (
     "efficiency", "defence", "missed_win", "furiten", "no_yaku", "noten", "all_last",
 )
-LESSONS: dict[str, str] = {
+LESSONS: dict[str, str] = {  # the lesson that teaches each category's rule
     "efficiency": "efficiency",
-    "defence": "defence",
+    "defence": "push-or-fold",  # fold unless tenpai with a good wait
     "missed_win": "tsumo-ron",
     "furiten": "furiten",
-    "no_yaku": "yaku-1",
-    "noten": "draws",
-    "all_last": "game-end",
+    "no_yaku": "calling",  # «Открытой руке тоже нужно яку»
+    "noten": "push-or-fold",  # «Поздний ход и темпай при ничьей»
+    "all_last": "all-last",
 }
 # The entry of ``cost`` a category is sorted by, and whether more of it is worse.
 MEASURES: dict[str, tuple[str, bool]] = {

@@ -84,9 +84,11 @@ def check_furiten(d: Decision, rules: Ruleset,
     if found is None:
         return None
     waits, pond = found
-    if any(_furiten_wait(e, context) == found for e in context
-           if e.event < d.event and e.action in ("riichi", "dama")):
-        return None  # said once per wait and hand
+    for e in context:
+        if e.event < d.event and e.action in ("riichi", "dama"):
+            earlier = _furiten_wait(e, context)
+            if earlier is not None and earlier[0] == waits:
+                return None  # said once per wait and hand
     discard = _discard_of(d, context)
     before = frozenset(_own_pond(d, context, with_it=False))
     better = _clean_tenpai(discard, before) if discard is not None else None

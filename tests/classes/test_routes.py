@@ -48,6 +48,9 @@ GET_EXPECTED: dict[str, tuple[int, ...] | None] = {
     "studio.review_version": (LOGIN, 404, 404, 404, 404, 200),
     "club.class_lesson": (LOGIN, 200, 404, 200, 404, 200),
     "club.everyone": (404, 404, 404, 404, 404, 404),  # not approved for everyone
+    # nobody of the world reviewed a game: game 1 and position 1 are no one's here
+    "review.game": (404, 404, 404, 404, 404, 404),
+    "positions.position": (404, 404, 404, 404, 404, 404),
 }
 
 # Public pages the fixture course cannot render (it has no yaku examples: logged as an error).
@@ -100,7 +103,8 @@ def _values(world: World) -> dict[str, object]:
     return {"class_id": world.ids["club"], "user_id": world.ids["alice"],
             "assignment_id": world.ids["practice_task"], "slug": "basics",
             "drill_id": "nobetan", "kind": "waits", "level": "novice", "seed": 7,
-            "filename": "css/site.css", "lesson_id": 1, "number": 1, "version": 2}
+            "filename": "css/site.css", "lesson_id": 1, "number": 1, "version": 2,
+            "game_id": 1, "flag": 0, "position_id": 1}
 
 
 def _url(world: World, rule: object) -> str:

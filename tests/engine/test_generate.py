@@ -139,8 +139,9 @@ def test_every_kind_of_the_registry_has_a_generator() -> None:
 
     assert set(KINDS) <= set(kinds())
     # Lesson-only kinds: choice (facts the engine does not model), count and rule
-    # (one fact per question: a generator would only repeat the same few).
-    lesson_only = {"choice", "count", "rule"}
+    # (one fact per question: a generator would only repeat the same few); position
+    # (a decision of the learner's own reviewed game, made from its log).
+    lesson_only = {"choice", "count", "rule", "position"}
     assert set(kinds()) - set(KINDS) == lesson_only
 
 

@@ -100,7 +100,7 @@ def test_a_forced_discard_in_riichi_is_not_judged() -> None:
 def test_a_dangerous_discard_against_riichi_is_flagged_with_both_dangers() -> None:
     d = decision("147m258p369s2225z5p", played="5p", opponents=RIICHI)
     flag = check_defence(d, ONLINE, (d,))
-    assert flag is not None and flag.better == "4m"
+    assert flag is not None and flag.better == "4m" and flag.lesson == "push-or-fold"
     assert dict(flag.cost) == {"danger": 8.5, "safest": "4m", "safest_danger": 0.0, "gap": 8.5}
     assert flag.message == ("Против риичи (Юг) сброс 5p опасен: шанс набросить 8,5 %. "
                             "Самый безопасный тайл руки — 4m: 0,0 %.")
@@ -160,7 +160,7 @@ def test_a_last_hand_win_that_keeps_last_place_is_flagged_when_another_climbs() 
                  options=("ron", "no_win"), opponents=north_threw, seat_wind=SOUTH,
                  is_all_last=True, scores=(20000, 22000, 28000, 30000))
     flag = check_all_last(d, ONLINE, (d,))
-    assert flag is not None and flag.better == "no_win" and flag.lesson == "game-end"
+    assert flag is not None and flag.better == "no_win" and flag.lesson == "all-last"
     assert dict(flag.cost) == {"place": 4, "needed": 3, "short": 700, "points": 1300}
     # The same ron on East (22000, just above us) makes us 3rd: nothing to say.
     east_threw = (opponent(1, "9m1z2p"), opponent(2, "1p9p"), opponent(3, "8s9s"))
@@ -209,6 +209,15 @@ def test_a_riichi_on_a_furiten_wait_is_said_plainly() -> None:
     assert check_furiten(chance, ONLINE, clean) is None  # type: ignore[arg-type]
 
 
+def test_a_furiten_wait_is_said_once_per_hand() -> None:
+    chance, discard = _declared("23m456678p789s11z9m", "dama")
+    later = with_(chance, event=14)
+    again = decision("23m456678p789s11z1z", played="1z", event=14)  # the same wait, dama again
+    context = (EARLY_4M, chance, discard, later, again)
+    assert check_furiten(chance, ONLINE, context) is not None  # type: ignore[arg-type]
+    assert check_furiten(later, ONLINE, context) is None  # type: ignore[arg-type]
+
+
 def test_a_furiten_on_a_wide_wait_is_informational() -> None:
     chance, discard = _declared("23456m678p789s11z9m", "dama")  # 1-4-7m
     flag = check_furiten(chance, ONLINE, (EARLY_4M, chance, discard))  # type: ignore[arg-type]
@@ -229,7 +238,7 @@ def _chi(concealed: str, wall_left: int = 50) -> object:
 def test_a_call_leaving_no_yaku_in_reach_is_flagged() -> None:
     d = _chi("19m34p129s345s4z67z")
     flag = check_no_yaku(d, ONLINE, (d,))  # type: ignore[arg-type]
-    assert flag is not None and flag.better == "pass" and flag.lesson == "yaku-1"
+    assert flag is not None and flag.better == "pass" and flag.lesson == "calling"
     assert flag.message.startswith("После чи 345p у руки нет яку и ни одного достижимого")
 
 
@@ -254,6 +263,7 @@ def test_noten_at_the_draw_flags_the_discard_that_could_keep_tenpai() -> None:
                     options=("noten",), event=60, wall_left=0)
     flag = check_noten(draw, ONLINE, (missed, draw))
     assert flag is not None and (flag.event, flag.action, flag.better) == (50, "discard", "5z")
+    assert flag.lesson == "push-or-fold"  # «Поздний ход и темпай при ничьей»
     assert flag.cost["waits"] == "1m, 4m"
     folded = with_(missed, opponents=(opponent(1, "1z2z3z", riichi_at=1),))
     assert check_noten(draw, ONLINE, (folded, draw)) is None

@@ -101,6 +101,18 @@ def test_a_mistake_right_under_the_new_value_is_retired_a_wrong_one_stays(
     assert _mistakes(client) == ["lesson/ema-tanyao/no-yaku"]
 
 
+def test_my_progress_grades_again_too(
+        client: FlaskClient, lesson: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = dataclasses.replace(sets.RULESETS["ema"], open_tanyao=False)
+    with monkeypatch.context() as before_2016:
+        before_2016.setitem(sets.RULESETS, "ema", old)
+        lesson.write_text(LESSON + "\n", encoding="utf-8")
+        _answer(client, "open-tanyao", "yes")
+    lesson.write_text(LESSON, encoding="utf-8")
+    assert client.get("/progress").status_code == 200
+    assert _mistakes(client) == []
+
+
 def test_a_mistake_under_unchanged_rules_stays(client: FlaskClient, lesson: Path) -> None:
     _answer(client, "open-tanyao", "no")
     client.get("/practice")

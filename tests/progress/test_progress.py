@@ -38,7 +38,7 @@ _APPS: list[Flask] = []
 
 
 def _make_app(content_dir: Path, url: str, **extra: Any) -> Flask:
-    app = make_app(content_dir, SECRET_KEY="test", DATABASE_URL=url, **extra)
+    app = make_app(content_dir, DATABASE_URL=url, **extra)
     _APPS.append(app)
     return app
 

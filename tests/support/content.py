@@ -38,8 +38,8 @@ CASES = [
     ("10-duplicate-order.md", 1, "Поле «order» = 1 уже занято уроком {base}01-basics.md."),
     ("10-unknown-kind.md", 9,
      "Неизвестный вид упражнения «wait». Есть: all_last, call, choice, complete, count, discard, "
-     "dora, draw, final, fu, furiten, han, multi_ron, next_hand, payment, push, riichi, rule, "
-     "safety, shanten, ukeire, waits, yaku."),
+     "dora, draw, final, fu, furiten, han, multi_ron, next_hand, payment, position, push, "
+     "riichi, rule, safety, shanten, ukeire, waits, yaku."),
     ("10-safety-riichi-at.md", 13, "riichi_at — номер тайла риичи в дискарде, от 1 до 3."),
     ("10-safety-ponds.md", 14,
      "Параметр «ponds»: ponds — список из трёх дискардов по порядку хода после игрока в риичи "

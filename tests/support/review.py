@@ -1,4 +1,4 @@
-"""Decisions built by hand for the review tests: real hands, the table's fields filled in.
+"""Decisions built by hand for the review tests (tests/engine/test_review.py): real hands.
 
 ``visible`` is computed as the table computes it (own hand and melds, every
 pond, the opponents' melds, the dora indicators), so a test states only the

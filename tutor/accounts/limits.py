@@ -167,13 +167,22 @@ def registration(store: ProgressStore, address: str) -> None:
     «Этот логин уже занят» tells whether an account exists, so without a bound
     registering was a free way to list the logins.
     """
+    counted(store, f"register:{address}", REGISTRATIONS, REGISTRATION_WINDOW)
+
+
+def counted(store: ProgressStore, key: str, most: int, window: float) -> None:
+    """Count one costly request under ``key``; :class:`Refused` beyond ``most`` in ``window``.
+
+    The one rate limit of the site's expensive actions (registering, importing
+    a game for review): a counter of :mod:`tutor.storage.throttle` per key,
+    whose window starts at its first request.
+    """
     now = clock()
-    key = f"register:{address}"
     with store.transaction() as conn:
-        tried = throttle.count_failure(conn, key, now, REGISTRATION_WINDOW)
+        tried = throttle.count_failure(conn, key, now, window)
         started = throttle.held_until(conn, key)  # the window's start
-    if tried > REGISTRATIONS:
-        raise Refused(started + REGISTRATION_WINDOW - now)
+    if tried > most:
+        raise Refused(started + window - now)
 
 
 def clock() -> float:

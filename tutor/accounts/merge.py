@@ -17,6 +17,8 @@ in one transaction:
 - the hour's count of stored answers (:mod:`tutor.storage.budget`) moves too:
   the answers moved are kept whatever the budget, and the account's budget
   for the hour counts them;
+- reviewed games and the positions made of them change owner (then the
+  oldest beyond ``review.GAMES_KEPT`` go);
 - the anonymous id is left with nothing, and the raw history is trimmed to
   its bound if the sum passed it.
 
@@ -32,7 +34,7 @@ from typing import TypedDict
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from tutor.storage import aggregates, budget
+from tutor.storage import aggregates, budget, review
 from tutor.storage.accounts import practice_solved
 from tutor.storage.aggregates import (
     MARKS,
@@ -153,5 +155,6 @@ def merge_learner(conn: Connection, source: str | None, target: str) -> None:
     _unite(conn, practice_solved, source, target)
     _merge_mistakes(conn, source, target)
     budget.merge(conn, source, target)
+    review.merge(conn, source, target)
     if total > RAW_LIMIT:
         aggregates.trim(conn, target)

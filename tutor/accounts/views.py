@@ -18,7 +18,9 @@ Routes (blueprint ``accounts``):
 
 Every POST carries the CSRF token (:mod:`tutor.web.security`). Reads are by
 primary key or unique login; the export reads the raw answers kept (bounded
-per learner by the storage's ``RAW_LIMIT``).
+per learner by the storage's ``RAW_LIMIT``) and the reviewed games (at most
+``reviews.GAMES_KEPT``); deleting the account deletes the reviewed games whatever
+is chosen for the answers (a log names its players).
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ from tutor.accounts.current import (
 )
 from tutor.accounts.merge import merge_learner
 from tutor.storage import learner
+from tutor.storage import review as reviews
 from tutor.storage.accounts import practice_solved
 from tutor.storage.aggregates import learner_kinds, learner_mistakes, learner_solved
 from tutor.storage.answers import answers
@@ -355,6 +358,8 @@ def export() -> ResponseReturnValue:
     assert user is not None
     try:
         data = storage.store().export(user.learner_id)
+        with storage.store().transaction() as conn:
+            reviewed = reviews.export(conn, user.learner_id)
     except StorageError:
         return _unavailable()
     body = {
@@ -364,6 +369,7 @@ def export() -> ResponseReturnValue:
         "answers": [{k: _plain(v) for k, v in dataclasses.asdict(a).items()}
                     for a in data.answers],
         "kinds": [dataclasses.asdict(k) for k in data.kinds],
+        "reviews": reviewed,
     }
     response = Response(json.dumps(body, ensure_ascii=False, indent=1),
                         mimetype="application/json")
@@ -389,6 +395,7 @@ def delete() -> ResponseReturnValue:
         with storage.store().transaction() as conn:
             if choice == "anonymise":
                 _anonymise(conn, user.learner_id)
+            reviews.wipe(conn, user.learner_id)  # games name their players: never kept
             conn.execute(memberships.delete().where(memberships.c.user_id == user.id))
             store.delete(conn, user.id)
         revoke(user.id)

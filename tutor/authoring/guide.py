@@ -64,6 +64,18 @@ PARAM_HELP: dict[str | tuple[str, str], str] = {
     ("discard", "hand"): "14 тайлов в записи mpsz, минус 3 за каждый сет из `melds`; "
     "рука ещё не собрана",
     ("count", "hand"): "от 1 до 18 тайлов в записи mpsz (`0` — красная пятёрка)",
+    ("position", "hand"): "закрытые тайлы игрока, вытянутый последним; для `discard` и "
+    "`defence` — 14, минус 3 за каждый сет",
+    ("position", "mode"): "`discard` — сброс по укейре, `defence` — самый безопасный сброс, "
+    "`choice` — выбор из `options`",
+    ("position", "visible"): "тайлы, видимые вне руки (сбросы, сеты соперников, индикаторы), "
+    "в записи mpsz",
+    ("position", "riichis"): "игроки в риичи для `defence`: список "
+    "`{pond: \"9m1z5s\", at: 2, passed: \"3p\"}` — дискард, номер тайла риичи с 0, "
+    "прошедшие после него тайлы",
+    ("position", "options"): "варианты хода для `choice`: `pon 5s`, `chi 345p`, `pass`, "
+    "`riichi`, `dama`, `ron`, `tsumo`, `no_win`, `tenpai`, `noten`",
+    ("position", "answer"): "верный вариант для `choice` — один из `options`",
     "melds": "объявленные сеты списком: `[pon 555z, chi 123p]`; виды — chi, pon, "
     "minkan, ankan, shouminkan",
     "discards": "ваш собственный сброс (дискард), например `[4p, 9s]`",

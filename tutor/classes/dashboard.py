@@ -144,7 +144,7 @@ def read_solved(conn: Connection, ids: list[str], works: list[Work],
     """Which assigned problems each learner solved; a studio lesson's drills in any version."""
     keys = sorted({p for w in works for p in w.problems})
     lessons = [k for k in keys if k.startswith("lesson/")]
-    practice = [k for k in keys if k.startswith("practice/")]
+    practice = [k for k in keys if k.startswith(("practice/", "review/"))]  # practice_solved
     assigned = {club.find(published, w.assignment.class_id, w.assignment.target)
                 for w in works if w.assignment.kind == "club"}
     studio = {(p.class_id, p.lesson_id): p for p in assigned if p is not None}

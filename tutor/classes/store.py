@@ -56,7 +56,7 @@ class Member:
 class Assignment:
     id: int
     class_id: int
-    kind: str  # lesson | drill | practice | club (a studio lesson published to the class)
+    kind: str  # lesson | drill | practice | club (a published studio lesson) | position
     target: str
     count: int
     seed: int

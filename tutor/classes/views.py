@@ -6,7 +6,8 @@ Routes (blueprint ``classes``; every one needs an account):
   learner's classes and the join form; ``POST /classes`` creates a class;
 - ``GET|POST /classes/join`` — the join link (``?code=…``) and the code form;
 - ``GET /classes/<id>`` — the dashboard, ``GET /classes/<id>/export.csv`` — its table;
-- ``POST /classes/<id>/assignments`` and ``…/assignments/<a>/delete``;
+- ``POST /classes/<id>/assignments`` (a lesson, a drill, a practice set, or a
+  position of the instructor's own reviewed game) and ``…/assignments/<a>/delete``;
 - ``GET /classes/<id>/learners/<u>`` — one learner's page in the class, with
   ``POST …/remove`` and ``POST …/reset`` (a one-time reset code);
 - ``POST /classes/<id>/leave`` — a learner leaves;
@@ -58,12 +59,14 @@ from tutor.classes.work import (
     rule_sentence,
     work,
 )
+from tutor.course import regrade
 from tutor.course.drill_names import course_numbers
 from tutor.drills import kinds
-from tutor.practice import regrade
 from tutor.practice.views import prepared
 from tutor.progress.mistakes import LEVEL_NAMES, MAX_SEED
+from tutor.storage import review
 from tutor.storage.errors import StorageError
+from tutor.storage.review import POSITION_KIND
 from tutor.web.errors import render_error
 
 bp = Blueprint("classes", __name__, url_prefix="/classes")
@@ -193,6 +196,7 @@ def _dashboard(klass: store.Klass, error: str | None = None) -> str:
     people = _regraded(klass.id)
     with storage.store().transaction() as conn:
         board = dashboard.read(conn, klass.id, people)
+        my_positions = review.positions_of(conn, _me().learner_id)
     registry = kinds()
     practice_kinds = [(k, registry[k].title) for k in KINDS if k in registry]
     numbers = course_numbers()
@@ -207,7 +211,8 @@ def _dashboard(klass: store.Klass, error: str | None = None) -> str:
         rule_sentence=rule_sentence,
         kind_titles={k: v.title for k, v in registry.items()}, join_url=join_url,
         rulesets=RULESET_NAMES, error=error, ends=_ends(klass),
-        when=_when(klass), zones=ZONES, today=today(klass.time_zone).isoformat())
+        when=_when(klass), zones=ZONES, today=today(klass.time_zone).isoformat(),
+        positions=my_positions)
 
 
 def _ends(klass: store.Klass) -> str:
@@ -250,7 +255,7 @@ def assign(class_id: int) -> ResponseReturnValue:
     kind = request.form.get("kind", "")
     due_text = request.form.get("due_on", "").strip()
     due = parse(due_text)
-    if kind not in ("lesson", "drill", "practice"):
+    if kind not in ("lesson", "drill", "practice", POSITION_KIND):
         return _bad("Выберите, что задать.", class_id)
     if due_text and due is None:
         return _bad("Срок не похож на дату.", class_id)
@@ -269,7 +274,8 @@ def assign(class_id: int) -> ResponseReturnValue:
         target = request.form.get(kind, "")
     if kind in ("lesson", "drill") and target.startswith("club/"):  # a studio lesson's
         kind, target = "club", target.removeprefix("club/")
-    problem = parse_target(kind, target, count)
+    problem = (_own_position(target) if kind == POSITION_KIND
+               else parse_target(kind, target, count))
     if problem:
         return _bad(problem, class_id)
     with storage.store().transaction() as conn:
@@ -280,6 +286,15 @@ def assign(class_id: int) -> ResponseReturnValue:
         store.add_assignment(conn, klass.id, kind, target, count, seed,
                              due.isoformat() if due else None)
     return redirect(url_for("classes.dashboard_page", class_id=klass.id))
+
+
+def _own_position(target: str) -> str | None:
+    """A reason to refuse a position that is not one of the instructor's own, or None."""
+    if target.isascii() and target.isdigit() and len(target) <= 10:
+        with storage.store().transaction() as conn:
+            if review.owned_positions(conn, _me().learner_id, [int(target)]):
+                return None
+    return "Выберите позицию из своих разобранных партий."
 
 
 def _club_refusal(conn: Connection, class_id: int, target: str) -> str | None:

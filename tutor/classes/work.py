@@ -2,9 +2,10 @@
 
 An assignment is data (:class:`tutor.classes.store.Assignment`); this module
 turns it into the problem keys the progress aggregates use
-(``lesson/<slug>/<drill>``, ``practice/<kind>/<level>/<seed>[@<rules>]``, and
-for a studio lesson published to the class ``club/<lesson>/<version>/<drill>``,
-:mod:`tutor.classes.club`). A
+(``lesson/<slug>/<drill>``, ``practice/<kind>/<level>/<seed>[@<rules>]``, for
+a studio lesson published to the class ``club/<lesson>/<version>/<drill>``
+(:mod:`tutor.classes.club`), and ``review/<id>`` for a position of an instructor's
+reviewed game). A
 practice set is ``count`` problems from seeds ``seed``, ``seed + 1``, … — the
 seed is drawn once when the instructor assigns it, so every learner of the
 class gets the same problems (:func:`engine.generate.generate` is pure) — under
@@ -24,6 +25,7 @@ from flask import url_for
 
 from engine.generate import KINDS, LEVELS
 from engine.plural import count_word
+from tutor import storage
 from tutor.classes import club
 from tutor.classes.dates import due_text, is_past
 from tutor.classes.store import Assignment
@@ -33,6 +35,9 @@ from tutor.course.drill_names import course_numbers, drill_name, names_in
 from tutor.drills import kinds, labels
 from tutor.practice import rules
 from tutor.progress.mistakes import LEVEL_NAMES, practice_link
+from tutor.review import positions
+from tutor.storage import review
+from tutor.storage.review import POSITION_KIND
 from tutor.storage.stats import lesson_problem_key
 
 NOT_STARTED, IN_PROGRESS, DONE = "not-started", "in-progress", "done"
@@ -137,6 +142,8 @@ def work(item: Assignment, numbers: dict[str, int] | None = None,
         problems = tuple(rules.key(kind, level, item.seed + i, item.rules)
                          for i in range(item.count))
         return Work(item, title, url, problems)
+    if item.kind == POSITION_KIND:
+        return _position_work(item)
     slug, _, drill_id = item.target.partition("/")
     key = lesson_problem_key(slug, drill_id)
     found = content_store().locate(key) if item.kind == "drill" else None
@@ -159,6 +166,18 @@ def work(item: Assignment, numbers: dict[str, int] | None = None,
 def _lesson(slug: str) -> Lesson | None:
     """The lesson with this slug, or the one a former slug's lesson became."""
     return content_store().get(slug) or content_store().moved_to(slug)
+
+
+def _position_work(item: Assignment) -> Work:
+    """A position of a reviewed game: one problem, ``review/<id>``, solved on its own page."""
+    found = None
+    if item.target.isascii() and item.target.isdigit() and len(item.target) <= 10:
+        with storage.store().transaction() as conn:
+            found = review.assigned_position(conn, int(item.target))
+    if found is None:
+        return Work(item, "Позиция из партии (удалена)", url_for("classes.index"), ())
+    url, label = positions.link(found)
+    return Work(item, label, url, (positions.key(found.id),))
 
 
 def parse_target(kind: str, target: str, count: int) -> str | None:
@@ -201,6 +220,8 @@ def problem_link(key: str, ruleset: str | None = None,
     """
     if key.startswith("practice/"):
         return practice_link(key, ruleset)
+    if key.startswith(positions.KEY_PREFIX):
+        return positions.link_of(key)
     if club.is_club(key):
         return club.link(key, class_id, published or {})
     found = content_store().locate(key)  # wherever the drill moved since

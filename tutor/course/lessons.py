@@ -187,6 +187,7 @@ NAV_SECTIONS: tuple[tuple[str, str], ...] = (
     ("/yaku", "Яку"),
     ("/rules", "Правила"),
     ("/analyse", "Анализ руки"),
+    ("/review", "Разбор партии"),
     ("/practice", "Практика"),
     ("/progress", "Мой прогресс"),
 )

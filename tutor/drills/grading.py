@@ -70,6 +70,9 @@ _SKIP_FIELDS = frozenset({"csrf_token", "nonce", "action", "attempt"})
 
 MAX_NOTES = 2  # diagnoses shown under one verdict
 REVEAL_AT = 2  # the attempt whose miss shows the solution unasked
+# Sources whose right answers an instructor's assignments read (practice sets, positions of
+# reviewed games): kept per account by note_practice_solved.
+SOLVED_NOTED = frozenset({"practice", "review"})
 
 
 @dataclass(frozen=True)
@@ -121,8 +124,8 @@ def _matches_of(drill: Drill, verdict: Verdict, fallback: bool) -> Iterator[Diag
 class Record:
     """Where an answer is stored: its problem key and how the statistics group it."""
 
-    problem: str  # 'lesson/<slug>/<drill>', 'practice/…', 'club/…' (tutor.storage.stats)
-    source: str = "lesson"  # 'lesson' | 'practice'
+    problem: str  # 'lesson/<slug>/<drill>', 'practice/…', 'club/…', 'review/<id>'
+    source: str = "lesson"  # 'lesson' | 'practice' | 'review'
     lesson: str | None = None
     level: str | None = None
 
@@ -237,7 +240,7 @@ def _store(drill: Drill, form: MultiDict[str, str], verdict: Verdict,
     )
     if saved is SaveResult.SAVED and not verdict.correct:
         _keep_answer(progress, learner.id, drill, form, record.problem)
-    if saved is SaveResult.SAVED and verdict.correct and record.source == "practice" \
+    if saved is SaveResult.SAVED and verdict.correct and record.source in SOLVED_NOTED \
             and learner.account:
         try:  # an instructor's assignments read which practice problems were solved
             with progress.transaction() as conn:

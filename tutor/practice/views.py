@@ -53,11 +53,13 @@ from engine.rules.sets import DEFAULT_RULESET
 from engine.text.messages import RULESET_BY, RULESET_NAMES
 from tutor import storage
 from tutor.accounts.current import learner_id
+from tutor.course import regrade
 from tutor.course.drill_names import course_numbers
 from tutor.drills import Drill, DrillError, build_drill, grading
 from tutor.drills.grading import Outcome, Record
-from tutor.practice import catalogue, regrade, rules
+from tutor.practice import catalogue, rules
 from tutor.progress.mistakes import LEVEL_NAMES, MAX_SEED, mistake_link
+from tutor.review import positions as review_positions
 from tutor.storage.errors import StorageError
 from tutor.storage.progress import Summary
 
@@ -185,27 +187,39 @@ def task(kind: str, level: str, seed: int) -> Task:
 
 
 def _mistakes() -> list[str]:
-    """Problems (lesson drills and practice) whose latest answer was wrong, newest first.
+    """Problems whose latest answer was wrong, newest first, after the positions of
+    reviewed games made drills and not yet solved (a flagged decision is a mistake
+    already made at the table).
 
-    One query on the kept mistakes (``aggregates.MISTAKES_KEPT`` rows at most), read
-    once per request.
+    One query on the kept mistakes (``aggregates.MISTAKES_KEPT`` rows at most) and one
+    on the pending positions (``MISTAKES_SHOWN`` at most), read once per request.
     """
     if "tempai_mistakes" not in g:
         regrade.refresh([learner_id()], prepared)  # a rule value changed: grade again
         try:
             found = storage.store().mistakes(learner_id())
             g.tempai_mistakes = [m.problem for m in found]
+            fresh = [key for key in review_positions.pending_keys(MISTAKES_SHOWN)
+                     if key not in g.tempai_mistakes]
+            g.tempai_mistakes = fresh + g.tempai_mistakes
         except (StorageError, KeyError, ImportError):
             g.tempai_mistakes = []
     mistakes: list[str] = g.tempai_mistakes
     return mistakes
 
 
+def _mistake_link(key: str, numbers: dict[str, int] | None = None) -> tuple[str, str] | None:
+    """(url, label) for a practice problem key, a lesson drill's key or ``review/<id>``."""
+    if key.startswith(review_positions.KEY_PREFIX):
+        return review_positions.link_of(key)
+    return mistake_link(key, numbers)
+
+
 def _mistake_links(keys: list[str]) -> list[tuple[str, str]]:
     links = []
     numbers = course_numbers()
     # a generator: stops at the first MISTAKES_SHOWN that resolve
-    for link in (mistake_link(key, numbers) for key in keys):
+    for link in (_mistake_link(key, numbers) for key in keys):
         if link is not None:
             links.append(link)
             if len(links) == MISTAKES_SHOWN:
@@ -262,7 +276,7 @@ def fresh(kind: str, level: str) -> ResponseReturnValue:
 @bp.get("/retry")
 def retry() -> ResponseReturnValue:
     """The latest problem still answered wrong, practice or lesson («Повторить ошибку»)."""
-    first = next(filter(None, map(mistake_link, _mistakes())), None)  # only the first is used
+    first = next(filter(None, map(_mistake_link, _mistakes())), None)  # only the first is used
     return redirect(first[0] if first else url_for("practice.index"))
 
 

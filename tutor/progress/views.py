@@ -39,6 +39,7 @@ from markupsafe import Markup
 
 from engine.plural import count_word
 from tutor.accounts.current import learner_id
+from tutor.course import regrade
 from tutor.course.content import store as content_store
 from tutor.course.drill_names import course_numbers
 from tutor.course.identity import lesson_drills
@@ -122,6 +123,7 @@ def _overall_chart(overall: KindTotals | None) -> Markup | None:
 @bp.get("")
 def page() -> ResponseReturnValue:
     """«Мой прогресс»: lessons done, per-kind accuracy, streak and chart (aggregates only)."""
+    regrade.refresh([learner_id()], regrade.lessons_only)  # a rule value changed since
     try:
         summary: Summary = store().summary(learner_id())
         pending = store().mistakes(learner_id())

@@ -20,8 +20,8 @@ Schema (the classes migration, after the accounts one)::
     assignments(
         id          INTEGER PRIMARY KEY,
         class_id    INTEGER NOT NULL,
-        kind        VARCHAR(16) NOT NULL,    -- 'lesson' | 'drill' | 'practice' | 'club'
-        target      VARCHAR(200) NOT NULL,   -- slug | 'slug/drill' | 'kind/level' | lesson id
+        kind        VARCHAR(16) NOT NULL,    -- lesson | drill | practice | club | position
+        target      VARCHAR(200) NOT NULL,   -- slug | slug/drill | kind/level | lesson | position
         count       INTEGER NOT NULL,        -- practice problems (1 otherwise)
         seed        INTEGER NOT NULL,        -- first seed of a practice set (0 otherwise)
         due_on      VARCHAR(10),

@@ -20,8 +20,9 @@ class's and an account's time zone and an account's tile size (nullable
 columns added by ``ALTER TABLE``, :func:`tutor.storage.classes.add_column`);
 13 ids never reused (:func:`_never_reuse_ids`); 14 a published studio version
 kept rendered (:func:`tutor.storage.studio.migrate_renders`); 15 the kept
-answers of pending mistakes (:mod:`tutor.storage.regrade`); 16 an answer's
-attempt and «почти», first attempts counted apart (:func:`_attempts`).
+answers of pending mistakes (:mod:`tutor.storage.regrade`); 16 reviewed games
+and their positions (:mod:`tutor.storage.review`); 17 an answer's attempt and
+«почти», first attempts counted apart (:func:`_attempts`).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from tutor.storage import (
     classes,
     deadline,
     regrade,
+    review,
     sessions,
     studio,
     throttle,
@@ -68,7 +70,7 @@ def _preferences(conn: Connection) -> None:
 
 
 def _attempts(conn: Connection) -> None:
-    """Version 16: an answer's attempt and «почти», first attempts counted apart.
+    """Version 17: an answer's attempt and «почти», first attempts counted apart.
 
     All the new columns are nullable, NULL reading as a first attempt: the
     answers stored before were all counted as first attempts, and the
@@ -152,6 +154,7 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     _never_reuse_ids,
     studio.migrate_renders,  # a checked studio version's rendering, kept in the database
     regrade.migrate,  # the answers of pending mistakes, to grade them again
+    review.migrate,  # reviewed games and the positions made drills of them
     _attempts,  # try again before the solution: first attempts count
 )
 SCHEMA_VERSION = len(MIGRATIONS)

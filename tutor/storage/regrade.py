@@ -5,7 +5,7 @@ A mistake must stay a mistake the learner can fix. When a rule value changes
 value may be right under the new one; left as it was, the learner would be
 told to repeat a drill they answered correctly. So each stored wrong answer
 keeps the learner's answer fields and the fingerprint of the rule set it was
-graded under; :mod:`tutor.practice.regrade` grades the kept answer again
+graded under; :mod:`tutor.course.regrade` grades the kept answer again
 through :func:`tutor.drills.grading.answer` whenever the fingerprint it
 would be graded under now differs, and retires the mistake (right now, or
 no longer gradable) or notes the new fingerprint (still wrong).

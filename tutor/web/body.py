@@ -9,6 +9,10 @@ they would reach our 500 handler with an error-level traceback in the log.
 failure to read it into a :class:`~werkzeug.exceptions.BadRequest` carrying
 a Russian message, which the errors blueprint answers like any other 400.
 
+A view that takes more than the site's ``MAX_CONTENT_LENGTH`` (a game log,
+not a drill answer) says so with :func:`larger_body`: the limit is raised for
+its requests before anything reads the form (the CSRF check reads it first).
+
 Only chunked bodies are wrapped: a body with a ``Content-Length`` is read by
 gunicorn's length reader, whose failures (a client gone mid-body) are
 ``OSError`` and already a 400 in Werkzeug, and the wrapper's Python-level
@@ -22,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
-from flask import Flask
+from flask import Flask, request
 from werkzeug.exceptions import BadRequest, HTTPException
 
 if TYPE_CHECKING:
@@ -32,6 +36,26 @@ BROKEN_BODY = "Тело запроса пришло повреждённым (н
 
 
 _T = TypeVar("_T")
+_F = TypeVar("_F", bound=Callable[..., Any])
+_LIMIT = "max_body_bytes"  # the attribute larger_body puts on a view function
+
+
+def larger_body(limit: int) -> Callable[[_F], _F]:
+    """Let this view take bodies (and form fields) of up to ``limit`` bytes."""
+
+    def mark(view: _F) -> _F:
+        setattr(view, _LIMIT, limit)
+        return view
+
+    return mark
+
+
+def _raise_limit_for_view(app: Flask) -> None:
+    view = app.view_functions.get(request.endpoint or "")
+    limit = getattr(view, _LIMIT, None)
+    if isinstance(limit, int):
+        request.max_content_length = limit
+        request.max_form_memory_size = limit
 
 
 class GuardedInput:
@@ -81,6 +105,11 @@ class GuardBody:
 
 
 def init_app(app: Flask) -> None:
-    """Wrap the app (once) so a broken body is a 400."""
+    """Wrap the app (once) so a broken body is a 400; honour :func:`larger_body`.
+
+    Called before :mod:`tutor.web.security`, so its limits are set before the
+    CSRF check reads the form.
+    """
+    app.before_request(lambda: _raise_limit_for_view(app))
     if not isinstance(app.wsgi_app, GuardBody):
         app.wsgi_app = GuardBody(app.wsgi_app)  # type: ignore[method-assign]  # Flask documents wrapping wsgi_app; mypy sees a method

@@ -6,8 +6,9 @@ in turn order after him (the last one is the learner's own), the dora
 indicator; optionally a second riichi among the two other opponents, and
 the riichi hands (shown once the solution is shown). Tiles discarded after a
 riichi passed him without ron. :func:`engine.table.safety.hand_safety` gives each
-kind its deal-in chance; a pick within :data:`RIGHT_WITHIN` points of the
-smallest is right (every 100 %-safe tile is equally right).
+kind its deal-in chance; a pick within ``RIGHT_WITHIN`` points of the
+smallest is right (every 100 %-safe tile is equally right) — the grading of
+danger the kinds share, :mod:`tutor.drills.danger`.
 """
 
 from __future__ import annotations
@@ -37,10 +38,9 @@ from tutor.drills.base import (
     drill_hand,
     picked_discard,
 )
+from tutor.drills.danger import gap, graded_dangers
 from tutor.drills.params import FULL_HAND_PARAMS
 
-RIGHT_WITHIN = 0.5  # points of deal-in chance: closer than that is the same choice
-NEAR_WITHIN = 2.0  # «почти»: a reasonable tile, a little more dangerous
 POND_ROW = 6  # a pond is laid out in rows of six
 MAX_POND = 24
 
@@ -118,18 +118,17 @@ class SafetySolution:
 
     def gap(self, tile: Tile) -> float:
         """Points of deal-in chance above the safest tile (one decimal, as shown)."""
-        return round(round(self.of(tile).danger, 1) - self.least, 1)
+        return gap(self.ranked, tile)
 
     @property
     def correct(self) -> frozenset[Tile]:
-        """Every tile within :data:`RIGHT_WITHIN` of the smallest danger."""
-        return frozenset(s.tile for s in self.ranked if self.gap(s.tile) <= RIGHT_WITHIN)
+        """Every tile within ``RIGHT_WITHIN`` of the smallest danger (tutor.drills.danger)."""
+        return graded_dangers(self.ranked)[0]
 
     @property
     def near(self) -> frozenset[Tile]:
-        """Not right, but within :data:`NEAR_WITHIN`: «почти»."""
-        return frozenset(s.tile for s in self.ranked
-                         if RIGHT_WITHIN < self.gap(s.tile) <= NEAR_WITHIN)
+        """Not right, but within ``NEAR_WITHIN``: «почти»."""
+        return graded_dangers(self.ranked)[1]
 
     def of(self, tile: Tile) -> TileSafety:
         return next(s for s in self.ranked if s.tile == tile)

@@ -13,7 +13,9 @@ pay one bounded query (the kept answers join the pending mistakes).
 
 A lesson drill is found wherever it moved (:meth:`ContentStore.locate`); a
 practice problem is prepared again from its key by the function the caller
-passes (:func:`tutor.practice.views.prepared`, as the problem's page prepares it).
+passes (:func:`tutor.practice.views.prepared`, as the problem's page prepares it;
+«Мой прогресс», a floor below practice, passes :func:`lessons_only` and leaves
+practice problems to the practice page).
 """
 
 from __future__ import annotations
@@ -34,6 +36,11 @@ log = logging.getLogger(__name__)
 
 # (kind, level, seed, rule set or None) -> the practice problem, or None
 Prepare = Callable[[str, str, int, str | None], Drill | None]
+
+
+def lessons_only(kind: str, level: str, seed: int, rules: str | None) -> Drill | None:
+    """A :data:`Prepare` for pages that cannot prepare practice problems: none."""
+    return None
 
 
 def drill_of(problem: str, prepared: Prepare) -> Drill | None:
