@@ -221,8 +221,8 @@ def test_first_use_of_each_glossary_term_is_a_link(glossary: Glossary, name: str
 
 COURSE_ONLY_LINKS = {
     "05-winning-hand.md": ("shanten",),
-    "14-waits.md": ("nobetan", "entotsu", "karaten"),
-    "17-points.md": ("haneman", "baiman", "sanbaiman", "kiriage", "kazoe-yakuman"),
+    "15-waits.md": ("nobetan", "entotsu", "karaten"),
+    "18-points.md": ("haneman", "baiman", "sanbaiman", "kiriage", "kazoe-yakuman"),
 }
 
 

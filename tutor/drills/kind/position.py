@@ -57,7 +57,7 @@ OPTION_WORDS = {
     "tenpai": "показать темпай", "noten": "не показывать руку (нотен)",
 }
 CALL_WORDS = {"chi": "чи", "pon": "пон", "daiminkan": "открытый кан", "kan": "кан",
-              "ankan": "закрытый кан", "shouminkan": "добавленный кан"}
+              "ankan": "закрытый кан", "shouminkan": "доложенный кан"}
 
 
 def option_words(option: str) -> str:
