@@ -174,7 +174,7 @@ def _set_story(people: People, class_id: int) -> None:
         alice.locator("[data-set-next]").click()
     alice.wait_for_url(set_page)
     result = alice.locator("[data-set-result]")
-    assert "Набор пройден: решено 2 из 2." in result.inner_text()
+    assert "Набор пройден: с первой попытки решено 2 из 2." in result.inner_text()
     assert [t.get_attribute("data-task-state") for t in alice.locator(
         "[data-task-state]").all()] == ["solved", "solved"]
     assert _fits(alice)
