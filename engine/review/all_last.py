@@ -24,7 +24,7 @@ from engine.review.position import (
     place_of,
     win_value,
 )
-from engine.review.wins import ends_game, win_of
+from engine.review.wins import ends_without_climbing, win_of
 from engine.rules.sets import Ruleset
 from engine.shape.shanten import shanten
 from engine.shape.waits import wait_tiles
@@ -47,7 +47,7 @@ def best_place(d: Decision, hand13: Hand, rules: Ruleset, *,
             result = win_value(d, hand13, tile, rules, tsumo=payer is None, riichi=riichi)
             if result is None:
                 continue
-            reached = place_of(after_win(d, result, payer), d.seat, rules)
+            reached = place_of(after_win(d, result, payer, rules), d.seat, rules)
             if best is None or reached < best[1]:
                 best = (payer, reached)
     return best
@@ -74,11 +74,10 @@ def _win(d: Decision, rules: Ruleset) -> Flag | None:
     found = win_of(d, rules)
     if found is None:
         return None
-    result, payer, tile = found
-    after = after_win(d, result, payer)
-    place = place_of(after, d.seat, rules)
-    if place == 1 or place < place_of(d.scores, d.seat, rules) or not ends_game(d, after, rules):
+    result, payer, tile, after = found
+    if not ends_without_climbing(d, after, rules):
         return None
+    place = place_of(after, d.seat, rules)
     hand13 = hand_of(d) if payer is not None else hand_of(d).without_tile(tile)
     better = best_place(d, hand13, rules)
     if better is None or better[1] >= place:

@@ -35,23 +35,33 @@ from engine.text import review as text
 from engine.tiles import Tile, tile_code
 
 
-def win_of(d: Decision, rules: Ruleset) -> tuple[ScoreResult, int | None, Tile] | None:
-    """The win the decision was about: its value, who pays a ron, the winning tile."""
+def win_of(d: Decision,
+           rules: Ruleset) -> tuple[ScoreResult, int | None, Tile, Scores] | None:
+    """The win the decision was about: value, who pays a ron, winning tile, scores after."""
     hand = hand_of(d)
     if d.offered is None:
         tile = d.drawn if d.drawn is not None else (d.concealed[-1] if d.concealed else None)
         if tile is None or not hand.concealed[tile]:
             return None
         result = win_value(d, hand.without_tile(tile), tile, rules, tsumo=True)
-        return (result, None, tile) if result else None
+        return (result, None, tile, after_win(d, result, None, rules)) if result else None
     payer = discarder(d)
     result = win_value(d, hand, d.offered, rules, tsumo=False)
-    return (result, payer, d.offered) if result and payer is not None else None
+    if result is None or payer is None:
+        return None
+    return result, payer, d.offered, after_win(d, result, payer, rules)
 
 
-def ends_game(d: Decision, after: Scores, rules: Ruleset) -> bool:
-    """A win in the last hand ends the game unless the dealer wins and is not first."""
-    return dealer_of(d) != d.seat or place_of(after, d.seat, rules) == 1
+def ends_without_climbing(d: Decision, after: Scores, rules: Ruleset) -> bool:
+    """A win in the game's last hand that ends it below first, the seat's place not raised.
+
+    A dealer's win goes on unless it leaves the dealer first. Taking such a win
+    is :mod:`engine.review.all_last`'s to judge; letting it pass is no missed win.
+    """
+    place = place_of(after, d.seat, rules)
+    if not d.is_all_last or place == 1 or place < place_of(d.scores, d.seat, rules):
+        return False
+    return dealer_of(d) != d.seat
 
 
 def check_missed_win(d: Decision, rules: Ruleset,
@@ -61,11 +71,8 @@ def check_missed_win(d: Decision, rules: Ruleset,
     found = win_of(d, rules)
     if found is None:
         return None
-    result, payer, tile = found
-    after = after_win(d, result, payer)
-    place = place_of(after, d.seat, rules)
-    if d.is_all_last and ends_game(d, after, rules) and place > 1 and (
-            place >= place_of(d.scores, d.seat, rules)):
+    result, payer, tile, after = found
+    if ends_without_climbing(d, after, rules):
         return None
     win = "tsumo" if payer is None else "ron"
     cost: dict[str, float | int | str] = {"points": result.total, "han": result.han,
