@@ -97,7 +97,7 @@ def check_furiten(d: Decision, rules: Ruleset,
             if earlier is not None and earlier[0] == waits:
                 return None  # said once per wait and hand
     discard = _discard_of(d, context)
-    before = frozenset(_own_pond(d, context, with_it=False))
+    before = frozenset(d.discards)
     better = _clean_tenpai(discard, before) if discard is not None else None
     dead = [t for t in waits if t in pond]
     wide = len(waits) >= WIDE_WAIT_KINDS
@@ -122,18 +122,6 @@ def _discard_of(d: Decision, context: tuple[Decision, ...]) -> Decision | None:
     return next((e for e in context if e.action == "discard" and e.event == d.event), None)
 
 
-def _own_pond(d: Decision, context: tuple[Decision, ...], *, with_it: bool = True) -> list[Tile]:
-    """The seat's discards of this hand before ``d`` (``with_it``: and the one answering it)."""
-    out: list[Tile] = []
-    for e in context:
-        if e.action == "discard" and (e.event < d.event or with_it and e.event == d.event):
-            try:
-                out.append(tile_of(e.played))
-            except HandError:
-                continue
-    return out
-
-
 def _furiten_wait(d: Decision,
                   context: tuple[Decision, ...]) -> tuple[tuple[Tile, ...], frozenset[Tile]] | None:
     """(waits, own pond) when the hand left by the riichi/dama discard is tenpai in furiten."""
@@ -145,7 +133,7 @@ def _furiten_wait(d: Decision,
     except HandError:
         return None
     waits = wait_tiles(rest)
-    pond = frozenset(_own_pond(d, context))
+    pond = frozenset((*discard.discards, tile_of(discard.played)))
     if not waits or not pond.intersection(waits):
         return None
     return waits, pond

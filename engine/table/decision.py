@@ -82,6 +82,7 @@ class Decision:
     furiten: bool = False
     drawn: Tile | None = None  # the tile just drawn, when the choice follows a draw
     riichi: bool = False  # the seat is in riichi
+    discards: tuple[Tile, ...] = ()  # the seat's own discards of this hand so far, called or not
 
 
 def decisions(log: GameLog, seat: int, rules: str = "online") -> Iterator[Decision]:
@@ -198,4 +199,5 @@ def _decision(
         scores=t.scores(), honba=hand.honba, sticks=t.sticks(),
         is_all_last=hand.round == log.last_round, opponents=opponents, options=options,
         offered=offered, furiten=t.is_furiten(seat), drawn=drawn, riichi=t.in_riichi(seat),
+        discards=tuple(t.own_discards[seat]),
     )
