@@ -143,6 +143,15 @@ class Position:
         r = self.red[seat]
         return Hand(tuple(self.counts[seat]), tuple(self.melds[seat]), (r[0], r[1], r[2]))
 
+    def concealed(self, seat: int) -> tuple[Tile, ...]:
+        """The seat's concealed tiles, sorted, the tile just drawn last."""
+        tiles = [k for k in range(34) for _ in range(self.counts[seat][k])]
+        drawn = self.drawn[seat]
+        if drawn is not None and drawn in tiles:
+            tiles.remove(drawn)
+            tiles.append(drawn)
+        return tuple(tiles)
+
     def waits(self, seat: int) -> tuple[Tile, ...]:
         """The waits of a 13-tile hand (cached until the hand changes)."""
         cached = self._waits[seat]
