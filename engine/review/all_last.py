@@ -19,6 +19,7 @@ from engine.review.position import (
     Scores,
     after_win,
     call_meld,
+    call_words,
     dealer_of,
     hand_of,
     place_of,
@@ -30,7 +31,6 @@ from engine.shape.shanten import shanten
 from engine.shape.waits import wait_tiles
 from engine.table.decision import Decision
 from engine.text import review as text
-from engine.text.core import MELD_NAMES
 
 Reach = tuple[int | None, int]  # (who pays: None for tsumo; the place reached)
 
@@ -107,12 +107,11 @@ def _call(d: Decision, rules: Ruleset) -> Flag | None:
     with_riichi = best_place(d, closed, rules, riichi=True)
     if with_riichi is None or with_riichi[1] >= place:
         return None
-    kind, _, tiles = d.played.partition(" ")
-    call = f"{MELD_NAMES.get('minkan' if kind == 'daiminkan' else kind, kind)} {tiles}"
     cost: dict[str, float | int | str] = {
         "place": place, "needed": with_riichi[1],
         "short": _short(d.scores, d.seat, place, rules),
     }
-    message = text.ALL_LAST_CALL.format(call=call, place=place, needed=with_riichi[1])
+    message = text.ALL_LAST_CALL.format(call=call_words(d.played), place=place,
+                                        needed=with_riichi[1])
     return Flag(d.hand, d.event, d.action, d.played, "pass", "all_last", cost, message,
                 LESSONS["all_last"], False, d)

@@ -17,6 +17,7 @@ from engine.table.decision import Decision
 from engine.table.final import four, placements
 from engine.table.game import Ron, Tsumo, win_payments
 from engine.table.safety import Riichi
+from engine.text import messages as msg
 from engine.tiles import EAST, NUM_KINDS, Tile, counts_of, parse_tiles
 
 Scores = tuple[int, int, int, int]
@@ -104,6 +105,12 @@ def discarder(d: Decision) -> int | None:
         if o.pond and o.pond[-1].tile == d.offered:
             return o.seat
     return None
+
+
+def call_words(played: str) -> str:
+    """A call as ``played`` writes it, named in Russian: ``"daiminkan 5p"`` → «открытый кан 5p»."""
+    kind, _, tiles = played.partition(" ")
+    return f"{msg.TABLE_CALL_NAMES.get(kind, kind)} {tiles}"
 
 
 def call_meld(d: Decision) -> tuple[Hand, Meld] | None:
