@@ -190,9 +190,9 @@ def _decision(
         hand=h, event=event, seat=seat, action=action, played=played,
         concealed=t.concealed(seat), melds=tuple(t.melds[seat]), visible=t.visible_counts(seat),
         dora_indicators=t.dora_indicators(), round_wind=ROUND_WINDS.get(hand.round[:1], EAST),
-        seat_wind=EAST + rel, turn=len(t.own_discards[seat]), wall_left=t.wall_left,
+        seat_wind=EAST + rel, turn=len(t.ponds[seat]), wall_left=t.wall_left,
         scores=t.scores(), honba=hand.honba, sticks=t.sticks(),
         is_all_last=hand.round == log.last_round, opponents=opponents, options=options,
         offered=offered, furiten=t.is_furiten(seat), drawn=t.drawn[seat], riichi=t.in_riichi(seat),
-        discards=tuple(t.own_discards[seat]),
+        discards=t.own_discards(seat),
     )
