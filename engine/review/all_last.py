@@ -42,9 +42,10 @@ def best_place(d: Decision, hand13: Hand, rules: Ruleset, *,
     for tile in wait_tiles(hand13):
         if d.visible[tile] >= 4:
             continue
-        payers: list[int | None] = [None, *(s for s in range(4) if s != d.seat)]
-        for payer in payers:
-            result = win_value(d, hand13, tile, rules, tsumo=payer is None, riichi=riichi)
+        tsumo = win_value(d, hand13, tile, rules, tsumo=True, riichi=riichi)
+        ron = win_value(d, hand13, tile, rules, tsumo=False, riichi=riichi)  # any discarder
+        ways = [(None, tsumo), *((s, ron) for s in range(4) if s != d.seat)]
+        for payer, result in ways:
             if result is None:
                 continue
             reached = place_of(after_win(d, result, payer, rules), d.seat, rules)
