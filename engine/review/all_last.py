@@ -76,7 +76,7 @@ def _win(d: Decision, rules: Ruleset) -> Flag | None:
     if found is None:
         return None
     result, payer, tile, after = found
-    if not ends_without_climbing(d, after, rules):
+    if not ends_without_climbing(d, result, payer, after, rules):
         return None
     place = place_of(after, d.seat, rules)
     hand13 = hand_of(d) if payer is not None else hand_of(d).without_tile(tile)

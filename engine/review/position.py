@@ -15,7 +15,7 @@ from engine.rules.sets import Ruleset, get_game_rules
 from engine.scoring.score import ScoreResult, WinSituation, score_hand
 from engine.table.decision import Decision
 from engine.table.final import four, placements
-from engine.table.game import Ron, Tsumo, win_payments
+from engine.table.game import GameState, Ron, Tsumo, next_state, win_payments
 from engine.table.safety import Riichi
 from engine.text import messages as msg
 from engine.tiles import EAST, NUM_KINDS, Tile, counts_of, parse_tiles
@@ -85,11 +85,34 @@ def after_win(d: Decision, result: ScoreResult, from_seat: int | None, rules: Ru
     Paid as the table settles a hand (:func:`engine.table.game.win_payments`).
     """
     dealer = dealer_of(d)
-    me = (d.seat - dealer) % 4
-    outcome = Tsumo(me, result.basic) if from_seat is None else Ron(
-        (from_seat - dealer) % 4, {me: result.basic})
-    paid = win_payments(outcome, rules, d.honba, d.sticks)
+    paid = win_payments(_outcome(d, result, from_seat), rules, d.honba, d.sticks)
     return four([d.scores[s] + paid[(s - dealer) % 4] for s in range(4)])
+
+
+def win_ends_game(d: Decision, result: ScoreResult, from_seat: int | None,
+                  rules: Ruleset) -> bool:
+    """Whether the seat's win would end the game, decided as the table decides it.
+
+    :func:`engine.table.game.next_state` knows every way a game ends or goes on
+    under the rule set (a dealer who stops on a win, the West round when nobody
+    has the target score, busting); a review asks it rather than guessing.
+    """
+    dealer = dealer_of(d)
+    state = GameState(d.round_wind - EAST, dealer + 1, d.honba, d.sticks,
+                      four([d.scores[(dealer + i) % 4] for i in range(4)]))
+    try:
+        return next_state(state, _outcome(d, result, from_seat), rules).game_over
+    except HandError:  # a round the game sequence does not know (North): not a last hand
+        return False
+
+
+def _outcome(d: Decision, result: ScoreResult, from_seat: int | None) -> Tsumo | Ron:
+    """The win as the table settles it, by this hand's seats (0 = dealer)."""
+    dealer = dealer_of(d)
+    me = (d.seat - dealer) % 4
+    if from_seat is None:
+        return Tsumo(me, result.basic)
+    return Ron((from_seat - dealer) % 4, {me: result.basic})
 
 
 def place_of(scores: Scores, seat: int, rules: Ruleset) -> int:

@@ -19,11 +19,11 @@ from engine.review.flags import LESSONS, Flag
 from engine.review.position import (
     Scores,
     after_win,
-    dealer_of,
     discarder,
     hand_of,
     place_of,
     tile_of,
+    win_ends_game,
     win_value,
 )
 from engine.review.thresholds import WIDE_WAIT_KINDS
@@ -52,16 +52,19 @@ def win_of(d: Decision,
     return result, payer, d.offered, after_win(d, result, payer, rules)
 
 
-def ends_without_climbing(d: Decision, after: Scores, rules: Ruleset) -> bool:
+def ends_without_climbing(d: Decision, result: ScoreResult, payer: int | None,
+                          after: Scores, rules: Ruleset) -> bool:
     """A win in the game's last hand that ends it below first, the seat's place not raised.
 
-    A dealer's win goes on unless it leaves the dealer first. Taking such a win
-    is :mod:`engine.review.all_last`'s to judge; letting it pass is no missed win.
+    Whether it ends the game is the table's rule (:func:`win_ends_game`): a
+    leading dealer may stop or play on, nobody at the target score sends the
+    game into West. Taking such a win is :mod:`engine.review.all_last`'s to
+    judge; letting it pass is no missed win.
     """
     place = place_of(after, d.seat, rules)
     if not d.is_all_last or place == 1 or place < place_of(d.scores, d.seat, rules):
         return False
-    return dealer_of(d) != d.seat
+    return win_ends_game(d, result, payer, rules)
 
 
 def check_missed_win(d: Decision, rules: Ruleset,
@@ -72,7 +75,7 @@ def check_missed_win(d: Decision, rules: Ruleset,
     if found is None:
         return None
     result, payer, tile, after = found
-    if ends_without_climbing(d, after, rules):
+    if ends_without_climbing(d, result, payer, after, rules):
         return None
     win = "tsumo" if payer is None else "ron"
     cost: dict[str, float | int | str] = {"points": result.total, "han": result.han,

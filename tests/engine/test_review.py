@@ -147,18 +147,19 @@ def test_a_ron_let_pass_is_flagged_with_its_value() -> None:
 
 
 def test_a_last_hand_ron_that_would_end_the_game_in_last_place_may_pass() -> None:
-    last = _ron_chance(is_all_last=True, scores=(10000, 30000, 25000, 35000))
+    last = _ron_chance(is_all_last=True, round_wind=SOUTH, scores=(10000, 30000, 25000, 35000))
     assert check_missed_win(last, ONLINE, (last,)) is None  # type: ignore[arg-type]
-    climbs = _ron_chance(is_all_last=True, scores=(24000, 25000, 25000, 26000))
+    climbs = _ron_chance(is_all_last=True, round_wind=SOUTH, scores=(24000, 25000, 25000, 26000))
     assert check_missed_win(climbs, ONLINE, (climbs,)) is not None  # type: ignore[arg-type]
 
 
 def test_a_last_hand_win_that_keeps_last_place_is_flagged_when_another_climbs() -> None:
-    # 4th on 20000; North (30000) throws 2p: 1300 leaves us 4th, a tsumo would make us 3rd.
+    # 4th on 20000 in South 4; North, the dealer (28000), throws 2p: 1300 leaves us 4th and
+    # ends the game (West has 30000), a tsumo would make us 3rd.
     north_threw = (opponent(1, "9m1z"), opponent(2, "1p9p"), opponent(3, "8s9s2p"))
     d = decision("234m567m345p678s2p", action="win", played="ron", offered="2p",
                  options=("ron", "no_win"), opponents=north_threw, seat_wind=SOUTH,
-                 is_all_last=True, scores=(20000, 22000, 28000, 30000))
+                 is_all_last=True, scores=(20000, 22000, 30000, 28000))
     flag = check_all_last(d, ONLINE, (d,))
     assert flag is not None and flag.better == "no_win" and flag.lesson == "all-last"
     assert dict(flag.cost) == {"place": 4, "needed": 3, "short": 700, "points": 1300}
@@ -166,6 +167,18 @@ def test_a_last_hand_win_that_keeps_last_place_is_flagged_when_another_climbs() 
     east_threw = (opponent(1, "9m1z2p"), opponent(2, "1p9p"), opponent(3, "8s9s"))
     climbs = with_(d, opponents=east_threw)
     assert check_all_last(climbs, ONLINE, (climbs,)) is None
+
+
+def test_a_last_hand_win_that_sends_the_game_into_west_is_no_last_place_mistake() -> None:
+    """Tenhou (online): after South 4 with nobody at 30000 the West round follows, so a
+    win that keeps us 4th does not end the game there; the table's own rule decides."""
+    north_threw = (opponent(1, "9m1z"), opponent(2, "1p9p"), opponent(3, "8s9s2p"))
+    d = decision("234m567m345p678s2p", action="win", played="ron", offered="2p",
+                 options=("ron", "no_win"), opponents=north_threw, seat_wind=SOUTH,
+                 is_all_last=True, scores=(20000, 22000, 28000, 30000))
+    assert check_all_last(d, ONLINE, (d,)) is None
+    passed = with_(d, action="no_win", played="no_win")
+    assert check_missed_win(passed, ONLINE, (passed,)) is not None  # type: ignore[arg-type]
 
 
 def test_a_last_hand_call_that_cannot_climb_is_flagged_when_riichi_could() -> None:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from engine.melds import Meld
 from engine.table.decision import Decision, Opponent
 from engine.table.view import PondTile
-from engine.tiles import EAST, counts_of, parse_tiles
+from engine.tiles import EAST, SOUTH, counts_of, parse_tiles
 
 SCORES = (25000, 25000, 25000, 25000)
 
@@ -38,6 +38,7 @@ def decision(concealed: str, action: str = "discard", played: str = "", *,
     """A decision of ``seat``; ``concealed`` in mpsz, the drawn tile written last.
 
     ``discards``: the seat's own discards of the hand so far (not added to ``visible``).
+    ``is_all_last``: the game's last hand, South 4 (the dealer then is seat 3).
     """
     held = tiles(concealed)
     indicators = tiles(dora)
@@ -49,7 +50,8 @@ def decision(concealed: str, action: str = "discard", played: str = "", *,
     return Decision(
         hand=hand, event=event, seat=seat, action=action, played=played,
         concealed=tuple(sorted(held[:-1])) + held[-1:] if held else (), melds=melds,
-        visible=counts_of(seen), dora_indicators=indicators, round_wind=EAST,
+        visible=counts_of(seen), dora_indicators=indicators,
+        round_wind=SOUTH if is_all_last else EAST,
         seat_wind=seat_wind, turn=8, wall_left=wall_left, scores=scores, honba=0,
         sticks=sticks, is_all_last=is_all_last, opponents=opponents, options=options,
         offered=tiles(offered)[0] if offered else None,
