@@ -1023,8 +1023,7 @@ STRATEGY_YAKU: dict[str, str] = {
 ALL_LAST_RON = "рон {value} ({hand})"
 ALL_LAST_TSUMO = "цумо {other}/{dealer} ({hand})"
 ALL_LAST_TSUMO_ALL = "цумо по {each} со всех ({hand})"
-ALL_LAST_YAKUMAN = "якуман"
-ALL_LAST_LIMITS: dict[int, str] = {5: "манган", 6: "ханеман", 8: "байман", 11: "санбайман"}
+ALL_LAST_HAN_FU = "{han} хан {fu} фу"  # from 5 han the hand is named by LIMIT_NAMES
 ALL_LAST_BAD_INPUT = "Нужны очки четырёх игроков, место (E, S, W, N), хонба и палочки от нуля."
 
 # --- The table: a played game replayed event by event (engine/table/state.py, logs) ---------
