@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.errors import HandError
+from engine.generate.basic import WIND_CODES
 from engine.generate.hands import INDICATOR_OF, Builder, build_complete, nearby_tile
 from engine.generate.play import Table, pond
 from engine.hand import parse_hand
@@ -36,7 +37,6 @@ from engine.tiles import FIVES, NUM_KINDS, Tile, tile_code, to_mpsz
 
 TRIES = 60
 CALL_TRIES = 12  # a call is judged in milliseconds to tens of them (the Python engine)
-WIND_CODES = ("E", "S", "W", "N")
 RULES = get_ruleset("online")
 
 # Which table row should decide, by level (weights).
