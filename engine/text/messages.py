@@ -1013,9 +1013,11 @@ STRATEGY_VERDICTS: dict[str, str] = {
     "call": "брать", "pass": "не брать", "push": "идти", "fold": "сдаваться",
     "riichi": "риичи", "dama": "дама",
 }
+# The yaku a hand is already sure of (engine.table.hand_value.estimate): the scorer's names, and
+# one «якухай» for any value triplet (the estimate does not say which).
 STRATEGY_YAKU: dict[str, str] = {
-    "riichi": "риичи", "tanyao": "таняо", "yakuhai": "якухай", "honitsu": "хоницу",
-    "chinitsu": "чиницу",
+    **{name: YAKU_NAMES[name] for name in ("riichi", "tanyao", "honitsu", "chinitsu")},
+    "yakuhai": "якухай",
 }
 
 # --- all-last (engine.table.all_last) -------------------------------------------------------
