@@ -22,10 +22,10 @@ import random
 from typing import Any
 
 from engine.errors import HandError
+from engine.generate.basic import WIND_CODES
 from engine.rules.sets import get_ruleset
 from engine.table.all_last import FIRST_DEALER, SEATS, Way, all_last_needs
 
-CODES = ("E", "S", "W", "N")
 START_TOTAL = 100000
 MAX_TRIES = 200
 MAX_NOVICE_HAN = 8  # a baiman at most where the level is about reading the gap
@@ -68,9 +68,9 @@ def _candidate(rng: random.Random, level: str) -> dict[str, Any] | None:
     step = need.smallest(way, target)
     if step is None or (level != "master" and step.han >= MAX_NOVICE_HAN):
         return None
-    return {"scores": dict(zip(CODES, scores, strict=True)), "seat": CODES[seat],
+    return {"scores": dict(zip(WIND_CODES, scores, strict=True)), "seat": WIND_CODES[seat],
             "honba": honba, "riichi_sticks": sticks,
-            "win": "tsumo" if way.tsumo else CODES[way.ron_from or 0], "place": target,
+            "win": "tsumo" if way.tsumo else WIND_CODES[way.ron_from or 0], "place": target,
             "rules": "online"}
 
 

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.errors import HandError
+from engine.generate.basic import WIND_CODES
 from engine.generate.hands import INDICATOR_OF, Builder, build_complete, nearby_tile
 from engine.generate.play import Table, pond
 from engine.hand import parse_hand
@@ -36,7 +37,6 @@ from engine.tiles import FIVES, NUM_KINDS, Tile, tile_code, to_mpsz
 
 TRIES = 60
 CALL_TRIES = 12  # a call is judged in milliseconds to tens of them (the Python engine)
-WIND_CODES = ("E", "S", "W", "N")
 RULES = get_ruleset("online")
 
 # Which table row should decide, by level (weights).
@@ -74,7 +74,7 @@ def _dora_for(rng: random.Random, tiles: list[Tile], rich: bool) -> Tile:
     return rng.randrange(NUM_KINDS)
 
 
-def _hand(rng: random.Random, level: str, honours: float) -> Builder:
+def _hand(rng: random.Random, honours: float) -> Builder:
     return build_complete(rng, suits=tuple(rng.sample(range(3), rng.choice((2, 3)))),
                           triplet_rate=0.2, honor_rate=honours)
 
@@ -171,7 +171,7 @@ def _call_candidate(rng: random.Random, level: str,
     seat = _seat(rng, level)
     tiles: list[Tile]
     if wanted == "call_no_yaku":
-        tiles = list(_hand(rng, level, 0.05).concealed)
+        tiles = list(_hand(rng, 0.05).concealed)
         sets = _sets_of(tiles)
     elif wanted == "call_value_drop":
         tiles, chi = _iipeikou_hand(rng)
@@ -240,7 +240,7 @@ def gen_call(rng: random.Random, level: str) -> dict[str, Any]:
 def _riichi_candidate(rng: random.Random, level: str,
                       wanted: str) -> tuple[str, dict[str, Any]] | None:
     expensive = wanted in ("dama_haneman", "riichi_expensive_wide", "dama_expensive")
-    b = _hand(rng, level, 0.25 if expensive else 0.1)
+    b = _hand(rng, 0.25 if expensive else 0.1)
     concealed = list(b.concealed)
     concealed.remove(rng.choice(concealed))
     rich = expensive or (wanted == "riichi_one_of_three" and rng.random() < 0.5)
@@ -276,7 +276,7 @@ def gen_riichi(rng: random.Random, level: str) -> dict[str, Any]:
 def _push_candidate(rng: random.Random, level: str, met: int,
                     two: bool) -> tuple[str, dict[str, Any]] | None:
     high = met >= 2 and rng.random() < 0.7 or met == 3
-    b = _hand(rng, level, 0.15)
+    b = _hand(rng, 0.15)
     concealed = list(b.concealed)
     concealed.remove(rng.choice(concealed))
     if met <= 1 and rng.random() < 0.8:  # a 1-away hand

@@ -33,7 +33,7 @@ from functools import cache
 
 from engine.errors import HandError
 from engine.rules.sets import Ruleset, get_game_rules
-from engine.scoring.points import basic_value, split_payments
+from engine.scoring.points import LIMIT_BY_BASIC, Limit, basic_value, split_payments
 from engine.table.final import placements
 from engine.table.game import Ron, Tsumo, win_payments
 from engine.text import messages as msg
@@ -79,12 +79,12 @@ def _hands(tsumo: bool) -> list[tuple[int, int]]:
     return out + [(han, 30) for han in LIMIT_HAN]
 
 
-def _han_fu(han: int, fu: int) -> str:
-    if han >= 13:
-        return msg.ALL_LAST_YAKUMAN
-    if han >= 5:
-        return msg.ALL_LAST_LIMITS[han]
-    return f"{han} хан {fu} фу"
+def _hand_name(han: int, fu: int, basic: int) -> str:
+    """«2 хан 40 фу» below 5 han; from 5 the limit the payment is (13 han pays a yakuman)."""
+    if han < 5:
+        return msg.ALL_LAST_HAN_FU.format(han=han, fu=fu)
+    limit = LIMIT_BY_BASIC[basic]
+    return msg.LIMIT_NAMES[(Limit.YAKUMAN if limit is Limit.KAZOE_YAKUMAN else limit).value]
 
 
 def _plain(han: int, fu: int) -> tuple[bool, int, int]:
@@ -102,19 +102,19 @@ def ladder(way: Way, seat: int, honba: int, sticks: int, rules: Ruleset) -> tupl
         pay = split_payments(b, dealer, way.tsumo, honba)
         outcome: Tsumo | Ron
         if way.ron_from is not None:
-            label = msg.ALL_LAST_RON.format(value=pay.points, hand=_han_fu(han, fu))
+            label = msg.ALL_LAST_RON.format(value=pay.points, hand=_hand_name(han, fu, b))
             outcome = Ron(way.ron_from, {seat: b})
         else:
             outcome = Tsumo(seat, b)
             if dealer:
                 assert pay.all is not None
                 label = msg.ALL_LAST_TSUMO_ALL.format(each=pay.all - 100 * honba,
-                                                      hand=_han_fu(han, fu))
+                                                      hand=_hand_name(han, fu, b))
             else:
                 assert pay.dealer is not None and pay.non_dealer is not None
                 label = msg.ALL_LAST_TSUMO.format(
                     other=pay.non_dealer - 100 * honba, dealer=pay.dealer - 100 * honba,
-                    hand=_han_fu(han, fu))
+                    hand=_hand_name(han, fu, b))
         changes = win_payments(outcome, rules, honba, sticks)
         if changes not in seen or _plain(han, fu) < _plain(seen[changes].han, seen[changes].fu):
             seen[changes] = Step(han, fu, label, pay.points, changes)

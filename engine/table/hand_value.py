@@ -36,7 +36,7 @@ from engine.scoring.points import Basic, Limit, basic_value, payments
 from engine.scoring.score import NoYakuError, score_hand
 from engine.scoring.situation import WinSituation
 from engine.shape.waits import wait_tiles
-from engine.tiles import DRAGONS, HONORS, Tile, dora_from_indicator
+from engine.tiles import DRAGONS, HONORS, Tile, dora_from_indicator, is_simple
 
 
 @dataclass(frozen=True)
@@ -63,8 +63,7 @@ class WaitQuality:
     def few_simples(self) -> bool:
         """Only one or two simple tiles left to win on (the book's «really bad wait»)."""
         return 0 < self.live <= 2 and all(
-            t < 27 and t % 9 not in (0, 8) for t, n in zip(self.tiles, self.left, strict=True)
-            if n)
+            is_simple(t) for t, n in zip(self.tiles, self.left, strict=True) if n)
 
 
 def wait_quality(hand: Hand, visible: Sequence[Tile]) -> WaitQuality:
@@ -137,7 +136,7 @@ def estimate(hand: Hand, seat: Tile, round_wind: Tile, indicators: Sequence[Tile
         if counts[honour] >= 3:
             yaku.append(("yakuhai", 1))
     tiles = [t for t in range(34) if counts[t]]
-    if all(t < 27 and t % 9 not in (0, 8) for t in tiles) and (closed or rules.open_tanyao):
+    if all(is_simple(t) for t in tiles) and (closed or rules.open_tanyao):
         yaku.append(("tanyao", 1))
     suits = {t // 9 for t in tiles if t < 27}
     if len(suits) == 1:

@@ -24,7 +24,7 @@ them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from engine.errors import HandError
@@ -166,13 +166,18 @@ def hand_worth(hand: Hand, steps: int, sure: Estimate, sit: WinSituation, rules:
         return ready_value(hand, sit, rules)
     if steps > 1:
         return sure.value
-    best = 0
-    for improvement in improving:
-        drawn = hand.with_tile(improvement.tile)
-        for tile in range(34):
-            if drawn.concealed[tile] and wait_tiles(drawn.without_tile(tile)):
-                best = max(best, ready_value(drawn.without_tile(tile), sit, rules))
-    return best
+    return max((ready_value(ready, sit, rules) for i in improving
+                for ready in _readies(hand, i.tile)), default=0)
+
+
+def _readies(hand: Hand, draw: Tile) -> Iterator[Hand]:
+    """The ready 13-tile hands that drawing ``draw`` and discarding one tile reach."""
+    drawn = hand.with_tile(draw)
+    for tile in range(34):
+        if drawn.concealed[tile]:
+            ready = drawn.without_tile(tile)
+            if wait_tiles(ready):
+                yield ready
 
 
 def _side(hand: Hand, seat: Tile, round_wind: Tile, indicators: Sequence[Tile], rules: Ruleset,
@@ -243,16 +248,8 @@ def _one_away(hand: Hand, visible: Sequence[Tile], sit: WinSituation,
     """(good, value) of a 1-away hand: the best wait per first improving draw, then the worst."""
     good, value = True, -1
     for improvement in ukeire(hand, visible).tiles:
-        drawn = hand.with_tile(improvement.tile)
-        best: tuple[bool, int] | None = None
-        for tile in range(34):
-            if not drawn.concealed[tile]:
-                continue
-            ready = drawn.without_tile(tile)
-            if not wait_tiles(ready):
-                continue
-            option = (wait_quality(ready, visible).good, ready_value(ready, sit, rules))
-            best = option if best is None or option > best else best
+        best = max(((wait_quality(ready, visible).good, ready_value(ready, sit, rules))
+                    for ready in _readies(hand, improvement.tile)), default=None)
         if best is not None:
             good = good and best[0]
             value = best[1] if value < 0 else min(value, best[1])
@@ -281,9 +278,8 @@ def judge_push(hand: Hand, push: Tile, riichis: Sequence[Riichi], visible: Seque
     else:  # too far to read a wait: judged bad (our stated choice, FAR_WHY)
         good, value = False, estimate(rest, seat, round_wind, indicators, rules).value
     met = (steps == 0) + (value >= HIGH_VALUE) + good
-    verdict = PushVerdict(steps, wait, value, good, danger,
-                          row("push", "push_two_of_three" if met >= 2 else "fold_two_of_three"))
-    return verdict
+    return PushVerdict(steps, wait, value, good, danger,
+                       row("push", "push_two_of_three" if met >= 2 else "fold_two_of_three"))
 
 
 # --- «Риичи или дама?» ----------------------------------------------------------------

@@ -1013,9 +1013,11 @@ STRATEGY_VERDICTS: dict[str, str] = {
     "call": "брать", "pass": "не брать", "push": "идти", "fold": "сдаваться",
     "riichi": "риичи", "dama": "дама",
 }
+# The yaku a hand is already sure of (engine.table.hand_value.estimate): the scorer's names, and
+# one «якухай» for any value triplet (the estimate does not say which).
 STRATEGY_YAKU: dict[str, str] = {
-    "riichi": "риичи", "tanyao": "таняо", "yakuhai": "якухай", "honitsu": "хоницу",
-    "chinitsu": "чиницу",
+    **{name: YAKU_NAMES[name] for name in ("riichi", "tanyao", "honitsu", "chinitsu")},
+    "yakuhai": "якухай",
 }
 
 # --- all-last (engine.table.all_last) -------------------------------------------------------
@@ -1023,8 +1025,7 @@ STRATEGY_YAKU: dict[str, str] = {
 ALL_LAST_RON = "рон {value} ({hand})"
 ALL_LAST_TSUMO = "цумо {other}/{dealer} ({hand})"
 ALL_LAST_TSUMO_ALL = "цумо по {each} со всех ({hand})"
-ALL_LAST_YAKUMAN = "якуман"
-ALL_LAST_LIMITS: dict[int, str] = {5: "манган", 6: "ханеман", 8: "байман", 11: "санбайман"}
+ALL_LAST_HAN_FU = "{han} хан {fu} фу"  # from 5 han the hand is named by LIMIT_NAMES
 ALL_LAST_BAD_INPUT = "Нужны очки четырёх игроков, место (E, S, W, N), хонба и палочки от нуля."
 
 # --- The table: a played game replayed event by event (engine/table/state.py, logs) ---------

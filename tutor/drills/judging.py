@@ -92,5 +92,9 @@ class JudgementKind(DrillKind):
     def points(self, n: int) -> str:
         return points(n)
 
+    def steps_text(self, shanten: int) -> str:
+        """«темпай», «2-шантен»: how far a hand is, in the discard ranking's words."""
+        return messages.UKEIRE_SHANTEN_SHORT.get(shanten, f"{shanten}-шантен")
+
     def seat_text(self, seat: Tile) -> str:
         return "Восток — вы дилер" if seat == EAST else tile_name(seat)

@@ -66,9 +66,6 @@ class Call(JudgementKind):
         names = [messages.STRATEGY_YAKU[name] for name, _ in side.sure.yaku]
         return ", ".join(names) if names else "нет"
 
-    def steps_text(self, side: CallSide) -> str:
-        return "темпай" if side.shanten == 0 else f"{side.shanten}-шантен"
-
     def discard_name(self, tile: Tile | None) -> str:
         return tile_name(tile) if tile is not None else ""
 

@@ -85,9 +85,6 @@ class Push(JudgementKind):
         marked = [(t, i == at - 1) for i, t in enumerate(pond)]
         return [marked[i:i + POND_ROW] for i in range(0, len(marked), POND_ROW)]
 
-    def steps_text(self, v: PushVerdict) -> str:
-        return "темпай" if v.ready else f"{v.shanten}-шантен"
-
     def wait_text(self, v: PushVerdict) -> str:
         if v.wait is not None:
             tiles = ", ".join(tile_name(t) for t in v.wait.tiles)
