@@ -28,6 +28,18 @@ class World:
     def client(self, who: str) -> FlaskClient:
         return self.clients[who]
 
+    def dashboard(self, query: str = "") -> str:
+        """The teacher's dashboard of «Клуб» (``query``: its ``?…``)."""
+        return self.client("teacher").get(f"/classes/{self.ids['club']}{query}").get_data(
+            as_text=True)
+
+
+def learner_row(page: str, login: str) -> str:
+    """One learner's row of a dashboard page."""
+    found = re.search(rf'<tr data-learner="{login}">(.*?)</tr>', page, re.S)
+    assert found, login
+    return found.group(1)
+
 
 def create_class(client: FlaskClient, name: str, rules: str = "ema") -> tuple[int, str]:
     response = client.post("/classes", data={"csrf_token": csrf_token(client, "/classes"),
