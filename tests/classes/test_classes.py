@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from flask import Flask
 
 from tests.support.accounts import register
-from tests.support.classes import DUE, World, build, dashboard, join, learner_row
+from tests.support.classes import DUE, World, build, join, learner_row
 from tests.support.client import csrf_token
 from tests.support.practice import answer_lesson, answer_practice
 from tutor import storage
@@ -61,7 +61,7 @@ def test_the_dashboard_shows_each_learner_right_and_wrong(world: World) -> None:
     for drill in ("nobetan", "discard", "pinfu-ron", "set-size"):
         answer_lesson(alice, "basics", drill, True)
     answer_lesson(carol, "basics", "pinfu-ron", False)
-    page = dashboard(world)
+    page = world.dashboard()
     alice_row, carol_row = learner_row(page, "alice"), learner_row(page, "carol")
     assert re.findall(r'data-state="([^"]+)"', alice_row) == ["done", "not-started"]
     assert re.findall(r'data-state="([^"]+)"', carol_row) == ["in-progress", "not-started"]
@@ -80,7 +80,7 @@ def test_the_rules_a_learner_misses_come_from_the_stored_diagnosis(world: World)
     with world.app.test_request_context():
         with storage.store().transaction() as conn:
             rule = conn.execute(sa.text("SELECT rule FROM learner_mistakes")).scalar()
-    row = learner_row(dashboard(world), "carol")
+    row = learner_row(world.dashboard(), "carol")
     if rule:
         assert "(1)" in row and "без названного правила" not in row
     else:
@@ -147,7 +147,7 @@ def test_a_learner_leaves_and_an_instructor_removes(world: World) -> None:
     response = teacher.post(f"/classes/{world.ids['club']}/learners/{world.ids['carol']}/remove",
                             data={"csrf_token": csrf_token(teacher, "/classes")})
     assert response.status_code == 302
-    page = dashboard(world)
+    page = world.dashboard()
     assert 'data-learner="alice"' not in page and 'data-learner="carol"' not in page
     assert "Задания класса" not in alice.get("/").get_data(as_text=True)
 

@@ -16,10 +16,9 @@ import re
 
 from flask.testing import FlaskClient
 
-from tests.support.client import HTMX, Answering, csrf_token
-from tests.support.practice import right_answer, wrong_answer
+from tests.support.client import Answering
+from tests.support.practice import answer_practice, right_answer
 from tutor.course.content import store
-from tutor.practice.views import task
 
 FIRST = {"attempt": "1"}
 
@@ -54,14 +53,9 @@ def test_without_javascript_the_page_keeps_the_answer_marked_and_counts_on(
 
 
 def test_a_safety_miss_keeps_the_riichi_hand_hidden_until_revealed(client: FlaskClient) -> None:
-    url = "/practice/safety/player/4"
-    token = csrf_token(client, url)
-    with client.application.test_request_context():
-        drill = task("safety", "player", 4).drill
-    data = {"csrf_token": token, **wrong_answer(drill)}
-    first = client.post(url, data={**data, **FIRST}, headers=HTMX).get_data(as_text=True)
+    first = answer_practice(client, "safety", "player", 4, right=False)
     assert "data-retry" in first and "игрока в риичи:" not in first
-    second = client.post(url, data={**data, "attempt": "2"}, headers=HTMX).get_data(as_text=True)
+    second = answer_practice(client, "safety", "player", 4, right=False, attempt=2)
     assert "игрока в риичи:" in second and "<summary>Все сбросы</summary>" in second
 
 
@@ -82,12 +76,7 @@ def test_a_right_answer_moves_the_lesson_count_and_the_last_one_finishes_it(
 
 
 def test_a_discard_leads_with_the_better_discard_and_folds_the_lists(client: FlaskClient) -> None:
-    url = "/practice/discard/master/8"
-    token = csrf_token(client, url)
-    with client.application.test_request_context():
-        drill = task("discard", "master", 8).drill
-    html = client.post(url, data={"csrf_token": token, "attempt": "2", **wrong_answer(drill)},
-                       headers=HTMX).get_data(as_text=True)
+    html = answer_practice(client, "discard", "master", 8, right=False, attempt=2)
     lead = re.search(r'<p class="feedback__line feedback__lead">(.*?)</p>', html)
     assert lead and lead.group(1).startswith("Лучше «")
     assert html.index("feedback__lead") < html.index("Вы сбросили")

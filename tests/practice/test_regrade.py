@@ -16,14 +16,18 @@ from __future__ import annotations
 import dataclasses
 import uuid
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
 from engine.rules import sets
 from tests.support.client import HTMX, csrf_token
+from tests.support.practice import answer_practice
 from tutor import storage
 from tutor.accounts.current import learner_id
+from tutor.drills import Drill
+from tutor.practice import views
 from tutor.storage.learner import COOKIE
 
 LESSON = """---
@@ -117,3 +121,37 @@ def test_a_mistake_under_unchanged_rules_stays(client: FlaskClient, lesson: Path
     _answer(client, "open-tanyao", "no")
     client.get("/practice")
     assert _mistakes(client) == ["lesson/ema-tanyao/open-tanyao"]
+
+
+def _spy_on_preparing(monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, ...]]:
+    """The practice problems the pages prepare to grade kept answers again."""
+    calls: list[tuple[object, ...]] = []
+    real = views.prepared
+
+    def spy(*key: Any) -> Drill | None:
+        calls.append(key)
+        return real(*key)
+
+    monkeypatch.setattr(views, "prepared", spy)
+    return calls
+
+
+def test_a_practice_mistake_under_unchanged_rules_is_not_prepared_again(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    answer_practice(client, "dora", "novice", 3, right=False)
+    calls = _spy_on_preparing(monkeypatch)
+    client.get("/practice")
+    assert _mistakes(client) == ["practice/dora/novice/3"]
+    assert calls == []  # its fingerprint is the default set's now: nothing to grade again
+
+
+def test_a_practice_mistake_under_changed_values_is_graded_again(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = dataclasses.replace(sets.RULESETS["online"], kiriage=True)
+    with monkeypatch.context() as before:
+        before.setitem(sets.RULESETS, "online", old)
+        answer_practice(client, "dora", "novice", 3, right=False)
+    calls = _spy_on_preparing(monkeypatch)
+    client.get("/practice")
+    assert ("dora", "novice", 3, None) in calls
+    assert _mistakes(client) == ["practice/dora/novice/3"]  # still wrong under the new values

@@ -28,6 +28,18 @@ class World:
     def client(self, who: str) -> FlaskClient:
         return self.clients[who]
 
+    def dashboard(self, query: str = "") -> str:
+        """The teacher's dashboard of «Клуб» (``query``: its ``?…``)."""
+        return self.client("teacher").get(f"/classes/{self.ids['club']}{query}").get_data(
+            as_text=True)
+
+
+def learner_row(page: str, login: str) -> str:
+    """One learner's row of a dashboard page."""
+    found = re.search(rf'<tr data-learner="{login}">(.*?)</tr>', page, re.S)
+    assert found, login
+    return found.group(1)
+
 
 def create_class(client: FlaskClient, name: str, rules: str = "ema") -> tuple[int, str]:
     response = client.post("/classes", data={"csrf_token": csrf_token(client, "/classes"),
@@ -78,16 +90,3 @@ def build(app: Flask) -> World:
     ids = {who: user_by_login(app, who).id for who in ("alice", "carol", "bob", "teacher")}
     ids |= {"club": club, "second": second, "lesson_task": 1, "practice_task": 2}
     return World(app, clients, ids, code)
-
-
-def dashboard(world: World, query: str = "") -> str:
-    """The class dashboard of the world's club, as its teacher sees it."""
-    url = f"/classes/{world.ids['club']}{query}"
-    return world.client("teacher").get(url).get_data(as_text=True)
-
-
-def learner_row(page: str, login: str) -> str:
-    """The dashboard row of one learner (its cells' HTML)."""
-    found = re.search(rf'<tr data-learner="{login}">(.*?)</tr>', page, re.S)
-    assert found, login
-    return found.group(1)

@@ -31,10 +31,10 @@ from tutor.classes.dates import due_text, is_past
 from tutor.classes.store import Assignment
 from tutor.course.content import Lesson
 from tutor.course.content import store as content_store
-from tutor.course.drill_names import course_numbers, drill_name, names_in
+from tutor.course.drill_names import course_numbers, names_in
 from tutor.drills import kinds, labels
 from tutor.practice import rules
-from tutor.progress.mistakes import LEVEL_NAMES, practice_link
+from tutor.progress.mistakes import LEVEL_NAMES, mistake_link, practice_link
 from tutor.review import positions
 from tutor.storage import review
 from tutor.storage.review import POSITION_KIND
@@ -224,12 +224,7 @@ def problem_link(key: str, ruleset: str | None = None,
         return positions.link_of(key)
     if club.is_club(key):
         return club.link(key, class_id, published or {})
-    found = content_store().locate(key)  # wherever the drill moved since
-    name = drill_name(key, numbers)
-    if found is None or name is None:
-        return None
-    lesson, drill_id = found
-    return url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{drill_id}"), str(name)
+    return mistake_link(key, numbers)  # a course drill, wherever it moved since
 
 
 _FIELD = re.compile(r"\{[^}]*\}")

@@ -465,9 +465,7 @@ def lesson_drills_only(text: str, path: Path, file: str) -> Lesson:
     context = RenderContext(file=file, line_offset=offset, build_drill=build_drill)
     build_drills_only(body, context)
     lesson.drills = context.drills
-    lesson.problem_keys = {
-        d: drill_key(lesson.slug, d, lesson.moved_from, drill.params.get("moved_from"))
-        for d, drill in lesson.drills.items()}
+    lesson.problem_keys = _problem_keys(lesson)
     lesson.problems.extend(context.problems)
     return lesson
 
@@ -513,13 +511,17 @@ def _render_body(lesson: Lesson, body: str, offset: int, glossary: Any, glossary
     lesson.parts = [DrillSlot(piece) if i % 2 else piece for i, piece in enumerate(pieces)]
     lesson.toc = list(getattr(md, "toc_tokens", []))
     lesson.drills = context.drills
-    lesson.problem_keys = {
-        d: drill_key(lesson.slug, d, lesson.moved_from, drill.params.get("moved_from"))
-        for d, drill in lesson.drills.items()}
+    lesson.problem_keys = _problem_keys(lesson)
     lesson.links = context.links
     lesson.anchors = frozenset(_ID_ATTR.findall(html)) | {f"drill-{d}" for d in context.drills}
     lesson.problems.extend(context.problems)
     lesson.problems.sort(key=lambda problem: problem.line)
+
+
+def _problem_keys(lesson: Lesson) -> dict[str, str]:
+    """Each drill's one stored key (:func:`tutor.storage.path.drill_key`)."""
+    return {d: drill_key(lesson.slug, d, lesson.moved_from, drill.params.get("moved_from"))
+            for d, drill in lesson.drills.items()}
 
 
 def _rules(meta: dict[str, Any]) -> str:

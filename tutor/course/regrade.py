@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 
 from werkzeug.datastructures import MultiDict
 
+from engine.rules.sets import DEFAULT_RULESET
 from tutor import storage
 from tutor.course.content import store as content_store
 from tutor.drills import Drill, grading
@@ -54,6 +55,22 @@ def drill_of(problem: str, prepared: Prepare) -> Drill | None:
     return prepared(parsed.kind, parsed.level, parsed.seed, parsed.rules)
 
 
+def _practice_unchanged(problem: str, graded: str) -> bool:
+    """A practice problem kept under the values its key's rule set has now.
+
+    A practice problem is graded under a named set without overrides: the one
+    its key names (the default when it names none) unless the generator drew
+    another or the problem fell back to its own. So a fingerprint equal to that
+    set's now means nothing changed, told without preparing the problem — a
+    generation of several milliseconds per kept mistake, on every page that
+    lists them (a class's dashboard reads every member's), beyond what the
+    prepared problems' cache holds. Any other fingerprint prepares it.
+    """
+    parsed = parse_practice_key(problem)
+    return parsed is not None and graded == grading.rules_fingerprint(
+        parsed.rules or DEFAULT_RULESET.name)
+
+
 def refresh(learner_ids: Sequence[str], prepared: Prepare) -> int:
     """Grade again these learners' kept wrong answers whose rules changed; how many retired.
 
@@ -65,6 +82,8 @@ def refresh(learner_ids: Sequence[str], prepared: Prepare) -> int:
             rows = regrade.kept(conn, learner_ids)
             retired = 0
             for row in rows:
+                if _practice_unchanged(row.problem, row.graded):
+                    continue  # the common case, without generating the problem
                 drill = drill_of(row.problem, prepared)
                 if drill is None:
                     continue

@@ -40,6 +40,7 @@ import re
 import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TypeVar
 
 from flask import Blueprint, request
@@ -49,7 +50,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 
 from engine.plural import count_word
-from engine.rules.sets import get_ruleset
+from engine.rules.sets import Ruleset, get_ruleset
 from tutor.accounts.current import current_learner
 from tutor.drills.base import BadAnswer, Drill, Verdict, wants_solution
 from tutor.storage import regrade, store
@@ -256,9 +257,21 @@ def graded_under(drill: Drill) -> str:
     Stored with a wrong answer; when it differs from the drill's now, a value
     changed since and the kept answer is graded again (:mod:`tutor.storage.regrade`).
     """
-    rules = get_ruleset(drill.params.get("rules"))
-    text = repr((rules, drill.params.get("red_fives")))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return rules_fingerprint(drill.params.get("rules"), drill.params.get("red_fives"))
+
+
+def rules_fingerprint(rules: str | None, red_fives: bool | None = None) -> str:
+    """:func:`graded_under` for a drill under the set named ``rules`` (None: the default).
+
+    Pages that list mistakes compare one per kept answer: the digest is
+    remembered per set's values (a changed value is another key).
+    """
+    return _fingerprint(get_ruleset(rules), red_fives)
+
+
+@lru_cache(maxsize=64)
+def _fingerprint(rules: Ruleset, red_fives: bool | None) -> str:
+    return hashlib.sha256(repr((rules, red_fives)).encode()).hexdigest()[:16]
 
 
 def answer_fields(form: MultiDict[str, str]) -> list[tuple[str, str]]:
