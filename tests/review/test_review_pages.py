@@ -25,6 +25,7 @@ from tests.support.client import csrf_token
 from tutor import storage
 from tutor.review import tenhou, views
 from tutor.storage import review as reviews
+from tutor.storage.errors import StorageError
 
 LOG = (Path(__file__).parent.parent / "fixtures" / "review" / "one_ron.json").read_text()
 GAME = re.compile(r"/review/(\d+)")
@@ -134,6 +135,18 @@ def test_another_learners_game_is_404(app: Flask, client: FlaskClient) -> None:
                          data={"csrf_token": token}).status_code == 404
     assert client.get(f"/review/{game_id}").status_code == 200
 
+
+def test_the_store_down_while_the_page_reads_is_a_503(client: FlaskClient,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id = _import(client)
+
+    def down(*_args: object) -> object:
+        raise StorageError("OperationalError")
+
+    monkeypatch.setattr(reviews, "positions_of_game", down)
+    response = client.get(f"/review/{game_id}")
+    assert response.status_code == 503
+    assert "База данных сейчас недоступна" in response.get_data(as_text=True)
 
 def test_a_game_is_deleted_by_its_learner(client: FlaskClient) -> None:
     game_id = _import(client)
