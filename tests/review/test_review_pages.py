@@ -20,10 +20,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from engine.table.logs import read_log
 from tests.support.accounts import PASSWORD, register
 from tests.support.client import csrf_token
 from tutor import storage
-from tutor.review import tenhou, views
+from tutor.review import board, tenhou, views
 from tutor.storage import review as reviews
 from tutor.storage.errors import StorageError
 
@@ -205,6 +206,22 @@ def test_a_step_is_a_table_fragment_for_htmx(client: FlaskClient) -> None:
     assert html.lstrip().startswith('<section class="review-table" id="table"')
     assert "<html" not in html and "data-decision-here" in html
 
+
+def test_stepping_through_a_game_reads_its_log_once(client: FlaskClient,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id = _import(client)
+    board.played.cache_clear()
+    reads: list[str] = []
+
+    def counted(text: str) -> object:
+        reads.append(text)
+        return read_log(text)
+
+    monkeypatch.setattr(board, "read_log", counted)
+    for step in (1, 2, 3):
+        response = client.get(f"/review/{game_id}?hand=0&step={step}", headers=HTMX_TABLE)
+        assert response.status_code == 200
+    assert len(reads) == 1
 
 def test_solve_first_hides_the_verdict_until_a_pick(client: FlaskClient) -> None:
     game_id = _import(client)

@@ -34,7 +34,7 @@ from flask.typing import ResponseReturnValue
 from htmx_flask import request
 
 from engine.plural import count_word
-from engine.table.logs import LogError, read_log
+from engine.table.logs import LogError
 from engine.text.messages import RULESET_NAMES
 from tutor import storage
 from tutor.accounts import limits
@@ -159,7 +159,7 @@ def game(game_id: int) -> ResponseReturnValue:
     found, drills = _game(game_id, drills=fragment is None)  # a step's fragment lists no flags
     stored = found.review
     try:
-        played = read_log(found.log)
+        played = boards.played(found.log)
     except LogError:
         log.exception("a stored game no longer reads")
         abort(404, description=NOT_FOUND)
