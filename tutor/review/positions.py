@@ -55,16 +55,24 @@ def link(position: reviews.Position) -> tuple[str, str]:
             f"Позиция из партии · {position.label}")
 
 
+def _opened(position_id: int) -> reviews.Position | None:
+    """The position if this request may open it (its owner, or a class it is assigned to).
+
+    Raises :class:`StorageError` when the store cannot be read.
+    """
+    user = current_user()
+    with storage.store().transaction() as conn:
+        return reviews.position(conn, position_id, current_learner().id,
+                                user.id if user is not None else None)
+
+
 def link_of(problem: str) -> tuple[str, str] | None:
     """(url, label) of a ``review/<id>`` key this learner may open, else None."""
     position_id = position_id_of(problem)
     if position_id is None:
         return None
-    user = current_user()
     try:
-        with storage.store().transaction() as conn:
-            found = reviews.position(conn, position_id, current_learner().id,
-                                     user.id if user is not None else None)
+        found = _opened(position_id)
     except StorageError:
         return None
     return None if found is None else link(found)
@@ -82,11 +90,8 @@ def built(params: Mapping[str, Any]) -> Drill:
 
 
 def _find(position_id: int) -> tuple[reviews.Position, Drill]:
-    user = current_user()
     try:
-        with storage.store().transaction() as conn:
-            found = reviews.position(conn, position_id, current_learner().id,
-                                     user.id if user is not None else None)
+        found = _opened(position_id)
     except StorageError:
         abort(503, description=UNAVAILABLE)
     if found is None:
