@@ -257,6 +257,22 @@ def test_a_flag_becomes_a_drill_in_the_mistakes_graded_by_the_engine(
     assert client.get(url.replace("/positions/", "/positions/9")).status_code == 404
 
 
+def test_the_mistakes_name_pending_positions_without_reading_them_again(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id = _import(client)
+    made = client.post(f"/review/{game_id}/flags/0/drill",
+                       data={"csrf_token": csrf_token(client, "/review")})
+    reads: list[int] = []
+    read_one = reviews.position
+
+    def counted(conn: object, position_id: int, *args: object) -> object:
+        reads.append(position_id)
+        return read_one(conn, position_id, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(reviews, "position", counted)
+    assert made.headers["Location"] in client.get("/practice").get_data(as_text=True)
+    assert reads == []
+
 def test_another_learners_position_is_404(app: Flask, client: FlaskClient) -> None:
     game_id = _import(client)
     made = client.post(f"/review/{game_id}/flags/0/drill",

@@ -16,7 +16,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, abort, render_template, url_for
+from flask import Blueprint, abort, g, render_template, url_for
 from flask.typing import ResponseReturnValue
 from htmx_flask import request
 
@@ -71,17 +71,31 @@ def link_of(problem: str) -> tuple[str, str] | None:
     position_id = position_id_of(problem)
     if position_id is None:
         return None
-    try:
-        found = _opened(position_id)
-    except StorageError:
-        return None
+    found = _pending_read().get(position_id)
+    if found is None:
+        try:
+            found = _opened(position_id)
+        except StorageError:
+            return None
     return None if found is None else link(found)
 
 
+def _pending_read() -> dict[int, reviews.Position]:
+    """The positions :func:`pending_keys` read in this request, by id."""
+    read: dict[int, reviews.Position] = g.setdefault("tempai_pending_positions", {})
+    return read
+
+
 def pending_keys(limit: int) -> list[str]:
-    """The keys of this learner's positions not yet answered right, newest first."""
+    """The keys of this learner's positions not yet answered right, newest first.
+
+    The positions read are kept for the request: the mistakes list names each
+    of them next (:func:`link_of`) without reading it again.
+    """
     with storage.store().transaction() as conn:
-        return [key(p.id) for p in reviews.pending(conn, current_learner().id, limit)]
+        found = reviews.pending(conn, current_learner().id, limit)
+    _pending_read().update((p.id, p) for p in found)
+    return [key(p.id) for p in found]
 
 
 def built(params: Mapping[str, Any]) -> Drill:
