@@ -18,9 +18,9 @@ from engine.melds import Meld
 from engine.table.logs import GameLog, read_log
 from engine.table.replay import view_at
 from engine.table.view import PondTile, TableView
+from engine.text.messages import TABLE_SEAT_NAMES
 from engine.tiles import Tile
 
-WIND_NAMES = ("Восток", "Юг", "Запад", "Север")
 PLACES = ("bottom", "right", "top", "left")  # relative to the reviewed seat
 PLACE_NAMES = {"bottom": "вы", "right": "справа", "top": "напротив", "left": "слева"}
 LOGS_KEPT = 8  # parsed logs kept per process: the games learners are stepping through now
@@ -113,7 +113,7 @@ def board(game: GameLog, rules: str, seat: int, hand: int, step: int,
     seats = []
     for offset in (1, 2, 3, 0):
         index = (seat + offset) % 4
-        seats.append(Seat(index, game.players[index], WIND_NAMES[(index - view.dealer) % 4],
+        seats.append(Seat(index, game.players[index], TABLE_SEAT_NAMES[(index - view.dealer) % 4],
                           PLACES[offset], view.scores[index], view.ponds[index],
                           view.melds[index], view.riichi[index], view.turn == index))
     before, after = neighbours(hand, step, stored["hands"])
