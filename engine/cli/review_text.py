@@ -9,9 +9,9 @@ close the text.
 from __future__ import annotations
 
 from engine.review import Flag, Review, summary_text, threshold_lines
+from engine.review.position import call_words
 from engine.table.events import GameLog
 from engine.text import review as text
-from engine.text.core import MELD_NAMES
 
 
 def render_review(found: Review, log: GameLog, seat: int, rules: str) -> str:
@@ -39,8 +39,5 @@ def _where(flag: Flag, log: GameLog) -> str:
 
 
 def _played(flag: Flag) -> str:
-    kind, _, tiles = flag.played.partition(" ")
-    played = flag.played
-    if tiles:
-        played = f"{MELD_NAMES.get('minkan' if kind == 'daiminkan' else kind, kind)} {tiles}"
+    played = call_words(flag.played) if " " in flag.played else flag.played
     return text.PLAYED_WORDS.get(flag.action, "{played}").format(played=played)

@@ -19,18 +19,18 @@ from engine.review.position import (
     Scores,
     after_win,
     call_meld,
+    call_words,
     dealer_of,
     hand_of,
     place_of,
     win_value,
 )
-from engine.review.wins import ends_game, win_of
+from engine.review.wins import ends_without_climbing, win_of
 from engine.rules.sets import Ruleset
 from engine.shape.shanten import shanten
 from engine.shape.waits import wait_tiles
 from engine.table.decision import Decision
 from engine.text import review as text
-from engine.text.core import MELD_NAMES
 
 Reach = tuple[int | None, int]  # (who pays: None for tsumo; the place reached)
 
@@ -42,12 +42,13 @@ def best_place(d: Decision, hand13: Hand, rules: Ruleset, *,
     for tile in wait_tiles(hand13):
         if d.visible[tile] >= 4:
             continue
-        payers: list[int | None] = [None, *(s for s in range(4) if s != d.seat)]
-        for payer in payers:
-            result = win_value(d, hand13, tile, rules, tsumo=payer is None, riichi=riichi)
+        tsumo = win_value(d, hand13, tile, rules, tsumo=True, riichi=riichi)
+        ron = win_value(d, hand13, tile, rules, tsumo=False, riichi=riichi)  # any discarder
+        ways = [(None, tsumo), *((s, ron) for s in range(4) if s != d.seat)]
+        for payer, result in ways:
             if result is None:
                 continue
-            reached = place_of(after_win(d, result, payer), d.seat, rules)
+            reached = place_of(after_win(d, result, payer, rules), d.seat, rules)
             if best is None or reached < best[1]:
                 best = (payer, reached)
     return best
@@ -74,11 +75,10 @@ def _win(d: Decision, rules: Ruleset) -> Flag | None:
     found = win_of(d, rules)
     if found is None:
         return None
-    result, payer, tile = found
-    after = after_win(d, result, payer)
-    place = place_of(after, d.seat, rules)
-    if place == 1 or place < place_of(d.scores, d.seat, rules) or not ends_game(d, after, rules):
+    result, payer, tile, after = found
+    if not ends_without_climbing(d, after, rules):
         return None
+    place = place_of(after, d.seat, rules)
     hand13 = hand_of(d) if payer is not None else hand_of(d).without_tile(tile)
     better = best_place(d, hand13, rules)
     if better is None or better[1] >= place:
@@ -108,12 +108,11 @@ def _call(d: Decision, rules: Ruleset) -> Flag | None:
     with_riichi = best_place(d, closed, rules, riichi=True)
     if with_riichi is None or with_riichi[1] >= place:
         return None
-    kind, _, tiles = d.played.partition(" ")
-    call = f"{MELD_NAMES.get('minkan' if kind == 'daiminkan' else kind, kind)} {tiles}"
     cost: dict[str, float | int | str] = {
         "place": place, "needed": with_riichi[1],
         "short": _short(d.scores, d.seat, place, rules),
     }
-    message = text.ALL_LAST_CALL.format(call=call, place=place, needed=with_riichi[1])
+    message = text.ALL_LAST_CALL.format(call=call_words(d.played), place=place,
+                                        needed=with_riichi[1])
     return Flag(d.hand, d.event, d.action, d.played, "pass", "all_last", cost, message,
                 LESSONS["all_last"], False, d)

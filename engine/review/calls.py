@@ -16,14 +16,13 @@ from collections.abc import Callable
 from engine.hand import Hand
 from engine.melds import MeldKind
 from engine.review.flags import LESSONS, Flag
-from engine.review.position import call_meld, win_value
+from engine.review.position import call_meld, call_words, win_value
 from engine.review.thresholds import FORMAL_TENPAI_WALL, OFF_TILES
 from engine.rules.sets import Ruleset
 from engine.shape.shanten import shanten
 from engine.shape.waits import wait_tiles
 from engine.table.decision import Decision
 from engine.text import review as text
-from engine.text.core import MELD_NAMES
 from engine.tiles import DRAGONS, TERMINALS_AND_HONORS, Tile
 
 Test = Callable[[Hand, Decision, Ruleset], bool]
@@ -137,8 +136,6 @@ def check_no_yaku(d: Decision, rules: Ruleset,
         return None
     cost: dict[str, float | int | str] = {"shanten": _best_shanten(hand),
                                          "wall_left": d.wall_left}
-    kind, _, tiles = d.played.partition(" ")
-    name = MELD_NAMES.get("minkan" if kind == "daiminkan" else kind, kind)
-    message = text.NO_YAKU.format(call=f"{name} {tiles}")
+    message = text.NO_YAKU.format(call=call_words(d.played))
     return Flag(d.hand, d.event, d.action, d.played, "pass", "no_yaku", cost, message,
                 LESSONS["no_yaku"], False, d)

@@ -14,8 +14,10 @@ from engine.melds import Meld, MeldKind
 from engine.rules.sets import Ruleset, get_game_rules
 from engine.scoring.score import ScoreResult, WinSituation, score_hand
 from engine.table.decision import Decision
-from engine.table.final import placements
+from engine.table.final import four, placements
+from engine.table.game import Ron, Tsumo, win_payments
 from engine.table.safety import Riichi
+from engine.text import messages as msg
 from engine.tiles import EAST, NUM_KINDS, Tile, counts_of, parse_tiles
 
 Scores = tuple[int, int, int, int]
@@ -77,26 +79,17 @@ def win_value(d: Decision, hand13: Hand, tile: Tile, rules: Ruleset, *, tsumo: b
         return None
 
 
-def after_win(d: Decision, result: ScoreResult, from_seat: int | None) -> Scores:
-    """The scores after the seat's win (``from_seat`` ``None``: tsumo), sticks collected."""
-    scores = list(d.scores)
-    pay = result.payments
+def after_win(d: Decision, result: ScoreResult, from_seat: int | None, rules: Ruleset) -> Scores:
+    """The scores after the seat's win (``from_seat`` ``None``: tsumo), sticks collected.
+
+    Paid as the table settles a hand (:func:`engine.table.game.win_payments`).
+    """
     dealer = dealer_of(d)
-    if from_seat is not None:
-        lost = pay.ron if pay.ron is not None else result.total - 1000 * d.sticks
-        scores[from_seat] -= lost
-        gained = lost
-    else:
-        gained = 0
-        for other in range(4):
-            if other == d.seat:
-                continue
-            each = pay.all if pay.all is not None else (
-                pay.dealer if other == dealer else pay.non_dealer)
-            scores[other] -= each or 0
-            gained += each or 0
-    scores[d.seat] += gained + 1000 * d.sticks
-    return (scores[0], scores[1], scores[2], scores[3])
+    me = (d.seat - dealer) % 4
+    outcome = Tsumo(me, result.basic) if from_seat is None else Ron(
+        (from_seat - dealer) % 4, {me: result.basic})
+    paid = win_payments(outcome, rules, d.honba, d.sticks)
+    return four([d.scores[s] + paid[(s - dealer) % 4] for s in range(4)])
 
 
 def place_of(scores: Scores, seat: int, rules: Ruleset) -> int:
@@ -112,6 +105,12 @@ def discarder(d: Decision) -> int | None:
         if o.pond and o.pond[-1].tile == d.offered:
             return o.seat
     return None
+
+
+def call_words(played: str) -> str:
+    """A call as ``played`` writes it, named in Russian: ``"daiminkan 5p"`` → «открытый кан 5p»."""
+    kind, _, tiles = played.partition(" ")
+    return f"{msg.TABLE_CALL_NAMES.get(kind, kind)} {tiles}"
 
 
 def call_meld(d: Decision) -> tuple[Hand, Meld] | None:

@@ -35,23 +35,33 @@ from engine.text import review as text
 from engine.tiles import Tile, tile_code
 
 
-def win_of(d: Decision, rules: Ruleset) -> tuple[ScoreResult, int | None, Tile] | None:
-    """The win the decision was about: its value, who pays a ron, the winning tile."""
+def win_of(d: Decision,
+           rules: Ruleset) -> tuple[ScoreResult, int | None, Tile, Scores] | None:
+    """The win the decision was about: value, who pays a ron, winning tile, scores after."""
     hand = hand_of(d)
     if d.offered is None:
         tile = d.drawn if d.drawn is not None else (d.concealed[-1] if d.concealed else None)
         if tile is None or not hand.concealed[tile]:
             return None
         result = win_value(d, hand.without_tile(tile), tile, rules, tsumo=True)
-        return (result, None, tile) if result else None
+        return (result, None, tile, after_win(d, result, None, rules)) if result else None
     payer = discarder(d)
     result = win_value(d, hand, d.offered, rules, tsumo=False)
-    return (result, payer, d.offered) if result and payer is not None else None
+    if result is None or payer is None:
+        return None
+    return result, payer, d.offered, after_win(d, result, payer, rules)
 
 
-def ends_game(d: Decision, after: Scores, rules: Ruleset) -> bool:
-    """A win in the last hand ends the game unless the dealer wins and is not first."""
-    return dealer_of(d) != d.seat or place_of(after, d.seat, rules) == 1
+def ends_without_climbing(d: Decision, after: Scores, rules: Ruleset) -> bool:
+    """A win in the game's last hand that ends it below first, the seat's place not raised.
+
+    A dealer's win goes on unless it leaves the dealer first. Taking such a win
+    is :mod:`engine.review.all_last`'s to judge; letting it pass is no missed win.
+    """
+    place = place_of(after, d.seat, rules)
+    if not d.is_all_last or place == 1 or place < place_of(d.scores, d.seat, rules):
+        return False
+    return dealer_of(d) != d.seat
 
 
 def check_missed_win(d: Decision, rules: Ruleset,
@@ -61,11 +71,8 @@ def check_missed_win(d: Decision, rules: Ruleset,
     found = win_of(d, rules)
     if found is None:
         return None
-    result, payer, tile = found
-    after = after_win(d, result, payer)
-    place = place_of(after, d.seat, rules)
-    if d.is_all_last and ends_game(d, after, rules) and place > 1 and (
-            place >= place_of(d.scores, d.seat, rules)):
+    result, payer, tile, after = found
+    if ends_without_climbing(d, after, rules):
         return None
     win = "tsumo" if payer is None else "ron"
     cost: dict[str, float | int | str] = {"points": result.total, "han": result.han,
@@ -90,7 +97,7 @@ def check_furiten(d: Decision, rules: Ruleset,
             if earlier is not None and earlier[0] == waits:
                 return None  # said once per wait and hand
     discard = _discard_of(d, context)
-    before = frozenset(_own_pond(d, context, with_it=False))
+    before = frozenset(d.discards)
     better = _clean_tenpai(discard, before) if discard is not None else None
     dead = [t for t in waits if t in pond]
     wide = len(waits) >= WIDE_WAIT_KINDS
@@ -115,18 +122,6 @@ def _discard_of(d: Decision, context: tuple[Decision, ...]) -> Decision | None:
     return next((e for e in context if e.action == "discard" and e.event == d.event), None)
 
 
-def _own_pond(d: Decision, context: tuple[Decision, ...], *, with_it: bool = True) -> list[Tile]:
-    """The seat's discards of this hand before ``d`` (``with_it``: and the one answering it)."""
-    out: list[Tile] = []
-    for e in context:
-        if e.action == "discard" and (e.event < d.event or with_it and e.event == d.event):
-            try:
-                out.append(tile_of(e.played))
-            except HandError:
-                continue
-    return out
-
-
 def _furiten_wait(d: Decision,
                   context: tuple[Decision, ...]) -> tuple[tuple[Tile, ...], frozenset[Tile]] | None:
     """(waits, own pond) when the hand left by the riichi/dama discard is tenpai in furiten."""
@@ -138,7 +133,7 @@ def _furiten_wait(d: Decision,
     except HandError:
         return None
     waits = wait_tiles(rest)
-    pond = frozenset(_own_pond(d, context))
+    pond = frozenset((*discard.discards, tile_of(discard.played)))
     if not waits or not pond.intersection(waits):
         return None
     return waits, pond

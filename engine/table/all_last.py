@@ -5,9 +5,10 @@ honba and the riichi sticks on the table, each way the learner can win —
 ron off one of the three others, or tsumo — is priced at every hand value of
 the ladder (:func:`ladder`: every distinct payment from 1 han 30 fu up to
 yakuman, kiriage and counted yakuman as the rule set says), and the smallest
-value that lifts the learner to a place is found. The payments are
-:func:`engine.scoring.points.split_payments` (honba: 300 from the discarder,
-100 from each payer on tsumo; the sticks go to the winner); the places are
+value that lifts the learner to a place is found. The payments are the
+table's settlement of a win, :func:`engine.table.game.win_payments` (honba:
+300 from the discarder, 100 from each payer on tsumo; the sticks go to the
+winner), named by :func:`engine.scoring.points.split_payments`; the places are
 :func:`engine.table.final.placements` with the rule set's tie rule, the first
 dealer of the game being South of this hand (in South 4 the dealer is the
 fourth seat of East 1, so the first dealer sits next after him).
@@ -34,6 +35,7 @@ from engine.errors import HandError
 from engine.rules.sets import Ruleset, get_game_rules
 from engine.scoring.points import basic_value, split_payments
 from engine.table.final import placements
+from engine.table.game import Ron, Tsumo, win_payments
 from engine.text import messages as msg
 
 SEATS = 4
@@ -91,38 +93,31 @@ def _plain(han: int, fu: int) -> tuple[bool, int, int]:
 
 
 @cache
-def ladder(way: Way, seat: int, honba: int, sticks: int, kiriage: bool,
-           kazoe: bool) -> tuple[Step, ...]:
+def ladder(way: Way, seat: int, honba: int, sticks: int, rules: Ruleset) -> tuple[Step, ...]:
     """Every distinct payment of ``way`` for the learner at ``seat``, smallest first."""
     dealer = seat == 0
     seen: dict[tuple[int, ...], Step] = {}
     for han, fu in _hands(way.tsumo):
-        b = basic_value(han, fu, kiriage, kazoe, 0)
+        b = basic_value(han, fu, rules.kiriage, rules.kazoe_yakuman, 0)
         pay = split_payments(b, dealer, way.tsumo, honba)
-        changes = [0] * SEATS
-        if not way.tsumo:
-            assert way.ron_from is not None and pay.ron is not None
-            changes[way.ron_from] = -pay.ron
+        outcome: Tsumo | Ron
+        if way.ron_from is not None:
             label = msg.ALL_LAST_RON.format(value=pay.points, hand=_han_fu(han, fu))
-        elif dealer:
-            assert pay.all is not None
-            for s in range(1, SEATS):
-                changes[s] = -pay.all
-            label = msg.ALL_LAST_TSUMO_ALL.format(each=pay.all - 100 * honba,
-                                                  hand=_han_fu(han, fu))
+            outcome = Ron(way.ron_from, {seat: b})
         else:
-            assert pay.dealer is not None and pay.non_dealer is not None
-            for s in range(SEATS):
-                if s != seat:
-                    changes[s] = -(pay.dealer if s == 0 else pay.non_dealer)
-            label = msg.ALL_LAST_TSUMO.format(
-                other=pay.non_dealer - 100 * honba, dealer=pay.dealer - 100 * honba,
-                hand=_han_fu(han, fu))
-        changes[seat] = -sum(changes) + 1000 * sticks
-        key = tuple(changes)
-        if key not in seen or _plain(han, fu) < _plain(seen[key].han, seen[key].fu):
-            seen[key] = Step(han, fu, label, pay.points, (changes[0], changes[1], changes[2],
-                                                           changes[3]))
+            outcome = Tsumo(seat, b)
+            if dealer:
+                assert pay.all is not None
+                label = msg.ALL_LAST_TSUMO_ALL.format(each=pay.all - 100 * honba,
+                                                      hand=_han_fu(han, fu))
+            else:
+                assert pay.dealer is not None and pay.non_dealer is not None
+                label = msg.ALL_LAST_TSUMO.format(
+                    other=pay.non_dealer - 100 * honba, dealer=pay.dealer - 100 * honba,
+                    hand=_han_fu(han, fu))
+        changes = win_payments(outcome, rules, honba, sticks)
+        if changes not in seen or _plain(han, fu) < _plain(seen[changes].han, seen[changes].fu):
+            seen[changes] = Step(han, fu, label, pay.points, changes)
     return tuple(sorted(seen.values(), key=lambda s: (s.gain, s.han, s.fu)))
 
 
@@ -174,7 +169,7 @@ def all_last_needs(scores: Sequence[int], seat: int, honba: int, sticks: int,
     ways = (*(Way(s) for s in range(SEATS) if s != seat), Way())
     ladders, places = {}, {}
     for way in ways:
-        steps = ladder(way, seat, honba, sticks, rules.kiriage, rules.kazoe_yakuman)
+        steps = ladder(way, seat, honba, sticks, rules)
         ladders[way] = steps
         places[way] = tuple(
             placements([a + c for a, c in zip(scores, s.changes, strict=True)], tiebreak,

@@ -194,7 +194,7 @@ def _isolation(hand: Hand, tile: Tile) -> tuple[int, int, int]:
 def _riichi_of(t: Table, seat: int) -> Riichi:
     at = t.riichi_at[seat]
     assert at is not None
-    pond = tuple(t.own_discards[seat])
+    pond = t.own_discards(seat)
     return Riichi(pond, at, tuple(t.missed_riichi[seat]))
 
 

@@ -82,6 +82,7 @@ class Decision:
     furiten: bool = False
     drawn: Tile | None = None  # the tile just drawn, when the choice follows a draw
     riichi: bool = False  # the seat is in riichi
+    discards: tuple[Tile, ...] = ()  # the seat's own discards of this hand so far, called or not
 
 
 def decisions(log: GameLog, seat: int, rules: str = "online") -> Iterator[Decision]:
@@ -178,11 +179,6 @@ def _decision(
     t: Table, log: GameLog, h: int, event: int, seat: int, action: str, played: str,
     options: tuple[str, ...], offered: Tile | None = None,
 ) -> Decision:
-    tiles = [k for k in range(34) for _ in range(t.counts[seat][k])]
-    drawn = t.drawn[seat]
-    if drawn is not None and drawn in tiles:
-        tiles.remove(drawn)
-        tiles.append(drawn)
     opponents = tuple(
         Opponent(s, t.riichi_at[s], tuple(t.ponds[s]), tuple(t.melds[s]),
                  tuple(t.missed_riichi[s]))
@@ -192,10 +188,11 @@ def _decision(
     rel = (seat - t.dealer) % 4
     return Decision(
         hand=h, event=event, seat=seat, action=action, played=played,
-        concealed=tuple(tiles), melds=tuple(t.melds[seat]), visible=t.visible_counts(seat),
+        concealed=t.concealed(seat), melds=tuple(t.melds[seat]), visible=t.visible_counts(seat),
         dora_indicators=t.dora_indicators(), round_wind=ROUND_WINDS.get(hand.round[:1], EAST),
-        seat_wind=EAST + rel, turn=len(t.own_discards[seat]), wall_left=t.wall_left,
+        seat_wind=EAST + rel, turn=len(t.ponds[seat]), wall_left=t.wall_left,
         scores=t.scores(), honba=hand.honba, sticks=t.sticks(),
         is_all_last=hand.round == log.last_round, opponents=opponents, options=options,
-        offered=offered, furiten=t.is_furiten(seat), drawn=drawn, riichi=t.in_riichi(seat),
+        offered=offered, furiten=t.is_furiten(seat), drawn=t.drawn[seat], riichi=t.in_riichi(seat),
+        discards=t.own_discards(seat),
     )

@@ -199,6 +199,19 @@ def _pao_ron_shift(
     return add(four(back), shared)
 
 
+def win_payments(outcome: Tsumo | Ron, rules: Ruleset, honba: int, sticks: int) -> Scores:
+    """What a win pays by this hand's seats (0 = dealer), the honba and ``sticks`` included.
+
+    The settlement :func:`next_state` makes, for pricing a win outside a game
+    (the all-last ladder, a review's "what if"): no riichi declared in the hand.
+
+    >>> from engine.rules.sets import get_ruleset
+    >>> win_payments(Tsumo(1, 2000), get_ruleset("online"), 1, 1)
+    (-4100, 9300, -2100, -2100)
+    """
+    return _settle(outcome, rules, honba, sticks, frozenset()).payments
+
+
 def next_state(
     state: GameState, outcome: Outcome, rules: Ruleset, riichi: Iterable[int] = ()
 ) -> NextHand:

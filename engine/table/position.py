@@ -86,7 +86,6 @@ class Position:
         self.red: list[list[bool]] = [[False] * 3 for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.ponds: list[list[PondTile]] = [[] for _ in range(4)]
-        self.own_discards: list[list[Tile]] = [[] for _ in range(4)]
         self.drawn: list[Tile | None] = [None] * 4
         self.drawn_red: list[bool] = [False] * 4
         self.riichi_at: list[int | None] = [None] * 4  # pond index of the declaration tile
@@ -142,6 +141,19 @@ class Position:
         """The seat's hand as the engine's :class:`~engine.hand.Hand`."""
         r = self.red[seat]
         return Hand(tuple(self.counts[seat]), tuple(self.melds[seat]), (r[0], r[1], r[2]))
+
+    def own_discards(self, seat: int) -> tuple[Tile, ...]:
+        """Every tile the seat discarded this hand, called ones too (furiten counts them all)."""
+        return tuple(p.tile for p in self.ponds[seat])
+
+    def concealed(self, seat: int) -> tuple[Tile, ...]:
+        """The seat's concealed tiles, sorted, the tile just drawn last."""
+        tiles = [k for k in range(34) for _ in range(self.counts[seat][k])]
+        drawn = self.drawn[seat]
+        if drawn is not None and drawn in tiles:
+            tiles.remove(drawn)
+            tiles.append(drawn)
+        return tuple(tiles)
 
     def waits(self, seat: int) -> tuple[Tile, ...]:
         """The waits of a 13-tile hand (cached until the hand changes)."""
@@ -240,7 +252,7 @@ class Position:
         if hand.size != 13:
             return False
         result = check_furiten(
-            hand, discards=self.own_discards[seat], missed=self.missed[seat],
+            hand, discards=self.own_discards(seat), missed=self.missed[seat],
             riichi=self.in_riichi(seat), missed_since_riichi=self.missed_riichi[seat],
         )
         return bool(result.reasons)

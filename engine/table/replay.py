@@ -170,14 +170,6 @@ def view_at(log: GameLog, rules: str, hand: int, step: int) -> TableView:
 
 def table_view(t: Table, hand: int, step: int) -> TableView:
     """What the table shows now."""
-    hands = []
-    for seat in range(4):
-        tiles = [k for k in range(34) for _ in range(t.counts[seat][k])]
-        drawn = t.drawn[seat]
-        if drawn is not None and drawn in tiles:
-            tiles.remove(drawn)
-            tiles.append(drawn)
-        hands.append(tuple(tiles))
     turn: int | None = t.turn
     if t.over:
         turn = None
@@ -187,7 +179,7 @@ def table_view(t: Table, hand: int, step: int) -> TableView:
         round=t.log.round, honba=t.log.honba, sticks=t.sticks(), scores=t.scores(),
         dealer=t.dealer, turn=turn, wall_left=t.wall_left, dora_indicators=t.dora_indicators(),
         ponds=tuple(tuple(p) for p in t.ponds), melds=tuple(tuple(m) for m in t.melds),
-        hands=tuple(hands), riichi=(t.in_riichi(0), t.in_riichi(1), t.in_riichi(2),
-                                    t.in_riichi(3)),
+        hands=tuple(t.concealed(s) for s in range(4)),
+        riichi=(t.in_riichi(0), t.in_riichi(1), t.in_riichi(2), t.in_riichi(3)),
         last=t.last_text, steps=len(t.log.events), step=step, hand=hand,
     )

@@ -165,7 +165,6 @@ class Table(Position):
             red = True
             self.red[e.seat][suit_of(e.tile)] = False
         self.ponds[e.seat].append(PondTile(e.tile, e.tsumogiri, e.riichi, False, red))
-        self.own_discards[e.seat].append(e.tile)
         self.missed[e.seat] = []
         self.ippatsu[e.seat] = False
         if e.riichi:

@@ -11,7 +11,6 @@ from flask.testing import FlaskClient
 
 from tests.support.accounts import (
     PASSWORD,
-    answer_lesson,
     make_user,
     register,
     sign_in,
@@ -20,7 +19,7 @@ from tests.support.accounts import (
     user_by_login,
 )
 from tests.support.client import csrf_token
-from tests.support.practice import answer_practice
+from tests.support.practice import answer_lesson, answer_practice
 from tutor import storage
 from tutor.storage.accounts import users
 from tutor.storage.learner import COOKIE, cookie_learner_id

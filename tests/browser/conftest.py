@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.support.browser import CHROMIUM, LAUNCH_ARGS, running_site
+from tests.support.browser import CHROMIUM, LAUNCH_ARGS, phone_context, running_site, watched
 
 
 @pytest.fixture(scope="session")
@@ -34,23 +34,21 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
-def _is_error(message) -> bool:  # noqa: ANN001
-    # A refused answer is a 4xx on purpose (its Russian message is shown); the
-    # browser logs it as a failed load. CSP violations and script errors still count.
-    refused = message.text.startswith(
-        "Failed to load resource: the server responded with a status of 4"
-    )
-    return message.type == "error" and not refused
-
-
 @pytest.fixture
 def page(browser, live_server: str) -> Iterator[object]:  # noqa: ANN001
     """A fresh page; console errors (CSP violations included) fail the test."""
     context = browser.new_context(base_url=live_server, viewport={"width": 1000, "height": 900})
-    page = context.new_page()
     errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if _is_error(msg) else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
+    yield watched(context.new_page(), errors)
+    context.close()
+    assert errors == [], f"browser console errors: {errors}"
+
+
+@pytest.fixture
+def phone(browser, site: str) -> Iterator[object]:  # noqa: ANN001
+    """A fresh page on a 390 px touch phone, on the module's own ``site``; console errors fail."""
+    context = phone_context(browser, site)
+    errors: list[str] = []
+    yield watched(context.new_page(), errors)
     context.close()
     assert errors == [], f"browser console errors: {errors}"

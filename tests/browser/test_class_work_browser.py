@@ -23,7 +23,7 @@ from flask import Flask
 
 from tests.support.accounts import make_user
 from tests.support.accounts import sign_in as sign_in_client
-from tests.support.browser import People, axe_violations, running_site, sign_in, submit
+from tests.support.browser import PHONE, People, axe_violations, running_site, sign_in, submit
 from tests.support.practice import right_answer
 from tests.support.studio import new_lesson, publish, save, source
 from tutor import storage
@@ -32,7 +32,6 @@ from tutor.practice.views import _prepare
 from tutor.studio.check import check_source
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 390, "height": 844}
 TITLE = "Урок класса «Правила клуба»"
 
 
@@ -63,12 +62,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int, i
 
 def test_a_studio_lesson_assigned_answered_and_read_back_at_390_px(browser, site) -> None:  # noqa: ANN001
     base, fu, class_id = site
-    people = People(browser, base)
-    try:
+    with People(browser, base) as people:
         _studio_story(people, fu, class_id)
-    finally:
-        for context in people.contexts:
-            context.close()
     assert people.errors == []
 
 
@@ -127,12 +122,8 @@ def _studio_story(people: People, fu: int, class_id: int) -> None:
 
 def test_a_learner_does_a_practice_set_from_start_to_result_at_390_px(browser, site) -> None:  # noqa: ANN001
     base, _, class_id = site
-    people = People(browser, base)
-    try:
+    with People(browser, base) as people:
         _set_story(people, class_id)
-    finally:
-        for context in people.contexts:
-            context.close()
     assert people.errors == []
 
 

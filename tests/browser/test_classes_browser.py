@@ -63,12 +63,8 @@ def answer_waits(page, right: bool) -> str:  # noqa: ANN001
 
 
 def test_a_class_from_the_admin_to_the_dashboard(browser, site: str) -> None:  # noqa: ANN001
-    people = People(browser, site)
-    try:
+    with People(browser, site) as people:
         _story(people)
-    finally:
-        for context in people.contexts:
-            context.close()
     assert people.errors == []
 
 

@@ -15,11 +15,16 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.support.browser import axe_violations, running_site, submit, wait_until
+from tests.support.browser import (
+    axe_violations,
+    phone_context,
+    running_site,
+    submit,
+    wait_until,
+)
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 QUIZ = """---
 title: Короткий опрос
 slug: quiz
@@ -56,22 +61,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def _phone(browser, site: str, script: bool = True):  # noqa: ANN001, ANN202
-    return browser.new_context(base_url=site, viewport=PHONE, has_touch=True, is_mobile=True,
-                               java_script_enabled=script)
-
-
-@pytest.fixture
-def phone(browser, site: str) -> Iterator[object]:  # noqa: ANN001
-    context = _phone(browser, site)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert errors == []
-
-
 def _choose(page, drill: str, option: str) -> None:  # noqa: ANN001
     page.locator(f'#drill-{drill} label:has(input[name="option"][value="{option}"])').click()
 
@@ -97,7 +86,7 @@ def test_try_again_with_htmx_then_the_solution(phone) -> None:  # noqa: ANN001
 
 
 def test_try_again_without_javascript(browser, site: str) -> None:  # noqa: ANN001
-    context = _phone(browser, site, script=False)
+    context = phone_context(browser, site, script=False)
     page = context.new_page()
     page.goto("/lessons/basics")
     _choose(page, "set-size", "1")

@@ -19,13 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.browser import axe_violations
+from tests.support.browser import PHONE, axe_violations
 from tests.support.site import make_app
 
 pytestmark = [pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[2]
-PHONE = {"width": 390, "height": 844}
 _LINK = re.compile(r'href="(/[^"#?]*)"')
 _PRACTICE = re.compile(r'href="(/practice/([a-z-]+)/[a-z-]+)"')
 

@@ -25,10 +25,9 @@ import pytest
 from flask import Flask
 
 from tests.support.accounts import PASSWORD, make_user
-from tests.support.browser import axe_violations, running_site
+from tests.support.browser import PHONE, axe_violations, running_site
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 FU = "/practice/fu/novice/1"  # a 14-tile hand with its winning tile set apart
 

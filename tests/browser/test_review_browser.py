@@ -15,11 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.browser import running_site, wait_until
+from tests.support.browser import PHONE, axe_violations, phone_context, running_site, wait_until
 
 pytestmark = [pytest.mark.browser]
 
-PHONE = {"width": 390, "height": 844}
 LOG = (Path(__file__).resolve().parents[1] / "fixtures" / "review" / "one_ron.json").read_text()
 
 
@@ -27,31 +26,6 @@ LOG = (Path(__file__).resolve().parents[1] / "fixtures" / "review" / "one_ron.js
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with running_site(tmp_path_factory.mktemp("review") / "content") as url:
         yield url
-
-
-def _context(browser, site: str, script: bool = True):  # noqa: ANN001, ANN202
-    return browser.new_context(base_url=site, viewport=PHONE, has_touch=True, is_mobile=True,
-                               java_script_enabled=script)
-
-
-@pytest.fixture
-def phone(browser, site: str) -> Iterator[object]:  # noqa: ANN001
-    context = _context(browser, site)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and
-            "status of 4" not in m.text else None)
-    yield page
-    context.close()
-    assert errors == []
-
-
-def axe_violations(page) -> list[str]:  # noqa: ANN001
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    return [f"{v['id']}: {v['nodes'][0]['target']}" for v in results.response["violations"]]
 
 
 def _paste(page) -> str:  # noqa: ANN001
@@ -113,7 +87,7 @@ def test_solve_first_then_make_a_drill_and_meet_it_again(phone) -> None:  # noqa
 
 
 def test_without_javascript_every_step_is_a_link(browser, site: str) -> None:  # noqa: ANN001
-    scripted = _context(browser, site)
+    scripted = phone_context(browser, site)
     game = _paste(scripted.new_page())
     state = scripted.storage_state()
     scripted.close()
@@ -139,7 +113,7 @@ def test_a_bad_log_another_learners_game_and_deleting(phone, browser, site: str)
     assert re.search("[а-яё]", error.inner_text())
     assert axe_violations(phone) == []
     game = _paste(phone)
-    stranger = _context(browser, site)
+    stranger = phone_context(browser, site)
     response = stranger.new_page().goto(game)
     assert response is not None and response.status == 404
     stranger.close()

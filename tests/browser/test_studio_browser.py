@@ -55,12 +55,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int, i
 
 def test_write_check_publish_answer_restore(browser, site) -> None:  # noqa: ANN001
     base, fu, class_id = site
-    people = People(browser, base)
-    try:
+    with People(browser, base) as people:
         _story(people, fu, class_id)
-    finally:
-        for context in people.contexts:
-            context.close()
     assert people.errors == []
 
 

@@ -10,10 +10,10 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 
-from tests.support.accounts import answer_lesson, register
-from tests.support.classes import DUE, World, build, join
+from tests.support.accounts import register
+from tests.support.classes import DUE, World, build, dashboard, join, learner_row
 from tests.support.client import csrf_token
-from tests.support.practice import answer_practice
+from tests.support.practice import answer_lesson, answer_practice
 from tutor import storage
 from tutor.classes import dates, spreadsheet
 from tutor.classes.dashboard import Dashboard, LearnerRow
@@ -30,16 +30,6 @@ def _set_seeds(world: World, who: str) -> list[int]:
     page = world.client(who).get(f"/classes/{world.ids['club']}/sets/2").get_data(as_text=True)
     page = page[page.index('<ol class="set-list">'):]
     return [int(s) for s in re.findall(r"/practice/waits/novice/(\d+)", page)]
-
-
-def _dashboard(world: World) -> str:
-    return world.client("teacher").get(f"/classes/{world.ids['club']}").get_data(as_text=True)
-
-
-def _row(page: str, login: str) -> str:
-    found = re.search(rf'<tr data-learner="{login}">(.*?)</tr>', page, re.S)
-    assert found, login
-    return found.group(1)
 
 
 def test_every_learner_of_the_class_gets_the_same_practice_problems(world: World) -> None:
@@ -71,8 +61,8 @@ def test_the_dashboard_shows_each_learner_right_and_wrong(world: World) -> None:
     for drill in ("nobetan", "discard", "pinfu-ron", "set-size"):
         answer_lesson(alice, "basics", drill, True)
     answer_lesson(carol, "basics", "pinfu-ron", False)
-    page = _dashboard(world)
-    alice_row, carol_row = _row(page, "alice"), _row(page, "carol")
+    page = dashboard(world)
+    alice_row, carol_row = learner_row(page, "alice"), learner_row(page, "carol")
     assert re.findall(r'data-state="([^"]+)"', alice_row) == ["done", "not-started"]
     assert re.findall(r'data-state="([^"]+)"', carol_row) == ["in-progress", "not-started"]
     assert "<td data-done>1 из 2</td>" in alice_row and "<td data-done>0 из 2</td>" in carol_row
@@ -90,7 +80,7 @@ def test_the_rules_a_learner_misses_come_from_the_stored_diagnosis(world: World)
     with world.app.test_request_context():
         with storage.store().transaction() as conn:
             rule = conn.execute(sa.text("SELECT rule FROM learner_mistakes")).scalar()
-    row = _row(_dashboard(world), "carol")
+    row = learner_row(dashboard(world), "carol")
     if rule:
         assert "(1)" in row and "без названного правила" not in row
     else:
@@ -157,7 +147,7 @@ def test_a_learner_leaves_and_an_instructor_removes(world: World) -> None:
     response = teacher.post(f"/classes/{world.ids['club']}/learners/{world.ids['carol']}/remove",
                             data={"csrf_token": csrf_token(teacher, "/classes")})
     assert response.status_code == 302
-    page = _dashboard(world)
+    page = dashboard(world)
     assert 'data-learner="alice"' not in page and 'data-learner="carol"' not in page
     assert "Задания класса" not in alice.get("/").get_data(as_text=True)
 

@@ -12,8 +12,8 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 
-from tests.support.accounts import answer_lesson
 from tests.support.classes import World, build
+from tests.support.practice import answer_lesson
 from tutor import storage
 from tutor.classes.work import rule_messages
 from tutor.drills.labels import LABELS

@@ -8,9 +8,8 @@ from contextlib import contextmanager
 import sqlalchemy as sa
 from flask import Flask
 
-from tests.support.accounts import answer_lesson
 from tests.support.classes import World, build
-from tests.support.practice import answer_practice
+from tests.support.practice import answer_lesson, answer_practice
 from tutor import storage
 
 

@@ -16,9 +16,9 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 
-from tests.support.accounts import answer_lesson
 from tests.support.classes import World, build
 from tests.support.client import csrf_token
+from tests.support.practice import answer_lesson
 from tutor import storage
 from tutor.accounts.zones import moment_text
 from tutor.classes.dates import is_past

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from tests.support.accounts import answer_lesson, user_by_login
+from tests.support.accounts import user_by_login
 from tests.support.classes import World, assign, build
-from tests.support.practice import form_fields
+from tests.support.practice import answer_lesson, form_fields
 from tutor import storage
 from tutor.classes import store as classes
 from tutor.classes.work import DONE, IN_PROGRESS, work

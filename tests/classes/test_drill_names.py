@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from tests.support.accounts import answer_lesson
-from tests.support.classes import World, assign, build
+from tests.support.classes import World, assign, build, dashboard
+from tests.support.practice import answer_lesson
 from tutor.course.drill_names import plain_question
 
 
@@ -23,13 +23,8 @@ def world(app: Flask) -> World:
     return build(app)
 
 
-def _dashboard(world: World, query: str = "") -> str:
-    client = world.client("teacher")
-    return client.get(f"/classes/{world.ids['club']}{query}").get_data(as_text=True)
-
-
 def test_the_drill_picker_names_drills_by_number_and_question(world: World) -> None:
-    page = _dashboard(world)
+    page = dashboard(world)
     picker = re.search(r"<select id=\"assign-drill\"[^>]*>(.*?)</select>", page, re.S)
     assert picker
     options = re.findall(r"<option value=\"([^\"]+)\">([^<]+)</option>", picker.group(1))
@@ -39,10 +34,10 @@ def test_the_drill_picker_names_drills_by_number_and_question(world: World) -> N
 
 
 def test_the_picker_filters_by_lesson_without_javascript(world: World) -> None:
-    page = _dashboard(world, "?drills_of=basics")
+    page = dashboard(world, "?drills_of=basics")
     assert re.search(r'<option value="basics" selected>Урок 1 «Основы для тестов»</option>', page)
     # a lesson that is not in the course falls back to the first lesson with drills
-    page = _dashboard(world, "?drills_of=nowhere")
+    page = dashboard(world, "?drills_of=nowhere")
     assert 'value="basics/nobetan"' in page
 
 
@@ -50,7 +45,7 @@ def test_an_assigned_drill_and_the_missed_list_read_differently_per_drill(world:
     assign(world.client("teacher"), world.ids["club"], kind="drill", drill="basics/set-size")
     for drill in ("pinfu-ron", "set-size"):
         answer_lesson(world.client("alice"), "basics", drill, False)
-    page = _dashboard(world)
+    page = dashboard(world)
     assert "Урок 1 «Основы для тестов», упр. 4: Сколько всего тайлов в комплекте?" in page
     missed = re.search(r"data-missed>(.*?)</ol>", page, re.S)
     assert missed
@@ -61,12 +56,12 @@ def test_an_assigned_drill_and_the_missed_list_read_differently_per_drill(world:
 
 def test_renumbering_lessons_renames_an_assigned_drill(world: World, content_dir: Path) -> None:
     assign(world.client("teacher"), world.ids["club"], kind="drill", drill="basics/set-size")
-    assert "Урок 1 «Основы для тестов», упр. 4" in _dashboard(world)
+    assert "Урок 1 «Основы для тестов», упр. 4" in dashboard(world)
     # «basics» moves after the other two lessons: it is lesson 3 now, the same drill
     path = content_dir / "01-basics.md"
     path.write_text(path.read_text(encoding="utf-8").replace("order: 1", "order: 4"),
                     encoding="utf-8")
-    page = _dashboard(world)
+    page = dashboard(world)
     assert "Урок 3 «Основы для тестов», упр. 4: Сколько всего тайлов" in page
     assert "Урок 1 «Основы для тестов»" not in page
 

@@ -8,6 +8,7 @@ The same hand is also a lesson drill written for the online rules.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,10 +16,11 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.support.accounts import answer_lesson, user_by_login
+from engine.rules.sets import RULESETS
+from tests.support.accounts import user_by_login
 from tests.support.classes import World, assign, build, create_class, join
 from tests.support.client import HTMX
-from tests.support.practice import form_fields, right_answer
+from tests.support.practice import answer_lesson, form_fields, right_answer
 from tutor import storage
 from tutor.practice.views import _prepare
 from tutor.storage.accounts import practice_solved
@@ -55,6 +57,17 @@ def lesson(content_dir: Path) -> None:
 @pytest.fixture
 def world(lesson: None, app: Flask) -> World:
     return build(app)  # alice and carol are in «Клуб» (EMA), bob in «Другой» (EMA)
+
+
+@pytest.fixture
+def ema_before_2016(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The European set as before 2016, without open tanyao: some open problems are
+    impossible under it. Prepared problems are cached by the rule set's name, so the
+    cache is emptied on both sides and no other test sees a problem prepared here."""
+    monkeypatch.setitem(RULESETS, "ema", RULESETS["ema"].with_options(open_tanyao=False))
+    _prepare.cache_clear()
+    yield
+    _prepare.cache_clear()
 
 
 def _han(rules: str | None) -> dict[str, object]:
@@ -137,12 +150,9 @@ def test_a_lesson_drill_keeps_its_lesson_rules(world: World) -> None:
 
 
 def test_a_problem_impossible_under_the_class_rules_is_shown_under_its_own(
-        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+        world: World, ema_before_2016: None) -> None:
     """Every set plays open tanyao now; a set without it (EMA before 2016, 001-EMA) makes an
     open all-simples problem impossible, and the page shows it under its own rules."""
-    from engine.rules.sets import RULESETS
-
-    monkeypatch.setitem(RULESETS, "ema", RULESETS["ema"].with_options(open_tanyao=False))
     seed = next(s for s in range(50) if _prepare("fu", "player", s) is not None
                 and _prepare("fu", "player", s, "ema") is None)
     page = world.client("alice").get(f"/practice/fu/player/{seed}").get_data(as_text=True)
@@ -184,7 +194,7 @@ def test_a_practice_page_of_a_class_member_is_private_to_caches(world: World) ->
 
 
 def test_a_fallen_back_problem_is_graded_under_the_rules_it_was_shown_under(
-        world: World) -> None:
+        world: World, ema_before_2016: None) -> None:
     seed = next(s for s in range(50) if _prepare("fu", "player", s) is not None
                 and _prepare("fu", "player", s, "ema") is None)
     alice = world.client("alice")

@@ -18,7 +18,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.support.classes import World, build
+from tests.support.classes import World, build, dashboard, learner_row
 from tests.support.client import csrf_token
 from tests.support.practice import form_fields, right_answer, wrong_answer
 from tests.support.studio import new_lesson, publish, save, source
@@ -58,16 +58,6 @@ def _answer(world: World, client: FlaskClient, drill_id: str, right: bool,
                        data={**form_fields(client, url), **answer}).get_data(as_text=True)
 
 
-def _dashboard(world: World) -> str:
-    return world.client("teacher").get(f"/classes/{world.ids['club']}").get_data(as_text=True)
-
-
-def _row(page: str, login: str) -> str:
-    found = re.search(rf'<tr data-learner="{login}">(.*?)</tr>', page, re.S)
-    assert found, login
-    return found.group(1)
-
-
 def _csv(world: World) -> list[list[str]]:
     text = world.client("teacher").get(f"/classes/{world.ids['club']}/export.csv").get_data(
         as_text=True)
@@ -76,19 +66,19 @@ def _csv(world: World) -> list[list[str]]:
 
 def test_an_assigned_studio_lesson_is_tracked_like_a_course_lesson(world: World) -> None:
     lesson_id = _published(world)
-    page = _dashboard(world)
+    page = dashboard(world)
     assert f'<option value="club/{lesson_id}">{TITLE}</option>' in page  # in «Задать урок»
     assert _assign(world, lesson_id) == 302
-    page = _dashboard(world)
+    page = dashboard(world)
     assert f">{TITLE}</a>" in page  # a column of its own
-    assert re.findall(r'data-state="([^"]+)"', _row(page, "alice"))[-1] == "not-started"
+    assert re.findall(r'data-state="([^"]+)"', learner_row(page, "alice"))[-1] == "not-started"
     alice = world.client("alice")
     assert 'data-verdict="incorrect"' in _answer(world, alice, "club-waits", right=False)
-    page = _dashboard(world)
-    assert re.findall(r'data-state="([^"]+)"', _row(page, "alice"))[-1] == "in-progress"
+    page = dashboard(world)
+    assert re.findall(r'data-state="([^"]+)"', learner_row(page, "alice"))[-1] == "in-progress"
     missed = page[page.index("data-missed"):]
     assert f"{TITLE}, упр. 1: " in missed.split("</ol>")[0]  # in the class's mistake list
-    assert "data-concept" in _row(page, "alice")  # its concept label
+    assert "data-concept" in learner_row(page, "alice")  # its concept label
     learner = world.client("teacher").get(
         f"/classes/{world.ids['club']}/learners/{world.ids['alice']}").get_data(as_text=True)
     assert f"{TITLE}, упр. 1: " in learner and "решено 0 из 2" in learner
@@ -98,8 +88,8 @@ def test_an_assigned_studio_lesson_is_tracked_like_a_course_lesson(world: World)
     assert "data-assignment-state" in alice.get("/").get_data(as_text=True)
     for drill_id in ("club-waits", "club-fu"):
         assert 'data-verdict="correct"' in _answer(world, alice, drill_id, right=True)
-    page = _dashboard(world)
-    assert re.findall(r'data-state="([^"]+)"', _row(page, "alice"))[-1] == "done"
+    page = dashboard(world)
+    assert re.findall(r'data-state="([^"]+)"', learner_row(page, "alice"))[-1] == "done"
     assert "data-missed" not in page  # the mistake was made good
     assert _csv(world)[1][-1].startswith("сделано · решено 2 из 2")
 
@@ -116,11 +106,11 @@ def test_republishing_keeps_solved_drills_and_drops_mistakes_of_the_old_version(
     teacher = world.client("teacher")
     version = save(teacher, lesson_id, fixed)
     assert publish(teacher, lesson_id, world.ids["club"]) == 302
-    page = _dashboard(world)
-    assert "решено 1 из 2" in _row(page, "alice")  # the drill solved in version 2 counts
+    page = dashboard(world)
+    assert "решено 1 из 2" in learner_row(page, "alice")  # the drill solved in version 2 counts
     assert "data-missed" not in page  # version 2's mistake can no longer be repeated
     _answer(world, alice, "club-fu", right=True, version=version, text=fixed)
-    assert "решено 2 из 2" in _row(_dashboard(world), "alice")
+    assert "решено 2 из 2" in learner_row(dashboard(world), "alice")
 
 
 def test_only_a_lesson_published_to_the_class_can_be_assigned(world: World) -> None:
@@ -147,7 +137,7 @@ def test_an_assigned_lesson_taken_off_the_class_stays_readable(world: World) -> 
     assert teacher.post(f"/studio/{lesson_id}/unpublish", data={
         "csrf_token": csrf_token(teacher, f"/studio/{lesson_id}"),
         "class_id": str(world.ids["club"])}).status_code == 302
-    page = _dashboard(world)
+    page = dashboard(world)
     assert "Урок класса (снят с публикации)" in page
     assert "data-missed" not in page
     assert world.client("alice").get("/").status_code == 200
@@ -166,9 +156,9 @@ def test_one_drill_of_a_studio_lesson_is_assigned_from_the_drill_picker(world: W
         assert teacher.post(f"/classes/{world.ids['club']}/assignments", data={
             "csrf_token": csrf, "kind": "drill",
             "drill": f"club/{lesson_id}/{drill}"}).status_code == status, drill
-    title = re.search(rf">({re.escape(TITLE)}, упр\. 2: [^<]+)</a>", _dashboard(world))
+    title = re.search(rf">({re.escape(TITLE)}, упр\. 2: [^<]+)</a>", dashboard(world))
     assert title  # its own column, named by the lesson, the drill's place and its question
     _answer(world, world.client("alice"), "club-fu", right=True)
-    cells = re.findall(r'data-state="([^"]+)"', _row(_dashboard(world), "alice"))
+    cells = re.findall(r'data-state="([^"]+)"', learner_row(dashboard(world), "alice"))
     assert cells[-1] == "done"
     assert _csv(world)[0][-1] == title.group(1)

@@ -190,37 +190,37 @@ def test_a_last_hand_call_that_cannot_climb_is_flagged_when_riichi_could() -> No
 # --- furiten ----------------------------------------------------------------------------
 # Riichi on 23m (1-4m) after discarding 4m earlier in the hand.
 
-EARLY_4M = decision("234m456678p789s11z", played="4m", event=2)
 
-
-def _declared(concealed: str, action: str) -> tuple[object, ...]:
-    chance = decision(concealed, action=action, played=action, options=("riichi", "dama"))
-    discard = decision(concealed, played="9m")
+def _declared(concealed: str, action: str, discards: str = "4m") -> tuple[object, ...]:
+    chance = decision(concealed, action=action, played=action, options=("riichi", "dama"),
+                      discards=discards)
+    discard = decision(concealed, played="9m", discards=discards)
     return chance, discard
 
 
 def test_a_riichi_on_a_furiten_wait_is_said_plainly() -> None:
     chance, discard = _declared("23m456678p789s11z9m", "riichi")
-    context = (EARLY_4M, chance, discard)
+    context = (chance, discard)
     flag = check_furiten(chance, ONLINE, context)  # type: ignore[arg-type]
     assert flag is not None and not flag.informational and flag.better == "dama"
     assert flag.message == "Риичи в фуритене: 4m уже в вашем сбросе, выиграть можно только цумо."
-    clean = (with_(EARLY_4M, played="1z"), chance, discard)
-    assert check_furiten(chance, ONLINE, clean) is None  # type: ignore[arg-type]
+    clean = _declared("23m456678p789s11z9m", "riichi", discards="1z")
+    assert check_furiten(clean[0], ONLINE, clean) is None  # type: ignore[arg-type]
 
 
 def test_a_furiten_wait_is_said_once_per_hand() -> None:
     chance, discard = _declared("23m456678p789s11z9m", "dama")
     later = with_(chance, event=14)
-    again = decision("23m456678p789s11z1z", played="1z", event=14)  # the same wait, dama again
-    context = (EARLY_4M, chance, discard, later, again)
+    # the same wait, dama again
+    again = decision("23m456678p789s11z1z", played="1z", event=14, discards="4m9m")
+    context = (chance, discard, later, again)
     assert check_furiten(chance, ONLINE, context) is not None  # type: ignore[arg-type]
     assert check_furiten(later, ONLINE, context) is None  # type: ignore[arg-type]
 
 
 def test_a_furiten_on_a_wide_wait_is_informational() -> None:
     chance, discard = _declared("23456m678p789s11z9m", "dama")  # 1-4-7m
-    flag = check_furiten(chance, ONLINE, (EARLY_4M, chance, discard))  # type: ignore[arg-type]
+    flag = check_furiten(chance, ONLINE, (chance, discard))  # type: ignore[arg-type]
     assert flag is not None and flag.informational and flag.cost["kinds"] == 3
     assert flag.message.endswith("Ожидание широкое (3 вида), так что это только к сведению.")
 

@@ -24,11 +24,14 @@ from flask.testing import FlaskClient
 
 from tests.support.client import HTMX
 from tests.support.databases import DOWN_URL
-from tests.support.practice import form_fields, right_answer, wrong_answer
+from tests.support.practice import (
+    answer_lesson,
+    answer_practice,
+    form_fields,
+)
 from tests.support.site import make_app
 from tutor import storage
 from tutor.course.content import store as content_store
-from tutor.practice.views import task
 from tutor.storage.learner import COOKIE
 
 PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")
@@ -54,29 +57,6 @@ def _close_databases() -> Iterator[None]:
 @pytest.fixture
 def app(content_dir: Path, tmp_path: Path) -> Flask:
     return _make_app(content_dir, f"sqlite:///{tmp_path / 'progress.sqlite3'}")
-
-
-def _practice(client: FlaskClient, kind: str, level: str, seed: int, right: bool,
-              hidden: dict[str, str] | None = None) -> str:
-    url = f"/practice/{kind}/{level}/{seed}"
-    hidden = hidden or form_fields(client, url)
-    with client.application.test_request_context():
-        drill = task(kind, level, seed).drill
-    data = {**hidden, **(right_answer(drill) if right else wrong_answer(drill))}
-    response = client.post(url, data=data, headers=HTMX)
-    assert response.status_code == 200
-    return response.get_data(as_text=True)
-
-
-def _lesson(client: FlaskClient, slug: str, drill_id: str, right: bool) -> str:
-    hidden = form_fields(client, f"/lessons/{slug}")
-    with client.application.app_context():
-        lesson = content_store().get(slug)
-        assert lesson is not None
-        drill = lesson.drills[drill_id]
-    data = {**hidden, **(right_answer(drill) if right else wrong_answer(drill))}
-    return client.post(f"/lessons/{slug}/drills/{drill_id}", data=data,
-                       headers=HTMX).get_data(as_text=True)
 
 
 def _history(client: FlaskClient) -> list[Any]:
@@ -110,7 +90,7 @@ def test_first_visit_gets_a_signed_httponly_lax_cookie(client: FlaskClient) -> N
 )
 def test_a_tampered_cookie_starts_a_new_learner_without_error(client: FlaskClient,
                                                                cookie: str) -> None:
-    _practice(client, "dora", "novice", 1, right=True)
+    answer_practice(client, "dora", "novice", 1, right=True)
     client.set_cookie(COOKIE, cookie)
     response = client.get("/progress")
     assert response.status_code == 200
@@ -121,7 +101,7 @@ def test_a_tampered_cookie_starts_a_new_learner_without_error(client: FlaskClien
 def test_a_remembered_learner_cookie_is_not_trusted_altered_or_under_a_new_key(
     app: Flask, client: FlaskClient,
 ) -> None:
-    _practice(client, "dora", "novice", 1, right=True)
+    answer_practice(client, "dora", "novice", 1, right=True)
     genuine = client.get_cookie(COOKIE).value  # type: ignore[union-attr]
     for _ in range(2):  # checked, then remembered
         assert 'data-total="1"' in client.get("/progress").get_data(as_text=True)
@@ -149,8 +129,8 @@ def test_a_cookie_signed_with_another_key_is_not_trusted(client: FlaskClient,
 # --- recording ------------------------------------------------------------------------
 
 def test_lesson_and_practice_answers_are_recorded_with_kind_and_level(client: FlaskClient) -> None:
-    _lesson(client, "basics", "pinfu-ron", right=False)
-    _practice(client, "han", "player", 4, right=True)
+    answer_lesson(client, "basics", "pinfu-ron", right=False)
+    answer_practice(client, "han", "player", 4, right=True)
     rows = [(a.source, a.kind, a.level, a.lesson, a.problem, a.correct) for a in _history(client)]
     assert rows == [
         ("lesson", "fu", None, "basics", "lesson/basics/pinfu-ron", False),
@@ -160,10 +140,11 @@ def test_lesson_and_practice_answers_are_recorded_with_kind_and_level(client: Fl
 
 def test_a_resent_form_is_counted_once(client: FlaskClient) -> None:
     hidden = form_fields(client, "/practice/fu/novice/2")
-    _practice(client, "fu", "novice", 2, right=False, hidden=hidden)
-    _practice(client, "fu", "novice", 2, right=False, hidden=hidden)  # the same form re-sent
+    answer_practice(client, "fu", "novice", 2, right=False, hidden=hidden)
+    answer_practice(client, "fu", "novice", 2, right=False, hidden=hidden)  # the same form re-sent
     assert len(_history(client)) == 1
-    _practice(client, "fu", "novice", 2, right=True, hidden=hidden)  # corrected in the same form
+    # corrected in the same form
+    answer_practice(client, "fu", "novice", 2, right=True, hidden=hidden)
     assert [a.correct for a in _history(client)] == [False, True]
 
 
@@ -212,8 +193,9 @@ def test_two_tabs_answering_at_once_lose_and_double_count_nothing(any_client: Fl
         try:
             barrier.wait()
             for i, hidden in enumerate(hidden_forms):
-                _practice(tab, "dora", "novice", i, right=i % 2 == 0, hidden=hidden)
-                _practice(tab, "dora", "novice", i, right=i % 2 == 0, hidden=hidden)  # re-sent
+                answer_practice(tab, "dora", "novice", i, right=i % 2 == 0, hidden=hidden)
+                # and the same form sent again
+                answer_practice(tab, "dora", "novice", i, right=i % 2 == 0, hidden=hidden)
         except BaseException as exc:  # noqa: BLE001 - reported by the main thread
             errors.append(exc)
 
@@ -236,7 +218,7 @@ def test_the_same_form_sent_from_two_threads_at_once_counts_once(any_client: Fla
 
     def run(tab: FlaskClient) -> None:
         barrier.wait()
-        _practice(tab, "shanten", "novice", 3, right=True, hidden=hidden)
+        answer_practice(tab, "shanten", "novice", 3, right=True, hidden=hidden)
 
     threads = [threading.Thread(target=run, args=(t,)) for t in tabs]
     for thread in threads:
@@ -251,10 +233,10 @@ def test_the_same_form_sent_from_two_threads_at_once_counts_once(any_client: Fla
 
 def test_a_database_that_is_down_never_costs_the_grading(content_dir: Path) -> None:
     client = _make_app(content_dir, DOWN_URL).test_client()
-    html = _practice(client, "fu", "novice", 1, right=True)
+    html = answer_practice(client, "fu", "novice", 1, right=True)
     assert 'data-verdict="correct"' in html
     assert "Не удалось сохранить прогресс" in html
-    lesson = _lesson(client, "basics", "pinfu-ron", right=True)
+    lesson = answer_lesson(client, "basics", "pinfu-ron", right=True)
     assert 'data-verdict="correct"' in lesson and "Не удалось сохранить прогресс" in lesson
     page = client.get("/progress")
     assert page.status_code == 503
@@ -267,7 +249,7 @@ def test_a_read_only_database_is_a_storage_failure_too(content_dir: Path, tmp_pa
     app = _make_app(content_dir, f"sqlite:///{path}")
     storage.opened_store(app).engine.dispose()
     readonly = _make_app(content_dir, f"sqlite:///file:{path}?mode=ro&uri=true")
-    html = _practice(readonly.test_client(), "dora", "master", 5, right=False)
+    html = answer_practice(readonly.test_client(), "dora", "master", 5, right=False)
     assert 'data-verdict="incorrect"' in html and "Не удалось сохранить прогресс" in html
 
 
@@ -276,8 +258,8 @@ def test_a_read_only_database_is_a_storage_failure_too(content_dir: Path, tmp_pa
 
 def test_progress_page_shows_counts_accuracy_streak_and_chart(client: FlaskClient) -> None:
     for seed, right in enumerate([False, True, True, False, True, True, True]):
-        _practice(client, "waits", "novice", seed, right=right)
-    _practice(client, "dora", "novice", 1, right=True)
+        answer_practice(client, "waits", "novice", seed, right=right)
+    answer_practice(client, "dora", "novice", 1, right=True)
     response = client.get("/progress")
     assert response.headers["Cache-Control"] == "private, no-store"  # one learner's data
     html = response.get_data(as_text=True)
@@ -298,20 +280,20 @@ def test_a_lesson_is_done_when_all_its_drills_were_answered_right(client: FlaskC
         assert lesson is not None
         ids = list(lesson.drills)
     for drill_id in ids[:-1]:
-        _lesson(client, "basics", drill_id, right=True)
+        answer_lesson(client, "basics", drill_id, right=True)
     html = client.get("/progress").get_data(as_text=True)
     assert 'data-lesson="basics" data-done="no"' in html and f"{len(ids) - 1} из {len(ids)}" in html
     assert 'data-lesson-state="started"' in client.get("/").get_data(as_text=True)
-    _lesson(client, "basics", ids[-1], right=False)
-    _lesson(client, "basics", ids[-1], right=True)
+    answer_lesson(client, "basics", ids[-1], right=False)
+    answer_lesson(client, "basics", ids[-1], right=True)
     html = client.get("/progress").get_data(as_text=True)
     assert 'data-lesson="basics" data-done="yes"' in html
     assert 'data-lesson-state="done"' in client.get("/").get_data(as_text=True)
 
 
 def test_export_is_a_json_download_of_every_answer(client: FlaskClient) -> None:
-    _practice(client, "payment", "novice", 3, right=True)
-    _lesson(client, "basics", "set-size", right=False)
+    answer_practice(client, "payment", "novice", 3, right=True)
+    answer_lesson(client, "basics", "set-size", right=False)
     response = client.get("/progress/export")
     assert response.mimetype == "application/json"
     assert "attachment" in response.headers["Content-Disposition"]
@@ -325,7 +307,7 @@ def test_export_is_a_json_download_of_every_answer(client: FlaskClient) -> None:
 
 
 def test_wipe_needs_the_confirmation_and_deletes_everything(client: FlaskClient) -> None:
-    _practice(client, "fu", "master", 1, right=True)
+    answer_practice(client, "fu", "master", 1, right=True)
     token = form_fields(client, "/practice/fu/master/1")["csrf_token"]
     refused = client.post("/progress/wipe", data={"csrf_token": token})
     assert refused.status_code == 400 and "Да, стереть всё" in refused.get_data(as_text=True)
@@ -345,7 +327,7 @@ def test_wipe_without_a_csrf_token_is_refused(content_dir: Path, tmp_path: Path)
 
 
 def test_the_progress_page_has_no_inline_script_or_style(client: FlaskClient) -> None:
-    _practice(client, "han", "novice", 1, right=True)
+    answer_practice(client, "han", "novice", 1, right=True)
     html = client.get("/progress").get_data(as_text=True)
     assert "<script>" not in html and " style=" not in html
 
@@ -354,8 +336,8 @@ def test_the_progress_page_has_no_inline_script_or_style(client: FlaskClient) ->
 def test_the_same_app_runs_on_postgresql(content_dir: Path) -> None:
     assert PG_URL
     client = _make_app(content_dir, PG_URL).test_client()
-    _practice(client, "waits", "master", 8, right=True)
-    _lesson(client, "basics", "pinfu-ron", right=False)
+    answer_practice(client, "waits", "master", 8, right=True)
+    answer_lesson(client, "basics", "pinfu-ron", right=False)
     html = client.get("/progress").get_data(as_text=True)
     assert 'data-total="2" data-correct="1"' in html
     token = form_fields(client, "/practice/waits/master/8")["csrf_token"]
@@ -364,7 +346,7 @@ def test_the_same_app_runs_on_postgresql(content_dir: Path) -> None:
 
 def test_my_progress_names_missed_concepts_in_short(client: FlaskClient) -> None:
     """Mistakes as concepts, not clipped sentences (learner-and-instructor review, 2026-12)."""
-    _lesson(client, "basics", "discard", False)  # a furiten drill answered wrong
+    answer_lesson(client, "basics", "discard", False)  # a furiten drill answered wrong
     page = client.get("/progress").get_data(as_text=True)
     concepts = re.search(r"<ul class=\"progress-concepts\" data-concepts>(.*?)</ul>", page, re.S)
     assert concepts, page
@@ -379,9 +361,9 @@ def test_the_progress_page_names_skills_and_mistakes_and_says_what_next(
     # «Мой прогресс» says what next (learner-and-instructor review, December 2026): a kind is
     # named as a skill, a mistake by its lesson, place and question, and the page suggests
     # the mistakes due, the lesson to continue and the weakest skill.
-    _lesson(client, "basics", "set-size", right=False)
+    answer_lesson(client, "basics", "set-size", right=False)
     for seed in range(5):
-        _practice(client, "fu", "novice", seed, right=False)
+        answer_practice(client, "fu", "novice", seed, right=False)
     html = client.get("/progress").get_data(as_text=True)
     assert "<th scope=\"row\">Правила и понятия (вопросы с вариантами)</th>" in html
     assert "<th scope=\"row\">Выберите ответ</th>" not in html

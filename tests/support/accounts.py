@@ -16,13 +16,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.support import databases
-from tests.support.client import HTMX, csrf_token
+from tests.support.client import csrf_token
 from tests.support.databases import BACKENDS, PG_URL  # noqa: F401 (the accounts tests import them here)
-from tests.support.practice import form_fields, right_answer, wrong_answer
 from tests.support.site import make_app
 from tutor import storage
 from tutor.accounts import passwords, store
-from tutor.course.content import store as content_store
 from tutor.storage import deadline
 
 PASSWORD = "correct horse battery"
@@ -60,20 +58,6 @@ def make_user(app: Flask, login: str, role: str) -> store.User:
                                 password_hash=password_hash)
 
 
-def answer_lesson(client: FlaskClient, slug: str, drill_id: str, right: bool) -> str:
-    form = form_fields(client, f"/lessons/{slug}")
-    with client.application.app_context():
-        lesson = content_store().get(slug)
-        assert lesson is not None
-        drill = lesson.drills[drill_id]
-    data = {**form, **(right_answer(drill) if right else wrong_answer(drill))}
-    response = client.post(f"/lessons/{slug}/drills/{drill_id}", data=data, headers=HTMX)
-    assert response.status_code == 200
-    return response.get_data(as_text=True)
-
-
-
-
 def summary_of(client: FlaskClient, learner_id: str) -> Any:
     with client.application.test_request_context():
         return storage.store().summary(learner_id)
@@ -85,8 +69,6 @@ def user_by_login(app: Flask, login: str) -> store.User:
             found = store.by_login(conn, login)
     assert found
     return found[0]
-
-
 
 
 def fresh_database(kind: str, folder: Path) -> AbstractContextManager[str]:

@@ -131,11 +131,47 @@ def axe_violations(page) -> list[str]:  # noqa: ANN001
             for v in results.response["violations"]]
 
 
+def phone_context(browser, base: str, *, script: bool = True):  # noqa: ANN001, ANN201
+    """A browser context like a 390 px touch phone, with or without JavaScript."""
+    return browser.new_context(base_url=base, viewport=PHONE, has_touch=True, is_mobile=True,
+                               java_script_enabled=script)
+
+
+def is_console_error(message) -> bool:  # noqa: ANN001
+    """A console message that fails a test: script errors and CSP violations.
+
+    A refused answer is a 4xx on purpose (its Russian message is shown); the
+    browser logs it as a failed load, which is not an error of the page.
+    """
+    refused = message.text.startswith(
+        "Failed to load resource: the server responded with a status of 4"
+    )
+    return message.type == "error" and not refused
+
+
+def watched(page, errors: list[str]):  # noqa: ANN001, ANN201
+    """``page``, with its console errors and uncaught exceptions collected into ``errors``."""
+    page.on("console", lambda msg: errors.append(msg.text) if is_console_error(msg) else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return page
+
+
 class People:
-    """One browser context per person; console errors (CSP included) are collected."""
+    """One browser context per person; console errors (CSP included) are collected.
+
+    Used as ``with People(browser, base) as people:``, every context is closed at
+    the end of the block.
+    """
 
     def __init__(self, browser, base: str) -> None:  # noqa: ANN001
         self.browser, self.base, self.contexts, self.errors = browser, base, [], []
+
+    def __enter__(self) -> People:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        for context in self.contexts:
+            context.close()
 
     def new(self, phone: bool = False):  # noqa: ANN201
         context = self.browser.new_context(base_url=self.base,

@@ -78,3 +78,16 @@ def build(app: Flask) -> World:
     ids = {who: user_by_login(app, who).id for who in ("alice", "carol", "bob", "teacher")}
     ids |= {"club": club, "second": second, "lesson_task": 1, "practice_task": 2}
     return World(app, clients, ids, code)
+
+
+def dashboard(world: World, query: str = "") -> str:
+    """The class dashboard of the world's club, as its teacher sees it."""
+    url = f"/classes/{world.ids['club']}{query}"
+    return world.client("teacher").get(url).get_data(as_text=True)
+
+
+def learner_row(page: str, login: str) -> str:
+    """The dashboard row of one learner (its cells' HTML)."""
+    found = re.search(rf'<tr data-learner="{login}">(.*?)</tr>', page, re.S)
+    assert found, login
+    return found.group(1)

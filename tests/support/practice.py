@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 
 from engine.tiles import tile_code
 from tests.support.client import HTMX, csrf_token, nonce
+from tutor.course.content import store as content_store
 from tutor.drills import Drill
 from tutor.practice.views import task
 
@@ -126,19 +127,31 @@ def form_fields(client: FlaskClient, url: str) -> dict[str, str]:
 
 def answer_practice(
     client: FlaskClient, kind: str, level: str, seed: int, right: bool, *, htmx: bool = True,
-    attempt: int = 1,
+    attempt: int = 1, hidden: dict[str, str] | None = None,
 ) -> str:
     """Answer practice problem ``seed`` of ``kind`` at ``level``; the reply's HTML.
 
     ``attempt=2``: a second try — a miss then shows the solution (a first one asks
-    to try again).
+    to try again). ``hidden``: the form's fields read earlier (a form sent again,
+    or a tab that opened the problem before another answered it).
     """
     url = f"/practice/{kind}/{level}/{seed}"
-    hidden = form_fields(client, url)
+    hidden = hidden or form_fields(client, url)
     with client.application.test_request_context():
         drill = task(kind, level, seed).drill
     data = {**hidden, "attempt": str(attempt),
             **(right_answer(drill) if right else wrong_answer(drill))}
     response = client.post(url, data=data, headers=HTMX if htmx else {})
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+def answer_lesson(client: FlaskClient, slug: str, drill_id: str, right: bool) -> str:
+    form = form_fields(client, f"/lessons/{slug}")
+    with client.application.app_context():
+        lesson = content_store().get(slug)
+        assert lesson is not None
+        drill = lesson.drills[drill_id]
+    data = {**form, **(right_answer(drill) if right else wrong_answer(drill))}
+    response = client.post(f"/lessons/{slug}/drills/{drill_id}", data=data, headers=HTMX)
     assert response.status_code == 200
     return response.get_data(as_text=True)

@@ -34,8 +34,11 @@ def decision(concealed: str, action: str = "discard", played: str = "", *,
              melds: tuple[Meld, ...] = (), dora: str = "8p", event: int = 10, hand: int = 0,
              seat: int = 0, seat_wind: int = EAST, scores: tuple[int, int, int, int] = SCORES,
              offered: str = "", wall_left: int = 50, is_all_last: bool = False,
-             riichi: bool = False, sticks: int = 0) -> Decision:
-    """A decision of ``seat``; ``concealed`` in mpsz, the drawn tile written last."""
+             riichi: bool = False, sticks: int = 0, discards: str = "") -> Decision:
+    """A decision of ``seat``; ``concealed`` in mpsz, the drawn tile written last.
+
+    ``discards``: the seat's own discards of the hand so far (not added to ``visible``).
+    """
     held = tiles(concealed)
     indicators = tiles(dora)
     seen = [*held, *(t for m in melds for t in m.tiles), *indicators]
@@ -51,7 +54,7 @@ def decision(concealed: str, action: str = "discard", played: str = "", *,
         sticks=sticks, is_all_last=is_all_last, opponents=opponents, options=options,
         offered=tiles(offered)[0] if offered else None,
         drawn=held[-1] if action in ("discard", "riichi", "dama") and held else None,
-        riichi=riichi)
+        riichi=riichi, discards=tiles(discards))
 
 
 def with_(d: Decision, **changes: object) -> Decision:
