@@ -45,7 +45,7 @@ from tutor.drills.base import (
     drill_hand,
     picked_discard,
 )
-from tutor.drills.danger import graded_dangers
+from tutor.drills.danger import danger_text, graded_dangers
 from tutor.drills.params import FULL_HAND_PARAMS
 
 MODES = ("discard", "defence", "choice")
@@ -114,7 +114,7 @@ class PositionSolution:
 
     def danger_of(self, tile: Tile) -> str:
         found = next((s for s in self.dangers if s.tile == tile), None)
-        return "" if found is None else f"{round(found.danger, 1):.1f}".replace(".", ",") + " %"
+        return "" if found is None else danger_text(found.danger)
 
     def ukeire_of(self, tile: Tile) -> int | None:
         if self.ranking is None:
