@@ -20,11 +20,13 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from engine.table.logs import read_log
 from tests.support.accounts import PASSWORD, register
 from tests.support.client import csrf_token
 from tutor import storage
-from tutor.review import tenhou, views
+from tutor.review import board, tenhou, views
 from tutor.storage import review as reviews
+from tutor.storage.errors import StorageError
 
 LOG = (Path(__file__).parent.parent / "fixtures" / "review" / "one_ron.json").read_text()
 GAME = re.compile(r"/review/(\d+)")
@@ -135,6 +137,18 @@ def test_another_learners_game_is_404(app: Flask, client: FlaskClient) -> None:
     assert client.get(f"/review/{game_id}").status_code == 200
 
 
+def test_the_store_down_while_the_page_reads_is_a_503(client: FlaskClient,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id = _import(client)
+
+    def down(*_args: object) -> object:
+        raise StorageError("OperationalError")
+
+    monkeypatch.setattr(reviews, "positions_of_game", down)
+    response = client.get(f"/review/{game_id}")
+    assert response.status_code == 503
+    assert "База данных сейчас недоступна" in response.get_data(as_text=True)
+
 def test_a_game_is_deleted_by_its_learner(client: FlaskClient) -> None:
     game_id = _import(client)
     token = csrf_token(client, "/review")
@@ -193,6 +207,22 @@ def test_a_step_is_a_table_fragment_for_htmx(client: FlaskClient) -> None:
     assert "<html" not in html and "data-decision-here" in html
 
 
+def test_stepping_through_a_game_reads_its_log_once(client: FlaskClient,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id = _import(client)
+    board.played.cache_clear()
+    reads: list[str] = []
+
+    def counted(text: str) -> object:
+        reads.append(text)
+        return read_log(text)
+
+    monkeypatch.setattr(board, "read_log", counted)
+    for step in (1, 2, 3):
+        response = client.get(f"/review/{game_id}?hand=0&step={step}", headers=HTMX_TABLE)
+        assert response.status_code == 200
+    assert len(reads) == 1
+
 def test_solve_first_hides_the_verdict_until_a_pick(client: FlaskClient) -> None:
     game_id = _import(client)
     hidden = client.get(f"/review/{game_id}?hand=0&step=1&solve=1").get_data(as_text=True)
@@ -226,6 +256,22 @@ def test_a_flag_becomes_a_drill_in_the_mistakes_graded_by_the_engine(
     assert client.get(url).status_code == 200
     assert client.get(url.replace("/positions/", "/positions/9")).status_code == 404
 
+
+def test_the_mistakes_name_pending_positions_without_reading_them_again(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id = _import(client)
+    made = client.post(f"/review/{game_id}/flags/0/drill",
+                       data={"csrf_token": csrf_token(client, "/review")})
+    reads: list[int] = []
+    read_one = reviews.position
+
+    def counted(conn: object, position_id: int, *args: object) -> object:
+        reads.append(position_id)
+        return read_one(conn, position_id, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(reviews, "position", counted)
+    assert made.headers["Location"] in client.get("/practice").get_data(as_text=True)
+    assert reads == []
 
 def test_another_learners_position_is_404(app: Flask, client: FlaskClient) -> None:
     game_id = _import(client)

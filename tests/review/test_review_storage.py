@@ -82,6 +82,20 @@ def test_anonymous_reviews_join_the_account_at_sign_in(store: ProgressStore) -> 
         assert len(reviews.pending(conn, "account-1")) == 1
 
 
+def test_merging_keeps_both_bounds(store: ProgressStore,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reviews, "GAMES_KEPT", 1)
+    monkeypatch.setattr(reviews, "POSITIONS_KEPT", 2)
+    for learner in ("account-1", "cookie-1"):
+        game_id, _ = _add(store, learner)
+        with store.transaction() as conn:
+            for flag in range(2):
+                reviews.add_position(conn, learner, game_id, flag, "раздача 1", POSITION)
+    with store.transaction() as conn:
+        merge_learner(conn, "cookie-1", "account-1")
+        data = reviews.export(conn, "account-1")  # every row, not a bounded listing
+        assert len(data["games"]) == 1 and len(data["positions"]) == 2
+
 def test_the_export_holds_the_games_and_deletion_removes_them(store: ProgressStore) -> None:
     game_id, _ = _add(store, "anna")
     with store.transaction() as conn:

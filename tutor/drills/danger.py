@@ -7,7 +7,8 @@ engine's deal-in chances in points (:func:`engine.table.safety.hand_safety`),
 compared as the learner reads them: to one decimal.
 
 >>> from engine.table.safety import SafetyTier, TileSafety
->>> ranked = [TileSafety(0, SafetyTier.GENBUTSU, "", 0.0), TileSafety(5, SafetyTier.SUJI, "", 1.7),
+>>> ranked = [TileSafety(0, SafetyTier.GENBUTSU, "", 0.0),
+...           TileSafety(5, SafetyTier.SUJI_37, "", 1.7),
 ...           TileSafety(13, SafetyTier.OPEN_456, "", 9.1)]
 >>> graded_dangers(ranked)
 (frozenset({0}), frozenset({5}))
@@ -22,6 +23,15 @@ from engine.tiles import Tile
 
 RIGHT_WITHIN = 0.5  # points of deal-in chance: closer than that is the same choice
 NEAR_WITHIN = 2.0  # «почти»: a reasonable tile, a little more dangerous
+
+
+def danger_text(danger: float) -> str:
+    """«2,6 %»: a deal-in chance as the learner reads it (one decimal, a decimal comma).
+
+    >>> danger_text(2.56)
+    '2,6 %'
+    """
+    return f"{round(danger, 1):.1f}".replace(".", ",") + " %"
 
 
 def gap(ranked: Sequence[TileSafety], tile: Tile) -> float:

@@ -11,17 +11,33 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engine.melds import Meld
-from engine.table.logs import GameLog
+from engine.table.logs import GameLog, read_log
 from engine.table.replay import view_at
 from engine.table.view import PondTile, TableView
+from engine.text.messages import TABLE_SEAT_NAMES
 from engine.tiles import Tile
 
-WIND_NAMES = ("Восток", "Юг", "Запад", "Север")
 PLACES = ("bottom", "right", "top", "left")  # relative to the reviewed seat
 PLACE_NAMES = {"bottom": "вы", "right": "справа", "top": "напротив", "left": "слева"}
+LOGS_KEPT = 8  # parsed logs kept per process: the games learners are stepping through now
+
+
+@lru_cache(maxsize=LOGS_KEPT)
+def played(log: str) -> GameLog:
+    """The stored log read into a game, once per process while a learner steps through it.
+
+    Every step of the table needs the game, and reading a whole hanchan's log
+    costs three times the one-hand replay of the step (6 ms against 2 ms for a
+    bot hanchan in tenhou.net/6 on the Python engine; mjai lines read slower).
+    A stored log never changes and a :class:`GameLog` is frozen, so the text
+    itself is the key; the page still reads the row, which checks its owner.
+    :class:`engine.table.logs.LogError` is raised each time, never kept.
+    """
+    return read_log(log)
 
 
 @dataclass(frozen=True)
@@ -97,7 +113,7 @@ def board(game: GameLog, rules: str, seat: int, hand: int, step: int,
     seats = []
     for offset in (1, 2, 3, 0):
         index = (seat + offset) % 4
-        seats.append(Seat(index, game.players[index], WIND_NAMES[(index - view.dealer) % 4],
+        seats.append(Seat(index, game.players[index], TABLE_SEAT_NAMES[(index - view.dealer) % 4],
                           PLACES[offset], view.scores[index], view.ponds[index],
                           view.melds[index], view.riichi[index], view.turn == index))
     before, after = neighbours(hand, step, stored["hands"])

@@ -32,9 +32,6 @@ ACTION_NAMES = {
     "riichi": "риичи", "dama": "дама", "win": "победа", "no_win": "отказ от победы",
     "tenpai": "темпай", "noten": "нотен",
 }
-RESULT_NAMES = {"win": "победа", "draw": "ничья", "abortive": "прерванная раздача",
-                "nagashi": "нагаси манган"}
-FORMAT_NAMES = {"tenhou6": "Тэнхоу", "mjai": "mjai", "mjlog": "mjlog"}
 KEPT_NOTE = (f"Хранятся последние {count_word(GAMES_KEPT, 'партия', 'партии', 'партий')}: "
              "при загрузке новой самая старая удаляется.")
 
@@ -53,10 +50,6 @@ class Listing:
     @staticmethod
     def when(row: GameRow) -> str:
         return dt.datetime.fromtimestamp(row.created_at, dt.UTC).strftime("%d.%m.%Y %H:%M UTC")
-
-    @property
-    def count(self) -> str:
-        return count_word(len(self.games), "партия", "партии", "партий")
 
 
 def _delta(n: int) -> str:
@@ -173,9 +166,6 @@ class GamePage:
     @property
     def kept_note(self) -> str:
         return KEPT_NOTE
-
-    def result_name(self, result: str) -> str:
-        return RESULT_NAMES.get(result, result)
 
     @property
     def differing(self) -> list[tuple[int, Mapping[str, Any]]]:

@@ -14,16 +14,16 @@ from typing import Any
 from engine.melds import Meld
 from engine.review import Flag
 from engine.table.decision import Decision
-from engine.tiles import Tile, tile_code, to_mpsz
+from engine.text.messages import TABLE_SEAT_NAMES
+from engine.text.review import ROUND_WORDS
+from engine.tiles import EAST, Tile, tile_code, to_mpsz
 
-WINDS = {27: "Восток", 28: "Юг", 29: "Запад", 30: "Север"}
-ROUND_WINDS = {"E": "Восток", "S": "Юг", "W": "Запад", "N": "Север"}
 DISCARD_ACTIONS = frozenset({"discard"})
 
 
 def round_name(code: str) -> str:
     """«Восток 2» for ``E2``."""
-    return f"{ROUND_WINDS.get(code[:1], code[:1])} {code[1:]}"
+    return f"{ROUND_WORDS.get(code[:1], code[:1])} {code[1:]}"
 
 
 def mode_of(flag: Flag) -> str:
@@ -67,7 +67,7 @@ def _in_order(tiles: Sequence[Tile]) -> str:
 
 def situation(decision: Decision, round_code: str) -> str:
     """«Восток 2, хонба 1. Вы — Юг, ваш 7-й ход, в стене 40 тайлов.»"""
-    seat = WINDS.get(decision.seat_wind, "")
+    seat = TABLE_SEAT_NAMES[decision.seat_wind - EAST]  # the engine's seat wind: EAST + 0…3
     return (f"{round_name(round_code)}, хонба {decision.honba}. Вы — {seat}, ваш "
             f"{decision.turn + 1}-й ход, в стене осталось {decision.wall_left}.")
 

@@ -16,7 +16,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, abort, render_template, url_for
+from flask import Blueprint, abort, g, render_template, url_for
 from flask.typing import ResponseReturnValue
 from htmx_flask import request
 
@@ -55,25 +55,47 @@ def link(position: reviews.Position) -> tuple[str, str]:
             f"Позиция из партии · {position.label}")
 
 
+def _opened(position_id: int) -> reviews.Position | None:
+    """The position if this request may open it (its owner, or a class it is assigned to).
+
+    Raises :class:`StorageError` when the store cannot be read.
+    """
+    user = current_user()
+    with storage.store().transaction() as conn:
+        return reviews.position(conn, position_id, current_learner().id,
+                                user.id if user is not None else None)
+
+
 def link_of(problem: str) -> tuple[str, str] | None:
     """(url, label) of a ``review/<id>`` key this learner may open, else None."""
     position_id = position_id_of(problem)
     if position_id is None:
         return None
-    user = current_user()
-    try:
-        with storage.store().transaction() as conn:
-            found = reviews.position(conn, position_id, current_learner().id,
-                                     user.id if user is not None else None)
-    except StorageError:
-        return None
+    found = _pending_read().get(position_id)
+    if found is None:
+        try:
+            found = _opened(position_id)
+        except StorageError:
+            return None
     return None if found is None else link(found)
 
 
+def _pending_read() -> dict[int, reviews.Position]:
+    """The positions :func:`pending_keys` read in this request, by id."""
+    read: dict[int, reviews.Position] = g.setdefault("tempai_pending_positions", {})
+    return read
+
+
 def pending_keys(limit: int) -> list[str]:
-    """The keys of this learner's positions not yet answered right, newest first."""
+    """The keys of this learner's positions not yet answered right, newest first.
+
+    The positions read are kept for the request: the mistakes list names each
+    of them next (:func:`link_of`) without reading it again.
+    """
     with storage.store().transaction() as conn:
-        return [key(p.id) for p in reviews.pending(conn, current_learner().id, limit)]
+        found = reviews.pending(conn, current_learner().id, limit)
+    _pending_read().update((p.id, p) for p in found)
+    return [key(p.id) for p in found]
 
 
 def built(params: Mapping[str, Any]) -> Drill:
@@ -82,11 +104,8 @@ def built(params: Mapping[str, Any]) -> Drill:
 
 
 def _find(position_id: int) -> tuple[reviews.Position, Drill]:
-    user = current_user()
     try:
-        with storage.store().transaction() as conn:
-            found = reviews.position(conn, position_id, current_learner().id,
-                                     user.id if user is not None else None)
+        found = _opened(position_id)
     except StorageError:
         abort(503, description=UNAVAILABLE)
     if found is None:

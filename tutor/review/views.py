@@ -34,7 +34,7 @@ from flask.typing import ResponseReturnValue
 from htmx_flask import request
 
 from engine.plural import count_word
-from engine.table.logs import LogError, read_log
+from engine.table.logs import LogError
 from engine.text.messages import RULESET_NAMES
 from tutor import storage
 from tutor.accounts import limits
@@ -137,36 +137,38 @@ def add() -> ResponseReturnValue:
     return redirect(target, code=303)
 
 
-def _game(game_id: int) -> reviews.Game:
+def _game(game_id: int, drills: bool = False) -> tuple[reviews.Game, dict[int, int]]:
+    """The learner's game (404 if none, 503 if the store is down) and, when ``drills``,
+    its flags already made drills — both read in one transaction."""
     try:
         with storage.store().transaction() as conn:
             found = reviews.game(conn, _learner(), game_id)
+            made = (reviews.positions_of_game(conn, _learner(), game_id)
+                    if drills and found is not None else {})
     except StorageError:
         abort(503, description=UNAVAILABLE)
     if found is None:
         abort(404, description=NOT_FOUND)
-    return found
+    return found, made
 
 
 @bp.get("/<id:game_id>")
 def game(game_id: int) -> ResponseReturnValue:
     """The review and the table at ``?hand=&step=`` (a fragment of the table for htmx)."""
-    found = _game(game_id)
+    fragment = "table" if request.htmx and request.headers.get("HX-Target") == "table" else None
+    found, drills = _game(game_id, drills=fragment is None)  # a step's fragment lists no flags
     stored = found.review
     try:
-        played = read_log(found.log)
+        played = boards.played(found.log)
     except LogError:
         log.exception("a stored game no longer reads")
         abort(404, description=NOT_FOUND)
     hand, step = boards.place(request.args.get("hand", 0, type=int) or 0,
                               request.args.get("step", 0, type=int) or 0, stored["hands"])
     table = boards.board(played, found.rules, found.seat, hand, step, stored)
-    with storage.store().transaction() as conn:
-        drills = reviews.positions_of_game(conn, _learner(), game_id)
     page = GamePage(found, table, drills, solve=request.args.get("solve") == "1",
                     pick=request.args.get("pick", "")[:24],
                     dropped=request.args.get("dropped", 0, type=int) or 0)
-    fragment = "table" if request.htmx and request.headers.get("HX-Target") == "table" else None
     headers = {**PRIVATE, "Vary": "Cookie, HX-Request, HX-Target"}
     return render_template("review/game.html", page=page, fragment=fragment), 200, headers
 
@@ -186,7 +188,7 @@ def delete(game_id: int) -> ResponseReturnValue:
 @bp.post("/<id:game_id>/flags/<int:flag>/drill")
 def make_drill(game_id: int, flag: int) -> ResponseReturnValue:
     """«Решить как задачу»: copy the flag's position into a drill of its own."""
-    found = _game(game_id)
+    found, _ = _game(game_id)
     flags = found.review.get("flags", [])
     if not 0 <= flag < len(flags):
         abort(404, description=NO_FLAG)

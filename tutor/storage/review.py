@@ -190,11 +190,16 @@ def add_position(conn: Connection, learner_id: str, game_id: int, flag: int, lab
         label=label[:200], params=json.dumps(params, ensure_ascii=False), solved=False,
     )).inserted_primary_key
     assert new_id is not None
+    _trim_positions(conn, learner_id)
+    return int(new_id[0])
+
+
+def _trim_positions(conn: Connection, learner_id: str) -> None:
+    """Keep the learner's newest :data:`POSITIONS_KEPT` positions."""
     kept = (sa.select(review_positions.c.id).where(review_positions.c.learner_id == learner_id)
             .order_by(review_positions.c.id.desc()).limit(POSITIONS_KEPT))
     conn.execute(review_positions.delete().where(review_positions.c.learner_id == learner_id,
                                                  review_positions.c.id.not_in(kept)))
-    return int(new_id[0])
 
 
 def _position(row: Any) -> Position:
@@ -273,11 +278,12 @@ def owned_positions(conn: Connection, learner_id: str, ids: Sequence[int]) -> li
 # --- the learner's whole record: merge at sign-in, export, deletion -----------------
 
 def merge(conn: Connection, source: str, target: str) -> None:
-    """The anonymous browser's games and positions join the account (then trimmed)."""
+    """The anonymous browser's games and positions join the account (both then trimmed)."""
     for table in (reviewed_games, review_positions):
         conn.execute(table.update().where(table.c.learner_id == source)
                      .values(learner_id=target))
     _drop_oldest(conn, target)
+    _trim_positions(conn, target)
 
 
 def export(conn: Connection, learner_id: str) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from engine.plural import tiles_word
 from engine.shape.efficiency import graded
 from engine.shape.ukeire import DiscardRanking, rank_discards
 from engine.table.safety import Riichi, TileSafety, hand_safety
+from engine.text.messages import TABLE_CALL_NAMES
 from engine.tiles import Tile, parse_tile, parse_tiles, tile_code, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
@@ -44,7 +45,7 @@ from tutor.drills.base import (
     drill_hand,
     picked_discard,
 )
-from tutor.drills.danger import graded_dangers
+from tutor.drills.danger import danger_text, graded_dangers
 from tutor.drills.params import FULL_HAND_PARAMS
 
 MODES = ("discard", "defence", "choice")
@@ -56,8 +57,8 @@ OPTION_WORDS = {
     "ron": "рон", "tsumo": "цумо", "no_win": "не объявлять победу",
     "tenpai": "показать темпай", "noten": "не показывать руку (нотен)",
 }
-CALL_WORDS = {"chi": "чи", "pon": "пон", "daiminkan": "открытый кан", "kan": "кан",
-              "ankan": "закрытый кан", "shouminkan": "доложенный кан"}
+# The table's names of calls, and «кан» for an option that does not say which kan.
+CALL_WORDS = {**TABLE_CALL_NAMES, "kan": "кан"}
 
 
 def option_words(option: str) -> str:
@@ -113,7 +114,7 @@ class PositionSolution:
 
     def danger_of(self, tile: Tile) -> str:
         found = next((s for s in self.dangers if s.tile == tile), None)
-        return "" if found is None else f"{round(found.danger, 1):.1f}".replace(".", ",") + " %"
+        return "" if found is None else danger_text(found.danger)
 
     def ukeire_of(self, tile: Tile) -> int | None:
         if self.ranking is None:
