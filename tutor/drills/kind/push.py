@@ -21,6 +21,7 @@ from engine.tiles import Tile, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
 from tutor.drills.base import DrillError, Param, drill_hand
+from tutor.drills.danger import danger_text
 from tutor.drills.judging import SITUATION_PARAMS, JudgementKind
 from tutor.drills.params import drill_rules
 
@@ -96,7 +97,7 @@ class Push(JudgementKind):
         return "до темпая далеко: ожидание считается плохим"
 
     def danger_text(self, v: PushVerdict) -> str:
-        return f"{round(v.danger.danger, 1):.1f}".replace(".", ",") + " %"
+        return danger_text(v.danger.danger)
 
     def held_text(self, v: PushVerdict) -> str:
         """Which of the three conditions hold and which do not, for this hand."""

@@ -38,7 +38,7 @@ from tutor.drills.base import (
     drill_hand,
     picked_discard,
 )
-from tutor.drills.danger import gap, graded_dangers
+from tutor.drills.danger import danger_text, gap, graded_dangers
 from tutor.drills.params import FULL_HAND_PARAMS
 
 POND_ROW = 6  # a pond is laid out in rows of six
@@ -296,7 +296,7 @@ class Safety(DrillKind):
 
     def danger_text(self, s: TileSafety) -> str:
         """«2,6 %»: the chance as the learner reads it (a decimal comma)."""
-        return f"{round(s.danger, 1):.1f}".replace(".", ",") + " %"
+        return danger_text(s.danger)
 
     def kept_answer(self, form: MultiDict[str, str] | None) -> str:
         return (form or MultiDict()).get("discard", "")[:8]
