@@ -29,7 +29,7 @@ import loadkit  # noqa: E402  (benchmarks/ is not a package)
 HERE = Path(__file__).resolve().parent
 LIGHTHOUSE = HERE / ".lighthouse" / "node_modules" / ".bin" / "lighthouse"
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --no-first-run"
-FLAGS = ["--only-categories=performance", "--output=json", "--quiet",
+FLAGS = ["--only-categories=performance,accessibility", "--output=json", "--quiet",
          "--form-factor=mobile", "--screenEmulation.mobile", "--throttling-method=simulate"]
 _LINK = re.compile(r'href="(/[^"#?]*)"')
 _PRACTICE = re.compile(r'href="(/practice/([a-z-]+)/[a-z-]+)"')
@@ -51,13 +51,22 @@ def run_once(url: str) -> dict[str, object]:
     """One Lighthouse run; the figures the table shows."""
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
         env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
-        subprocess.run([str(LIGHTHOUSE), url, *FLAGS, f"--output-path={out.name}",
-                        f"--chrome-flags={CHROME_FLAGS}"], check=True, env=env,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+        command = [str(LIGHTHOUSE), url, *FLAGS, f"--output-path={out.name}",
+                   f"--chrome-flags={CHROME_FLAGS}"]
+        # Chromium now and then fails to start under a loaded machine; one retry
+        # keeps a whole table from being lost to it, and a second failure is real.
+        for attempt in (1, 2):
+            done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+            if done.returncode == 0:
+                break
+            print(f"lighthouse failed on {url} (attempt {attempt}): {done.stderr.strip()[-300:]}",
+                  file=sys.stderr, flush=True)
+        done.check_returncode()
         report = json.loads(Path(out.name).read_text(encoding="utf-8"))
     audits = report["audits"]
     return {
         "score": round(100 * (report["categories"]["performance"]["score"] or 0)),
+        "a11y": round(100 * (report["categories"]["accessibility"]["score"] or 0)),
         "tbt": audits["total-blocking-time"]["numericValue"],
         "lcp": audits["largest-contentful-paint"]["numericValue"],
         "cls": audits["cumulative-layout-shift"]["numericValue"],
@@ -81,7 +90,7 @@ def measure(base: str, pages: list[str], runs: int) -> list[Row]:
 
 def _row(path: str, r: dict[str, object], scores: list[int]) -> str:
     spread = f"{min(scores)}–{max(scores)}" if len(scores) > 1 else ""
-    return (f"| {path} | {r['score']} | {spread} | {r['tbt']:.0f} ms | {r['lcp'] / 1000:.1f} s "
+    return (f"| {path} | {r['score']} | {spread} | {r['a11y']} | {r['tbt']:.0f} ms | {r['lcp'] / 1000:.1f} s "
             f"| {r['cls']:.3f} | {r['dom']:.0f} |")
 
 
@@ -100,10 +109,11 @@ def main() -> int:
         print(f"Lighthouse {version}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
               f"{base}, {args.runs} run(s) per page, load {os.getloadavg()[0]:.1f}")
         print(f"flags: {' '.join(FLAGS)} --chrome-flags=\"{CHROME_FLAGS}\"")
-        print("| page | performance | spread | TBT | LCP | CLS | DOM nodes |")
-        print("|---|---|---|---|---|---|---|")
+        print("| page | performance | spread | accessibility | TBT | LCP | CLS | DOM nodes |")
+        print("|---|---|---|---|---|---|---|---|")
         rows = measure(base, pages, args.runs)
-        low = [path for path, r, _ in rows if int(r["score"]) < 95]  # type: ignore[call-overload]
+        low = [path for path, r, _ in rows
+               if min(int(r["score"]), int(r["a11y"])) < 95]  # type: ignore[call-overload]
         print(f"below 95: {', '.join(low) if low else 'none'}")
     finally:
         if server is not None:
