@@ -127,20 +127,22 @@ def _unite(conn: Connection, table: sa.Table, source: str, target: str) -> None:
 
 def _merge_mistakes(conn: Connection, source: str, target: str) -> None:
     table = learner_mistakes
-    rows: dict[str, tuple[int, str, str | None]] = {}
+    rows: dict[str, tuple[int, str, str | None, bool | None]] = {}
     for learner_id in (target, source):
-        for problem, answer_id, kind, rule in conn.execute(
-            sa.select(table.c.problem, table.c.answer_id, table.c.kind, table.c.rule)
+        for problem, answer_id, kind, rule, partial in conn.execute(
+            sa.select(table.c.problem, table.c.answer_id, table.c.kind, table.c.rule,
+                      table.c.partial)
             .where(table.c.learner_id == learner_id)
         ):
             if problem not in rows or rows[problem][0] < answer_id:
-                rows[problem] = (int(answer_id), kind, rule)
+                rows[problem] = (int(answer_id), kind, rule, partial)
     conn.execute(table.delete().where(table.c.learner_id.in_([source, target])))
     kept = sorted(rows.items(), key=lambda item: item[1][0], reverse=True)[:MISTAKES_KEPT]
     if kept:
         conn.execute(table.insert(), [
-            {"learner_id": target, "problem": p, "answer_id": a, "kind": k, "rule": r}
-            for p, (a, k, r) in kept
+            {"learner_id": target, "problem": p, "answer_id": a, "kind": k, "rule": r,
+             "partial": n}
+            for p, (a, k, r, n) in kept
         ])
 
 

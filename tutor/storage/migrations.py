@@ -22,7 +22,8 @@ columns added by ``ALTER TABLE``, :func:`tutor.storage.classes.add_column`);
 kept rendered (:func:`tutor.storage.studio.migrate_renders`); 15 the kept
 answers of pending mistakes (:mod:`tutor.storage.regrade`); 16 reviewed games
 and their positions (:mod:`tutor.storage.review`); 17 an answer's attempt and
-«почти», first attempts counted apart (:func:`_attempts`).
+«почти», first attempts counted apart (:func:`_attempts`); 18 a pending
+mistake's «почти» (:func:`tutor.storage.aggregates.migrate_near`).
 """
 
 from __future__ import annotations
@@ -156,6 +157,7 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     regrade.migrate,  # the answers of pending mistakes, to grade them again
     review.migrate,  # reviewed games and the positions made drills of them
     _attempts,  # try again before the solution: first attempts count
+    aggregates.migrate_near,  # a pending mistake's «почти»: half a task of a practice set
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
