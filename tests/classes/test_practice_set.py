@@ -15,8 +15,9 @@ import pytest
 from flask import Flask
 
 from tests.support.accounts import user_by_login
-from tests.support.classes import World, build
-from tests.support.practice import answer_practice
+from tests.support.classes import World, build, learner_row
+from tests.support.client import HTMX
+from tests.support.practice import answer_practice, form_fields
 from tutor import storage
 from tutor.practice import rules
 
@@ -133,3 +134,12 @@ def test_a_first_attempt_almost_counts_half_as_on_the_dashboard(world: World) ->
     answer_practice(alice, "waits", "novice", seeds[1], True)
     assert "с первой попытки решено 2,5 из 3 (1 задача — «почти», засчитана половина)" \
         in _set(world)
+
+
+def test_the_solution_asked_before_answering_is_a_missed_task(world: World) -> None:
+    seeds = [int(seed) for _, seed, _ in _tasks(_set(world))]
+    alice = world.client("alice")
+    url = f"/practice/waits/novice/{seeds[0]}?rules=ema"
+    alice.post(url, data={**form_fields(alice, url), "action": "solution"}, headers=HTMX)
+    assert [s for s, _, _ in _tasks(_set(world))] == ["missed", "new", "new"]
+    assert "в работе" in learner_row(world.dashboard(), "alice")
