@@ -81,6 +81,8 @@ def run_once(url: str, cookie: str = "") -> dict[str, object]:
         "cls": audits["cumulative-layout-shift"]["numericValue"],
         "dom": audits["dom-size"].get("numericValue", 0),
         "version": report["lighthouseVersion"],
+        # a signed-in page redirected to the sign-in form would measure the wrong page
+        "final": report.get("finalDisplayedUrl") or report.get("finalUrl") or url,
     }
 
 
@@ -96,6 +98,8 @@ def measure(base: str, pages: list[str], runs: int,
         results = sorted((run_once(base + path, cookie) for _ in range(runs)),
                          key=lambda r: r["score"])
         median = results[len(results) // 2]
+        if cookie and str(median["final"]) != base + path:
+            raise RuntimeError(f"{path} ended on {median['final']}: not the page asked for")
         rows.append((path, median, [int(r["score"]) for r in results]))  # type: ignore[call-overload]
         print(_row(path, median, rows[-1][2]), flush=True)
     return rows
