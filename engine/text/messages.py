@@ -812,6 +812,15 @@ BATCH_RIICHI_SHAPE = (
 BATCH_RIICHI_UNKNOWN = "Неизвестное поле «{name}» в описании риичи."
 BATCH_RIICHI_MISSING = "В описании риичи не хватает поля «{name}»."
 UKEIRE_SHANTEN_SHORT = {-1: "рука собрана", 0: "темпай"}  # else "{n}-шантен"
+
+
+def shanten_short(n: int) -> str:
+    """«темпай», «2-шантен»: how far a hand is, in the discard ranking's short words.
+
+    >>> shanten_short(0), shanten_short(2)
+    ('темпай', '2-шантен')
+    """
+    return UKEIRE_SHANTEN_SHORT.get(n, f"{n}-шантен")
 UKEIRE_DISCARD = "Сброс {tile}: {shanten}, улучшают {tiles} — всего {count}."
 UKEIRE_DISCARD_NONE = "Сброс {tile}: {shanten}, улучшающих тайлов не осталось."
 UKEIRE_QUALITY = (

@@ -65,14 +65,13 @@ from tutor.drills import kinds
 from tutor.practice.views import prepared
 from tutor.progress.mistakes import LEVEL_NAMES, MAX_SEED
 from tutor.storage import review
-from tutor.storage.errors import StorageError
+from tutor.storage.errors import UNAVAILABLE, StorageError
 from tutor.storage.review import POSITION_KIND
 from tutor.web.errors import render_error
 
 bp = Blueprint("classes", __name__, url_prefix="/classes")
 NOT_FOUND = "Такого класса нет."
 NO_LEARNER = "Такого ученика в классе нет."
-UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
 NOT_A_LEARNER = ("Код сброса пароля выдаётся только ученикам. Преподаватель и администратор "
                  "восстанавливают вход своим кодом восстановления.")
 RESET_HOURS = 24

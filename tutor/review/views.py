@@ -45,7 +45,7 @@ from tutor.review.intake import MAX_BODY, IntakeError, intake
 from tutor.review.page import GamePage, Listing
 from tutor.review.stored import computed
 from tutor.storage import review as reviews
-from tutor.storage.errors import StorageError
+from tutor.storage.errors import UNAVAILABLE, StorageError
 from tutor.web.body import larger_body
 from tutor.web.errors import render_error
 
@@ -55,7 +55,6 @@ log = logging.getLogger(__name__)
 PRIVATE = {"Cache-Control": "private, no-store", "Vary": "Cookie"}
 NOT_FOUND = "Такой разобранной партии нет."
 NO_FLAG = "Такого решения в разборе нет."
-UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
 TOO_MANY = ("Слишком много партий за час: следующую можно загрузить через {minutes}. "
             "Ограничение защищает сервер — разбор партии дорог.")
 IMPORTS_PER_LEARNER = 20  # games one learner may import per hour
