@@ -23,7 +23,7 @@ from dataclasses import asdict
 from enum import Enum
 
 from engine.review import thresholds
-from engine.rules.sets import PROCEDURES, get_game_rules, get_ruleset
+from engine.rules.sets import PROCEDURES, base_name, get_game_rules, get_ruleset
 
 REVIEW_VERSION = 1
 
@@ -35,7 +35,7 @@ def _plain(value: object) -> object:
 def fingerprint(rules: str) -> str:
     """A short digest of the review version, the thresholds and the rule set's values."""
     ruleset = get_ruleset(rules)
-    procedure = PROCEDURES.get(ruleset.name)
+    procedure = PROCEDURES.get(base_name(ruleset))
     data = {
         "version": REVIEW_VERSION,
         "thresholds": [(t.key, t.value) for t in thresholds.THRESHOLDS],

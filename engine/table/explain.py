@@ -7,12 +7,12 @@ replays the differing hand again under candidate rule values and names the
 one that reproduces the log's result:
 
 1. one option of the chosen set changed at a time (kiriage mangan, red
-   fives, open tanyao, the noten payment, several rons, renhou, …), each to
-   the values our rule sets use — «по правилам лога, похоже, кирияге-манган:
-   да; у нас — нет»;
-2. else each whole rule set we know (the game rules around a hand — honba
-   and sticks on several rons, pao's honba, nagashi — differ only between
-   sets), naming the rules in which it differs for this hand;
+   fives, open tanyao, the noten payment, several rons, renhou, …; then the
+   game rules around a hand: honba and sticks on several rons, pao's honba,
+   nagashi), each to the values our rule sets use — «по правилам лога,
+   похоже, кирияге-манган: да; у нас — нет»;
+2. else each whole rule set we know, naming the rules in which it differs
+   for this hand;
 3. else it says plainly that no rule we know explains it.
 
 Bounded: only a hand whose result differs is replayed again, at most
@@ -28,8 +28,15 @@ from collections.abc import Iterator
 from enum import Enum
 
 from engine.errors import HandError
-from engine.rules.sets import RULESETS, Ruleset, get_game_rules
-from engine.rules.table import value_text
+from engine.rules.sets import (
+    GAME_RULES,
+    RULESETS,
+    GameRules,
+    Ruleset,
+    get_game_rules,
+    with_game_options,
+)
+from engine.rules.table import game_value_text, value_text
 from engine.table.events import GameLog, HandLog, LogError
 from engine.table.settle import HandResult
 from engine.table.state import Table
@@ -43,6 +50,11 @@ CANDIDATES: tuple[str, ...] = (
     "kan_dora", "renhou", "kazoe_yakuman", "double_yakuman", "yakuman_stacking",
     "rinshan_tsumo_fu", "double_wind_pair_fu", "riichi_tile_ron_refund", "atozuke",
     "added_kan_dora",
+)
+# The game rules around a hand that change what it pays (engine.rules.sets.GameRules).
+GAME_CANDIDATES: tuple[str, ...] = (
+    "multi_ron_honba_each", "multi_ron_sticks", "pao_ron_liable_honba", "pao_ron_split",
+    "nagashi_mangan", "nagashi_noten_payments", "held_four_tenpai", "visible_karaten_tenpai",
 )
 MAX_TRIES = 40  # replays of one differing hand (a hand replays in a few milliseconds)
 MAX_EXPLAINED = 8  # differing hands of one game searched for their rule
@@ -75,11 +87,10 @@ def _reproduces(hand: HandLog, rules: Ruleset, index: int) -> bool:
     return comparable(hand, result.deposits) == result.deltas
 
 
-def _alternatives(rules: Ruleset, name: str) -> Iterator[object]:
-    """The other values of option ``name``: what our sets use, and a flag's opposite."""
-    ours = getattr(rules, name)
+def _alternatives(ours: object, used: list[object]) -> Iterator[object]:
+    """The other values of an option: what our sets use, and a flag's or an enum's others."""
     seen: list[object] = [ours]
-    values: list[object] = [getattr(r, name) for r in RULESETS.values()]
+    values = list(used)
     if isinstance(ours, bool):
         values.append(not ours)
     elif isinstance(ours, Enum):
@@ -90,25 +101,44 @@ def _alternatives(rules: Ruleset, name: str) -> Iterator[object]:
             yield value
 
 
-def _one_option(hand: HandLog, rules: Ruleset, index: int) -> list[tuple[str, object]]:
-    """Every (option, value) that alone makes the replay pay what the log records."""
-    found: list[tuple[str, object]] = []
-    tries = 0
+Variant = tuple[str, object, bool]  # option, the log's value, whether it is a game rule
+
+
+def _variants(rules: Ruleset) -> Iterator[tuple[Variant, Ruleset]]:
+    """Each single change of an option of ``rules`` worth trying, as the rule set it makes."""
     for name in CANDIDATES:
-        for value in _alternatives(rules, name):
-            tries += 1
-            if tries > MAX_TRIES:
-                return found
-            if _reproduces(hand, rules.with_options(**{name: value}), index):
-                found.append((name, value))
+        used = [getattr(r, name) for r in RULESETS.values()]
+        for value in _alternatives(getattr(rules, name), used):
+            yield (name, value, False), rules.with_options(**{name: value})
+    game: GameRules = get_game_rules(rules)
+    for name in GAME_CANDIDATES:
+        used = [getattr(g, name) for g in GAME_RULES.values()]
+        for value in _alternatives(getattr(game, name), used):
+            yield (name, value, True), with_game_options(rules, **{name: value})
+
+
+def _one_option(hand: HandLog, rules: Ruleset, index: int) -> list[Variant]:
+    """Every single option change that makes the replay pay what the log records."""
+    found: list[Variant] = []
+    for tries, (variant, changed) in enumerate(_variants(rules)):
+        if tries >= MAX_TRIES:
+            break
+        if _reproduces(hand, changed, index):
+            found.append(variant)
     return found
 
 
-def _option_text(rules: Ruleset, name: str, value: object) -> str:
-    label = msg.RULE_LABELS[name]
-    return msg.REPLAY_OPTION.format(
-        label=label[:1].lower() + label[1:], theirs=value_text(value),
-        ours=value_text(getattr(rules, name)))
+def _option_text(rules: Ruleset, variant: Variant) -> str:
+    name, value, game = variant
+    if game:
+        label = msg.GAME_RULE_LABELS[name]
+        theirs, ours = game_value_text(value), game_value_text(getattr(get_game_rules(rules),
+                                                                         name))
+    else:
+        label = msg.RULE_LABELS[name]
+        theirs, ours = value_text(value), value_text(getattr(rules, name))
+    return msg.REPLAY_OPTION.format(label=label[:1].lower() + label[1:], theirs=theirs,
+                                    ours=ours)
 
 
 def explain(hand: HandLog, rules: Ruleset, index: int, result: HandResult) -> str:
@@ -116,7 +146,7 @@ def explain(hand: HandLog, rules: Ruleset, index: int, result: HandResult) -> st
     none of ours does."""
     options = _one_option(hand, rules, index)
     if options:
-        named = msg.REPLAY_OR.join(_option_text(rules, n, v) for n, v in options)
+        named = msg.REPLAY_OR.join(_option_text(rules, v) for v in options)
         return msg.REPLAY_EXPLAINED.format(named=named)
     for other in RULESETS.values():
         if other.name != rules.name and _reproduces(hand, other, index):

@@ -360,3 +360,17 @@ def test_a_result_paid_under_kiriage_names_kiriage() -> None:
 def test_a_result_no_rule_explains_is_said_honestly() -> None:
     note = replay(_kiriage_log([-9000, 9000, 0, 0])).hands[0].difference_note
     assert note is not None and note.startswith("Ни одно правило из известных нам сводов")
+
+
+def test_honba_paid_to_both_winners_of_a_double_ron_names_that_game_rule() -> None:
+    """Tenhou (online) pays the honba to the winner nearest the discarder only; EMA 2016
+    3.4.10 and rules-ru 3.8 pay it to each. A log at 1 honba paying 1600 to both winners
+    is explained by that game rule, not by an option of the set."""
+    raw = json.loads((FIXTURES / "double_ron.json").read_text(encoding="utf-8"))
+    raw["log"][0][0][1] = 1
+    raw["log"][0][-1][1], raw["log"][0][-1][3] = [-1600, 1600, 0, 0], [-1600, 0, 1600, 0]
+    hand = replay(read_log(raw)).hands[0]
+    assert hand.deltas == (-2900, 1600, 1300, 0)
+    assert hand.difference_note is not None and hand.difference_note.endswith(
+        "По правилам лога, похоже, при нескольких ронах хонбу получает каждый победитель: да; "
+        "у нас — нет.")
