@@ -23,6 +23,7 @@ from tutor import storage
 from tutor.accounts.current import current_user
 from tutor.classes import dashboard, store
 from tutor.classes.work import Work, problem_link, work
+from tutor.review.positions import KEY_PREFIX
 from tutor.storage.errors import StorageError
 from tutor.storage.review import POSITION_KIND
 
@@ -64,6 +65,8 @@ def _find(key: str) -> SetStep | None:
     for item in items:
         if item.kind not in SET_KINDS:
             continue
+        if item.kind == POSITION_KIND and key != f"{KEY_PREFIX}{item.target}":
+            continue  # not this position: skip reading it (work() reads the store)
         shown = work(item)
         if key in shown.problems:
             position = shown.problems.index(key) + 1
