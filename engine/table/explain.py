@@ -75,16 +75,16 @@ def comparable(hand: HandLog, deposits: tuple[int, ...]) -> Scores | None:
     return (d[0], d[1], d[2], d[3])
 
 
-def _reproduces(hand: HandLog, rules: Ruleset, index: int) -> bool:
-    """Whether ``hand`` replayed under ``rules`` pays what its log records."""
+def _reproduced(hand: HandLog, rules: Ruleset, index: int) -> HandResult | None:
+    """The result of ``hand`` replayed under ``rules`` if it pays what its log records."""
     try:
         table = Table.start(hand, rules, index)
         for event in hand.events:
             table.apply(event)
         result = table.finish()
     except (LogError, HandError):
-        return False  # the log is not legal under this variant: it cannot be the log's rules
-    return comparable(hand, result.deposits) == result.deltas
+        return None  # the log is not legal under this variant: it cannot be the log's rules
+    return result if comparable(hand, result.deposits) == result.deltas else None
 
 
 def _alternatives(ours: object, used: list[object]) -> Iterator[object]:
@@ -123,7 +123,7 @@ def _one_option(hand: HandLog, rules: Ruleset, index: int) -> list[Variant]:
     for tries, (variant, changed) in enumerate(_variants(rules)):
         if tries >= MAX_TRIES:
             break
-        if _reproduces(hand, changed, index):
+        if _reproduced(hand, changed, index) is not None:
             found.append(variant)
     return found
 
@@ -149,8 +149,9 @@ def explain(hand: HandLog, rules: Ruleset, index: int, result: HandResult) -> st
         named = msg.REPLAY_OR.join(_option_text(rules, v) for v in options)
         return msg.REPLAY_EXPLAINED.format(named=named)
     for other in RULESETS.values():
-        if other.name != rules.name and _reproduces(hand, other, index):
-            named = _differing_rules(other, rules, result)
+        theirs = _reproduced(hand, other, index) if other.name != rules.name else None
+        if theirs is not None:
+            named = _differing_rules(other, rules, (theirs, result))
             return msg.REPLAY_EXPLAINED_SET.format(
                 log=msg.RULESET_NAMES[other.name], rules=msg.RULESET_NAMES[rules.name]) + (
                 msg.REPLAY_SET_DIFFERS.format(named=named) if named else "") + "."
@@ -175,10 +176,10 @@ def difference_note(log: GameLog, rules: Ruleset, hand: HandLog, index: int,
     return " ".join(notes)
 
 
-def _win_rules(result: HandResult) -> tuple[str, ...]:
-    """The rules that could change what this hand's wins pay (only those that apply to them)."""
+def _win_rules(results: tuple[HandResult, ...]) -> tuple[str, ...]:
+    """The rules that could change what these results' wins pay (only those that apply)."""
     names: list[str] = []
-    for win in result.wins:
+    for win in (w for result in results for w in result.wins):
         s = win.score
         ids = {y.id for y in s.yaku}
         checks = (
@@ -190,16 +191,18 @@ def _win_rules(result: HandResult) -> tuple[str, ...]:
             ("riichi_tile_ron_refund", True), ("double_wind_pair_fu", s.fu > 30),
         )
         names += [name for name, applies in checks if applies and name not in names]
-    if len(result.wins) > 1:
+    if any(len(result.wins) > 1 for result in results):
         names += _MULTI_RON_RULES
-    if any(w.liable is not None for w in result.wins):
+    if any(w.liable is not None for result in results for w in result.wins):
         names += _PAO_RULES
     return tuple(names)
 
 
-def _differing_rules(theirs: Ruleset, ours: Ruleset, result: HandResult) -> str:
-    """The labels of the rules that differ between two sets for this hand."""
-    fields = _win_rules(result) if result.wins else _DRAW_RULES
+def _differing_rules(theirs: Ruleset, ours: Ruleset, results: tuple[HandResult, ...]) -> str:
+    """The labels of the rules that differ between two sets for this hand (``results``: the
+    hand under each)."""
+    won = any(result.wins for result in results)
+    fields = _win_rules(results) if won else _DRAW_RULES
     game_theirs, game_ours = get_game_rules(theirs), get_game_rules(ours)
     labels = []
     for name in fields:

@@ -374,3 +374,17 @@ def test_honba_paid_to_both_winners_of_a_double_ron_names_that_game_rule() -> No
     assert hand.difference_note is not None and hand.difference_note.endswith(
         "По правилам лога, похоже, при нескольких ронах хонбу получает каждый победитель: да; "
         "у нас — нет.")
+
+
+def test_a_result_only_a_whole_rule_set_explains_names_the_set_and_its_differences() -> None:
+    """Two rons before the winners' first draw at 1 honba, paid 8000 + 300 to each: renhou
+    as a mangan and honba to every winner (EMA 2016 3.4.10, and its renhou) together; no
+    single option of Tenhou's rules gives it, the EMA set does."""
+    raw = json.loads((FIXTURES / "double_ron.json").read_text(encoding="utf-8"))
+    raw["log"][0][0][1] = 1
+    raw["log"][0][-1][1], raw["log"][0][-1][3] = [-8300, 8300, 0, 0], [-8300, 0, 8300, 0]
+    note = replay(read_log(raw)).hands[0].difference_note
+    assert note is not None
+    assert ("По правилам лога, похоже, свод «европейские турнирные»; у нас — «онлайн (по "
+            "умолчанию)»; для этой раздачи в них различаются: ренхо;") in note
+    assert "хонбу получает каждый победитель" in note
