@@ -1153,14 +1153,20 @@ REPLAY_DIFFERENT_END = "По записи раздача кончилась та
 REPLAY_OTHER_RULES = (
     "Партия сыграна по правилам «{log}», а разбор идёт по своду «{rules}»: очки считаются по нему."
 )
-REPLAY_RULES_DIFFER = (
-    "Партия сыграна по правилам «{log}», а разбор идёт по своду «{rules}»; для этой раздачи "
-    "в них различаются: {named}."
-)
 REPLAY_MULTI_RON = (
     "Несколько рон на один сброс: своды правил по-разному делят хонбу и палочки риичи."
 )
-REPLAY_DIFFERS = "Очки по записи отличаются от подсчёта движка."
+# engine/table/explain.py: the rule value that reproduces the log's result.
+REPLAY_EXPLAINED = "По правилам лога, похоже, {named}."
+REPLAY_OPTION = "{label}: {theirs}; у нас — {ours}"
+REPLAY_OR = ", или "
+REPLAY_EXPLAINED_SET = "По правилам лога, похоже, свод «{log}»; у нас — «{rules}»"
+REPLAY_SET_DIFFERS = "; для этой раздачи в них различаются: {named}"
+REPLAY_UNEXPLAINED = (
+    "Ни одно правило из известных нам сводов не даёт результата из записи: возможно, партия "
+    "сыграна по правилам, которых у нас нет, или запись неполна."
+)
+REPLAY_NOT_SEARCHED = "Очки по записи отличаются от подсчёта движка."
 REPLAY_NO_HAND = "Раздачи {hand} нет: в записи {count}."
 HAND_FORMS = ("раздача", "раздачи", "раздач")
 DECISION_BAD_SEAT = "Место для разбора — число от 0 до 3 (0 — первый дилер партии)."
