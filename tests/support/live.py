@@ -8,6 +8,8 @@ by path avoids that.)
 
 from __future__ import annotations
 
+import atexit
+import functools
 import importlib.util
 import os
 import re
@@ -15,6 +17,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -124,18 +127,27 @@ class Proxied:
     folder: Path
 
 
-def render_nginx_config(folder: Path, app_port: int, port: int, plain_port: int) -> str:
-    """deploy/nginx.conf with its placeholders filled in for loopback ports and ``folder``."""
+@functools.cache
+def _certificate() -> tuple[Path, Path]:
+    """A throw-away self-signed certificate for 127.0.0.1, made once per test process."""
+    folder = Path(tempfile.mkdtemp(prefix="tempai-tls-"))
+    atexit.register(shutil.rmtree, folder, True)
     subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
                     "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
                     "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
                     "-keyout", str(folder / "key.pem"), "-out", str(folder / "cert.pem")],
                    check=True, capture_output=True)
+    return folder / "cert.pem", folder / "key.pem"
+
+
+def render_nginx_config(folder: Path, app_port: int, port: int, plain_port: int) -> str:
+    """deploy/nginx.conf with its placeholders filled in for loopback ports and ``folder``."""
+    cert, key = _certificate()
     config = NGINX_CONFIG.read_text(encoding="utf-8")
     for name, value in (("PREFIX", str(folder)), ("APP", f"127.0.0.1:{app_port}"),
                         ("SERVER_NAME", "127.0.0.1"), ("HTTP_PORT", str(plain_port)),
-                        ("HTTPS_PORT", str(port)), ("CERT", str(folder / "cert.pem")),
-                        ("KEY", str(folder / "key.pem")), ("STATIC", str(REPO / "static"))):
+                        ("HTTPS_PORT", str(port)), ("CERT", str(cert)), ("KEY", str(key)),
+                        ("STATIC", str(REPO / "static"))):
         config = config.replace(f"@{name}@", value)
     assert not re.search(r"@[A-Z_]+@", config), "a placeholder left unfilled"
     # Loopback only (production listens on every address).
@@ -153,15 +165,14 @@ def start_nginx(app_port: int, folder: Path) -> Proxied:
     port, plain_port = kit.free_port(), kit.free_port()
     (folder / "nginx.conf").write_text(
         render_nginx_config(folder, app_port, port, plain_port), encoding="utf-8")
-    command = [nginx, "-p", str(folder), "-c", str(folder / "nginx.conf")]
-    check = subprocess.run([*command, "-t"], capture_output=True, text=True, check=False)
-    assert check.returncode == 0, check.stderr
-    proc = subprocess.Popen([*command, "-g", "daemon off;"], stderr=subprocess.DEVNULL)
-    _wait_for_port(port, proc)
+    with open(folder / "stderr.log", "wb") as errors:  # why it did not start, if it did not
+        proc = subprocess.Popen([nginx, "-p", str(folder), "-c", str(folder / "nginx.conf"),
+                                 "-g", "daemon off;"], stderr=errors)
+    _wait_for_port(port, proc, folder / "stderr.log")
     return Proxied(f"https://127.0.0.1:{port}", port, plain_port, None, proc, folder)
 
 
-def start_behind_nginx(env: dict[str, str], folder: Path) -> Proxied:
+def start_behind_nginx(env: dict[str, str], folder: Path, *, app: str = "wsgi:app") -> Proxied:
     """gunicorn (``loadkit.start_server`` with ``env`` and ``TRUSTED_PROXIES=1``) behind nginx.
 
     One nginx per gunicorn, so a test that runs two app processes still
@@ -169,7 +180,7 @@ def start_behind_nginx(env: dict[str, str], folder: Path) -> Proxied:
     """
     need_nginx()  # before gunicorn: a skip should cost nothing
     kit = loadkit()
-    server = kit.start_server({"TRUSTED_PROXIES": "1", **env})
+    server = kit.start_server({"TRUSTED_PROXIES": "1", **env}, app=app)
     try:
         proxied = start_nginx(int(server.url.rsplit(":", 1)[1]), folder)
     except BaseException:
@@ -191,7 +202,8 @@ def stop_behind_nginx(proxied: Proxied) -> None:
         loadkit().stop_server(proxied.server)
 
 
-def _wait_for_port(port: int, proc: subprocess.Popen[bytes], seconds: float = 10.0) -> None:
+def _wait_for_port(port: int, proc: subprocess.Popen[bytes], errors: Path,
+                   seconds: float = 10.0) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and proc.poll() is None:
         try:
@@ -200,4 +212,5 @@ def _wait_for_port(port: int, proc: subprocess.Popen[bytes], seconds: float = 10
         except OSError:
             time.sleep(0.05)
     proc.kill()
-    raise RuntimeError(f"nginx did not listen on 127.0.0.1:{port}")
+    proc.wait()
+    raise RuntimeError(f"nginx did not listen on 127.0.0.1:{port}:\n{errors.read_text()}")
