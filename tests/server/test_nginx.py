@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from tests.support import live
 from tests.support.client import HTMX
 from tests.support.live import (
     REPO,
@@ -34,6 +35,7 @@ from tests.support.live import (
     copy_content,
     loadkit,
     need_gunicorn,
+    need_nginx,
     start_behind_nginx,
     start_nginx,
     stop_behind_nginx,
@@ -225,3 +227,18 @@ def test_slow_clients_do_not_starve_the_app_behind_nginx(proxied: Proxied) -> No
     finally:
         for sock in slow:
             sock.close()
+
+
+# --- a machine without nginx --------------------------------------------------------
+
+@pytest.mark.parametrize(("ci", "outcome"), [pytest.param("true", pytest.fail.Exception, id="ci"),
+                                             pytest.param("", pytest.skip.Exception, id="laptop")])
+def test_without_nginx_a_laptop_skips_and_ci_fails(
+    monkeypatch: pytest.MonkeyPatch, ci: str, outcome: type[BaseException]
+) -> None:
+    """In CI a skip would hide that no live-server test went through the proxy."""
+    monkeypatch.setattr(live.shutil, "which", lambda name: None)
+    monkeypatch.setattr(live, "NGINX_PLACES", ())
+    monkeypatch.setenv("CI", ci)
+    with pytest.raises(outcome, match="nginx"):
+        need_nginx()

@@ -31,6 +31,7 @@ BENCHMARKS = REPO / "benchmarks"
 FIXTURE_CONTENT = REPO / "tests" / "fixtures" / "content"
 VERDICT = re.compile(r'data-verdict="(correct|incorrect)"')
 NGINX_CONFIG = REPO / "deploy" / "nginx.conf"
+NGINX_PLACES = ("/usr/sbin/nginx", "/usr/local/sbin/nginx")  # often outside a user's PATH
 
 def suite_deadline() -> dict[str, str]:
     """The suite's database deadline (tests/conftest.py), for a gunicorn sharing PostgreSQL.
@@ -98,8 +99,7 @@ def need_nginx() -> str:
     .ci/run installs nginx and sets ``CI=true``: there a missing nginx is a
     broken runner, and a skip would hide that no test went through the proxy.
     """
-    found = shutil.which("nginx") or next(
-        (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if Path(p).exists()), None)
+    found = shutil.which("nginx") or next((p for p in NGINX_PLACES if Path(p).exists()), None)
     if found and shutil.which("openssl"):
         return found
     reason = "nginx and openssl are needed for the proxy (.ci/run installs them)"
