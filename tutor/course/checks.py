@@ -166,7 +166,7 @@ def foreign_set_problems(lessons: list[Lesson]) -> list[Problem]:
     short Russian names), so a new set is looked for without touching this check.
     Drill blocks are not read here: their questions may ask about another set.
     """
-    found = []
+    found: list[Problem] = []
     for lesson in lessons:
         others = [(short_name(key), name_pattern(key)) for key in RULESET_NAMES
                   if key != lesson.rules]
