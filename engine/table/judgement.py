@@ -243,6 +243,9 @@ class PushVerdict:
     good: bool
     danger: TileSafety  # of the tile to push
     row: StrategyRow
+    # The pusher deals: ``value`` is then in a dealer's points, 1.5 times a non-dealer's,
+    # which is how the book's table weighs the dealer (engine.rules.strategy.PUSH_DEALER).
+    dealer: bool = False
 
     @property
     def ready(self) -> bool:
@@ -300,7 +303,8 @@ def judge_push(hand: Hand, push: Tile, riichis: Sequence[Riichi], visible: Seque
         good, value = False, estimate(rest, seat, round_wind, indicators, rules).value
     met = (steps == 0) + (value >= HIGH_VALUE) + good
     return PushVerdict(steps, wait, value, good, danger,
-                       row("push", "push_two_of_three" if met >= 2 else "fold_two_of_three"))
+                       row("push", "push_two_of_three" if met >= 2 else "fold_two_of_three"),
+                       seat == EAST)
 
 
 # --- «Риичи или дама?» ----------------------------------------------------------------

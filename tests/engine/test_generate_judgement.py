@@ -159,5 +159,6 @@ def test_push_master_has_dealers_two_riichi_and_every_mix(pushes: Pushes) -> Non
     found = pushes["master"]
     assert _share(sum("second_pond" in p for p, _ in found)) >= 0.30 - TOLERANCE
     assert _share(sum(_seat(p) == 27 for p, _ in found)) >= 0.40 - TOLERANCE
+    assert all(v.dealer == (_seat(p) == 27) for p, v in found)  # priced in a dealer's points
     met = Counter(_met(v) for _, v in found)
     assert all(_share(met[n]) >= 0.15 - TOLERANCE for n in range(4))
