@@ -176,7 +176,7 @@ def _break(rng: random.Random, tiles: list[Tile], keep: list[Tile], kanchan: boo
     runs = [r for r in _sets_of(tiles) if r[0] != r[1] and not set(r) & set(keep)]
     if kanchan and runs:
         middle = rng.choice(runs)[1]
-        guest = rng.choice([w for w in (28, 29, 30) if tiles.count(w) < 3] or [33])
+        guest = rng.choice([w for w in range(28, 34) if not tiles.count(w)] or [33])
         tiles[tiles.index(middle)] = guest
         return True
     spare = [i for i, t in enumerate(tiles) if t not in keep and t < 27]
@@ -187,7 +187,7 @@ def _break(rng: random.Random, tiles: list[Tile], keep: list[Tile], kanchan: boo
     return True
 
 
-_FAR = {"call_ready": 1, "call_no_yaku": 1, "call_cheap_slow": 3, "call_value_set": 3,
+_FAR = {"call_ready": 1, "call_no_yaku": 1, "call_cheap_slow": 3, "call_value_set": 4,
         "call_no_progress": 0, "call_value_drop": 1, "call_fast_or_expensive": 2}
 
 
@@ -237,8 +237,9 @@ def _call_candidate(rng: random.Random, level: str,
             return None
     if any(tiles.count(t) > 4 for t in tiles) or tiles.count(called) + len(called_set) > 6:
         return None
-    rich = wanted == "call_fast_or_expensive" or (wanted != "call_value_drop"
-                                                  and rng.random() < 0.25)
+    rich = wanted == "call_fast_or_expensive" or (
+        wanted not in ("call_value_drop", "call_cheap_slow", "call_value_set")
+        and rng.random() < 0.25)
     dora = _dora_for(rng, tiles, rich)
     kind = "pon" if called_set[0] == called_set[1] else "chi"
     text, call = _text(sorted(tiles), rich and rng.random() < 0.5), f"{kind} {to_mpsz(called_set)}"

@@ -8,9 +8,11 @@ decides; master — several factors, the value, the dealer):
 novice     100 % a call that makes a ready hand with a yaku or leaves no yaku;
            the ready call 60 % (the generator's mix); never the dealer
 player     at least 90 % decided by one factor (cheap and slow or not, no
-           progress, ready); each verdict at least 35 %
+           progress, ready); cheap and slow 35 % (the mix); each verdict at
+           least 35 %
 master     a value drop 30 % (the mix); both verdicts at least 35 %; the dealer
-           at least 40 %
+           at least a third (the generator draws 40 %; a dealer's 2 han is
+           2900, so the cheap rows seldom fit a dealer)
 =========  ==================================================================
 
 The sample is generated once per level (a module fixture) with the verdict
@@ -80,6 +82,7 @@ def test_call_player_turns_on_one_factor(found: Sample) -> None:
     one = _share(rows, "call_cheap_slow", "call_fast_or_expensive", "call_no_progress",
                  "call_ready")
     assert one >= 0.90 - TOLERANCE
+    assert abs(_share(rows, "call_cheap_slow") - 0.35) <= TOLERANCE
     calls = sum(v.call for _, v in found["player"]) / PROBLEMS
     assert 0.35 - TOLERANCE <= calls <= 0.65 + TOLERANCE
 
@@ -90,4 +93,4 @@ def test_call_master_weighs_the_value_and_the_dealer(found: Sample) -> None:
     calls = sum(v.call for _, v in found["master"]) / PROBLEMS
     assert 0.35 - TOLERANCE <= calls <= 0.65 + TOLERANCE
     dealer = sum(p["seat"] == "E" for p, _ in found["master"]) / PROBLEMS
-    assert dealer >= 0.40 - TOLERANCE
+    assert dealer >= 1 / 3 - TOLERANCE
