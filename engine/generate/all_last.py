@@ -4,7 +4,7 @@ South 4: four scores that add up with the sticks on the table, the learner's
 seat, honba and sticks, one way to win and the place to reach; the answer is
 :func:`engine.table.all_last.all_last_needs`'s smallest hand.
 
-Levels (checked by tests/engine/test_generate_all_last.py over 100 problems):
+Levels (checked by tests/engine/test_generate_all_last.py over 200 problems each):
 
 =========  ================================================================
 novice     second place, first to reach, ron off the leader; no honba, no
