@@ -32,6 +32,7 @@ from tests.support.practice import (
 from tests.support.site import make_app
 from tutor import storage
 from tutor.course.content import store as content_store
+from tutor.storage import regrade
 from tutor.storage.learner import COOKIE
 
 PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")
@@ -178,6 +179,27 @@ def test_the_solution_asked_before_any_answer_counts_as_a_first_miss(
     answer_practice(client, "waits", "player", 9, right=True, hidden=hidden, attempt=2, htmx=htmx)
     assert [a.correct for a in _history(client)] == [False, True]
     assert _mistakes(client) == [key]  # right only after the solution: still due
+
+
+def test_the_solution_asked_drops_an_older_misses_kept_answer(client: FlaskClient) -> None:
+    # A kept answer is graded again when the rules change (tutor.storage.regrade): the
+    # older miss's answer, right under new rules, must not retire a problem given up since.
+    answer_practice(client, "waits", "player", 9, right=False)  # its answer is kept
+    cookie = client.get_cookie(COOKIE)
+    assert cookie is not None
+
+    def kept() -> list[str]:
+        with client.application.test_request_context(
+                headers={"Cookie": f"{COOKIE}={cookie.value}"}):
+            from tutor.accounts.current import learner_id
+
+            with storage.store().transaction() as conn:
+                return [k.problem for k in regrade.kept(conn, [learner_id()])]
+
+    assert kept() == ["practice/waits/player/9"]
+    url = "/practice/waits/player/9"
+    client.post(url, data={**form_fields(client, url), "action": "solution"}, headers=HTMX)
+    assert kept() == [] and _mistakes(client) == ["practice/waits/player/9"]
 
 
 def test_the_solution_after_a_right_answer_records_nothing_new(client: FlaskClient) -> None:

@@ -265,8 +265,8 @@ def _store(drill: Drill, form: MultiDict[str, str], verdict: Verdict,
         address=request.remote_addr or "?", attempt=attempt,
         partial=not verdict.correct and bool(verdict.credit),
     )
-    if saved is SaveResult.SAVED and not verdict.correct and not verdict.solution_only:
-        _keep_answer(progress, learner.id, drill, form, record.problem)
+    if saved is SaveResult.SAVED and not verdict.correct:
+        _keep_answer(progress, learner.id, drill, form, record.problem, verdict.solution_only)
     if saved is SaveResult.SAVED and verdict.correct and record.source in SOLVED_NOTED \
             and learner.account:
         try:  # an instructor's assignments read which practice problems were solved
@@ -306,11 +306,20 @@ def answer_fields(form: MultiDict[str, str]) -> list[tuple[str, str]]:
 
 
 def _keep_answer(progress: ProgressStore, learner_id: str, drill: Drill,
-                 form: MultiDict[str, str], problem: str) -> None:
-    """Keep a wrong answer beside its mistake, to grade it again if the rules change."""
+                 form: MultiDict[str, str], problem: str, given_up: bool = False) -> None:
+    """Keep a wrong answer beside its mistake, to grade it again if the rules change.
+
+    A solution asked before any answer (``given_up``) has no answer to keep, and an
+    older miss's kept answer no longer stands for the mistake: graded right under new
+    rules, it would retire a problem the learner gave up on.
+    """
     try:
         with progress.transaction() as conn:
-            regrade.keep(conn, learner_id, problem, answer_fields(form), graded_under(drill))
+            if given_up:
+                regrade.forget(conn, learner_id, problem)
+            else:
+                regrade.keep(conn, learner_id, problem, answer_fields(form),
+                             graded_under(drill))
     except StorageError:
         log.warning("could not keep a wrong answer for regrading", exc_info=True)
 

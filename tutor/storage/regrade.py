@@ -72,6 +72,12 @@ def keep(conn: Connection, learner_id: str, problem: str,
         conn.execute(mistake_answers.insert().values(**key, answer=text, graded=graded[:32]))
 
 
+def forget(conn: Connection, learner_id: str, problem: str) -> None:
+    """The mistake's latest miss has no answer («Показать решение»): an older one is not it."""
+    conn.execute(mistake_answers.delete().where(mistake_answers.c.learner_id == learner_id,
+                                                mistake_answers.c.problem == problem))
+
+
 def kept(conn: Connection, learner_ids: Sequence[str]) -> list[KeptAnswer]:
     """The kept answers of these learners' pending mistakes (bounded by MISTAKES_KEPT each)."""
     if not learner_ids:
