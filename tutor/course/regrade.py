@@ -13,13 +13,19 @@ compares each mistake with the drill it would be graded against now:
   retired; still wrong, it stays, noted as graded under the new values (and,
   for a club lesson, moved to the new version's key, where the next answer
   lands);
-- no answer kept — a mistake recorded before answers were kept (its
-  fingerprint is unknown too) or an answer too long to keep: the old verdict
-  stands only if the drill's solution is the same under every rule set
-  (:func:`rules_free`: then no value can have changed it) and, for a club
-  lesson, the same in the new version; otherwise it cannot be told whether the
-  answer is still wrong, and the mistake is retired. The page says how many
-  were retired (:func:`retired_note`), so nothing disappears unexplained.
+- no answer kept — an answer too long to keep, or a mistake recorded before
+  answers were kept, whose fingerprint is unknown too (NULL): whether the
+  answer is still wrong cannot be told, so the mistake is retired, except a
+  club drill republished unchanged (same solution, same values), which moves
+  to the new version. A mistake recorded before answers were kept is thus
+  retired on the first page that lists it: it was graded before the rule sets
+  were revised to their documents (every set changed values then, the
+  European one its open tanyao), and neither its answer nor its values are
+  known. Kinds whose verdict reads no rule value cannot be told apart from the
+  rest (every drill carries a rule set; a value all sets now share, such as
+  open tanyao, shows no difference between them), so none is kept by guess.
+  The page says how many were retired (:func:`retired_note`), so nothing
+  disappears unexplained.
 
 So no learner is left with a mistake they cannot fix.
 
@@ -27,9 +33,8 @@ Bounded: a page pays one query on the pending mistakes (at most
 ``aggregates.MISTAKES_KEPT`` per learner) and, when club mistakes are among
 them, one grouped query for their lessons' newest published versions. Drills
 are prepared only for mistakes whose values or version changed — each such
-mistake is then noted or retired, so it costs once — and
-:func:`rules_free` and the club lessons' drills are remembered per process
-(:data:`CACHE_SIZE` each).
+mistake is then noted or retired, so it costs once — and the club lessons'
+drills are remembered per process (:data:`CACHE_SIZE` versions).
 
 A lesson drill is found wherever it moved (:meth:`ContentStore.locate`); a
 practice problem is prepared again from its key by the function the caller
@@ -53,9 +58,8 @@ from typing import Any
 from sqlalchemy.engine import Connection
 from werkzeug.datastructures import MultiDict
 
-from engine.errors import HandError
 from engine.plural import count_word
-from engine.rules.sets import DEFAULT_RULESET, RULESETS
+from engine.rules.sets import DEFAULT_RULESET
 from tutor import storage
 from tutor.course.content import lesson_drills_only
 from tutor.course.content import store as content_store
@@ -70,7 +74,7 @@ log = logging.getLogger(__name__)
 
 # (kind, level, seed, rule set or None) -> the practice problem, or None
 Prepare = Callable[[str, str, int, str | None], Drill | None]
-CACHE_SIZE = 256  # rule-free verdicts and club lesson versions remembered per process
+CACHE_SIZE = 64  # club lesson versions' drills remembered per process
 _STORED = Path("draft.md")  # as the published lesson names a stored version's text
 
 
@@ -115,8 +119,7 @@ class _Remembered:
                 self._found.popitem(last=False)
 
 
-_club_drills = _Remembered()  # (lesson id, version) -> {drill id: Drill}
-_rules_free = _Remembered()  # id(drill) -> (drill, verdict): the drill kept so the id stays its
+_club_drills = _Remembered()  # (database, lesson id, version) -> {drill id: Drill}
 
 
 def drill_of(problem: str, prepared: Prepare) -> Drill | None:
@@ -131,8 +134,12 @@ def drill_of(problem: str, prepared: Prepare) -> Drill | None:
 
 
 def club_drills(conn: Connection, lesson_id: int, version: int) -> Mapping[str, Drill] | None:
-    """The drills of one stored club lesson version (None: no such version)."""
-    key = (lesson_id, version)
+    """The drills of one stored club lesson version (None: no such version).
+
+    A stored version never changes; remembered per database (its URL), since
+    one process may serve several (the tests do).
+    """
+    key = (str(conn.engine.url), lesson_id, version)
     found: Mapping[str, Drill] | None = _club_drills.get(key)
     if found is None:
         source = source_of(conn, lesson_id, version)
@@ -141,31 +148,6 @@ def club_drills(conn: Connection, lesson_id: int, version: int) -> Mapping[str, 
         found = dict(lesson_drills_only(source, _STORED, "урок").drills)
         _club_drills.put(key, found)
     return found
-
-
-def rules_free(drill: Drill) -> bool:
-    """The drill's solution is the same under every rule set: no rule value decides it.
-
-    A kept verdict of such a drill stands whatever value changed; a drill
-    that cannot even be prepared under some set depends on the rules.
-    """
-    known = _rules_free.get(id(drill))
-    if known is not None and known[0] is drill:
-        return bool(known[1])
-    free = True
-    for name in RULESETS:
-        if name == drill.params.get("rules"):
-            continue
-        try:
-            other = drill.kind.prepare({**drill.params, "rules": name})
-        except (HandError, ValueError, KeyError):
-            free = False
-        else:
-            free = other == drill.solution
-        if not free:
-            break
-    _rules_free.put(id(drill), (drill, free))
-    return free
 
 
 def _practice_unchanged(row: KeptAnswer) -> bool:
@@ -212,10 +194,10 @@ def _still_wrong(row: KeptAnswer, now: Now) -> bool:
     if row.fields:
         verdict = grading.answer(now.drill, MultiDict(list(row.fields))).verdict
         return verdict is not None and not verdict.correct
-    # No answer kept: the old verdict stands only where nothing it depended on moved.
-    if now.before is not None and now.before.solution != now.drill.solution:
-        return False
-    return rules_free(now.drill)
+    # No answer kept: the old verdict stands only where nothing it depended on moved —
+    # a club drill republished unchanged under the same values.
+    return (now.before is not None and now.before.solution == now.drill.solution
+            and row.graded == grading.graded_under(now.drill))
 
 
 def _settle(conn: Connection, row: KeptAnswer, now: Now) -> bool:
