@@ -130,6 +130,20 @@ def test_republishing_keeps_solved_drills_and_carries_a_mistake_still_wrong(
     assert "data-missed" not in page  # made good in the new version
 
 
+def test_a_mistake_right_in_the_new_version_is_retired(world: World) -> None:
+    """The kept answer (9p on a hand waiting on 1-4-7m) graded against the new version's
+    hand, a tanki on 9p: right now, so no longer a mistake."""
+    lesson_id = _published(world)
+    alice = world.client("alice")
+    assert 'data-verdict="incorrect"' in _answer(world, alice, "club-waits", right=False)
+    assert _club_mistakes(world) == [f"club/{lesson_id}/2/club-waits"]
+    teacher = world.client("teacher")
+    save(teacher, lesson_id, source(hand="123m456m789s111z9p"))
+    assert publish(teacher, lesson_id, world.ids["club"]) == 302
+    world.dashboard()
+    assert _club_mistakes(world) == []
+
+
 def test_a_mistake_whose_drill_left_the_new_version_is_retired(world: World) -> None:
     lesson_id = _published(world)
     alice = world.client("alice")
