@@ -90,8 +90,8 @@ def measure(base: str, pages: list[str], runs: int) -> list[Row]:
 
 def _row(path: str, r: dict[str, object], scores: list[int]) -> str:
     spread = f"{min(scores)}–{max(scores)}" if len(scores) > 1 else ""
-    return (f"| {path} | {r['score']} | {spread} | {r['a11y']} | {r['tbt']:.0f} ms | {r['lcp'] / 1000:.1f} s "
-            f"| {r['cls']:.3f} | {r['dom']:.0f} |")
+    return (f"| {path} | {r['score']} | {spread} | {r['a11y']} | {r['tbt']:.0f} ms "
+            f"| {r['lcp'] / 1000:.1f} s | {r['cls']:.3f} | {r['dom']:.0f} |")
 
 
 def main() -> int:

@@ -1,6 +1,10 @@
 """A class's practice set as a sequence: «задача 2 из 5», the next task, a result screen.
 
-The practice pages sit below this package and cannot import it; they call the
+A set is a practice assignment (its generated problems) or a position of a
+reviewed game (one task, ``review/<id>``): both are listed on the set's page
+with the learner's state, and both problem pages say where they stand.
+
+The practice and review pages sit below this package and cannot import it; they call the
 template global :func:`set_step` with the problem's key when it exists. For a
 signed-in learner whose class assigned a practice set holding that key, it
 says where the problem stands in the set and where «Следующая задача» goes:
@@ -19,7 +23,11 @@ from tutor import storage
 from tutor.accounts.current import current_user
 from tutor.classes import dashboard, store
 from tutor.classes.work import Work, problem_link, work
+from tutor.review.positions import KEY_PREFIX
 from tutor.storage.errors import StorageError
+from tutor.storage.review import POSITION_KIND
+
+SET_KINDS = ("practice", POSITION_KIND)  # the assignments with a set page
 
 
 @dataclass(frozen=True)
@@ -55,8 +63,10 @@ def _find(key: str) -> SetStep | None:
     except StorageError:
         return None
     for item in items:
-        if item.kind != "practice":
+        if item.kind not in SET_KINDS:
             continue
+        if item.kind == POSITION_KIND and key != f"{KEY_PREFIX}{item.target}":
+            continue  # not this position: skip reading it (work() reads the store)
         shown = work(item)
         if key in shown.problems:
             position = shown.problems.index(key) + 1
@@ -102,6 +112,7 @@ def tasks_of(shown: Work, ruleset: str, learner_id: str | None) -> list[SetTask]
             dashboard.read_solved(conn, [learner_id], [shown], {learner_id: row}, {})
             pending = dashboard.pending_among(conn, learner_id, list(shown.problems))
         solved, again = row.solved, row.solved_later
+    practice = shown.assignment.kind == "practice"
     kind_level = shown.title.removeprefix("Практика: ").rsplit(" · ", 1)[0]
     found = []
     for number, key in enumerate(shown.problems, start=1):
@@ -109,6 +120,9 @@ def tasks_of(shown: Work, ruleset: str, learner_id: str | None) -> list[SetTask]
         if link is None:
             continue
         state = "solved" if key in solved else "missed" if key in pending else "new"
-        found.append(SetTask(number, link[0], kind_level, state, key in again))
+        # a practice problem is named by its kind and level (its own label is its seed);
+        # a position by its own label («Позиция из партии · раздача 1, событие 2: сброс»)
+        found.append(SetTask(number, link[0], kind_level if practice else link[1], state,
+                             key in again))
     return found
 

@@ -169,15 +169,19 @@ def _lesson(slug: str) -> Lesson | None:
 
 
 def _position_work(item: Assignment) -> Work:
-    """A position of a reviewed game: one problem, ``review/<id>``, solved on its own page."""
+    """A position of a reviewed game: one problem, ``review/<id>``, solved on its own page.
+
+    It leads to the set's page like a practice set (the task, the learner's state
+    in it, the result), so every assignment with tasks of its own is shown one way.
+    """
     found = None
     if item.target.isascii() and item.target.isdigit() and len(item.target) <= 10:
         with storage.store().transaction() as conn:
             found = review.assigned_position(conn, int(item.target))
     if found is None:
         return Work(item, "Позиция из партии (удалена)", url_for("classes.index"), ())
-    url, label = positions.link(found)
-    return Work(item, label, url, (positions.key(found.id),))
+    url = url_for("classes.practice_set", class_id=item.class_id, assignment_id=item.id)
+    return Work(item, positions.link(found)[1], url, (positions.key(found.id),))
 
 
 def parse_target(kind: str, target: str, count: int) -> str | None:

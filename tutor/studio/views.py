@@ -56,10 +56,9 @@ from tutor.classes import store as classes
 from tutor.course.content import store as content_store
 from tutor.drills import grading
 from tutor.drills.grading import Outcome
-from tutor.storage.errors import StorageError
+from tutor.storage.errors import UNAVAILABLE, StorageError
 from tutor.storage.studio import source_of
 from tutor.studio import check, db, diff, published, store
-from tutor.studio.db import UNAVAILABLE
 
 bp = Blueprint("studio", __name__)
 TEACHERS = ("instructor", "admin")
