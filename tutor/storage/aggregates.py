@@ -21,7 +21,8 @@ a bound that does not depend on the history's length::
                                              -- rows: drills of the course (SOLVED_READ)
     learner_mistakes(                        -- problems whose latest answer was wrong
         learner_id, problem, answer_id,      -- answer_id orders them, newest first
-        kind, rule                           -- rule: the diagnosis's rule id, or NULL
+        kind, rule,                          -- rule: the diagnosis's rule id, or NULL
+        answer, graded                       -- that answer's fields and rule fingerprint
     )                                        -- at most MISTAKES_KEPT rows per learner
     new_learners(address, hour, count)       -- learners first seen per address and hour
 
@@ -48,6 +49,8 @@ from dataclasses import dataclass, field
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
+
+from tutor.storage.answers import ANSWER_MAX
 
 metadata = sa.MetaData()
 
@@ -89,6 +92,11 @@ learner_mistakes = sa.Table(
     sa.Column("answer_id", sa.Integer, nullable=False),
     sa.Column("kind", sa.String(32), nullable=False),
     sa.Column("rule", sa.String(64)),
+    # The wrong answer's fields and rule fingerprint, copied from the answer row
+    # (tutor.storage.answers); NULL answer: too long to keep; NULL graded: recorded
+    # before fingerprints were kept (tutor.course.regrade decides what those become).
+    sa.Column("answer", sa.String(ANSWER_MAX)),
+    sa.Column("graded", sa.String(32)),
     sa.Index("ix_learner_mistakes_order", "learner_id", "answer_id"),
     sqlite_with_rowid=False,
 )
@@ -134,10 +142,12 @@ BEGIN
   DELETE FROM learner_mistakes
   WHERE NEW.correct AND COALESCE(NEW.attempt, 1) = 1
     AND learner_id = NEW.learner_id AND problem = NEW.problem;
-  INSERT INTO learner_mistakes (learner_id, problem, answer_id, kind, rule)
-  SELECT NEW.learner_id, NEW.problem, NEW.id, NEW.kind, NEW.rule WHERE NOT NEW.correct
+  INSERT INTO learner_mistakes (learner_id, problem, answer_id, kind, rule, answer, graded)
+  SELECT NEW.learner_id, NEW.problem, NEW.id, NEW.kind, NEW.rule, NEW.answer, NEW.graded
+  WHERE NOT NEW.correct
   ON CONFLICT (learner_id, problem) DO UPDATE SET
-    answer_id = excluded.answer_id, kind = excluded.kind, rule = excluded.rule;
+    answer_id = excluded.answer_id, kind = excluded.kind, rule = excluded.rule,
+    answer = excluded.answer, graded = excluded.graded;
   DELETE FROM learner_mistakes
   WHERE NOT NEW.correct AND learner_id = NEW.learner_id AND answer_id < (
     SELECT answer_id FROM learner_mistakes WHERE learner_id = NEW.learner_id
@@ -199,10 +209,12 @@ BEGIN
       DELETE FROM learner_mistakes WHERE learner_id = NEW.learner_id AND problem = NEW.problem;
     END IF;
   ELSE
-    INSERT INTO learner_mistakes AS m (learner_id, problem, answer_id, kind, rule)
-    VALUES (NEW.learner_id, NEW.problem, NEW.id, NEW.kind, NEW.rule)
+    INSERT INTO learner_mistakes AS m (learner_id, problem, answer_id, kind, rule, answer,
+                                       graded)
+    VALUES (NEW.learner_id, NEW.problem, NEW.id, NEW.kind, NEW.rule, NEW.answer, NEW.graded)
     ON CONFLICT (learner_id, problem) DO UPDATE SET
-      answer_id = EXCLUDED.answer_id, kind = EXCLUDED.kind, rule = EXCLUDED.rule;
+      answer_id = EXCLUDED.answer_id, kind = EXCLUDED.kind, rule = EXCLUDED.rule,
+      answer = EXCLUDED.answer, graded = EXCLUDED.graded;
     DELETE FROM learner_mistakes
     WHERE learner_id = NEW.learner_id AND answer_id < (
       SELECT answer_id FROM learner_mistakes WHERE learner_id = NEW.learner_id
