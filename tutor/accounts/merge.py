@@ -126,13 +126,13 @@ def _unite(conn: Connection, table: sa.Table, source: str, target: str) -> None:
 
 
 def _merge_mistakes(conn: Connection, source: str, target: str) -> None:
-    """The newest pending mistakes of both, each with its kept answer and fingerprint."""
+    """The newest pending mistakes of both, each with its kept answer, fingerprint and «почти»."""
     table = learner_mistakes
     rows: dict[str, dict[str, Any]] = {}
     for learner_id in (target, source):
         for row in conn.execute(
             sa.select(table.c.problem, table.c.answer_id, table.c.kind, table.c.rule,
-                      table.c.answer, table.c.graded)
+                      table.c.answer, table.c.graded, table.c.partial)
             .where(table.c.learner_id == learner_id)
         ).mappings():
             if row["problem"] not in rows or rows[row["problem"]]["answer_id"] < row["answer_id"]:

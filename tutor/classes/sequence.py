@@ -19,11 +19,13 @@ from dataclasses import dataclass
 
 from flask import g
 
+from engine.plural import count_word
 from tutor import storage
 from tutor.accounts.current import current_user
 from tutor.classes import dashboard, store
-from tutor.classes.work import Work, problem_link, work
+from tutor.classes.work import Work, problem_link, score_text, work
 from tutor.review.positions import KEY_PREFIX
+from tutor.storage.aggregates import first_score
 from tutor.storage.errors import StorageError
 from tutor.storage.review import POSITION_KIND
 
@@ -94,18 +96,20 @@ class SetTask:
     number: int
     url: str
     label: str  # «Найдите ожидание · новичок»
-    state: str  # solved | missed | new
+    state: str  # solved | near | missed | new
     later: bool = False  # solved only on a later attempt (the set's score counts first ones)
+    near: bool = False  # its first attempt was a «почти»: half a task, as on the dashboard
 
 
-STATE_WORDS = {"solved": "решена", "missed": "ошибка, попробуйте ещё", "new": "не начата"}
+STATE_WORDS = {"solved": "решена", "near": "почти, попробуйте ещё",
+               "missed": "ошибка, попробуйте ещё", "new": "не начата"}
 
 
 def tasks_of(shown: Work, ruleset: str, learner_id: str | None) -> list[SetTask]:
     """The set's tasks in order, each with this learner's state (all «new» for none)."""
     solved: set[str] = set()
     again: set[str] = set()
-    pending: set[str] = set()
+    pending: dict[str, bool] = {}
     if learner_id is not None:
         row = dashboard.LearnerRow(store.Member(0, "", "", learner_id, 0.0))
         with storage.store().transaction() as conn:
@@ -119,10 +123,35 @@ def tasks_of(shown: Work, ruleset: str, learner_id: str | None) -> list[SetTask]
         link = problem_link(key, ruleset)
         if link is None:
             continue
-        state = "solved" if key in solved else "missed" if key in pending else "new"
+        # a task solved on a first attempt once is whole, whatever came after it
+        near = pending.get(key, False) and (key not in solved or key in again)
+        state = ("solved" if key in solved else "near" if near
+                 else "missed" if key in pending else "new")
         # a practice problem is named by its kind and level (its own label is its seed);
         # a position by its own label («Позиция из партии · раздача 1, событие 2: сброс»)
         found.append(SetTask(number, link[0], kind_level if practice else link[1], state,
-                             key in again))
+                             key in again, near))
     return found
 
+
+def result_text(tasks: list[SetTask]) -> str:
+    """The set's score as its result screen says it: first attempts, a «почти» as half.
+
+    The score is :func:`tutor.storage.aggregates.first_score`, the dashboard's
+    and the CSV's formula; the tasks put right only on a later attempt are named
+    apart («со 2-й попытки»).
+
+    >>> task = lambda state, later=False, near=False: SetTask(1, "", "", state, later, near)
+    >>> result_text([task("solved"), task("near", near=True)])
+    'с первой попытки решено 1,5 из 2 (1 задача — «почти», засчитана половина)'
+    >>> result_text([task("near", near=True), task("solved", True, True)])
+    'с первой попытки решено 1 из 2 (2 задачи — «почти», засчитано по половине), ещё 1 — со...'
+    """
+    first = sum(1 for t in tasks if t.state == "solved" and not t.later)
+    near = sum(1 for t in tasks if t.near)
+    later = sum(1 for t in tasks if t.later)
+    text = f"с первой попытки решено {score_text(first_score(first, near))} из {len(tasks)}"
+    if near:
+        half = "засчитана половина" if near == 1 else "засчитано по половине"
+        text += f" ({count_word(near, 'задача', 'задачи', 'задач')} — «почти», {half})"
+    return text + (f", ещё {later} — со 2-й попытки" if later else "")

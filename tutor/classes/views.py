@@ -353,7 +353,8 @@ def practice_set(class_id: int, assignment_id: int) -> ResponseReturnValue:
     return render_template("classes/set.html", klass=klass, work=shown, tasks=tasks,
                            finished=member and tasks and len(tried) == len(tasks),
                            solved=sum(1 for t in tasks if t.state == "solved"), first=first,
-                           back=back, words=sequence.STATE_WORDS)
+                           back=back, words=sequence.STATE_WORDS,
+                           result=sequence.result_text(tasks))
 
 
 # -- one learner ---------------------------------------------------------------------

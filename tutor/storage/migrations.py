@@ -25,7 +25,8 @@ answers and the pending mistakes (:func:`_kept_answers`); 16 reviewed games
 and their positions (:mod:`tutor.storage.review`); 17 an answer's attempt and
 «почти», first attempts counted apart (:func:`_attempts`); 18 a wrong answer's
 fields and rule fingerprint on its row and on its pending mistake
-(:func:`_kept_answers`).
+(:func:`_kept_answers`); 19 a pending mistake's «почти»
+(:func:`tutor.storage.aggregates.migrate_near`).
 """
 
 from __future__ import annotations
@@ -189,6 +190,7 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     review.migrate,  # reviewed games and the positions made drills of them
     _attempts,  # try again before the solution: first attempts count
     _kept_answers,  # a wrong answer's fields and rule fingerprint in its own row
+    aggregates.migrate_near,  # a pending mistake's «почти»: half a task of a practice set
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
