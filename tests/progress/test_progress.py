@@ -188,18 +188,19 @@ def test_the_solution_asked_drops_an_older_misses_kept_answer(client: FlaskClien
     cookie = client.get_cookie(COOKIE)
     assert cookie is not None
 
-    def kept() -> list[str]:
+    def kept() -> list[tuple[str, bool]]:
         with client.application.test_request_context(
                 headers={"Cookie": f"{COOKIE}={cookie.value}"}):
             from tutor.accounts.current import learner_id
 
             with storage.store().transaction() as conn:
-                return [k.problem for k in regrade.kept(conn, [learner_id()])]
+                return [(k.problem, bool(k.fields)) for k in regrade.kept(conn, [learner_id()])]
 
-    assert kept() == ["practice/waits/player/9"]
+    assert kept() == [("practice/waits/player/9", True)]
     url = "/practice/waits/player/9"
     client.post(url, data={**form_fields(client, url), "action": "solution"}, headers=HTMX)
-    assert kept() == [] and _mistakes(client) == ["practice/waits/player/9"]
+    assert kept() == [("practice/waits/player/9", False)]  # the older answer no longer stands
+    assert _mistakes(client) == ["practice/waits/player/9"]
 
 
 def test_the_solution_after_a_right_answer_records_nothing_new(client: FlaskClient) -> None:

@@ -62,10 +62,10 @@ from engine.plural import count_word
 from engine.rules.sets import Ruleset, get_ruleset
 from tutor.accounts.current import current_learner
 from tutor.drills.base import BadAnswer, Drill, Verdict, wants_solution
-from tutor.storage import regrade, store
+from tutor.storage import store
 from tutor.storage.accounts import note_practice_solved
 from tutor.storage.errors import StorageError
-from tutor.storage.progress import ProgressStore, SaveResult
+from tutor.storage.progress import SaveResult
 from tutor.web.errors import CSRF_MESSAGE, message_for, render_error
 
 log = logging.getLogger(__name__)
@@ -264,9 +264,11 @@ def _store(drill: Drill, form: MultiDict[str, str], verdict: Verdict,
         level=record.level, lesson=record.lesson, rule=found[0].rule if found else None,
         address=request.remote_addr or "?", attempt=attempt,
         partial=not verdict.correct and bool(verdict.credit),
+        # a wrong answer is kept in its own row, to grade it again if a rule value changes;
+        # a solution shown before answering has no answer to keep
+        kept=() if verdict.correct or verdict.solution_only else answer_fields(form),
+        graded=None if verdict.correct else graded_under(drill),
     )
-    if saved is SaveResult.SAVED and not verdict.correct:
-        _keep_answer(progress, learner.id, drill, form, record.problem, verdict.solution_only)
     if saved is SaveResult.SAVED and verdict.correct and record.source in SOLVED_NOTED \
             and learner.account:
         try:  # an instructor's assignments read which practice problems were solved
@@ -280,8 +282,9 @@ def _store(drill: Drill, form: MultiDict[str, str], verdict: Verdict,
 def graded_under(drill: Drill) -> str:
     """A fingerprint of every rule value the drill is graded under (its rule set's values).
 
-    Stored with a wrong answer; when it differs from the drill's now, a value
-    changed since and the kept answer is graded again (:mod:`tutor.storage.regrade`).
+    Stored with a wrong answer (:meth:`~tutor.storage.progress.ProgressStore.record`);
+    when it differs from the drill's now, a value changed since and the kept
+    answer is graded again (:mod:`tutor.course.regrade`).
     """
     return rules_fingerprint(drill.params.get("rules"), drill.params.get("red_fives"))
 
@@ -303,25 +306,6 @@ def _fingerprint(rules: Ruleset, red_fives: bool | None) -> str:
 def answer_fields(form: MultiDict[str, str]) -> list[tuple[str, str]]:
     """The learner's answer in a form: its fields without the token, nonce and attempt."""
     return [(k, v) for k, v in form.items(multi=True) if k not in _SKIP_FIELDS]
-
-
-def _keep_answer(progress: ProgressStore, learner_id: str, drill: Drill,
-                 form: MultiDict[str, str], problem: str, given_up: bool = False) -> None:
-    """Keep a wrong answer beside its mistake, to grade it again if the rules change.
-
-    A solution asked before any answer (``given_up``) has no answer to keep, and an
-    older miss's kept answer no longer stands for the mistake: graded right under new
-    rules, it would retire a problem the learner gave up on.
-    """
-    try:
-        with progress.transaction() as conn:
-            if given_up:
-                regrade.forget(conn, learner_id, problem)
-            else:
-                regrade.keep(conn, learner_id, problem, answer_fields(form),
-                             graded_under(drill))
-    except StorageError:
-        log.warning("could not keep a wrong answer for regrading", exc_info=True)
 
 
 def _warnings(saved: SaveResult) -> tuple[Note, ...]:

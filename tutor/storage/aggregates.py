@@ -22,6 +22,7 @@ a bound that does not depend on the history's length::
     learner_mistakes(                        -- problems whose latest answer was wrong
         learner_id, problem, answer_id,      -- answer_id orders them, newest first
         kind, rule,                          -- rule: the diagnosis's rule id, or NULL
+        answer, graded,                      -- that answer's fields and rule fingerprint
         partial                              -- the latest first attempt was a «почти»
     )                                        -- at most MISTAKES_KEPT rows per learner
     new_learners(address, hour, count)       -- learners first seen per address and hour
@@ -54,6 +55,7 @@ from dataclasses import dataclass, field
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
+from tutor.storage.answers import ANSWER_MAX
 from tutor.storage.classes import add_column
 
 metadata = sa.MetaData()
@@ -96,6 +98,11 @@ learner_mistakes = sa.Table(
     sa.Column("answer_id", sa.Integer, nullable=False),
     sa.Column("kind", sa.String(32), nullable=False),
     sa.Column("rule", sa.String(64)),
+    # The wrong answer's fields and rule fingerprint, copied from the answer row
+    # (tutor.storage.answers); NULL answer: too long to keep; NULL graded: recorded
+    # before fingerprints were kept (tutor.course.regrade decides what those become).
+    sa.Column("answer", sa.String(ANSWER_MAX)),
+    sa.Column("graded", sa.String(32)),
     sa.Column("partial", sa.Boolean),  # its latest first attempt was a «почти» (NULL: no)
     sa.Index("ix_learner_mistakes_order", "learner_id", "answer_id"),
     sqlite_with_rowid=False,
@@ -142,12 +149,14 @@ BEGIN
   DELETE FROM learner_mistakes
   WHERE NEW.correct AND COALESCE(NEW.attempt, 1) = 1
     AND learner_id = NEW.learner_id AND problem = NEW.problem;
-  INSERT INTO learner_mistakes (learner_id, problem, answer_id, kind, rule, partial)
-  SELECT NEW.learner_id, NEW.problem, NEW.id, NEW.kind, NEW.rule,
+  INSERT INTO learner_mistakes (learner_id, problem, answer_id, kind, rule, answer, graded,
+                                partial)
+  SELECT NEW.learner_id, NEW.problem, NEW.id, NEW.kind, NEW.rule, NEW.answer, NEW.graded,
          CASE WHEN COALESCE(NEW.attempt, 1) = 1 THEN COALESCE(NEW.partial, 0) END
   WHERE NOT NEW.correct
   ON CONFLICT (learner_id, problem) DO UPDATE SET
     answer_id = excluded.answer_id, kind = excluded.kind, rule = excluded.rule,
+    answer = excluded.answer, graded = excluded.graded,
     partial = COALESCE(excluded.partial, partial);
   DELETE FROM learner_mistakes
   WHERE NOT NEW.correct AND learner_id = NEW.learner_id AND answer_id < (
@@ -210,11 +219,13 @@ BEGIN
       DELETE FROM learner_mistakes WHERE learner_id = NEW.learner_id AND problem = NEW.problem;
     END IF;
   ELSE
-    INSERT INTO learner_mistakes AS m (learner_id, problem, answer_id, kind, rule, partial)
-    VALUES (NEW.learner_id, NEW.problem, NEW.id, NEW.kind, NEW.rule,
+    INSERT INTO learner_mistakes AS m (learner_id, problem, answer_id, kind, rule, answer,
+                                       graded, partial)
+    VALUES (NEW.learner_id, NEW.problem, NEW.id, NEW.kind, NEW.rule, NEW.answer, NEW.graded,
             CASE WHEN is_first THEN COALESCE(NEW.partial, false) END)
     ON CONFLICT (learner_id, problem) DO UPDATE SET
       answer_id = EXCLUDED.answer_id, kind = EXCLUDED.kind, rule = EXCLUDED.rule,
+      answer = EXCLUDED.answer, graded = EXCLUDED.graded,
       partial = COALESCE(EXCLUDED.partial, m.partial);
     DELETE FROM learner_mistakes
     WHERE learner_id = NEW.learner_id AND answer_id < (
@@ -374,7 +385,7 @@ def first_score(correct: int, partial: int) -> float:
 
 
 def migrate_near(conn: Connection) -> None:
-    """Version 18: a pending mistake remembers a «почти» of its latest first attempt.
+    """Version 19: a pending mistake remembers a «почти» of its latest first attempt.
 
     The rows kept before learn it from the answer they point at, when that one
     was a first attempt (a later attempt's miss cannot tell: NULL, no «почти»).
