@@ -19,7 +19,9 @@ from tests.support.classes import World, build, learner_row
 from tests.support.client import HTMX
 from tests.support.practice import answer_practice, form_fields
 from tutor import storage
+from tutor.drills.grading import graded_under
 from tutor.practice import rules
+from tutor.practice.views import prepared
 
 
 @pytest.fixture
@@ -105,10 +107,13 @@ def test_a_task_put_right_on_the_second_try_counts_apart(world: World) -> None:
 def _near(world: World, who: str, seed: int, attempt: int = 1) -> None:
     """A «почти» (half credit) on a task of the set, stored as the answer path stores one."""
     learner = user_by_login(world.app, who).learner_id
-    with world.app.app_context():
+    with world.app.test_request_context():
+        drill = prepared("waits", "novice", seed, "ema")
+        assert drill is not None
         storage.store().record(learner, nonce=uuid.uuid4().hex, source="practice", kind="waits",
                                problem=rules.key("waits", "novice", seed, "ema"), correct=False,
-                               level="novice", attempt=attempt, partial=True)
+                               level="novice", attempt=attempt, partial=True,
+                               kept=[("tiles", "1m")], graded=graded_under(drill))
 
 
 def test_a_first_attempt_almost_counts_half_as_on_the_dashboard(world: World) -> None:
