@@ -107,7 +107,7 @@ def test_version_17_kept_answers_move_onto_their_mistakes(store: ProgressStore) 
             "PRIMARY KEY (learner_id, problem))")
         conn.exec_driver_sql("INSERT INTO mistake_answers VALUES "
                              "('d', 'lesson/waits/first', '[[\"tiles\", \"7s\"]]', 'old')")
-        migrations.MIGRATIONS[-1](conn)
+        migrations.MIGRATIONS[18 - 1](conn)  # version 18 folds the table away
         assert not sa.inspect(conn).has_table("mistake_answers")
     assert _kept(store, "d") == [regrade.KeptAnswer("d", PROBLEM, (("tiles", "7s"),), "old")]
     # recorded before answers were kept: no answer, no fingerprint
