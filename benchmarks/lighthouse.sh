@@ -3,7 +3,8 @@
 # production server; prints a table (page, performance, TBT, LCP, CLS, DOM
 # size). Installs Lighthouse from npm into benchmarks/.lighthouse/ (git-ignored)
 # the first time; never downloads a browser: Debian's Chromium, CHROME_PATH.
-# Arguments go to benchmarks/lighthouse.py: --runs N, --only REGEX, --url URL.
+# Arguments go to benchmarks/lighthouse.py: --runs N, --only REGEX, --url URL,
+# --signed-in (the pages of an instructor and a learner it creates).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VERSION=12.2.3

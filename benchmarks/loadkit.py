@@ -10,6 +10,10 @@
   and wrong answers);
 - :func:`summarise` turns latencies into requests/s and percentiles.
 
+An ``https://`` base (the site behind deploy/nginx.conf on loopback) is
+reached over TLS without checking the certificate: it is a throw-away
+self-signed one, and the connection never leaves the machine.
+
 Standard library only, so the scripts run in the project's venv as they are.
 """
 
@@ -24,6 +28,7 @@ import re
 import secrets
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -175,10 +180,26 @@ class TcpProxy:
                     sock.shutdown(socket.SHUT_RDWR)
 
 
+def loopback_tls() -> ssl.SSLContext:
+    """TLS for our own nginx on loopback: its self-signed certificate is not checked."""
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+def connect(scheme: str, host: str, port: int | None,
+            timeout: float) -> http.client.HTTPConnection:
+    """A connection to ``host:port``, over TLS (:func:`loopback_tls`) when ``scheme`` is https."""
+    if scheme == "https":
+        return http.client.HTTPSConnection(host, port, timeout=timeout, context=loopback_tls())
+    return http.client.HTTPConnection(host, port, timeout=timeout)
+
+
 def get(url: str) -> tuple[int, str]:
     """One plain GET on a fresh connection (status, body)."""
     parts = urlsplit(url)
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    conn = connect(parts.scheme, parts.hostname or "127.0.0.1", parts.port, 10)
     try:
         conn.request("GET", parts.path + (f"?{parts.query}" if parts.query else ""))
         response = conn.getresponse()
@@ -280,6 +301,7 @@ class Learner:
 
     def __init__(self, base: str, site: dict[str, Any], seed: int) -> None:
         parts = urlsplit(base)
+        self.scheme = parts.scheme
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.site = site
         self.rng = random.Random(seed)
@@ -288,19 +310,20 @@ class Learner:
         self.conn: http.client.HTTPConnection | None = None
         self.samples: dict[str, list[tuple[float, bool]]] = defaultdict(list)
         self.last_body = ""
+        self.last_headers: http.client.HTTPMessage | None = None
         # (id(form), variant) → filled, URL-encoded answer fields
         self._answers: dict[tuple[int, int], str] = {}
 
     def request(self, name: str, method: str, path: str, body: list[tuple[str, str]] | None = None,
                 htmx: bool = False, *, raw_body: bytes | None = None,
-                keep_body: bool = True) -> int:
+                keep_body: bool = True, extra_headers: dict[str, str] | None = None) -> int:
         """Send one request, record (latency ms, ok); a broken connection counts as an error.
 
         ``raw_body`` is an already encoded form. With ``keep_body=False`` the
         response is read off the connection but not unzipped, decoded or searched
         for a CSRF token (a drill answer's fragment holds none): the client's own
         work per request is then about the same for an answer as for /healthz,
-        since it shares the server's two cores.
+        since it shares the server's two cores. ``extra_headers`` are sent as given.
         """
         headers = {"Accept-Encoding": "gzip", "Connection": "keep-alive"}
         if self.cookies:
@@ -311,10 +334,14 @@ class Learner:
             urlencode(body).encode() if body is not None else None)
         if data is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
+            # As a browser does (Referrer-Policy: same-origin); over HTTPS the
+            # CSRF check wants it.
+            headers["Referer"] = f"{self.scheme}://{self.host}:{self.port}{path}"
+        headers.update(extra_headers or {})
         started = time.perf_counter()
         try:
             if self.conn is None:
-                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
+                self.conn = connect(self.scheme, self.host, self.port, 30)
             self.conn.request(method, path, body=data, headers=headers)
             response = self.conn.getresponse()
             raw = response.read()
@@ -325,6 +352,7 @@ class Learner:
             return 0
         self.samples[name].append(((time.perf_counter() - started) * 1000,
                                    status == 200 and bool(raw)))
+        self.last_headers = response.msg
         for cookie in response.msg.get_all("Set-Cookie") or []:
             key, _, rest = cookie.partition("=")
             self.cookies[key.strip()] = rest.split(";", 1)[0]

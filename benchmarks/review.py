@@ -3,7 +3,9 @@
 Prints the median of 5 runs of: reading and replaying a whole hanchan
 (aim: replay and review under 1 s on a 2-core machine, compiled engine),
 one step of the replay page (``view_at``: only that hand is replayed; aim
-under 50 ms), the decision points of one seat, the review of one seat
+under 50 ms) and the same step as the server answers it (the htmx fragment
+of ``/review/<id>``: the owner check, the parsed log from the process's
+cache, ``view_at`` and the template), the decision points of one seat, the review of one seat
 (``engine.review.review``: every decision through every category, the
 efficiency check's ukeire being most of it) and both together as the
 batch kind ``review`` answers them (reading, replay, review). The hanchan
@@ -17,8 +19,10 @@ is a bot game (engine/table/bots.py, seed 7), so the figures need no log file.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +35,7 @@ from engine.table.bots import game_problems, play_game  # noqa: E402
 from engine.table.decision import decisions  # noqa: E402
 from engine.table.logs import read_log  # noqa: E402
 from engine.table.replay import replay, view_at  # noqa: E402
+from tutor import create_app  # noqa: E402
 
 RUNS = 5
 SEED = 7
@@ -58,6 +63,38 @@ def both(game: dict[str, object]) -> None:
     review_game(read_log(game), 0)
 
 
+def server_rows(game: dict[str, object], hand: int, steps: int
+                ) -> list[tuple[str, Callable[[], object]]]:
+    """The replay step and the whole page as the server answers them, through the app.
+
+    The game is imported once (as a learner pasting it would) into a throw-away
+    SQLite store; CSRF is off because the token is not what is measured.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="tempai-review-bench-"))
+    app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
+                      "DATABASE_URL": f"sqlite:///{folder / 'bench.sqlite3'}"})
+    client = app.test_client()
+    client.get("/review")  # a learner is the visitor a page has seen
+    made = client.post("/review", data={"log": json.dumps(game), "rules": "online",
+                                          "seat": game["name"][0]})  # type: ignore[index]
+    if made.status_code != 303:
+        raise SystemExit(f"импорт партии не удался: {made.status_code}")
+    page = made.headers["Location"]
+    table = {"HX-Request": "true", "HX-Target": "table"}
+
+    def get(query: str, headers: dict[str, str] | None = None) -> None:
+        answer = client.get(f"{page}?{query}", headers=headers or {})
+        if answer.status_code != 200:
+            raise SystemExit(f"{page}?{query}: {answer.status_code}")
+
+    return [
+        ("шаг просмотра на сервере (htmx, конец)", lambda: get(f"hand={hand}&step={steps}", table)),
+        ("шаг просмотра на сервере (htmx, середина)",
+         lambda: get(f"hand={hand}&step={steps // 2}", table)),
+        ("страница разбора целиком", lambda: get(f"hand={hand}&step={steps // 2}")),
+    ]
+
+
 def figures() -> None:
     game = play_game(SEED)
     log = read_log(game)
@@ -70,6 +107,7 @@ def figures() -> None:
         ("replay всей партии (чтение + повтор)", lambda: replay(read_log(game))),
         ("шаг просмотра view_at (конец раздачи)", lambda: view_at(log, "online", hand, steps)),
         ("шаг просмотра view_at (середина)", lambda: view_at(log, "online", hand, steps // 2)),
+        *server_rows(game, hand, steps),
         ("решения одного места (decisions)", lambda: list(decisions(log, 0))),
     ]
     rows += [

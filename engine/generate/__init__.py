@@ -108,11 +108,20 @@ def generate(kind: str, level: str, seed: int) -> Problem:
     >>> generate("dora", "novice", 7) == generate("dora", "novice", 7)
     True
     """
+    return Problem(kind, level, seed, _GENERATORS[kind](problem_rng(kind, level, seed), level))
+
+
+def problem_rng(kind: str, level: str, seed: int) -> random.Random:
+    """The random stream :func:`generate` deals problem ``seed`` of ``kind`` from.
+
+    A generator that also returns its verdict (``judged_call`` and the like in
+    :mod:`engine.generate.judgement`) gives :func:`generate`'s problem when fed this
+    stream.
+    """
     if kind not in _GENERATORS:
         raise HandError(f"Нет тренировки «{kind}».")
     if level not in LEVELS:
         raise HandError(f"Нет уровня «{level}»: есть {', '.join(LEVELS)}.")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise HandError("Номер задачи должен быть целым неотрицательным числом.")
-    rng = random.Random(f"{kind}:{level}:{seed}")
-    return Problem(kind, level, seed, _GENERATORS[kind](rng, level))
+    return random.Random(f"{kind}:{level}:{seed}")

@@ -4,7 +4,7 @@ South 4: four scores that add up with the sticks on the table, the learner's
 seat, honba and sticks, one way to win and the place to reach; the answer is
 :func:`engine.table.all_last.all_last_needs`'s smallest hand.
 
-Levels (checked by tests/engine/test_generate_all_last.py over 100 problems):
+Levels (checked by tests/engine/test_generate_all_last.py over 200 problems each):
 
 =========  ================================================================
 novice     second place, first to reach, ron off the leader; no honba, no
@@ -25,6 +25,7 @@ from engine.errors import HandError
 from engine.generate.basic import WIND_CODES
 from engine.rules.sets import get_ruleset
 from engine.table.all_last import FIRST_DEALER, SEATS, Way, all_last_needs
+from engine.table.final import ranked
 
 START_TOTAL = 100000
 MAX_TRIES = 200
@@ -57,7 +58,7 @@ def _candidate(rng: random.Random, level: str) -> dict[str, Any] | None:
     if need.place_now == 1:
         return None
     target = 1 if level != "master" else rng.randint(1, need.place_now - 1)
-    leader = min(range(SEATS), key=lambda s: (-scores[s], (s - FIRST_DEALER) % SEATS))
+    leader = ranked(scores, FIRST_DEALER)[0]
     if level == "novice":
         if need.place_now != 2:
             return None

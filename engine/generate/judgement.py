@@ -6,7 +6,8 @@ then builds hands the way real ones look (:mod:`engine.generate.hands`)
 until :mod:`engine.table.judgement` decides it by that row; the drill grades
 by the same judgement, so a problem can never disagree with its grading.
 
-Levels (rates over the problems of tests/engine/test_generate_judgement.py):
+Levels (rates over 200 problems each in tests/engine/test_generate_call.py and
+tests/engine/test_generate_judgement.py):
 
 - ``call`` — novice: the call makes a ready hand with a yaku, or leaves no
   yaku; player: one factor decides (cheap and slow or not; the call does not
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.errors import HandError
 from engine.generate.basic import WIND_CODES
@@ -31,7 +32,16 @@ from engine.generate.play import Table, pond
 from engine.hand import parse_hand
 from engine.melds import parse_meld_text
 from engine.rules.sets import get_ruleset
-from engine.table.judgement import judge_call, judge_push, judge_riichi
+from engine.rules.strategy import CALL_SLOW_SHANTEN
+from engine.table.judgement import (
+    CallVerdict,
+    PushVerdict,
+    RiichiVerdict,
+    judge_call,
+    judge_push,
+    judge_riichi,
+    shanten_after_call,
+)
 from engine.table.safety import Riichi
 from engine.tiles import FIVES, NUM_KINDS, Tile, tile_code, to_mpsz
 
@@ -84,21 +94,36 @@ def _text(tiles: list[Tile], red: bool) -> str:
     return to_mpsz(tiles, flags)
 
 
-def _search(rng: random.Random, build: Callable[[], tuple[str, dict[str, Any]] | None],
-            wanted: str, tries: int = TRIES) -> dict[str, Any]:
-    """Build until the wanted row decides; after ``tries``, the first usable problem."""
-    spare: dict[str, Any] | None = None
+V = TypeVar("V", CallVerdict, PushVerdict, RiichiVerdict)
+# A candidate: the row (or condition count) that decided it, its parameters, the verdict.
+Made = tuple[str, dict[str, Any], V]
+# A candidate known not to be the wanted one before it is judged: judged only if it
+# is needed as the spare (the judgement takes no random numbers, so judging it
+# later gives what judging it at once would have).
+Later = Callable[[], Made[V] | None]
+
+
+def _search(rng: random.Random, build: Callable[[], Made[V] | Later[V] | None], wanted: str,
+            tries: int = TRIES) -> tuple[dict[str, Any], V]:
+    """Build until the wanted row decides; after ``tries``, the first usable problem.
+
+    The verdict comes back with the parameters: it is what the drill's grading
+    computes again from them, so a caller that needs both (the level tests)
+    does not judge every problem twice.
+    """
+    spares: list[Made[V] | Later[V]] = []
     for _ in range(tries):
         made = build()
         if made is None:
             continue
-        got, params = made
-        if got == wanted:
-            return params
-        spare = spare or params
-    if spare is None:
-        raise HandError("Не удалось подобрать ситуацию для этого уровня.")
-    return spare
+        if not callable(made) and made[0] == wanted:
+            return made[1], made[2]
+        spares.append(made)
+    for spare in spares:
+        got = spare() if callable(spare) else spare
+        if got is not None:
+            return got[1], got[2]
+    raise HandError("Не удалось подобрать ситуацию для этого уровня.")
 
 
 # --- «Брать или нет?» -----------------------------------------------------------------
@@ -151,7 +176,7 @@ def _break(rng: random.Random, tiles: list[Tile], keep: list[Tile], kanchan: boo
     runs = [r for r in _sets_of(tiles) if r[0] != r[1] and not set(r) & set(keep)]
     if kanchan and runs:
         middle = rng.choice(runs)[1]
-        guest = rng.choice([w for w in (28, 29, 30) if tiles.count(w) < 3] or [33])
+        guest = rng.choice([w for w in range(28, 34) if not tiles.count(w)] or [33])
         tiles[tiles.index(middle)] = guest
         return True
     spare = [i for i, t in enumerate(tiles) if t not in keep and t < 27]
@@ -162,12 +187,23 @@ def _break(rng: random.Random, tiles: list[Tile], keep: list[Tile], kanchan: boo
     return True
 
 
-_FAR = {"call_ready": 1, "call_no_yaku": 1, "call_cheap_slow": 3, "call_value_set": 3,
+_FAR = {"call_ready": 1, "call_no_yaku": 1, "call_cheap_slow": 3, "call_value_set": 4,
         "call_no_progress": 0, "call_value_drop": 1, "call_fast_or_expensive": 2}
 
 
+
+def _ruled_out(wanted: str, after: int) -> bool:
+    """The shanten after the call alone shows ``wanted`` cannot decide: the slow rows need
+    2-away or worse; the ready row a ready hand, which the last row never sees."""
+    if wanted in ("call_cheap_slow", "call_value_set"):
+        return after < CALL_SLOW_SHANTEN
+    if wanted == "call_ready":
+        return after != 0
+    return wanted == "call_fast_or_expensive" and after == 0
+
+
 def _call_candidate(rng: random.Random, level: str,
-                    wanted: str) -> tuple[str, dict[str, Any]] | None:
+                    wanted: str) -> Made[CallVerdict] | Later[CallVerdict] | None:
     seat = _seat(rng, level)
     tiles: list[Tile]
     if wanted == "call_no_yaku":
@@ -201,20 +237,36 @@ def _call_candidate(rng: random.Random, level: str,
             return None
     if any(tiles.count(t) > 4 for t in tiles) or tiles.count(called) + len(called_set) > 6:
         return None
-    rich = wanted == "call_fast_or_expensive" or (wanted != "call_value_drop"
-                                                  and rng.random() < 0.25)
+    rich = wanted == "call_fast_or_expensive" or (
+        wanted not in ("call_value_drop", "call_cheap_slow", "call_value_set")
+        and rng.random() < 0.25)
     dora = _dora_for(rng, tiles, rich)
     kind = "pon" if called_set[0] == called_set[1] else "chi"
     text, call = _text(sorted(tiles), rich and rng.random() < 0.5), f"{kind} {to_mpsz(called_set)}"
     params: dict[str, Any] = {"hand": text, "call": call, "tile": tile_code(called),
               "seat": WIND_CODES[seat - 27], "round": "E", "dora": tile_code(dora),
               "turn": rng.randint(4, 10)}
+    return _call_verdict(params, called, seat, dora, wanted)
+
+
+def _call_verdict(params: dict[str, Any], called: Tile, seat: Tile, dora: Tile,
+                  wanted: str) -> Made[CallVerdict] | Later[CallVerdict] | None:
+    """The candidate judged; or, when its shanten after the call alone rules ``wanted``
+    out, the judgement for later (needed only if it becomes the spare)."""
     try:
-        v = judge_call(parse_hand(text, size=13), parse_meld_text(call), called, seat, 27,
-                       (dora,), RULES)
+        hand, meld = parse_hand(params["hand"], size=13), parse_meld_text(params["call"])
+        after = shanten_after_call(hand, meld, called)
     except HandError:
         return None
-    return v.row.id, params
+
+    def judged() -> Made[CallVerdict] | None:
+        try:
+            v = judge_call(hand, meld, called, seat, 27, (dora,), RULES)
+        except HandError:
+            return None
+        return v.row.id, params, v
+
+    return judged if _ruled_out(wanted, after) else judged()
 
 
 def _sets_of(tiles: list[Tile]) -> list[tuple[Tile, Tile, Tile]]:
@@ -228,17 +280,22 @@ def _sets_of(tiles: list[Tile]) -> list[tuple[Tile, Tile, Tile]]:
     return sorted(out)
 
 
-def gen_call(rng: random.Random, level: str) -> dict[str, Any]:
-    """A chi or pon offered to a closed hand."""
+def judged_call(rng: random.Random, level: str) -> tuple[dict[str, Any], CallVerdict]:
+    """A chi or pon offered to a closed hand, and the verdict that grades it."""
     wanted = _pick(rng, CALL_MIX[level])
     return _search(rng, lambda: _call_candidate(rng, level, wanted), wanted, CALL_TRIES)
+
+
+def gen_call(rng: random.Random, level: str) -> dict[str, Any]:
+    """A chi or pon offered to a closed hand."""
+    return judged_call(rng, level)[0]
 
 
 # --- «Риичи или дама?» ------------------------------------------------------------------
 
 
 def _riichi_candidate(rng: random.Random, level: str,
-                      wanted: str) -> tuple[str, dict[str, Any]] | None:
+                      wanted: str) -> Made[RiichiVerdict] | None:
     expensive = wanted in ("dama_haneman", "riichi_expensive_wide", "dama_expensive")
     b = _hand(rng, 0.25 if expensive else 0.1)
     concealed = list(b.concealed)
@@ -261,20 +318,25 @@ def _riichi_candidate(rng: random.Random, level: str,
     if level == "player" and v.row.id == "riichi_one_of_three" and (
             (v.extra_han >= 1) + v.wait.good + v.dealer) != 1:
         return None  # one reason only
-    return v.row.id, params
+    return v.row.id, params, v
+
+
+def judged_riichi(rng: random.Random, level: str) -> tuple[dict[str, Any], RiichiVerdict]:
+    """A closed ready hand: riichi or dama? And the verdict that grades it."""
+    wanted = _pick(rng, RIICHI_MIX[level])
+    return _search(rng, lambda: _riichi_candidate(rng, level, wanted), wanted)
 
 
 def gen_riichi(rng: random.Random, level: str) -> dict[str, Any]:
     """A closed ready hand: riichi or dama?"""
-    wanted = _pick(rng, RIICHI_MIX[level])
-    return _search(rng, lambda: _riichi_candidate(rng, level, wanted), wanted)
+    return judged_riichi(rng, level)[0]
 
 
 # --- «Идти или сдаваться?» ------------------------------------------------------------
 
 
 def _push_candidate(rng: random.Random, level: str, met: int,
-                    two: bool) -> tuple[str, dict[str, Any]] | None:
+                    two: bool) -> Made[PushVerdict] | None:
     high = met >= 2 and rng.random() < 0.7 or met == 3
     b = _hand(rng, 0.15)
     concealed = list(b.concealed)
@@ -313,14 +375,19 @@ def _push_candidate(rng: random.Random, level: str, met: int,
         return None
     if v.danger.tier.certain or v.shanten > 1:
         return None
-    return str(v.ready + v.high + v.good), params
+    return str(v.ready + v.high + v.good), params, v
+
+
+def judged_push(rng: random.Random, level: str) -> tuple[dict[str, Any], PushVerdict]:
+    """A riichi, a hand and the tile it would have to push; the verdict that grades it."""
+    met = rng.choice(PUSH_MET[level])
+    two = level == "master" and rng.random() < TWO_RIICHI_SHARE
+    return _search(rng, lambda: _push_candidate(rng, level, met, two), str(met))
 
 
 def gen_push(rng: random.Random, level: str) -> dict[str, Any]:
     """A riichi, a hand and the tile it would have to push."""
-    met = rng.choice(PUSH_MET[level])
-    two = level == "master" and rng.random() < TWO_RIICHI_SHARE
-    return _search(rng, lambda: _push_candidate(rng, level, met, two), str(met))
+    return judged_push(rng, level)[0]
 
 
 GENERATORS: dict[str, Callable[[random.Random, str], dict[str, Any]]] = {

@@ -31,6 +31,7 @@ from engine.shape.shanten import shanten
 from engine.shape.waits import wait_tiles
 from engine.table.decision import Decision
 from engine.text import review as text
+from engine.text.messages import TABLE_SEAT_NAMES
 
 Reach = tuple[int | None, int]  # (who pays: None for tsumo; the place reached)
 
@@ -89,7 +90,7 @@ def _win(d: Decision, rules: Ruleset) -> Flag | None:
         "points": result.total,
     }
     alternative = text.ALL_LAST_TSUMO if how is None else text.ALL_LAST_RON.format(
-        seat=text.SEAT_NAMES[(how - dealer_of(d)) % 4])
+        seat=TABLE_SEAT_NAMES[(how - dealer_of(d)) % 4])
     message = text.ALL_LAST_WIN.format(value=result.total, place=place,
                                        alternative=alternative, needed=needed)
     return Flag(d.hand, d.event, d.action, d.played, "no_win", "all_last", cost, message,

@@ -19,6 +19,7 @@ from engine.shape.waits import wait_tiles
 from engine.table.decision import Decision
 from engine.table.safety import hand_safety
 from engine.text import review as text
+from engine.text.messages import TABLE_SEAT_NAMES
 from engine.tiles import tile_code
 
 
@@ -51,7 +52,7 @@ def check_defence(d: Decision, rules: Ruleset,
     waits = wait_tiles(rest)
     if waits and is_good_shape(rest, waits):
         return None
-    names = ", ".join(text.SEAT_NAMES[(o.seat - dealer_of(d)) % 4]
+    names = ", ".join(TABLE_SEAT_NAMES[(o.seat - dealer_of(d)) % 4]
                       for o in d.opponents if o.riichi_turn is not None)
     cost: dict[str, float | int | str] = {
         "danger": round(danger[played].danger, 1), "safest": tile_code(safest.tile),

@@ -25,12 +25,8 @@ from engine.shape.ukeire import DiscardOption, DiscardRanking, rank_discards
 from engine.table.decision import Decision
 from engine.table.safety import hand_safety
 from engine.text import review as text
-from engine.text.messages import UKEIRE_SHANTEN_SHORT
+from engine.text.messages import shanten_short
 from engine.tiles import Tile, tile_code
-
-
-def _shanten_name(n: int) -> str:
-    return UKEIRE_SHANTEN_SHORT.get(n, f"{n}-шантен")
 
 
 def _tiles(option: DiscardOption) -> str:
@@ -79,8 +75,8 @@ def check_efficiency(d: Decision, rules: Ruleset,
                     share=round(mine.count / best.count, 2))
     if step_back:
         message = text.EFFICIENCY_STEP_BACK.format(
-            played=tile_code(played), shanten_after=_shanten_name(mine.shanten),
-            shanten_best=_shanten_name(best.shanten), better=tile_code(best.tile),
+            played=tile_code(played), shanten_after=shanten_short(mine.shanten),
+            shanten_best=shanten_short(best.shanten), better=tile_code(best.tile),
             best_count=f"{tiles_word(best.count)} ({_tiles(best)})")
     else:
         message = text.EFFICIENCY_UKEIRE.format(

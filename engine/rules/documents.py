@@ -56,9 +56,11 @@ DOCUMENTS: dict[str, RuleDocument] = {
         # European Mahjong Association, April 2016; section numbers as in its contents.
         RuleDocument("ema2016", "Riichi Competition Rules. Rules for Japanese Mahjong, "
                      "2016 edition", 2016, False),
-        # Tenhou's manual; the page gives no date.
+        # Tenhou's manual; the page gives no date. Its rules section is the one with the
+        # anchor #RULE (the riichi.wiki translation and other copies link there); the
+        # heading of that section could not be read here, so no value cites one.
         RuleDocument("tenhou", "オンライン対戦麻雀 天鳳 / マニュアル", None, False,
-                     "tenhou.net/man/"),
+                     "tenhou.net/man/#RULE"),
         # MahjongPantheon/rules-ru, rules.tex: «Версия 1.5 от 20 апреля 2026 г.».
         RuleDocument("rrc", "Риичи-маджонг: правила и регламенты (версия 1.5)", 2026, False,
                      "github.com/MahjongPantheon/rules-ru, rules.tex"),

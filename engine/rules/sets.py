@@ -57,7 +57,8 @@ class Kuikae(Enum):
 
 @dataclass(frozen=True)
 class Ruleset:
-    """One rule system. Invariant: ``name`` is a key of :data:`RULESETS` or a derived copy."""
+    """One rule system. Invariant: ``name`` is a key of :data:`RULESETS`, or that key and
+    ``+<option>=<value>…`` for a copy with other game rules (:func:`with_game_options`)."""
 
     name: str
     source: str  # the document the set is (engine.rules.documents lists them all)
@@ -406,6 +407,11 @@ GAME_RULES: dict[str, GameRules] = {
 GAME_TABLE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameRules))[1:]
 
 
+# Game rules of derived rule sets (with_game_options), by the derived name. Filled on
+# demand; bounded by the game-rule values anything tries (engine.table.explain: a few).
+_DERIVED_GAMES: dict[str, GameRules] = {}
+
+
 def get_game_rules(rules: Ruleset | str | None = None) -> GameRules:
     """The game rules of a rule set (by the :class:`Ruleset` or its name).
 
@@ -413,7 +419,35 @@ def get_game_rules(rules: Ruleset | str | None = None) -> GameRules:
     (False, True)
     """
     name = rules.name if isinstance(rules, Ruleset) else get_ruleset(rules).name
-    return GAME_RULES[name]
+    return GAME_RULES.get(name) or _DERIVED_GAMES[name]
+
+
+def base_name(rules: Ruleset) -> str:
+    """The key of :data:`RULESETS` a rule set is (or was derived from).
+
+    >>> base_name(with_game_options(ONLINE, multi_ron_honba_each=True))
+    'online'
+    """
+    return rules.name.partition("+")[0]
+
+
+def with_game_options(rules: Ruleset, **changes: object) -> Ruleset:
+    """A copy of ``rules`` whose game rules differ in ``changes`` (a log played with honba to
+    every winner of a double ron): the game rules are found by name, so the copy is named
+    ``<set>+<option>=<value>…``.
+
+    >>> derived = with_game_options(ONLINE, multi_ron_honba_each=True)
+    >>> derived.name, get_game_rules(derived).multi_ron_honba_each
+    ('online+multi_ron_honba_each=True', True)
+    """
+    game = replace(get_game_rules(rules), **changes)  # type: ignore[arg-type]
+    name = rules.name + "".join(f"+{key}={_value_key(changes[key])}" for key in sorted(changes))
+    _DERIVED_GAMES.setdefault(name, replace(game, name=name))
+    return replace(rules, name=name)
+
+
+def _value_key(value: object) -> str:
+    return str(value.value) if isinstance(value, Enum) else str(value)
 
 
 def counted_yakuman(rules: Ruleset, yakuman: int) -> int:

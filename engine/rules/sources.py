@@ -12,7 +12,9 @@ Sections: EMA 2016 as numbered in its contents (the revision notes are
 ``"notes"``); rules-ru as its LaTeX numbers them (3 «Основные правила игры»,
 4 «Список яку», 5 «Вариации правил» — whose «В правилах по умолчанию» lines
 are cited, 7.1 the summary of differences). Tenhou's values are cited by
-the page alone: its headings could not be checked here.
+the page alone (its rules section, anchor #RULE): the page itself could not be
+opened here, and the copies found quote its rule lines but not the section's
+heading, so no heading is given rather than a guessed one.
 
 >>> source_kind(SOURCES["ema"]["kuikae"]), source_kind(SOURCES["jpml"]["kiriage"])
 (<SourceKind.PUBLISHED: 'published'>, <SourceKind.CHOICE: 'choice'>)

@@ -48,6 +48,23 @@ GOOD_WAIT_KINDS: Final = 2
 GOOD_WAIT_TILES: Final = 5
 # A high-scoring hand: «the minimum hand value is 7700» (ch. 8).
 HIGH_VALUE: Final = 7700
+CH6: Final = "Riichi Book I, ch. 6 «Scoring»"
+# The dealer in the push/fold box: the box itself names no dealer; its «hand value» is the
+# points the pusher's own ron would bring, and a dealer's ron pays 1.5 times a
+# non-dealer's for limit hands and «roughly» 1.5 times below them (ch. 6). So a dealer's
+# hand is high-scoring sooner: 3 han 40 fu is 7700 for the dealer, 5200 for a non-dealer.
+PUSH_DEALER: Final = (
+    f"{CH8}, «Three conditions to push/fold»: a high-scoring hand is one whose minimum value "
+    f"is 7700 — the pusher's own points, which for a dealer are 1.5 times a non-dealer's "
+    f"({CH6}: «scores for dealer are exactly 1.5 times the corresponding scores for "
+    "non-dealer in all limit hands», «roughly» 1.5 times at 30 fu)"
+)
+PUSH_OPPONENT_DEALER_WHY: Final = (
+    f"{OUR_CHOICE}: whether the riichi player deals is not weighed; the book's shortcut "
+    "leaves out the opponent's likely hand value on purpose («It is simply impossible to "
+    "take into account these and other important factors all at once», ch. 8 «A simple "
+    "principle»), and the push table reproduces the shortcut"
+)
 # Calling: «do not meld when the hand value drops from 7700 or above to 2000 or below» (ch. 9).
 CALL_DROP_FROM: Final = 7700
 CALL_DROP_TO: Final = 2000
@@ -117,10 +134,12 @@ CALL_TABLE: Final[tuple[StrategyRow, ...]] = (
 PUSH_TABLE: Final[tuple[StrategyRow, ...]] = (
     StrategyRow("push_two_of_three", "push",
                 f"{CH8}, box «Push/fold judgement»: push if two of ready hand, high "
-                "scoring hand, good wait"),
+                "scoring hand (in the pusher's own points: a dealer's are 1.5 times, "
+                f"{CH6}), good wait"),
     StrategyRow("fold_two_of_three", "fold",
                 f"{CH8}, box «Push/fold judgement»: fold if two of 1-away or worse, low "
-                "scoring hand, bad wait"),
+                f"scoring hand (the pusher's own points, a dealer's 1.5 times, {CH6}), "
+                "bad wait"),
 )
 
 # --- «Риичи или дама?» (ch. 7) ----------------------------------------------------------

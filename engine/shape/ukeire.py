@@ -252,7 +252,7 @@ def describe_discard(option: DiscardOption) -> str:
     Сброс 1p: 1-шантен, улучшают 1m, 4m, 7m — всего 12 тайлов. Из них 12 позволяют \
 выйти в темпай с хорошей формой (рянмен); в среднем такой темпай ждёт 9 тайлов.
     """
-    shanten_text = msg.UKEIRE_SHANTEN_SHORT.get(option.shanten, f"{option.shanten}-шантен")
+    shanten_text = msg.shanten_short(option.shanten)
     tile = tile_code(option.tile)
     if not option.tiles:
         return msg.UKEIRE_DISCARD_NONE.format(tile=tile, shanten=shanten_text)

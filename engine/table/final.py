@@ -41,7 +41,7 @@ def placements(scores: Sequence[int], tiebreak: Tiebreak, first_dealer: int = 0)
     >>> placements((30000, 30000, 20000, 20000), Tiebreak.SHARE)
     (1, 1, 3, 3)
     """
-    order = _ranked(scores, first_dealer)
+    order = ranked(scores, first_dealer)
     places = [0] * len(scores)
     for rank, seat in enumerate(order, start=1):
         tied = tiebreak is Tiebreak.SHARE and rank > 1 and scores[order[rank - 2]] == scores[seat]
@@ -49,7 +49,12 @@ def placements(scores: Sequence[int], tiebreak: Tiebreak, first_dealer: int = 0)
     return tuple(places)
 
 
-def _ranked(scores: Sequence[int], first_dealer: int) -> list[int]:
+def ranked(scores: Sequence[int], first_dealer: int) -> list[int]:
+    """Seats from first place to last; equal scores go to the seat nearer the first dealer.
+
+    >>> ranked((25000, 30000, 25000, 20000), 0)
+    [1, 0, 2, 3]
+    """
     return sorted(range(len(scores)), key=lambda s: (-scores[s], (s - first_dealer) % SEATS))
 
 
@@ -91,7 +96,7 @@ def final_result(
         raise HandError(msg.GAME_BAD_COUNT.format(what="deductions"))
     game = get_game_rules(rules)
     places = placements(scores, game.tiebreak, first_dealer)
-    order = _ranked(scores, first_dealer)
+    order = ranked(scores, first_dealer)
     firsts = [s for s in order if places[s] == 1]
     points = list(scores)
     if game.leftover_sticks_to_first:

@@ -133,11 +133,7 @@ def judge_call(hand: Hand, meld: Meld, called: Tile, seat: Tile, round_wind: Til
         raise HandError(msg.STRATEGY_NEED_13)
     before = _side(hand, seat, round_wind, indicators, rules, visible)
     opened = called_hand(hand, meld, called)
-    banned = _forbidden(meld, called)
-    steps = {t: shanten(opened.without_tile(t)).minimum for t in range(34)
-             if opened.concealed[t] and t not in banned}
-    if not steps:
-        raise HandError(msg.STRATEGY_CALL_NOT_HELD)
+    steps = _discard_steps(opened, meld, called)
     fewest = min(steps.values())
     found = {t: _improvements(opened.without_tile(t), fewest, visible)
              for t, n in steps.items() if n == fewest}
@@ -147,6 +143,31 @@ def judge_call(hand: Hand, meld: Meld, called: Tile, seat: Tile, round_wind: Til
                   found[best])
     return CallVerdict(before, after, row("call", _call_row(hand, before, after, seat,
                                                             round_wind)))
+
+
+def _discard_steps(opened: Hand, meld: Meld, called: Tile) -> dict[Tile, int]:
+    """Shanten after the call and each discard it allows (swap-calling excluded)."""
+    banned = _forbidden(meld, called)
+    steps = {t: shanten(opened.without_tile(t)).minimum for t in range(34)
+             if opened.concealed[t] and t not in banned}
+    if not steps:
+        raise HandError(msg.STRATEGY_CALL_NOT_HELD)
+    return steps
+
+
+def shanten_after_call(hand: Hand, meld: Meld, called: Tile) -> int:
+    """The shanten :func:`judge_call` finds after the call and its best discard.
+
+    A fraction of the verdict's work (no ukeire, no values): a generator asks it
+    first to skip judging a hand that cannot be the case it is looking for.
+
+    >>> from engine.hand import parse_hand
+    >>> from engine.melds import parse_meld_text
+    >>> shanten_after_call(parse_hand("357m346679p35s55z", size=13),
+    ...                    parse_meld_text("pon 555z"), 31)
+    2
+    """
+    return min(_discard_steps(called_hand(hand, meld, called), meld, called).values())
 
 
 def _improvements(hand: Hand, steps: int, visible: Sequence[Tile]) -> tuple[Improvement, ...]:
@@ -222,6 +243,9 @@ class PushVerdict:
     good: bool
     danger: TileSafety  # of the tile to push
     row: StrategyRow
+    # The pusher deals: ``value`` is then in a dealer's points, 1.5 times a non-dealer's,
+    # which is how the book's table weighs the dealer (engine.rules.strategy.PUSH_DEALER).
+    dealer: bool = False
 
     @property
     def ready(self) -> bool:
@@ -279,7 +303,8 @@ def judge_push(hand: Hand, push: Tile, riichis: Sequence[Riichi], visible: Seque
         good, value = False, estimate(rest, seat, round_wind, indicators, rules).value
     met = (steps == 0) + (value >= HIGH_VALUE) + good
     return PushVerdict(steps, wait, value, good, danger,
-                       row("push", "push_two_of_three" if met >= 2 else "fold_two_of_three"))
+                       row("push", "push_two_of_three" if met >= 2 else "fold_two_of_three"),
+                       seat == EAST)
 
 
 # --- «Риичи или дама?» ----------------------------------------------------------------

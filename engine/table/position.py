@@ -32,6 +32,7 @@ from engine.rules.sets import (
     KanDoraTiming,
     Procedure,
     Ruleset,
+    base_name,
     get_game_rules,
 )
 from engine.scoring.score import NoYakuError, ScoreResult, WinSituation, score_hand
@@ -78,7 +79,7 @@ class Position:
         self.log = log
         self.rules = rules
         self.game: GameRules = get_game_rules(rules)
-        self.procedure: Procedure = PROCEDURES.get(rules.name, PROCEDURES["online"])
+        self.procedure: Procedure = PROCEDURES.get(base_name(rules), PROCEDURES["online"])
         self.hand_index = hand_index
         self.index = 0  # events applied
         self.dealer = log.dealer

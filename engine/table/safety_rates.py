@@ -10,9 +10,20 @@ Sources (each figure is used as published; nothing here was fitted by us):
   tile class and by the riichi player's number of discards so far, as
   published in the open-source assistant *mahjong-helper* (EndlessCheng,
   https://github.com/EndlessCheng/mahjong-helper, ``util/risk_data.go``,
-  2019). The repository does not name the game records or the publication the
-  figures were taken from, and we could not check them against an original
-  publication: :data:`RATES_SOURCE` says so in the data itself.
+  ``RiskRate``, 2019): every figure equals that table at its commit 514bb97
+  (checked cell by cell). Where it was read is all we can cite. The
+  repository names no game records or publication for the table — not in the
+  file, its README or its commit messages (the table arrived on 2019-02-21
+  in commit 963b731 with only the rows of turns 1 and 9, the other rows half
+  an hour later in e4c874a) — and our searches of Japanese, Chinese and
+  English sources for the original table (by its class names and figures)
+  found only copies of mahjong-helper's.
+  Two of its cells are not published figures: turn 1's ``suji_5`` and
+  ``suji_46`` were missing (-1) in the first version and filled on 2019-04-09
+  («补充一处数据») with turn 2's 0.8 and 2.6. And turn 12's three guest-wind
+  figures repeat turn 11's (5.1, 2.5, 0.3) while every other column grows —
+  likely a slip, which we cannot correct without the original.
+  :data:`RATES_SOURCE` says all this in the data itself.
 * :data:`DORA_FACTOR`, :data:`DORA_NEIGHBOUR_FACTOR` — «Defence theory (6):
   Tile risk table», justanotherjapanesemahjongblog.blogspot.com, 31 January
   2012 (a translation of blog.jpmahjong.net/read.php/541.htm): the dora deals
@@ -34,9 +45,11 @@ from __future__ import annotations
 from typing import Final
 
 RATES_SOURCE: Final = (
-    "mahjong-helper (EndlessCheng), util/risk_data.go, 2019: deal-in % by tile class and "
-    "the riichi player's discard count; the repository does not name its underlying data "
-    "and the figures were not checked against an original publication"
+    "mahjong-helper (EndlessCheng), util/risk_data.go RiskRate, 2019, equal cell by cell at "
+    "commit 514bb97: deal-in % by tile class and the riichi player's discard count; the "
+    "repository names no game records or publication for it and no original was found, so "
+    "the figures are cited as read there; turn 1's suji_5 and suji_46 are its fill-ins "
+    "(turn 2's values) and turn 12's guest-wind cells repeat turn 11's"
 )
 DORA_SOURCE: Final = (
     "justanotherjapanesemahjongblog, «Defence theory (6): Tile risk table», 2012-01-31 "

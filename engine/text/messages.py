@@ -812,6 +812,15 @@ BATCH_RIICHI_SHAPE = (
 BATCH_RIICHI_UNKNOWN = "Неизвестное поле «{name}» в описании риичи."
 BATCH_RIICHI_MISSING = "В описании риичи не хватает поля «{name}»."
 UKEIRE_SHANTEN_SHORT = {-1: "рука собрана", 0: "темпай"}  # else "{n}-шантен"
+
+
+def shanten_short(n: int) -> str:
+    """«темпай», «2-шантен»: how far a hand is, in the discard ranking's short words.
+
+    >>> shanten_short(0), shanten_short(2)
+    ('темпай', '2-шантен')
+    """
+    return UKEIRE_SHANTEN_SHORT.get(n, f"{n}-шантен")
 UKEIRE_DISCARD = "Сброс {tile}: {shanten}, улучшают {tiles} — всего {count}."
 UKEIRE_DISCARD_NONE = "Сброс {tile}: {shanten}, улучшающих тайлов не осталось."
 UKEIRE_QUALITY = (
@@ -1144,14 +1153,20 @@ REPLAY_DIFFERENT_END = "По записи раздача кончилась та
 REPLAY_OTHER_RULES = (
     "Партия сыграна по правилам «{log}», а разбор идёт по своду «{rules}»: очки считаются по нему."
 )
-REPLAY_RULES_DIFFER = (
-    "Партия сыграна по правилам «{log}», а разбор идёт по своду «{rules}»; для этой раздачи "
-    "в них различаются: {named}."
-)
 REPLAY_MULTI_RON = (
     "Несколько рон на один сброс: своды правил по-разному делят хонбу и палочки риичи."
 )
-REPLAY_DIFFERS = "Очки по записи отличаются от подсчёта движка."
+# engine/table/explain.py: the rule value that reproduces the log's result.
+REPLAY_EXPLAINED = "По правилам лога, похоже, {named}."
+REPLAY_OPTION = "{label}: {theirs}; у нас — {ours}"
+REPLAY_OR = ", или "
+REPLAY_EXPLAINED_SET = "По правилам лога, похоже, свод «{log}»; у нас — «{rules}»"
+REPLAY_SET_DIFFERS = "; для этой раздачи в них различаются: {named}"
+REPLAY_UNEXPLAINED = (
+    "Ни одно правило из известных нам сводов не даёт результата из записи: возможно, партия "
+    "сыграна по правилам, которых у нас нет, или запись неполна."
+)
+REPLAY_NOT_SEARCHED = "Очки по записи отличаются от подсчёта движка."
 REPLAY_NO_HAND = "Раздачи {hand} нет: в записи {count}."
 HAND_FORMS = ("раздача", "раздачи", "раздач")
 DECISION_BAD_SEAT = "Место для разбора — число от 0 до 3 (0 — первый дилер партии)."

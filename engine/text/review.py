@@ -94,7 +94,6 @@ ALL_LAST_CALL = (
 ALL_LAST_TSUMO = "Победа цумо"
 ALL_LAST_RON = "Рон у игрока {seat}"
 WIN_NAMES = {"ron": "рон", "tsumo": "цумо"}
-SEAT_NAMES = ("Восток", "Юг", "Запад", "Север")
 
 # The command line's text of a review (engine/cli/review_text.py).
 CLI_HEADER = "Разбор партии: {who}, правила {rules}."

@@ -24,11 +24,18 @@ import pytest
 from engine.hand import parse_hand
 from engine.melds import parse_meld
 from tests.support.browser import ARTIFACTS
-from tutor.tiles.palette import render_palette
+from tests.support.site import make_app, render_text
 from tutor.tiles.render import render_hand, render_inline, render_tiles, tile_svg
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser  # the browser fixture (conftest) skips without Chromium
+
+
+def _palette() -> str:
+    """The drill's palette as the site draws it (templates/macros/tiles.html)."""
+    return render_text(make_app(ROOT / "content" / "ru", SECRET_KEY="t"),
+                       '{% import "macros/tiles.html" as t %}'
+                       '{{ t.palette("tiles", ("3p", "6p"), ("1z",)) }}')
 
 
 def _page(theme: str) -> str:
@@ -51,7 +58,7 @@ def _page(theme: str) -> str:
 <p class="row" id="hand">{render_hand(hand, win_tile="4m", url=url)}</p>
 <p>Рука {render_inline("123m406p789s23p 4p", url=url)} ждёт, а пон {render_inline("55'5z", url=url)}
 лежит боком.</p>
-<form id="f">{render_palette("tiles", selected=["3p", "6p"], disabled=["1z"], url=url)}</form>
+<form id="f">{_palette()}</form>
 <p id="probe">{tile_svg("5z", url=url)}</p>
 </body></html>"""
 

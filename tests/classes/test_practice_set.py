@@ -3,17 +3,25 @@
 The set page names its tasks by kind and level with their state; each problem
 says «класс …, задача 2 из 3»; «Следующая задача» goes to the next task; the
 last one leads to the set's result: the score, the mistakes, back to the class.
+The score counts first attempts, a «почти» as half, as the dashboard does.
 """
 
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
 from flask import Flask
 
-from tests.support.classes import World, build
-from tests.support.practice import answer_practice
+from tests.support.accounts import user_by_login
+from tests.support.classes import World, build, learner_row
+from tests.support.client import HTMX
+from tests.support.practice import answer_practice, form_fields
+from tutor import storage
+from tutor.drills.grading import graded_under
+from tutor.practice import rules
+from tutor.practice.views import prepared
 
 
 @pytest.fixture
@@ -94,3 +102,49 @@ def test_a_task_put_right_on_the_second_try_counts_apart(world: World) -> None:
     assert "решено 2 из 3, ещё 1 со 2-й попытки" in board
     sheet = world.client("teacher").get(f"/classes/{world.ids['club']}/export.csv")
     assert "+1 со 2-й попытки" in sheet.get_data(as_text=True)
+
+
+def _near(world: World, who: str, seed: int, attempt: int = 1) -> None:
+    """A «почти» (half credit) on a task of the set, stored as the answer path stores one."""
+    learner = user_by_login(world.app, who).learner_id
+    with world.app.test_request_context():
+        drill = prepared("waits", "novice", seed, "ema")
+        assert drill is not None
+        storage.store().record(learner, nonce=uuid.uuid4().hex, source="practice", kind="waits",
+                               problem=rules.key("waits", "novice", seed, "ema"), correct=False,
+                               level="novice", attempt=attempt, partial=True,
+                               kept=[("tiles", "1m")], graded=graded_under(drill))
+
+
+def test_a_first_attempt_almost_counts_half_as_on_the_dashboard(world: World) -> None:
+    # The review's rule: the dashboard, the CSV and a practice set's score count the
+    # first attempt, a «почти» as half, with «со 2-й попытки» beside.
+    seeds = [int(seed) for _, seed, _ in _tasks(_set(world))]
+    alice = world.client("alice")
+    _near(world, "alice", seeds[0])  # «почти», then right on the second try
+    answer_practice(alice, "waits", "novice", seeds[0], True, attempt=2)
+    _near(world, "alice", seeds[1])  # «почти», not put right yet
+    page = _set(world)
+    assert [s for s, _, _ in _tasks(page)] == ["solved", "near", "new"]
+    assert "почти, попробуйте ещё" in page and page.count("data-near") == 1
+    answer_practice(alice, "waits", "novice", seeds[2], True)
+    page = _set(world)
+    assert ("Набор пройден: с первой попытки решено 2 из 3 (2 задачи — «почти», засчитано "
+            "по половине), ещё 1 — со 2-й попытки." in page)
+    assert re.search(r'Ошибки: <a href="[^"]+">задача 2</a> —', page)  # the «почти» to redo
+    assert "решено 2 из 3 (2 — «почти»), ещё 1 со 2-й попытки" in world.dashboard()
+    # a later attempt's miss keeps the first attempt's «почти»; a right first attempt ends it
+    _near(world, "alice", seeds[1], attempt=2)
+    assert "(2 задачи — «почти»" in _set(world)
+    answer_practice(alice, "waits", "novice", seeds[1], True)
+    assert "с первой попытки решено 2,5 из 3 (1 задача — «почти», засчитана половина)" \
+        in _set(world)
+
+
+def test_the_solution_asked_before_answering_is_a_missed_task(world: World) -> None:
+    seeds = [int(seed) for _, seed, _ in _tasks(_set(world))]
+    alice = world.client("alice")
+    url = f"/practice/waits/novice/{seeds[0]}?rules=ema"
+    alice.post(url, data={**form_fields(alice, url), "action": "solution"}, headers=HTMX)
+    assert [s for s, _, _ in _tasks(_set(world))] == ["missed", "new", "new"]
+    assert "в работе" in learner_row(world.dashboard(), "alice")

@@ -15,6 +15,7 @@ import io
 import re
 
 import pytest
+import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -22,6 +23,8 @@ from tests.support.classes import World, build, learner_row
 from tests.support.client import csrf_token
 from tests.support.practice import form_fields, right_answer, wrong_answer
 from tests.support.studio import new_lesson, publish, save, source
+from tutor import storage
+from tutor.storage.aggregates import learner_mistakes
 from tutor.studio.check import check_source
 
 TITLE = "Урок класса «Правила клуба»"
@@ -56,6 +59,13 @@ def _answer(world: World, client: FlaskClient, drill_id: str, right: bool,
     answer = right_answer(drill) if right else wrong_answer(drill)
     return client.post(f"{url}/{version}/drills/{drill_id}",
                        data={**form_fields(client, url), **answer}).get_data(as_text=True)
+
+
+def _club_mistakes(world: World) -> list[str]:
+    """Every pending mistake of a club lesson, as stored."""
+    with storage.store(world.app).transaction() as conn:
+        return sorted(p for p in conn.execute(sa.select(learner_mistakes.c.problem)).scalars()
+                      if p.startswith("club/"))
 
 
 def _csv(world: World) -> list[list[str]]:
@@ -94,9 +104,12 @@ def test_an_assigned_studio_lesson_is_tracked_like_a_course_lesson(world: World)
     assert _csv(world)[1][-1].startswith("сделано · решено 2 из 2")
 
 
-def test_republishing_keeps_solved_drills_and_drops_mistakes_of_the_old_version(
+def test_republishing_keeps_solved_drills_and_carries_a_mistake_still_wrong(
     world: World
 ) -> None:
+    """A mistake is graded again against the new version's drill (tutor/course/regrade.py):
+    the same drill, the same wrong answer — still a mistake, now of the new version, where
+    the learner's next answer lands and can put it right."""
     lesson_id = _published(world)
     assert _assign(world, lesson_id) == 302
     alice = world.client("alice")
@@ -108,9 +121,40 @@ def test_republishing_keeps_solved_drills_and_drops_mistakes_of_the_old_version(
     assert publish(teacher, lesson_id, world.ids["club"]) == 302
     page = world.dashboard()
     assert "решено 1 из 2" in learner_row(page, "alice")  # the drill solved in version 2 counts
-    assert "data-missed" not in page  # version 2's mistake can no longer be repeated
+    missed = page[page.index("data-missed"):].split("</ol>")[0]
+    assert f"{TITLE}, упр. 2: " in missed  # still wrong in the new version: still listed
+    assert _club_mistakes(world) == [f"club/{lesson_id}/{version}/club-fu"]
     _answer(world, alice, "club-fu", right=True, version=version, text=fixed)
-    assert "решено 2 из 2" in learner_row(world.dashboard(), "alice")
+    page = world.dashboard()
+    assert "решено 2 из 2" in learner_row(page, "alice")
+    assert "data-missed" not in page  # made good in the new version
+
+
+def test_a_mistake_right_in_the_new_version_is_retired(world: World) -> None:
+    """The kept answer (9p on a hand waiting on 1-4-7m) graded against the new version's
+    hand, a tanki on 9p: right now, so no longer a mistake."""
+    lesson_id = _published(world)
+    alice = world.client("alice")
+    assert 'data-verdict="incorrect"' in _answer(world, alice, "club-waits", right=False)
+    assert _club_mistakes(world) == [f"club/{lesson_id}/2/club-waits"]
+    teacher = world.client("teacher")
+    save(teacher, lesson_id, source(hand="123m456m789s111z9p"))
+    assert publish(teacher, lesson_id, world.ids["club"]) == 302
+    world.dashboard()
+    assert _club_mistakes(world) == []
+
+
+def test_a_mistake_whose_drill_left_the_new_version_is_retired(world: World) -> None:
+    lesson_id = _published(world)
+    alice = world.client("alice")
+    _answer(world, alice, "club-fu", right=False)
+    assert "data-missed" in world.dashboard()
+    shorter = source().split("/// fu")[0]  # version 3 has no fu drill
+    teacher = world.client("teacher")
+    save(teacher, lesson_id, shorter)
+    assert publish(teacher, lesson_id, world.ids["club"]) == 302
+    assert "data-missed" not in world.dashboard()
+    assert _club_mistakes(world) == []  # retired, not just hidden
 
 
 def test_only_a_lesson_published_to_the_class_can_be_assigned(world: World) -> None:

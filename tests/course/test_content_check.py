@@ -137,6 +137,26 @@ def test_code_examples_are_not_checked(tmp_path: Path) -> None:
     assert code == 0, output
 
 
+def test_another_rule_set_inside_the_variants_box_passes(tmp_path: Path) -> None:
+    """Rule (lesson format, «Один урок — один свод»): the main text teaches the lesson's
+    own set; a comparison with another set inside «Как в других правилах» is allowed,
+    as is a drill question about it and the lesson's own set named in the text."""
+    content = course_with(tmp_path)
+    (content / "03-sets.md").write_text(
+        "---\ntitle: Своды\nslug: sets\norder: 3\nsummary: s\n---\n"
+        "По онлайн-правилам начинают с 25000 очков. Фуритен запрещает рон.\n\n"
+        '!!! variants "Как в других правилах"\n'
+        "    В клубе «Феникс» тоже 25000, а по европейским турнирным правилам 30000.\n\n"
+        "    Российские турнирные правила и клуб «Фуритен» дают 30000.\n\n"
+        "После врезки текст снова учит по онлайн-правилам.\n\n"
+        "/// choice\nid: fenix-start\nquestion: Сколько очков на старте в «Фениксе»?\n"
+        'options:\n  - "25000"\n  - "30000"\nanswer: 1\nexplain: "25000."\n///\n',
+        encoding="utf-8",
+    )
+    code, output = run_check(content)
+    assert code == 0, output
+
+
 def test_anchor_links_to_headings_and_drills_pass(tmp_path: Path) -> None:
     content = course_with(tmp_path)
     (content / "03-links.md").write_text(

@@ -71,10 +71,14 @@ def test_the_same_form_sent_twice_is_a_duplicate(app: Flask) -> None:
     assert _outcome(app, form, RECORD, cookie).saved is SaveResult.DUPLICATE
 
 
-def test_a_preview_and_a_solution_request_record_nothing(app: Flask) -> None:
+def test_a_preview_records_nothing_and_a_solution_asked_first_is_a_miss(app: Flask) -> None:
     assert _outcome(app, WRONG, None).saved is SaveResult.NOT_RECORDED
-    shown = _outcome(app, {"action": "solution"}, RECORD)
-    assert shown.solution_shown and shown.saved is SaveResult.NOT_RECORDED
+    assert _outcome(app, {"action": "solution"}, None).saved is SaveResult.NOT_RECORDED
+    shown = _outcome(app, {"action": "solution"}, RECORD)  # the form's first attempt, given up
+    assert shown.solution_shown and shown.given_up and shown.saved is SaveResult.SAVED
+    assert shown.next_attempt == 2 and not shown.diagnoses
+    later = _outcome(app, {"action": "solution", "attempt": "2"}, RECORD)  # after an answer
+    assert not later.given_up and later.saved is SaveResult.NOT_RECORDED
 
 
 def test_a_failing_store_costs_the_saving_not_the_grading(

@@ -58,6 +58,16 @@ riichi_at: 6
 dora: 5z
 ///
 
+/// push
+id: dealer
+hand: 234m678p1s46s99p666z
+push: 1s
+pond: 1z 9m 2p 8s 7z 1p
+riichi_at: 6
+dora: 1m
+seat: E
+///
+
 /// riichi
 id: dama
 hand: 345m33346p23466s
@@ -99,7 +109,7 @@ def test_the_lesson_loads_without_problems(content_dir: Path) -> None:
     (content_dir / "51-decisions.md").write_text(LESSON, encoding="utf-8")
     lesson = load_lesson(content_dir / "51-decisions.md")
     assert lesson.problems == []
-    assert len(lesson.drills) == 7
+    assert len(lesson.drills) == 8
 
 
 @pytest.mark.parametrize(
@@ -128,6 +138,14 @@ def test_a_two_way_kind_is_right_or_wrong_and_leads_with_the_rule(
 def test_push_shows_the_danger_of_the_pushed_tile(answer: Answering) -> None:
     _, html = _verdict(answer, "fold", {"decision": "fold"})
     assert "Север: риск" in html and "%" in html
+
+
+def test_push_names_the_dealer_whose_ron_makes_the_hand_high_scoring(answer: Answering) -> None:
+    # Riichi Book I, ch. 8 and ch. 6 (docs/strategy.md, «Дилер»): 7700 in a dealer's points
+    got, html = _verdict(answer, "dealer", {"decision": "push"})
+    assert got == "correct"
+    assert "выполнено: темпай, дорогая рука; нет: хорошее ожидание" in html
+    assert "самый дешёвый рон 7700 в очках дилера" in html
 
 
 def test_all_last_smallest_is_right_next_is_almost_smaller_is_wrong(answer: Answering) -> None:

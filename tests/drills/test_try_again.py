@@ -81,3 +81,15 @@ def test_a_discard_leads_with_the_better_discard_and_folds_the_lists(client: Fla
     assert lead and lead.group(1).startswith("Лучше «")
     assert html.index("feedback__lead") < html.index("Вы сбросили")
     assert html.index("<summary>Все сбросы</summary>") < html.index("discard-ranking")
+
+
+def test_the_solution_asked_first_spends_the_attempt_and_counts_on(answer: Answering) -> None:
+    # «Показать решение» before any answer is the first attempt given up: the form, and
+    # «Попробовать ещё раз» after it, carry on with attempt 2 (htmx and without JavaScript).
+    html = answer.post("basics", "set-size", {"action": "solution", **FIRST}).get_data(as_text=True)
+    assert "Видов 34" in html and "data-retry" not in html
+    assert 'name="attempt" value="2" id="attempt-set-size" hx-swap-oob="true"' in html
+    assert re.search(r'hx-get="[^"]*set-size[^"]*attempt=2"', html)
+    page = answer.post("basics", "set-size", {"action": "solution", **FIRST},
+                       htmx=False).get_data(as_text=True)
+    assert "Видов 34" in page and 'name="attempt" value="2" id="attempt-set-size"' in page

@@ -33,7 +33,7 @@ from tutor.drills import Drill, build_drill
 
 SEEDS = range(40)
 # A call is judged in tens of milliseconds (the Python engine); its levels are measured
-# in tests/engine/test_generate_judgement.py.
+# in tests/engine/test_generate_call.py (push: test_generate_judgement.py).
 SEEDS_OF = {"call": range(10), "push": range(15)}
 
 

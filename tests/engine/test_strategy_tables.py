@@ -65,11 +65,23 @@ def test_call_table_row_decides(hand: str, call: str, tile: str, indicator: str,
 POND = parse_tiles("1z9m2p8s7z1p").kinds
 
 
-def _push(hand: str, push: str, indicator: str) -> tuple[str, bool, bool, bool]:
+def _push(hand: str, push: str, indicator: str,
+          seat: int = SOUTH) -> tuple[str, bool, bool, bool]:
     ind = _t(indicator)
-    v = judge_push(parse_hand(hand), _t(push), (Riichi(POND, 5),), (*POND, ind), (ind,), SOUTH,
+    v = judge_push(parse_hand(hand), _t(push), (Riichi(POND, 5),), (*POND, ind), (ind,), seat,
                    EAST, ONLINE)
+    assert v.dealer == (seat == EAST)
     return v.row.id, v.ready, v.high, v.good
+
+
+def test_the_dealer_is_high_scoring_sooner_ch8_value_in_the_pushers_points() -> None:
+    # ch. 8 «Three conditions to push/fold»: high-scoring is a minimum value of 7700 in the
+    # pusher's own points; ch. 6 «Scoring»: a dealer's are 1.5 times. Riichi, hatsu and one
+    # dora at 40 fu on the 5s kanchan: 5200 for a non-dealer (ready only: fold), 7700 for
+    # the dealer (ready and high-scoring: push).
+    hand = "234m678p1s46s99p666z"
+    assert _push(hand, "1s", "1m") == ("fold_two_of_three", True, False, False)
+    assert _push(hand, "1s", "1m", EAST) == ("push_two_of_three", True, True, False)
 
 
 def test_push_two_of_three_ch8_perfect_one_away() -> None:

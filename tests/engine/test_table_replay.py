@@ -102,7 +102,9 @@ def test_double_ron_before_a_first_draw_is_renhou_under_ema() -> None:
     hand = replay(fixture("double_ron"), "ema").hands[0]
     assert hand.deltas == (-16000, 8000, 8000, 0)
     assert hand.differs and hand.difference_note is not None
-    assert "ренхо" in hand.difference_note and "несколько рон" in hand.difference_note
+    # The log (Tenhou's rules) pays 1300 each: renhou as no yaku is the option that explains it.
+    assert "По правилам лога, похоже, ренхо: не яку; у нас — манган." in hand.difference_note
+    assert "Несколько рон на один сброс" in hand.difference_note
 
 
 def test_chankan_robs_the_added_kan() -> None:
@@ -335,3 +337,54 @@ def test_only_a_kokushi_wait_robs_a_closed_kan() -> None:
     passed = [Draw(0, t("5p")), Kan(0, "ankan", (t("1z"),) * 4), Draw(0, t("6p"))]
     view = view_at(hand_log(deal, passed, dora="9m"), "online", 0, 3)
     assert view.wall_left == 68 and len(view.melds[0]) == 1
+
+
+def _kiriage_log(recorded: list[int]) -> GameLog:
+    raw = json.loads((FIXTURES.parent / "review" / "kiriage_ron.json").read_text(encoding="utf-8"))
+    raw["log"][0][-1][1] = recorded
+    return read_log(raw)
+
+
+def test_a_result_paid_under_kiriage_names_kiriage() -> None:
+    """Pinfu, tanyao, dora 2 on a ron: 4 han 30 fu is 7700 under Tenhou's rules (004: no
+    kiriage) and a mangan, 8000, where 4 han 30 fu is rounded up (JPML 002). The log pays
+    8000: the replay under ``online`` differs, and the note names kiriage, both values."""
+    hand = replay(_kiriage_log([-8000, 8000, 0, 0])).hands[0]
+    assert hand.deltas == (-7700, 7700, 0, 0) and hand.recorded_deltas == (-8000, 8000, 0, 0)
+    assert hand.differs and hand.difference_note == (
+        "По правилам лога, похоже, кирияге-манган (4 хан 30 фу и 3 хан 60 фу): да; "
+        "у нас — нет.")
+    assert not replay(_kiriage_log([-7700, 7700, 0, 0])).hands[0].differs
+
+
+def test_a_result_no_rule_explains_is_said_honestly() -> None:
+    note = replay(_kiriage_log([-9000, 9000, 0, 0])).hands[0].difference_note
+    assert note is not None and note.startswith("Ни одно правило из известных нам сводов")
+
+
+def test_honba_paid_to_both_winners_of_a_double_ron_names_that_game_rule() -> None:
+    """Tenhou (online) pays the honba to the winner nearest the discarder only; EMA 2016
+    3.4.10 and rules-ru 3.8 pay it to each. A log at 1 honba paying 1600 to both winners
+    is explained by that game rule, not by an option of the set."""
+    raw = json.loads((FIXTURES / "double_ron.json").read_text(encoding="utf-8"))
+    raw["log"][0][0][1] = 1
+    raw["log"][0][-1][1], raw["log"][0][-1][3] = [-1600, 1600, 0, 0], [-1600, 0, 1600, 0]
+    hand = replay(read_log(raw)).hands[0]
+    assert hand.deltas == (-2900, 1600, 1300, 0)
+    assert hand.difference_note is not None and hand.difference_note.endswith(
+        "По правилам лога, похоже, при нескольких ронах хонбу получает каждый победитель: да; "
+        "у нас — нет.")
+
+
+def test_a_result_only_a_whole_rule_set_explains_names_the_set_and_its_differences() -> None:
+    """Two rons before the winners' first draw at 1 honba, paid 8000 + 300 to each: renhou
+    as a mangan and honba to every winner (EMA 2016 3.4.10, and its renhou) together; no
+    single option of Tenhou's rules gives it, the EMA set does."""
+    raw = json.loads((FIXTURES / "double_ron.json").read_text(encoding="utf-8"))
+    raw["log"][0][0][1] = 1
+    raw["log"][0][-1][1], raw["log"][0][-1][3] = [-8300, 8300, 0, 0], [-8300, 0, 8300, 0]
+    note = replay(read_log(raw)).hands[0].difference_note
+    assert note is not None
+    assert ("По правилам лога, похоже, свод «европейские турнирные»; у нас — «онлайн (по "
+            "умолчанию)»; для этой раздачи в них различаются: ренхо;") in note
+    assert "хонбу получает каждый победитель" in note

@@ -93,13 +93,15 @@ def test_a_wrong_answer_without_javascript_returns_the_full_page(client: FlaskCl
     assert 'data-seed="3"' in html
 
 
-def test_show_solution_grades_nothing(client: FlaskClient) -> None:
+def test_show_solution_grades_nothing_but_the_problem_is_due_again(
+        client: FlaskClient) -> None:
     url = "/practice/shanten/novice/1"
+    assert "повторения, нет" in client.get("/practice").get_data(as_text=True)
     response = client.post(
         url, data={**form_fields(client, url), "action": "solution"}, headers=HTMX
     )
     assert 'data-verdict="solution"' in response.get_data(as_text=True)
-    assert "повторения, нет" in client.get("/practice").get_data(as_text=True)
+    assert "повторения, нет" not in client.get("/practice").get_data(as_text=True)
 
 
 def test_a_malformed_answer_is_a_400_in_the_feedback_area(client: FlaskClient) -> None:

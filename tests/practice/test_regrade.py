@@ -28,6 +28,7 @@ from tutor import storage
 from tutor.accounts.current import learner_id
 from tutor.drills import Drill
 from tutor.practice import views
+from tutor.storage.aggregates import learner_mistakes
 from tutor.storage.learner import COOKIE
 
 LESSON = """---
@@ -155,3 +156,42 @@ def test_a_practice_mistake_under_changed_values_is_graded_again(
     client.get("/practice")
     assert ("dora", "novice", 3, None) in calls
     assert _mistakes(client) == ["practice/dora/novice/3"]  # still wrong under the new values
+
+
+def _as_the_old_schema_wrote_it(client: FlaskClient, problem: str) -> None:
+    """A pending mistake recorded before answers were kept: no answer, no fingerprint.
+
+    The columns the old schema wrote (``learner_id, problem, answer_id, kind,
+    rule``); the kept answer's columns stay NULL, as migration 18 leaves them.
+    """
+    cookie = client.get_cookie(COOKIE)
+    assert cookie is not None
+    with client.application.test_request_context(
+            headers={"Cookie": f"{COOKIE}={cookie.value}"}):
+        with storage.store().transaction() as conn:
+            conn.execute(learner_mistakes.insert().values(
+                learner_id=learner_id(), problem=problem, answer_id=1, kind="yaku",
+                rule="yaku.no-yaku"))
+
+
+def test_a_mistake_recorded_before_answers_were_kept_is_retired_with_a_note(
+        client: FlaskClient, lesson: Path) -> None:
+    """Neither its answer nor the values it was graded under are known (tutor/course/regrade.py):
+    under the pre-2016 European set the open-tanyao hand was «нет яку», so it cannot be told
+    whether it is still wrong. It leaves «Повторить ошибки», and the page says so."""
+    _answer(client, "no-yaku", "yes")  # a mistake recorded now: kept with its answer
+    _as_the_old_schema_wrote_it(client, "lesson/ema-tanyao/open-tanyao")
+    assert len(_mistakes(client)) == 2
+    page = client.get("/practice").get_data(as_text=True)
+    assert _mistakes(client) == ["lesson/ema-tanyao/no-yaku"]
+    assert "1 ошибка снята с повторения" in page
+    assert 'href="/lessons/ema-tanyao#drill-open-tanyao"' not in page
+    assert "снята с повторения" not in client.get("/practice").get_data(as_text=True)
+
+
+def test_my_progress_retires_an_old_schema_mistake_too(
+        client: FlaskClient, lesson: Path) -> None:
+    client.get("/lessons/ema-tanyao")  # the learner's cookie
+    _as_the_old_schema_wrote_it(client, "lesson/ema-tanyao/open-tanyao")
+    page = client.get("/progress").get_data(as_text=True)
+    assert _mistakes(client) == [] and "1 ошибка снята с повторения" in page

@@ -227,3 +227,26 @@ def test_several_migrators_started_at_once_on_a_fresh_database_all_succeed(fresh
         assert versions == [SCHEMA_VERSION]
     finally:
         store.engine.dispose()
+
+
+def test_a_pending_mistake_keeps_its_latest_first_attempts_almost(store: ProgressStore) -> None:
+    # A practice set counts a task whose first attempt was a «почти» as half: the
+    # trigger's flag equals the fold's (tutor.storage.aggregates.LearnerFold.near).
+    learner = uuid.uuid4().hex
+    rng = random.Random(18)
+    reference = aggregates.LearnerFold()
+    for i in range(120):
+        key = f"practice/discard/novice/{rng.randrange(6)}"
+        correct, attempt = rng.random() < 0.3, rng.choice((1, 1, 2))
+        partial = not correct and rng.random() < 0.5
+        store.record(learner, nonce=uuid.uuid4().hex, source="practice", kind="discard",
+                     problem=key, correct=correct, level="novice", attempt=attempt,
+                     partial=partial)
+        reference.add(i, "discard", "practice", key, correct, None, attempt, partial)
+    with store.engine.connect() as conn:
+        rows = {problem: partial for problem, partial in conn.execute(
+            sa.select(aggregates.learner_mistakes.c.problem, aggregates.learner_mistakes.c.partial)
+            .where(aggregates.learner_mistakes.c.learner_id == learner))}
+    assert set(rows) == set(reference.mistakes)
+    assert {p for p, near in rows.items() if near} == reference.near
+    assert reference.near  # the history did leave a «почти» pending

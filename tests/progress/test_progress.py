@@ -32,6 +32,7 @@ from tests.support.practice import (
 from tests.support.site import make_app
 from tutor import storage
 from tutor.course.content import store as content_store
+from tutor.storage import regrade
 from tutor.storage.learner import COOKIE
 
 PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")
@@ -148,10 +149,67 @@ def test_a_resent_form_is_counted_once(client: FlaskClient) -> None:
     assert [a.correct for a in _history(client)] == [False, True]
 
 
-def test_show_solution_is_not_recorded(client: FlaskClient) -> None:
+def _mistakes(client: FlaskClient) -> list[str]:
+    cookie = client.get_cookie(COOKIE)
+    assert cookie is not None
+    with client.application.test_request_context(headers={"Cookie": f"{COOKIE}={cookie.value}"}):
+        from tutor.accounts.current import learner_id
+
+        return [m.problem for m in storage.store().mistakes(learner_id())]
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "no-js"])
+def test_the_solution_asked_before_any_answer_counts_as_a_first_miss(
+        client: FlaskClient, htmx: bool) -> None:
+    # The answer path's rule (docs/architecture.md «Путь ответа»): «Показать решение» before
+    # any answer gives the first attempt up — a miss for the figures and for repetition,
+    # stored once per form, and what is answered after it is a later attempt.
+    url, key = "/practice/waits/player/9", "practice/waits/player/9"
+    hidden = form_fields(client, url)
+    headers = HTMX if htmx else {}
+    shown = client.post(url, data={**hidden, "action": "solution"}, headers=headers)
+    html = shown.get_data(as_text=True)
+    assert 'data-verdict="solution"' in html and "data-repeat-mistake" in html
+    assert re.search(r'name="attempt" value="2" id="attempt-[^"]+"', html)  # the form moves on
+    assert [(a.problem, a.correct) for a in _history(client)] == [(key, False)]
+    assert _mistakes(client) == [key]  # due again: «Повторить ошибки»
+    client.post(url, data={**hidden, "action": "solution"}, headers=headers)  # the same form again
+    client.post(url, data={**hidden, "action": "solution", "attempt": "2"}, headers=headers)
+    assert len(_history(client)) == 1
+    answer_practice(client, "waits", "player", 9, right=True, hidden=hidden, attempt=2, htmx=htmx)
+    assert [a.correct for a in _history(client)] == [False, True]
+    assert _mistakes(client) == [key]  # right only after the solution: still due
+
+
+def test_the_solution_asked_drops_an_older_misses_kept_answer(client: FlaskClient) -> None:
+    # A kept answer is graded again when the rules change (tutor.storage.regrade): the
+    # older miss's answer, right under new rules, must not retire a problem given up since.
+    answer_practice(client, "waits", "player", 9, right=False)  # its answer is kept
+    cookie = client.get_cookie(COOKIE)
+    assert cookie is not None
+
+    def kept() -> list[tuple[str, bool]]:
+        with client.application.test_request_context(
+                headers={"Cookie": f"{COOKIE}={cookie.value}"}):
+            from tutor.accounts.current import learner_id
+
+            with storage.store().transaction() as conn:
+                return [(k.problem, bool(k.fields)) for k in regrade.kept(conn, [learner_id()])]
+
+    assert kept() == [("practice/waits/player/9", True)]
     url = "/practice/waits/player/9"
     client.post(url, data={**form_fields(client, url), "action": "solution"}, headers=HTMX)
-    assert _history(client) == []
+    assert kept() == [("practice/waits/player/9", False)]  # the older answer no longer stands
+    assert _mistakes(client) == ["practice/waits/player/9"]
+
+
+def test_the_solution_after_a_right_answer_records_nothing_new(client: FlaskClient) -> None:
+    url = "/practice/waits/player/9"
+    hidden = form_fields(client, url)
+    answer_practice(client, "waits", "player", 9, right=True, hidden=hidden)
+    for headers in (HTMX, {}):  # the form the right answer left carries attempt 2
+        client.post(url, data={**hidden, "action": "solution", "attempt": "2"}, headers=headers)
+    assert [a.correct for a in _history(client)] == [True] and _mistakes(client) == []
 
 
 def _two_tabs(client: FlaskClient) -> FlaskClient:

@@ -66,3 +66,37 @@ def test_only_the_instructors_own_position_can_be_assigned(world: World) -> None
         "csrf_token": token(other, f"/classes/{second}"), "kind": "position",
         "position": str(position_id)})
     assert "Выберите позицию из своих разобранных партий." in response.get_data(as_text=True)
+
+
+def _set_link(page: str) -> str:
+    """The set page's link to its one position task, from the learner's class list."""
+    found = re.search(r'href="(/classes/\d+/sets/\d+)">Позиция из партии', page)
+    assert found, page
+    return found.group(1)
+
+
+def test_an_assigned_position_is_a_set_of_one_on_the_set_page(world: World) -> None:
+    """The set page lists the position like any task: its name, the learner's state, a
+    link to solve it; the position page says «задача 1 из 1» and leads to the result."""
+    position_id, url = _position(world)
+    teacher, alice, bob = (world.client(w) for w in ("teacher", "alice", "bob"))
+    assign(teacher, world.ids["club"], kind="position", position=str(position_id))
+    set_url = _set_link(alice.get("/classes").get_data(as_text=True))
+    listed = alice.get(set_url).get_data(as_text=True)
+    assert '<li data-task-state="new">' in listed
+    assert (f'<a href="{url}">Задача 1: Позиция из партии · раздача 1, событие 2: сброс</a>'
+            in listed)
+    assert "Начать: задача 1 из 1" in listed and "data-set-result" not in listed
+    teaching = teacher.get(set_url)
+    assert teaching.status_code == 200 and f'href="{url}"' in teaching.get_data(as_text=True)
+    assert bob.get(set_url).status_code == 404
+    task = alice.get(url).get_data(as_text=True)
+    assert 'data-set-step="1"' in task and "· задача 1 из 1</a>" in task
+    nonce = re.search(r'name="nonce" value="([^"]+)"', task)
+    assert nonce
+    answer = alice.post(url, data={"csrf_token": token(alice, url), "nonce": nonce.group(1),
+                                   "discard": "5z"}, headers={"HX-Request": "true"})
+    assert f'href="{set_url}" data-next data-set-next>К итогам набора<' in answer.get_data(
+        as_text=True)
+    done = alice.get(set_url).get_data(as_text=True)
+    assert '<li data-task-state="solved">' in done and "data-set-result" in done

@@ -1,11 +1,12 @@
 """Accounts on two app servers sharing one PostgreSQL database (nothing is kept per process).
 
-Two gunicorn processes (the production configuration, one worker each) on
-loopback share a SECRET_KEY and one fresh PostgreSQL schema. An account
-registered through one signs in through the other; signing out through one
-revokes every copy of the session cookie on the other as well (its memo of
-verified sessions must not outlive the revocation); wrong passwords sent to
-both are counted together, once each, and the right one still gets in.
+Two gunicorn processes (the production configuration, one worker each, each
+behind the repository's nginx) on loopback share a SECRET_KEY and one fresh
+PostgreSQL schema. An account registered through one signs in through the
+other; signing out through one revokes every copy of the session cookie on
+the other as well (its memo of verified sessions must not outlive the
+revocation); wrong passwords sent to both are counted together, once each,
+and the right one still gets in.
 Skipped without ``TEMPAI_TEST_PG_URL``.
 """
 
@@ -21,7 +22,14 @@ import sqlalchemy as sa
 
 from tests.support.accounts import PASSWORD
 from tests.support.databases import NO_PG, fresh_database
-from tests.support.live import copy_content, loadkit, need_gunicorn, suite_deadline
+from tests.support.live import (
+    copy_content,
+    loadkit,
+    need_gunicorn,
+    start_behind_nginx,
+    stop_behind_nginx,
+    suite_deadline,
+)
 from tutor.accounts import limits
 from tutor.storage.progress import ProgressStore
 from tutor.storage.throttle import login_throttle
@@ -49,7 +57,6 @@ class Site:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     need_gunicorn()
-    kit = loadkit()
     folder = tmp_path_factory.mktemp("two-servers")
     with fresh_database("postgresql", folder) as url:
         env = {"SECRET_KEY": secrets.token_hex(32), "DATABASE_URL": url,
@@ -57,19 +64,19 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
                "WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "4", **suite_deadline()}
         servers: list[Any] = []
         try:
-            for _ in range(2):
-                servers.append(kit.start_server(env))
+            for n in range(2):
+                servers.append(start_behind_nginx(env, folder / f"nginx{n}"))
             yield Site(servers, url)
         finally:
             for server in servers:
-                kit.stop_server(server)
+                stop_behind_nginx(server)
 
 
 class Browser:
     """One browser's cookies, sent to whichever server it is pointed at."""
 
     def __init__(self, cookies: dict[str, str] | None = None) -> None:
-        self.client = loadkit().Learner("http://127.0.0.1:1", {}, 0)
+        self.client = loadkit().Learner("https://127.0.0.1:1", {}, 0)
         self.client.cookies = dict(cookies or {})
 
     def on(self, server: Any) -> Browser:

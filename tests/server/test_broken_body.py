@@ -17,6 +17,10 @@ pytestmark = pytest.mark.server
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    # Straight to gunicorn, not through nginx (tests.support.live.start_behind_nginx):
+    # these are gunicorn's own chunked decoder and the app's guard behind it. nginx
+    # refuses malformed chunks itself, so through it gunicorn would never see them;
+    # the guard still matters wherever gunicorn is reached without nginx (BIND=0.0.0.0).
     need_gunicorn()
     root = tmp_path_factory.mktemp("body")
     kit = loadkit()

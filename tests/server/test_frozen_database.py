@@ -1,11 +1,12 @@
 """A PostgreSQL that stops answering (hung host, partition) must not freeze the site.
 
-gunicorn (the production configuration) reaches PostgreSQL through a loopback
-relay (``loadkit.TcpProxy``) that the test freezes: connections stay open and
-new ones are accepted, but nothing is forwarded — what a hung host or a cut
-network looks like to the client. While frozen, every answer is graded and
-says «не удалось сохранить», ``/healthz`` says the database is unavailable,
-and static files and lesson pages keep coming; after the thaw, answers are
+gunicorn (the production configuration, behind the repository's nginx)
+reaches PostgreSQL through a loopback relay (``loadkit.TcpProxy``) that the
+test freezes: connections stay open and new ones are accepted, but nothing
+is forwarded — what a hung host or a cut network looks like to the client.
+While frozen, every answer is graded and says «не удалось сохранить»,
+``/healthz`` says the database is unavailable, and static files (from nginx,
+as in production) and lesson pages keep coming; after the thaw, answers are
 saved again.
 
 No wall-clock bound is asserted. The relay acknowledges every byte, so no
@@ -29,7 +30,15 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.support.live import ANSWERS, VERDICT, copy_content, loadkit, need_gunicorn
+from tests.support.live import (
+    ANSWERS,
+    VERDICT,
+    copy_content,
+    loadkit,
+    need_gunicorn,
+    start_behind_nginx,
+    stop_behind_nginx,
+)
 
 pytestmark = [
     pytest.mark.server,
@@ -51,12 +60,12 @@ def frozen_site(tmp_path: Path) -> Iterator[tuple[Any, Any]]:
     env = {"DATABASE_URL": via.geturl(), "WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "4",
            "FLASK_DATABASE_DEADLINE_SECONDS": "1.2",  # production's (tests/conftest.py)
            "FLASK_CONTENT_DIR": str(copy_content(tmp_path / "content"))}
-    server = kit.start_server(env)
+    server = start_behind_nginx(env, tmp_path / "nginx")
     try:
         yield server, proxy
     finally:
         proxy.thaw()
-        kit.stop_server(server)
+        stop_behind_nginx(server)
         proxy.stop()
 
 

@@ -1,10 +1,11 @@
 """Two app servers on one database: no state in process memory that would break scaling out.
 
-Two gunicorn processes (the production configuration) share a SECRET_KEY and
-one database — a SQLite file always, PostgreSQL when ``TEMPAI_TEST_PG_URL``
-is set. Learners answer drills through both, alternating and at the same
-time; afterwards each server's progress export must show the same, complete
-list of answers.
+Two gunicorn processes (the production configuration, each behind the
+repository's nginx as in production) share a SECRET_KEY and one database —
+a SQLite file always, PostgreSQL when ``TEMPAI_TEST_PG_URL`` is set.
+Learners answer drills through both, alternating and at the same time;
+afterwards each server's progress export must show the same, complete list
+of answers.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from tests.support.live import (
     copy_content,
     loadkit,
     need_gunicorn,
+    start_behind_nginx,
+    stop_behind_nginx,
     suite_deadline,
 )
 
@@ -41,19 +44,18 @@ DATABASES = [
 @pytest.fixture(params=DATABASES)
 def two_servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[list[Any]]:
     need_gunicorn()
-    kit = loadkit()
     url = PG_URL if request.param == "postgresql" else f"sqlite:///{tmp_path / 'shared.sqlite3'}"
     env = {"SECRET_KEY": secrets.token_hex(32), "DATABASE_URL": str(url),
            "FLASK_CONTENT_DIR": str(copy_content(tmp_path / "content")),
            "WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "4", **suite_deadline()}
     servers = []
     try:
-        for _ in range(2):
-            servers.append(kit.start_server(env))
+        for n in range(2):
+            servers.append(start_behind_nginx(env, tmp_path / f"nginx{n}"))
         yield servers
     finally:
         for server in servers:
-            kit.stop_server(server)
+            stop_behind_nginx(server)
 
 
 _OPEN: list[Any] = []

@@ -454,27 +454,27 @@ def test_a_file_the_server_can_sendfile_is_passed_through_and_still_logged(
 def test_under_gunicorn_a_crash_is_one_json_error_line_with_traceback_and_a_kind_page(
     tmp_path: Path,
 ) -> None:
-    import http.client
-
-    from tests.support.live import loadkit, need_gunicorn
+    """Through nginx, as in production: the error line carries nginx's request id."""
+    from tests.support.live import loadkit, need_gunicorn, start_behind_nginx, stop_behind_nginx
 
     need_gunicorn()
-    kit = loadkit()
-    server = kit.start_server({"WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "2"},
-                              app="tests.support.crash_wsgi:app")
+    site = start_behind_nginx({"WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "2"},
+                              tmp_path / "nginx", app="tests.support.crash_wsgi:app")
     try:
-        conn = http.client.HTTPConnection("127.0.0.1", int(server.url.rsplit(":", 1)[1]))
+        conn = loadkit().connect("https", "127.0.0.1", site.port, 10)
         conn.request("GET", "/test-crash")
         response = conn.getresponse()
         body = response.read().decode()
         rid = response.getheader("X-Request-ID")
         conn.close()
         time.sleep(0.3)  # let the worker flush its log lines
-        lines = [json.loads(x) for x in server.log.read_text().splitlines() if x.startswith("{")]
+        log = site.server.log.read_text()
+        lines = [json.loads(x) for x in log.splitlines() if x.startswith("{")]
     finally:
-        kit.stop_server(server)
+        stop_behind_nginx(site)
     assert response.status == 500 and "Что-то сломалось на нашей стороне" in body
     assert "Traceback" not in body and "boom-live" not in body
+    assert rid is not None and re.fullmatch(r"[0-9a-f]{32}", rid)  # nginx's $request_id
     errors = [x for x in lines if x["level"] == "error"]
     assert len(errors) == 1 and errors[0]["request_id"] == rid
     assert "boom-live" in errors[0]["traceback"] and errors[0]["path"] == "/test-crash"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.support.accounts import make_user
 from tests.support.classes import World
 from tutor import storage
+from tutor.storage.studio import source_of
 from tutor.studio import store
 from tutor.studio.check import check_version
 
@@ -28,8 +29,8 @@ def test_queries_are_scoped_and_bounded(world: World, monkeypatch) -> None:  # n
         assert found is not None and found.latest == 5
         assert store.save(conn, found, teacher, "v5", "rules", "Правила", "") == 5  # unchanged
         assert [v.version for v in store.versions(conn, lesson.id)] == [5, 4, 3]  # bounded
-        assert store.source_of(conn, lesson.id, 2) == "v2"
-        assert store.source_of(conn, lesson.id, 9) is None
+        assert source_of(conn, lesson.id, 2) == "v2"
+        assert source_of(conn, lesson.id, 9) is None
         store.store_check(conn, lesson.id, 5, check_version(), [(3, "плохо")], 2)
         version = store.version(conn, lesson.id, 5)
         assert version is not None and version.check_ok is False

@@ -132,3 +132,13 @@ def make_app(content: Path | str | None = FIXTURE_CONTENT, **config: Any) -> Fla
     app = create_app({name: value for name, value in settings.items() if value is not None})
     app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     return app
+
+
+def render_text(app: Flask, source: str, **context: Any) -> str:
+    """Jinja ``source`` rendered by the site's environment inside a request (its globals).
+
+    For the macros of ``templates/macros`` outside a page, e.g.
+    ``{% import "macros/tiles.html" as t %}{{ t.palette("x") }}``.
+    """
+    with app.test_request_context():
+        return app.jinja_env.from_string(source).render(**context)

@@ -11,9 +11,8 @@ import pytest
 from engine.errors import HandError
 from engine.hand import parse_hand
 from engine.melds import parse_meld
-from tests.support.site import make_app
+from tests.support.site import make_app, render_text
 from tutor.tiles import render as tileart
-from tutor.tiles.palette import render_palette
 from tutor.tiles.render import (
     parse_inline,
     render_hand,
@@ -291,22 +290,33 @@ def test_group_label_is_escaped_and_the_tiles_are_not() -> None:
 # --- palette ------------------------------------------------------------------
 
 
-def test_palette_has_34_checkboxes_grouped_by_suit() -> None:
-    html = str(render_palette("waits", url=URL))
+PALETTE = '{% import "macros/tiles.html" as t %}{{ t.palette(name, selected, disabled) }}'
+
+
+def palette(content_dir: Path, name: str, selected: tuple[str, ...] = (),
+            disabled: tuple[str, ...] = ()) -> str:
+    """The palette macro of templates/macros/tiles.html, as a drill's question draws it."""
+    return render_text(make_app(content_dir, SECRET_KEY="t"), PALETTE, name=name,
+                       selected=selected, disabled=disabled)
+
+
+def test_palette_has_34_checkboxes_grouped_by_suit(content_dir: Path) -> None:
+    html = palette(content_dir, "waits")
     values = re.findall(r'<input type="checkbox" name="waits" value="([^"]+)"', html)
     assert len(values) == 34 and values[0] == "1m" and values[-1] == "7z"
     assert re.findall(r"<legend>([^<]+)</legend>", html) == [
         "ман", "пин", "соу", "ветра", "драконы"]
+    assert html.count("<label><input") == 34 and labels(html)[:2] == ["1 ман", "2 ман"]
 
 
-def test_palette_marks_selected_and_disabled() -> None:
-    html = str(render_palette("w", selected="36p", disabled=[27], url=URL))
+def test_palette_marks_selected_and_disabled(content_dir: Path) -> None:
+    html = palette(content_dir, "w", selected=("3p", "6p"), disabled=("1z",))
     assert re.findall(r'value="([^"]+)" checked', html) == ["3p", "6p"]
     assert re.findall(r'value="([^"]+)" disabled', html) == ["1z"]
 
 
-def test_palette_escapes_the_field_name() -> None:
-    html = str(render_palette('a"><x', url=URL))
+def test_palette_escapes_the_field_name(content_dir: Path) -> None:
+    html = palette(content_dir, 'a"><x')
     assert '"><x' not in html
 
 

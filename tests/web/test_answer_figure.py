@@ -30,12 +30,11 @@ from tests.support.site import make_app
 REPO = Path(__file__).resolve().parents[2]
 TUTOR = str(REPO / "tutor") + "/"
 COURSE = REPO / "content" / "ru"
-# 15 when the path was straightened; a wrong first answer now also keeps the
-# learner's answer for re-grading (storage/regrade, through a second connection:
-# storage/connection's SQLite settings) and redraws the question with the chosen
-# tiles marked (tiles/palette). Writing the kept answer in the answer's own insert
-# would take the first two off the path again.
-MAX_MODULES = 18
+# A wrong first answer keeps the learner's answer for re-grading in the answer's
+# own row (one INSERT, no second connection) and redraws the question with the
+# chosen tiles marked by a template loop (templates/macros/tiles.html): neither
+# adds a module. 15 modules, 16 hops when this was written.
+MAX_MODULES = 15
 MAX_HOPS = 20
 _DRILL = re.compile(r'id="drill-([a-z0-9-]+)" data-drill-kind="waits"')
 

@@ -20,7 +20,7 @@ from tutor import storage
 from tutor.accounts import store
 from tutor.accounts.current import current_user, revoke, role_required
 from tutor.storage.accounts import ROLES
-from tutor.storage.errors import StorageError
+from tutor.storage.errors import UNAVAILABLE, StorageError
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 NOT_FOUND = "Такой учётной записи нет."
@@ -37,7 +37,7 @@ def users() -> ResponseReturnValue:
         with storage.store().transaction() as conn:
             found = store.listed(conn, search)
     except StorageError:
-        abort(503, description="База данных сейчас недоступна, попробуйте через минуту.")
+        abort(503, description=UNAVAILABLE)
     return render_template("accounts/admin.html", users=found, search=search, roles=ROLES,
                            me=current_user(), role_names=ROLE_NAMES)
 
@@ -89,7 +89,7 @@ def set_role(user_id: int) -> ResponseReturnValue:
     try:
         return _back(*_change(user_id, role=role))
     except StorageError:
-        abort(503, description="База данных сейчас недоступна, попробуйте через минуту.")
+        abort(503, description=UNAVAILABLE)
 
 
 @bp.post("/users/<id:user_id>/disabled")
@@ -99,7 +99,7 @@ def set_disabled(user_id: int) -> ResponseReturnValue:
     try:
         return _back(*_change(user_id, disabled=disabled))
     except StorageError:
-        abort(503, description="База данных сейчас недоступна, попробуйте через минуту.")
+        abort(503, description=UNAVAILABLE)
 
 
 def init_app(app: Flask) -> None:

@@ -13,7 +13,7 @@ in one transaction:
   (``first_id`` is all the aggregates know of order);
 - solved drills and solved practice problems are united;
 - pending mistakes are united (for a problem pending on both sides, the later
-  one is kept), then cut to the newest ``MISTAKES_KEPT``;
+  one is kept, with its kept answer), then cut to the newest ``MISTAKES_KEPT``;
 - the hour's count of stored answers (:mod:`tutor.storage.budget`) moves too:
   the answers moved are kept whatever the budget, and the account's budget
   for the hour counts them;
@@ -29,7 +29,7 @@ history (at most ``RAW_LIMIT`` + ``TRIM_EVERY`` rows per learner).
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -126,22 +126,22 @@ def _unite(conn: Connection, table: sa.Table, source: str, target: str) -> None:
 
 
 def _merge_mistakes(conn: Connection, source: str, target: str) -> None:
+    """The newest pending mistakes of both, each with its kept answer, fingerprint and «почти»."""
     table = learner_mistakes
-    rows: dict[str, tuple[int, str, str | None]] = {}
+    rows: dict[str, dict[str, Any]] = {}
     for learner_id in (target, source):
-        for problem, answer_id, kind, rule in conn.execute(
-            sa.select(table.c.problem, table.c.answer_id, table.c.kind, table.c.rule)
+        for row in conn.execute(
+            sa.select(table.c.problem, table.c.answer_id, table.c.kind, table.c.rule,
+                      table.c.answer, table.c.graded, table.c.partial)
             .where(table.c.learner_id == learner_id)
-        ):
-            if problem not in rows or rows[problem][0] < answer_id:
-                rows[problem] = (int(answer_id), kind, rule)
+        ).mappings():
+            if row["problem"] not in rows or rows[row["problem"]]["answer_id"] < row["answer_id"]:
+                rows[row["problem"]] = dict(row)
     conn.execute(table.delete().where(table.c.learner_id.in_([source, target])))
-    kept = sorted(rows.items(), key=lambda item: item[1][0], reverse=True)[:MISTAKES_KEPT]
+    kept = sorted(rows.values(), key=lambda row: int(row["answer_id"]),
+                  reverse=True)[:MISTAKES_KEPT]
     if kept:
-        conn.execute(table.insert(), [
-            {"learner_id": target, "problem": p, "answer_id": a, "kind": k, "rule": r}
-            for p, (a, k, r) in kept
-        ])
+        conn.execute(table.insert(), [{**row, "learner_id": target} for row in kept])
 
 
 def merge_learner(conn: Connection, source: str | None, target: str) -> None:

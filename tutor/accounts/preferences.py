@@ -26,7 +26,7 @@ from tutor import storage
 from tutor.accounts import store
 from tutor.accounts.current import current_user
 from tutor.accounts.zones import ZONES
-from tutor.storage.errors import StorageError
+from tutor.storage.errors import UNAVAILABLE, StorageError
 
 bp = Blueprint("preferences", __name__)
 COOKIE = "tempai_tiles"
@@ -71,7 +71,7 @@ def save() -> ResponseReturnValue:
             with storage.store().transaction() as conn:
                 store.update(conn, user.id, **values)
         except StorageError:
-            abort(503, description="База данных сейчас недоступна, попробуйте через минуту.")
+            abort(503, description=UNAVAILABLE)
         if zone_name:
             said += f" Время: {ZONES[zone_name]}."
     flash(said)

@@ -65,7 +65,7 @@ from tutor.storage.accounts import practice_solved
 from tutor.storage.aggregates import learner_kinds, learner_mistakes, learner_solved
 from tutor.storage.answers import answers
 from tutor.storage.classes import memberships
-from tutor.storage.errors import StorageError
+from tutor.storage.errors import UNAVAILABLE, StorageError
 from tutor.web.errors import render_error
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
@@ -73,7 +73,6 @@ log = logging.getLogger(__name__)
 
 WRONG = "Неверный логин или пароль."
 WRONG_CODE = "Неверный логин или код восстановления."
-UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
 TAKEN = "Этот логин уже занят: выберите другой."
 NO_LOGOUT = ("Выйти не удалось: база, где хранятся сеансы, недоступна, и вход продолжал бы "
              "работать. Попробуйте ещё раз чуть позже.")

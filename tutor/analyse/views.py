@@ -33,7 +33,6 @@ from tutor.analyse import builder
 from tutor.analyse.analysis import Analysis, analyse
 from tutor.analyse.export import DrillBlock, drill_blocks
 from tutor.analyse.query import WIND_CHOICES, Query
-from tutor.drills.kind.discard import short_shanten
 from tutor.drills.scoring import FuLine, fu_lines
 from tutor.tiles.render import sprite_url
 
@@ -163,7 +162,7 @@ class View:
         ]
 
     def short_shanten(self, n: int) -> str:
-        return short_shanten(n)
+        return messages.shanten_short(n)
 
     def average_wait(self, quality: Quality) -> str:
         """«6,5 тайла», «8 тайлов»: the average wait of the tenpai the improving draws allow."""

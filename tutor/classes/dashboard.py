@@ -39,7 +39,13 @@ from tutor.classes.store import Member, assignments_of, members
 from tutor.classes.work import DONE, Progress, Work, work
 from tutor.course.drill_names import course_numbers
 from tutor.storage.accounts import practice_solved, users
-from tutor.storage.aggregates import ALL, learner_kinds, learner_mistakes, learner_solved
+from tutor.storage.aggregates import (
+    ALL,
+    first_score,
+    learner_kinds,
+    learner_mistakes,
+    learner_solved,
+)
 from tutor.storage.answers import answers
 
 TOP_RULES = 3
@@ -58,6 +64,7 @@ class LearnerRow:
     mistakes: list[tuple[str, str, str | None]] = field(default_factory=list)  # problem, kind, rule
     solved: set[str] = field(default_factory=set)
     solved_later: set[str] = field(default_factory=set)  # solved only on a later attempt
+    near: set[str] = field(default_factory=set)  # pending, the first attempt a «почти» (half)
     last: dt.datetime | None = None
     states: list[str] = field(default_factory=list)  # one per assignment, in column order
     cells: list[Progress] = field(default_factory=list)  # the same, with counts and lateness
@@ -105,14 +112,16 @@ def read(conn: Connection, class_id: int, people: list[Member] | None = None) ->
     ids = list(rows)
     _read_kinds(conn, ids, rows)
     pending: Counter[str] = Counter()
-    for learner_id, problem, kind, rule in conn.execute(
+    for learner_id, problem, kind, rule, partial in conn.execute(
         sa.select(learner_mistakes.c.learner_id, learner_mistakes.c.problem,
-                  learner_mistakes.c.kind, learner_mistakes.c.rule)
+                  learner_mistakes.c.kind, learner_mistakes.c.rule, learner_mistakes.c.partial)
         .where(_in(learner_mistakes.c.learner_id, ids))
         .order_by(learner_mistakes.c.learner_id, learner_mistakes.c.answer_id.desc())
     ):
         if club.current(problem, class_id, published):
             rows[learner_id].mistakes.append((problem, kind, rule))
+            if partial:
+                rows[learner_id].near.add(problem)
             pending[problem] += 1
     read_solved(conn, ids, works, rows, published)
     _read_last(conn, ids, rows)
@@ -129,8 +138,7 @@ def _read_kinds(conn: Connection, ids: list[str], rows: dict[str, LearnerRow]) -
                        sa.func.coalesce(learner_kinds.c.later, 0))
              .where(_in(learner_kinds.c.learner_id, ids)))
     for learner_id, kind, correct, total, partial, later in conn.execute(query):
-        score = int(correct) + int(partial) / 2
-        pair = (int(score) if score.is_integer() else score, int(total))
+        pair = (first_score(int(correct), int(partial)), int(total))
         if kind == ALL:
             rows[learner_id].overall = pair
         else:
@@ -201,13 +209,16 @@ def read_one(conn: Connection, class_id: int, member: Member) -> tuple[LearnerRo
     ids = [member.learner_id]
     _read_kinds(conn, ids, rows)
     row = rows[member.learner_id]
-    for problem, kind, rule in conn.execute(
-        sa.select(learner_mistakes.c.problem, learner_mistakes.c.kind, learner_mistakes.c.rule)
+    for problem, kind, rule, partial in conn.execute(
+        sa.select(learner_mistakes.c.problem, learner_mistakes.c.kind, learner_mistakes.c.rule,
+                  learner_mistakes.c.partial)
         .where(learner_mistakes.c.learner_id == member.learner_id)
         .order_by(learner_mistakes.c.answer_id.desc())
     ):
         if club.current(problem, class_id, published):
             row.mistakes.append((problem, kind, rule))
+            if partial:
+                row.near.add(problem)
     read_solved(conn, ids, works, rows, published)
     _read_last(conn, ids, rows)
     _fill(row, works)
@@ -216,13 +227,15 @@ def read_one(conn: Connection, class_id: int, member: Member) -> tuple[LearnerRo
 
 def _fill(row: LearnerRow, works: list[Work]) -> None:
     mine = {p for p, _, _ in row.mistakes}
-    row.cells = [w.progress(row.solved, mine, later=row.solved_later) for w in works]
+    row.cells = [w.progress(row.solved, mine, later=row.solved_later, near=row.near)
+                 for w in works]
     row.states = [cell.state for cell in row.cells]
 
 
 
-def pending_among(conn: Connection, learner_id: str, keys: list[str]) -> set[str]:
-    """Which of ``keys`` the learner has a pending mistake on (at most ``MISTAKES_KEPT``)."""
-    query = sa.select(learner_mistakes.c.problem).where(
+def pending_among(conn: Connection, learner_id: str, keys: list[str]) -> dict[str, bool]:
+    """Which of ``keys`` the learner has a pending mistake on (at most ``MISTAKES_KEPT``),
+    each with whether its latest first attempt was a «почти» (half a task's credit)."""
+    query = sa.select(learner_mistakes.c.problem, learner_mistakes.c.partial).where(
         learner_mistakes.c.learner_id == learner_id, _in(learner_mistakes.c.problem, keys))
-    return set(conn.execute(query).scalars())
+    return {problem: bool(partial) for problem, partial in conn.execute(query)}

@@ -57,6 +57,7 @@ def my_assignments() -> list[Assigned]:
     except StorageError:
         return []
     return [Assigned(by_id[w.assignment.class_id], w,
-                     w.progress(row.solved, pending, later=row.solved_later))
+                     w.progress(row.solved, pending, later=row.solved_later,
+                                near={p for p, near in pending.items() if near}))
             for w in works]
 

@@ -11,7 +11,8 @@ Routes (blueprint ``classes``; every one needs an account):
 - ``GET /classes/<id>/learners/<u>`` — one learner's page in the class, with
   ``POST …/remove`` and ``POST …/reset`` (a one-time reset code);
 - ``POST /classes/<id>/leave`` — a learner leaves;
-- ``GET /classes/<id>/sets/<a>`` — a practice set's problems (members and the owner).
+- ``GET /classes/<id>/sets/<a>`` — a practice set's problems, or an assigned
+  position of a reviewed game as a set of one (members and the owner).
 
 Authorisation: the class is read with its owner (:func:`tutor.classes.store.owned`)
 or its member (:func:`tutor.classes.store.membership`); any other id is 404.
@@ -65,14 +66,13 @@ from tutor.drills import kinds
 from tutor.practice.views import prepared
 from tutor.progress.mistakes import LEVEL_NAMES, MAX_SEED
 from tutor.storage import review
-from tutor.storage.errors import StorageError
+from tutor.storage.errors import UNAVAILABLE, StorageError
 from tutor.storage.review import POSITION_KIND
 from tutor.web.errors import render_error
 
 bp = Blueprint("classes", __name__, url_prefix="/classes")
 NOT_FOUND = "Такого класса нет."
 NO_LEARNER = "Такого ученика в классе нет."
-UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
 NOT_A_LEARNER = ("Код сброса пароля выдаётся только ученикам. Преподаватель и администратор "
                  "восстанавливают вход своим кодом восстановления.")
 RESET_HOURS = 24
@@ -334,13 +334,14 @@ def unassign(class_id: int, assignment_id: int) -> ResponseReturnValue:
 @bp.get("/<id:class_id>/sets/<id:assignment_id>")
 @login_required
 def practice_set(class_id: int, assignment_id: int) -> ResponseReturnValue:
-    """The problems of a practice set: for the class's members and its instructor."""
+    """The problems of a practice set (or a position's one task): for the class's members
+    and its instructor."""
     user = _me()
     with storage.store().transaction() as conn:
         joined = store.membership(conn, user, class_id)
         klass = joined or store.owned(conn, user, class_id)
         item = store.assignment(conn, class_id, assignment_id) if klass else None
-    if klass is None or item is None or item.kind != "practice":
+    if klass is None or item is None or item.kind not in sequence.SET_KINDS:
         abort(404, description="Такого задания нет.")
     shown = work(item)
     member = joined is not None
@@ -352,7 +353,8 @@ def practice_set(class_id: int, assignment_id: int) -> ResponseReturnValue:
     return render_template("classes/set.html", klass=klass, work=shown, tasks=tasks,
                            finished=member and tasks and len(tried) == len(tasks),
                            solved=sum(1 for t in tasks if t.state == "solved"), first=first,
-                           back=back, words=sequence.STATE_WORDS)
+                           back=back, words=sequence.STATE_WORDS,
+                           result=sequence.result_text(tasks))
 
 
 # -- one learner ---------------------------------------------------------------------

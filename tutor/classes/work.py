@@ -37,6 +37,7 @@ from tutor.practice import rules
 from tutor.progress.mistakes import LEVEL_NAMES, mistake_link, practice_link
 from tutor.review import positions
 from tutor.storage import review
+from tutor.storage.aggregates import first_score
 from tutor.storage.review import POSITION_KIND
 from tutor.storage.stats import lesson_problem_key
 
@@ -55,6 +56,7 @@ class Progress:
     total: int
     overdue: bool
     later: int = 0  # solved only on a later attempt («со 2-й попытки»)
+    near: int = 0  # not solved on a first attempt, but the first attempt was a «почти»
 
     @property
     def name(self) -> str:
@@ -62,12 +64,16 @@ class Progress:
 
     @property
     def count(self) -> str:
-        """«решено 3 из 19» (first attempts), «, ещё 2 со 2-й попытки»; for one problem only the
-        latter, when it applies."""
+        """«решено 3 из 19» (first attempts, a «почти» as half: «решено 2,5 из 19 (1 —
+        «почти»)»), «, ещё 2 со 2-й попытки»; for one problem only the latter, when it applies.
+        """
         more = f"ещё {self.later} со 2-й попытки" if self.later else ""
         if self.total <= 1:
-            return "со 2-й попытки" if self.later else ""
-        return f"решено {self.solved} из {self.total}" + (f", {more}" if more else "")
+            return ", ".join(x for x in ("«почти»" if self.near else "",
+                                         "со 2-й попытки" if self.later else "") if x)
+        near = f" ({self.near} — «почти»)" if self.near else ""
+        return (f"решено {score_text(first_score(self.solved, self.near))} из {self.total}"
+                + near + (f", {more}" if more else ""))
 
     @property
     def text(self) -> str:
@@ -93,17 +99,22 @@ class Work:
         return self.assignment.time_zone
 
     def progress(self, solved: Collection[str], pending: Collection[str],
-                 now: dt.datetime | None = None, later: Collection[str] = ()) -> Progress:
+                 now: dt.datetime | None = None, later: Collection[str] = (),
+                 near: Collection[str] = ()) -> Progress:
         """The learner's :class:`Progress`; late once the due day ended in the class's zone.
 
         ``later``: the solved problems solved only on a later attempt — the score
-        counts first attempts and names these apart.
+        counts first attempts and names these apart; ``near``: the pending ones
+        whose first attempt was a «почти», half a problem each
+        (:func:`tutor.storage.aggregates.first_score`).
         """
         state = self.state(solved, pending)
         late = state != DONE and is_past(self.assignment.due_on, self.time_zone, now)
         again = sum(1 for p in self.problems if p in solved and p in later)
         first = sum(1 for p in self.problems if p in solved) - again
-        return Progress(state, first, len(self.problems), late, again)
+        halves = sum(1 for p in self.problems
+                     if p in near and (p not in solved or p in later))
+        return Progress(state, first, len(self.problems), late, again, halves)
 
     def state(self, solved: Collection[str], pending: Collection[str]) -> str:
         """Done when every problem was answered right; in progress once any was tried."""
@@ -169,15 +180,19 @@ def _lesson(slug: str) -> Lesson | None:
 
 
 def _position_work(item: Assignment) -> Work:
-    """A position of a reviewed game: one problem, ``review/<id>``, solved on its own page."""
+    """A position of a reviewed game: one problem, ``review/<id>``, solved on its own page.
+
+    It leads to the set's page like a practice set (the task, the learner's state
+    in it, the result), so every assignment with tasks of its own is shown one way.
+    """
     found = None
     if item.target.isascii() and item.target.isdigit() and len(item.target) <= 10:
         with storage.store().transaction() as conn:
             found = review.assigned_position(conn, int(item.target))
     if found is None:
         return Work(item, "Позиция из партии (удалена)", url_for("classes.index"), ())
-    url, label = positions.link(found)
-    return Work(item, label, url, (positions.key(found.id),))
+    url = url_for("classes.practice_set", class_id=item.class_id, assignment_id=item.id)
+    return Work(item, positions.link(found)[1], url, (positions.key(found.id),))
 
 
 def parse_target(kind: str, target: str, count: int) -> str | None:
@@ -225,6 +240,11 @@ def problem_link(key: str, ruleset: str | None = None,
     if club.is_club(key):
         return club.link(key, class_id, published or {})
     return mistake_link(key, numbers)  # a course drill, wherever it moved since
+
+
+def score_text(score: float) -> str:
+    """A first-attempt score as Russian writes it: «3», «2,5»."""
+    return str(score).replace(".", ",")
 
 
 _FIELD = re.compile(r"\{[^}]*\}")

@@ -10,7 +10,9 @@ summary printed by ``flask content check``.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,7 +29,12 @@ from tutor.course.files import OUTSIDE, escapes_folder
 from tutor.course.handbook import parse_example
 from tutor.course.identity import PUBLISHED_FILE, key_problems, published_problems
 from tutor.course.lessons import render_lesson
-from tutor.course.prerequisites import number_problems, term_warnings
+from tutor.course.prerequisites import (
+    lesson_prose,
+    lesson_source,
+    number_problems,
+    term_warnings,
+)
 from tutor.course.problems import Problem
 from tutor.course.spelling import course_spelling_problems
 from tutor.course.yaml_errors import yaml_error_at
@@ -99,13 +106,75 @@ def rule_set_problems(lessons: list[Lesson]) -> list[Problem]:
     follow one set, the differences of the others sit in its folded box.
     (Studio lessons are not held to this: a club writes for its own table.)
     """
-    def name(rules: str) -> str:
-        return RULESET_NAMES.get(rules, rules).removesuffix(" (по умолчанию)")
-
     return [Problem(lesson.file, drill.line, OTHER_RULES.format(
-                lesson=name(lesson.rules), drill=name(drill.params["rules"])))
+                lesson=short_name(lesson.rules), drill=short_name(drill.params["rules"])))
             for lesson in lessons for drill in lesson.drills.values()
             if drill.params.get("rules", lesson.rules) != lesson.rules]
+
+
+# The main text names only the lesson's own set; comparisons sit in the box.
+FOREIGN_SET = (
+    "Текст урока называет свод «{other}», а урок учит по своду «{lesson}». Учите в "
+    "основном тексте только по своду урока, а сравнение с другим сводом перенесите во "
+    "врезку «!!! variants \"Как в других правилах\"»."
+)
+_VARIANTS_BOX = re.compile(r"^!!![ \t]+variants\b")
+_ADJECTIVE_END = re.compile(r"(?:ие|ые|ий|ый|ая|ое)$")
+
+
+def short_name(rules: str) -> str:
+    """The set's short Russian name without «(по умолчанию)»: «клуб «Феникс»»."""
+    return re.sub(r"\s*\([^)]*\)", "", RULESET_NAMES.get(rules, rules))
+
+
+def name_pattern(rules: str) -> re.Pattern[str]:
+    """How a sentence names the set, in any case form, from its short Russian name.
+
+    A name in «ёлочках» is matched there («в «Фениксе»»: the bare word фуритен is a
+    term, not the club); otherwise the stem of its first word («европейские
+    турнирные» → «европейским правилам», «в европейских правилах»).
+
+    >>> bool(name_pattern("fenix").search("по правилам «Феникса»"))
+    True
+    >>> bool(name_pattern("jpml").search("Фуритен по своему сбросу")), bool(
+    ...     name_pattern("ema").search("по европейским правилам"))
+    (False, True)
+    """
+    name = short_name(rules)
+    quoted = re.search(r"«([^«»]+)»", name)
+    if quoted:
+        return re.compile(rf"«{re.escape(quoted.group(1))}\w*»")
+    stem = _ADJECTIVE_END.sub("", name.split()[0])
+    return re.compile(rf"(?<!\w){re.escape(stem)}\w*", re.IGNORECASE)
+
+
+def main_text(text: str) -> Iterator[tuple[int, str]]:
+    """The prose lines of a lesson outside its «Как в других правилах» boxes."""
+    in_box = False
+    for line, prose in lesson_prose(text):
+        if _VARIANTS_BOX.match(prose):
+            in_box = True
+        elif not (in_box and prose.startswith(("    ", "\t"))):
+            in_box = False
+            yield line, prose
+
+
+def foreign_set_problems(lessons: list[Lesson]) -> list[Problem]:
+    """Lesson text outside its boxes that names a rule set other than the lesson's own.
+
+    The names come from the registry (:data:`engine.rules.sets.RULESETS` and their
+    short Russian names), so a new set is looked for without touching this check.
+    Drill blocks are not read here: their questions may ask about another set.
+    """
+    found: list[Problem] = []
+    for lesson in lessons:
+        others = [(short_name(key), name_pattern(key)) for key in RULESET_NAMES
+                  if key != lesson.rules]
+        for line, prose in main_text(lesson_source(lesson)):
+            found.extend(Problem(lesson.file, line, FOREIGN_SET.format(
+                             other=other, lesson=short_name(lesson.rules)))
+                         for other, pattern in others if pattern.search(prose))
+    return found
 
 
 # -- the course report ------------------------------------------------------------
@@ -193,6 +262,7 @@ def check_course(extra: tuple[list[Problem], ...] = ()) -> CourseReport:
     problems.update(key_problems(lessons))
     problems.update(number_problems(lessons))
     problems.update(rule_set_problems(lessons))
+    problems.update(foreign_set_problems(lessons))
     glossary = content.content_dir / "glossary.yaml"
     data_files = [(path, display_path(path)) for path in (glossary, examples)]
     problems.update(course_spelling_problems(lessons, data_files))

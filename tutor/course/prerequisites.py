@@ -112,9 +112,9 @@ def term_warnings(lessons: list[Lesson], glossary: Glossary | None,
     found: list[Problem] = []
     diagnosed: set[str] = set()
     for number, lesson in enumerate(lessons, start=1):
-        text = _source(lesson)
+        text = lesson_source(lesson)
         reader = _Reader(lesson, number, frozenset(_linked(text) | {lesson.slug}))
-        for line, prose in _prose(text):
+        for line, prose in lesson_prose(text):
             found.extend(_warning(lesson, line, "текст", *hit)
                          for hit in reader.later(prose, glossary, places))
         for drill in lesson.drills.values():
@@ -148,14 +148,14 @@ def _warning(lesson: Lesson, line: int, where: str, term: Term, place: Place) ->
     ))
 
 
-def _source(lesson: Lesson) -> str:
+def lesson_source(lesson: Lesson) -> str:
     try:
         return lesson.path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):  # reported where the lesson is loaded
         return ""
 
 
-def _prose(text: str) -> Iterator[tuple[int, str]]:
+def lesson_prose(text: str) -> Iterator[tuple[int, str]]:
     """``(file line, text)`` of the body's prose: no front matter, code or drill blocks."""
     _, body, offset = split_front_matter(text)
     in_drill = False
@@ -173,7 +173,7 @@ def number_problems(lessons: list[Lesson]) -> list[Problem]:
     places = positions(lessons)
     found = []
     for lesson in lessons:
-        for line, prose in _prose(_source(lesson)):
+        for line, prose in lesson_prose(lesson_source(lesson)):
             for match in _LESSON_LINK.finditer(prose):
                 text, slug = match.groups()
                 number = _NUMBER_WORD.search(text) or _BARE_NUMBER.fullmatch(text)

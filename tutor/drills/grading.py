@@ -12,8 +12,17 @@ request again), so a fragment rendered from one outcome can never show another
 learner's saving notice.
 
 A preview passes no :class:`Record`: nothing is stored and the outcome says
-``NOT_RECORDED`` (:class:`~tutor.storage.progress.SaveResult`). A «Показать
-решение» request is not an answer and is never recorded either.
+``NOT_RECORDED`` (:class:`~tutor.storage.progress.SaveResult`).
+
+«Показать решение» before any answer (the form's first attempt) gives the
+problem up: it is recorded as that first attempt, a miss with no diagnosis,
+through the same :func:`_store` — so progress, a class's dashboard and
+practice set, and «Повторить ошибки» (the problem is due again) count it as
+they count a wrong answer. Its stored key is the form's nonce with the reveal
+(:func:`reveal_key`), whatever was ticked: asked twice, it is one row. The
+form's attempt then moves on, so what is answered after it is a later
+attempt; a reveal on a later attempt (after a miss, or after a right answer)
+records nothing.
 
 A wrong answer is a chance, not the solution: on a form's first attempt a
 miss (or a «почти») marks the chosen answer and asks for another try, with
@@ -53,10 +62,10 @@ from engine.plural import count_word
 from engine.rules.sets import Ruleset, get_ruleset
 from tutor.accounts.current import current_learner
 from tutor.drills.base import BadAnswer, Drill, Verdict, wants_solution
-from tutor.storage import regrade, store
+from tutor.storage import store
 from tutor.storage.accounts import note_practice_solved
 from tutor.storage.errors import StorageError
-from tutor.storage.progress import ProgressStore, SaveResult
+from tutor.storage.progress import SaveResult
 from tutor.web.errors import CSRF_MESSAGE, message_for, render_error
 
 log = logging.getLogger(__name__)
@@ -158,18 +167,29 @@ class Outcome:
     diagnoses: tuple[Diagnosis, ...] = ()
     saved: SaveResult = SaveResult.NOT_RECORDED
     notes: tuple[Note, ...] = ()
-    # The attempt the form's next answer is: one more after a graded answer; the same
-    # after a refused one or a «Показать решение» (neither is an attempt).
+    # The attempt the form's next answer is: one more after a graded answer or a
+    # «Показать решение» before any answer (it gives the first attempt up); the same after
+    # a refused answer or a later reveal (neither is an attempt).
     next_attempt: int = field(init=False, default=1)
 
     def __post_init__(self) -> None:
-        graded = self.verdict is not None and not self.verdict.solution_only
-        object.__setattr__(self, "next_attempt", self.attempt + 1 if graded else self.attempt)
+        counted = self.verdict is not None and (not self.verdict.solution_only
+                                                or self.attempt == 1)
+        object.__setattr__(self, "next_attempt", self.attempt + 1 if counted else self.attempt)
 
     @property
     def solution_shown(self) -> bool:
         """The learner asked for the solution instead of answering."""
         return self.verdict is not None and self.verdict.solution_only
+
+    @property
+    def given_up(self) -> bool:
+        """A miss the figures count: a graded one, or the solution asked before any answer.
+
+        «Попробовать ещё раз» then carries the form's attempts on, and practice offers
+        «Повторить ошибку» for this very problem.
+        """
+        return self.missed or (self.solution_shown and self.attempt == 1)
 
     @property
     def missed(self) -> bool:
@@ -196,7 +216,11 @@ def answer(drill: Drill, form: MultiDict[str, str], record: Record | None = None
     """
     attempt = attempt_of(form)
     if wants_solution(form):
-        return Outcome(drill, form, Verdict(False, solution_only=True), attempt=attempt)
+        shown = Verdict(False, solution_only=True)
+        saved = SaveResult.NOT_RECORDED
+        if record is not None and attempt == 1:  # the first attempt given up (module docstring)
+            saved = _store(drill, form, shown, (), record)
+        return Outcome(drill, form, shown, attempt=attempt, saved=saved, notes=_warnings(saved))
     try:
         verdict = drill.kind.grade(drill, form)
     except BadAnswer as exc:
@@ -232,15 +256,19 @@ def _store(drill: Drill, form: MultiDict[str, str], verdict: Verdict,
         log.warning("could not save an answer: the store is unavailable", exc_info=True)
         return SaveResult.FAILED
     attempt = attempt_of(form)
+    nonce = reveal_key(form.get("nonce")) if verdict.solution_only \
+        else answer_key(form.get("nonce"), form)
     saved = progress.record(
-        learner.id, nonce=answer_key(form.get("nonce"), form), source=record.source,
+        learner.id, nonce=nonce, source=record.source,
         kind=drill.kind.name, problem=record.problem, correct=verdict.correct,
         level=record.level, lesson=record.lesson, rule=found[0].rule if found else None,
         address=request.remote_addr or "?", attempt=attempt,
         partial=not verdict.correct and bool(verdict.credit),
+        # a wrong answer is kept in its own row, to grade it again if a rule value changes;
+        # a solution shown before answering has no answer to keep
+        kept=() if verdict.correct or verdict.solution_only else answer_fields(form),
+        graded=None if verdict.correct else graded_under(drill),
     )
-    if saved is SaveResult.SAVED and not verdict.correct:
-        _keep_answer(progress, learner.id, drill, form, record.problem)
     if saved is SaveResult.SAVED and verdict.correct and record.source in SOLVED_NOTED \
             and learner.account:
         try:  # an instructor's assignments read which practice problems were solved
@@ -254,8 +282,9 @@ def _store(drill: Drill, form: MultiDict[str, str], verdict: Verdict,
 def graded_under(drill: Drill) -> str:
     """A fingerprint of every rule value the drill is graded under (its rule set's values).
 
-    Stored with a wrong answer; when it differs from the drill's now, a value
-    changed since and the kept answer is graded again (:mod:`tutor.storage.regrade`).
+    Stored with a wrong answer (:meth:`~tutor.storage.progress.ProgressStore.record`);
+    when it differs from the drill's now, a value changed since and the kept
+    answer is graded again (:mod:`tutor.course.regrade`).
     """
     return rules_fingerprint(drill.params.get("rules"), drill.params.get("red_fives"))
 
@@ -277,16 +306,6 @@ def _fingerprint(rules: Ruleset, red_fives: bool | None) -> str:
 def answer_fields(form: MultiDict[str, str]) -> list[tuple[str, str]]:
     """The learner's answer in a form: its fields without the token, nonce and attempt."""
     return [(k, v) for k, v in form.items(multi=True) if k not in _SKIP_FIELDS]
-
-
-def _keep_answer(progress: ProgressStore, learner_id: str, drill: Drill,
-                 form: MultiDict[str, str], problem: str) -> None:
-    """Keep a wrong answer beside its mistake, to grade it again if the rules change."""
-    try:
-        with progress.transaction() as conn:
-            regrade.keep(conn, learner_id, problem, answer_fields(form), graded_under(drill))
-    except StorageError:
-        log.warning("could not keep a wrong answer for regrading", exc_info=True)
 
 
 def _warnings(saved: SaveResult) -> tuple[Note, ...]:
@@ -313,6 +332,11 @@ def answer_key(form_nonce: str | None, form: MultiDict[str, str]) -> str:
     answer = sorted((k, v) for k, v in form.items(multi=True) if k not in _SKIP_FIELDS)
     digest = hashlib.sha256(json.dumps([form_nonce, answer]).encode()).hexdigest()
     return digest[:40]
+
+
+def reveal_key(form_nonce: str | None) -> str:
+    """The stored nonce of «Показать решение»: one per rendered form, whatever it holds."""
+    return answer_key(form_nonce, MultiDict([("reveal", "solution")]))
 
 
 def form_nonce() -> str:

@@ -94,7 +94,7 @@ class JudgementKind(DrillKind):
 
     def steps_text(self, shanten: int) -> str:
         """«темпай», «2-шантен»: how far a hand is, in the discard ranking's words."""
-        return messages.UKEIRE_SHANTEN_SHORT.get(shanten, f"{shanten}-шантен")
+        return messages.shanten_short(shanten)
 
     def seat_text(self, seat: Tile) -> str:
         return "Восток — вы дилер" if seat == EAST else tile_name(seat)

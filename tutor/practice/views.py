@@ -195,7 +195,8 @@ def _mistakes() -> list[str]:
     on the pending positions (``MISTAKES_SHOWN`` at most), read once per request.
     """
     if "tempai_mistakes" not in g:
-        regrade.refresh([learner_id()], prepared)  # a rule value changed: grade again
+        # a rule value or a club lesson changed: grade again (how many retired, for a note)
+        g.tempai_retired = regrade.refresh([learner_id()], prepared)
         try:
             found = storage.store().mistakes(learner_id())
             g.tempai_mistakes = [m.problem for m in found]
@@ -241,6 +242,7 @@ def index() -> ResponseReturnValue:
     html = render_template("practice/page.html", groups=catalogue.groups(_summary()),
                            hints=hints, levels=LEVEL_NAMES,
                            mistakes=_mistake_links(_mistakes()), rulesets=RULESET_NAMES,
+                           retired=regrade.retired_note(g.get("tempai_retired", 0)),
                            choice=rules.chosen(), wanted=rules.wanted() or "online")
     return html, 200, PRIVATE
 

@@ -123,7 +123,7 @@ def _overall_chart(overall: KindTotals | None) -> Markup | None:
 @bp.get("")
 def page() -> ResponseReturnValue:
     """«Мой прогресс»: lessons done, per-kind accuracy, streak and chart (aggregates only)."""
-    regrade.refresh([learner_id()], regrade.lessons_only)  # a rule value changed since
+    retired = regrade.refresh([learner_id()], regrade.lessons_only)  # a rule value changed
     try:
         summary: Summary = store().summary(learner_id())
         pending = store().mistakes(learner_id())
@@ -140,7 +140,7 @@ def page() -> ResponseReturnValue:
         overall=_overall_chart(overall), charted=len(overall.marks) if overall else 0,
         kinds=_kind_rows(summary.kinds), lessons=_lesson_rows(summary.solved),
         wiped=request.args.get("wiped") == "1", concepts=_concepts(pending),
-        mistakes=_mistake_rows(pending), steps=steps,
+        mistakes=_mistake_rows(pending), steps=steps, retired=regrade.retired_note(retired),
     )
     return html, 200, _PRIVATE
 

@@ -25,14 +25,13 @@ from tutor.accounts.current import current_learner, current_user
 from tutor.drills import Drill, DrillError, build_drill, grading
 from tutor.drills.grading import Outcome, Record
 from tutor.storage import review as reviews
-from tutor.storage.errors import StorageError
+from tutor.storage.errors import UNAVAILABLE, StorageError
 
 bp = Blueprint("positions", __name__, url_prefix="/review/positions")
 log = logging.getLogger(__name__)
 
 PRIVATE = {"Cache-Control": "private, no-store", "Vary": "Cookie, HX-Request"}
 NO_POSITION = "Такой позиции нет."
-UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
 KEY_PREFIX = "review/"
 
 

@@ -5,9 +5,16 @@ on the pure-Python engine), so they run once, at import, and the page reads
 what they returned (docs/review.md). Stepping through the table replays one
 hand only (:func:`engine.table.replay.view_at`) and is not kept.
 
+A kept review carries the :func:`engine.review.fingerprint.fingerprint` it was
+computed with; when the engine's thresholds, the rule set's values or the
+review's version have changed since, :func:`refreshed` computes it again (the
+page does, for the one game it shows) and :func:`moved_flags` tells where the
+flags already made drills went.
+
 Shape::
 
-    {"players": [4 names], "seat": 0, "summary": {category: n}, "summary_text": "…",
+    {"players": [4 names], "seat": 0, "fingerprint": "…", "summary": {category: n},
+     "summary_text": "…",
      "hands": [{"round", "honba", "result", "deltas", "recorded", "differs", "note",
                 "steps"}],
      "final": [4 scores],
@@ -18,13 +25,15 @@ Shape::
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.review import Review, review, summary_text
+from engine.review.fingerprint import fingerprint
 from engine.table.logs import GameLog, LogError
 from engine.table.replay import GameReplay, replay
 from tutor.drills import DrillError
-from tutor.review.intake import IntakeError, error_text
+from tutor.review.intake import IntakeError, error_text, read
 from tutor.review.position import drill_params
 from tutor.review.positions import built
 
@@ -54,7 +63,33 @@ def computed(game: GameLog, seat: int, rules: str) -> dict[str, Any]:
         judged = review(game, seat, rules)
     except LogError as err:
         raise IntakeError(error_text(err)) from None
-    return as_json(game, seat, played, judged)
+    return {**as_json(game, seat, played, judged), "fingerprint": fingerprint(rules)}
+
+
+def refreshed(text: str, seat: int, rules: str,
+              kept: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The review computed again when ``kept`` was computed with other thresholds, rule
+    values or review version; None when it is current (or the log no longer replays —
+    then the kept one is still the best there is)."""
+    if kept.get("fingerprint") == fingerprint(rules):
+        return None
+    try:
+        return computed(read(text), seat, rules)
+    except IntakeError:
+        log.warning("a stale review could not be computed again", exc_info=True)
+        return None
+
+
+def _flag_key(flag: Mapping[str, Any]) -> tuple[object, ...]:
+    return (flag.get("hand"), flag.get("event"), flag.get("category"), flag.get("action"),
+            flag.get("played"))
+
+
+def moved_flags(old: Sequence[Mapping[str, Any]],
+                new: Sequence[Mapping[str, Any]]) -> dict[int, int]:
+    """Old flag index → new index of the same decision and category (-1: no longer flagged)."""
+    where = {_flag_key(f): i for i, f in enumerate(new)}
+    return {i: where.get(_flag_key(f), -1) for i, f in enumerate(old)}
 
 
 def as_json(game: GameLog, seat: int, played: GameReplay, judged: Review) -> dict[str, Any]:

@@ -18,6 +18,10 @@ Routes (blueprint ``review``):
   «Решить как задачу»: the flag's position becomes a drill (303 to it,
   :mod:`tutor.review.positions`).
 
+A review kept with other thresholds, rule values or review version than the
+engine's now is computed again when its page (or «Решить как задачу») reads it
+(:func:`tutor.review.stored.refreshed`).
+
 Ownership: a game and a position belong to the learner of the request (an
 account or the anonymous cookie, :func:`tutor.accounts.current.current_learner`);
 another learner's id is 404. A position assigned to a class also opens for
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import replace
 
 from flask import Blueprint, Flask, abort, current_app, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
@@ -43,9 +48,9 @@ from tutor.review import board as boards
 from tutor.review import positions
 from tutor.review.intake import MAX_BODY, IntakeError, intake
 from tutor.review.page import GamePage, Listing
-from tutor.review.stored import computed
+from tutor.review.stored import computed, moved_flags, refreshed
 from tutor.storage import review as reviews
-from tutor.storage.errors import StorageError
+from tutor.storage.errors import UNAVAILABLE, StorageError
 from tutor.web.body import larger_body
 from tutor.web.errors import render_error
 
@@ -55,7 +60,6 @@ log = logging.getLogger(__name__)
 PRIVATE = {"Cache-Control": "private, no-store", "Vary": "Cookie"}
 NOT_FOUND = "Такой разобранной партии нет."
 NO_FLAG = "Такого решения в разборе нет."
-UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
 TOO_MANY = ("Слишком много партий за час: следующую можно загрузить через {minutes}. "
             "Ограничение защищает сервер — разбор партии дорог.")
 IMPORTS_PER_LEARNER = 20  # games one learner may import per hour
@@ -149,7 +153,23 @@ def _game(game_id: int, drills: bool = False) -> tuple[reviews.Game, dict[int, i
         abort(503, description=UNAVAILABLE)
     if found is None:
         abort(404, description=NOT_FOUND)
-    return found, made
+    return _current(found, made)
+
+
+def _current(found: reviews.Game, made: dict[int, int]) -> tuple[reviews.Game, dict[int, int]]:
+    """The game with its review computed again if the engine's measures or rules changed
+    since it was kept — this one game only, so a request's work stays bounded."""
+    fresh = refreshed(found.log, found.seat, found.rules, found.review)
+    if fresh is None:
+        return found, made
+    moved = moved_flags(found.review.get("flags", []), fresh["flags"])
+    try:
+        with storage.store().transaction() as conn:
+            reviews.replace_review(conn, _learner(), found.id, fresh, moved)
+    except StorageError:
+        log.warning("a review computed again could not be kept", exc_info=True)
+    made = {moved[flag]: pid for flag, pid in made.items() if moved.get(flag, -1) >= 0}
+    return replace(found, review=fresh), made
 
 
 @bp.get("/<id:game_id>")

@@ -21,7 +21,9 @@ a bound that does not depend on the history's length::
                                              -- rows: drills of the course (SOLVED_READ)
     learner_mistakes(                        -- problems whose latest answer was wrong
         learner_id, problem, answer_id,      -- answer_id orders them, newest first
-        kind, rule                           -- rule: the diagnosis's rule id, or NULL
+        kind, rule,                          -- rule: the diagnosis's rule id, or NULL
+        answer, graded,                      -- that answer's fields and rule fingerprint
+        partial                              -- the latest first attempt was a «почти»
     )                                        -- at most MISTAKES_KEPT rows per learner
     new_learners(address, hour, count)       -- learners first seen per address and hour
 
@@ -30,7 +32,11 @@ Only a form's first attempt counts in ``total``, ``correct``, ``streak``,
 shown): the figures an instructor reads are first-attempt figures, and a right
 answer on a later attempt is counted apart (``later``, «со 2-й попытки»). For
 the same reason only a right first attempt takes a problem off the pending
-mistakes: a miss put right on the second try stays due for repetition.
+mistakes: a miss put right on the second try stays due for repetition. A
+pending mistake remembers whether its latest first attempt was a «почти»
+(``partial``; a later attempt's miss leaves the flag as it was), so a class's
+practice set counts that task as half, as the per-kind figures do
+(:func:`first_score`).
 
 The same trigger bounds the raw history: when a learner's count reaches a
 multiple of :data:`TRIM_EVERY`, raw answers beyond the newest :data:`RAW_LIMIT`
@@ -48,6 +54,9 @@ from dataclasses import dataclass, field
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
+
+from tutor.storage.answers import ANSWER_MAX
+from tutor.storage.classes import add_column
 
 metadata = sa.MetaData()
 
@@ -89,6 +98,12 @@ learner_mistakes = sa.Table(
     sa.Column("answer_id", sa.Integer, nullable=False),
     sa.Column("kind", sa.String(32), nullable=False),
     sa.Column("rule", sa.String(64)),
+    # The wrong answer's fields and rule fingerprint, copied from the answer row
+    # (tutor.storage.answers); NULL answer: too long to keep; NULL graded: recorded
+    # before fingerprints were kept (tutor.course.regrade decides what those become).
+    sa.Column("answer", sa.String(ANSWER_MAX)),
+    sa.Column("graded", sa.String(32)),
+    sa.Column("partial", sa.Boolean),  # its latest first attempt was a «почти» (NULL: no)
     sa.Index("ix_learner_mistakes_order", "learner_id", "answer_id"),
     sqlite_with_rowid=False,
 )
@@ -134,10 +149,15 @@ BEGIN
   DELETE FROM learner_mistakes
   WHERE NEW.correct AND COALESCE(NEW.attempt, 1) = 1
     AND learner_id = NEW.learner_id AND problem = NEW.problem;
-  INSERT INTO learner_mistakes (learner_id, problem, answer_id, kind, rule)
-  SELECT NEW.learner_id, NEW.problem, NEW.id, NEW.kind, NEW.rule WHERE NOT NEW.correct
+  INSERT INTO learner_mistakes (learner_id, problem, answer_id, kind, rule, answer, graded,
+                                partial)
+  SELECT NEW.learner_id, NEW.problem, NEW.id, NEW.kind, NEW.rule, NEW.answer, NEW.graded,
+         CASE WHEN COALESCE(NEW.attempt, 1) = 1 THEN COALESCE(NEW.partial, 0) END
+  WHERE NOT NEW.correct
   ON CONFLICT (learner_id, problem) DO UPDATE SET
-    answer_id = excluded.answer_id, kind = excluded.kind, rule = excluded.rule;
+    answer_id = excluded.answer_id, kind = excluded.kind, rule = excluded.rule,
+    answer = excluded.answer, graded = excluded.graded,
+    partial = COALESCE(excluded.partial, partial);
   DELETE FROM learner_mistakes
   WHERE NOT NEW.correct AND learner_id = NEW.learner_id AND answer_id < (
     SELECT answer_id FROM learner_mistakes WHERE learner_id = NEW.learner_id
@@ -199,10 +219,14 @@ BEGIN
       DELETE FROM learner_mistakes WHERE learner_id = NEW.learner_id AND problem = NEW.problem;
     END IF;
   ELSE
-    INSERT INTO learner_mistakes AS m (learner_id, problem, answer_id, kind, rule)
-    VALUES (NEW.learner_id, NEW.problem, NEW.id, NEW.kind, NEW.rule)
+    INSERT INTO learner_mistakes AS m (learner_id, problem, answer_id, kind, rule, answer,
+                                       graded, partial)
+    VALUES (NEW.learner_id, NEW.problem, NEW.id, NEW.kind, NEW.rule, NEW.answer, NEW.graded,
+            CASE WHEN is_first THEN COALESCE(NEW.partial, false) END)
     ON CONFLICT (learner_id, problem) DO UPDATE SET
-      answer_id = EXCLUDED.answer_id, kind = EXCLUDED.kind, rule = EXCLUDED.rule;
+      answer_id = EXCLUDED.answer_id, kind = EXCLUDED.kind, rule = EXCLUDED.rule,
+      answer = EXCLUDED.answer, graded = EXCLUDED.graded,
+      partial = COALESCE(EXCLUDED.partial, m.partial);
     DELETE FROM learner_mistakes
     WHERE learner_id = NEW.learner_id AND answer_id < (
       SELECT answer_id FROM learner_mistakes WHERE learner_id = NEW.learner_id
@@ -272,6 +296,7 @@ class LearnerFold:
     solved: set[str] = field(default_factory=set)
     solved_later: set[str] = field(default_factory=set)  # not (yet) on a first attempt
     mistakes: dict[str, tuple[int, str, str | None]] = field(default_factory=dict)
+    near: set[str] = field(default_factory=set)  # pending, the latest first attempt a «почти»
 
     def add(self, answer_id: int, kind: str, source: str, problem: str, correct: bool,
             rule: str | None = None, attempt: int = 1, partial: bool = False) -> None:
@@ -286,11 +311,17 @@ class LearnerFold:
                 self.solved.add(problem)
             if attempt == 1:
                 self.mistakes.pop(problem, None)
+                self.near.discard(problem)
         else:
             self.mistakes[problem] = (answer_id, kind, rule)
+            if attempt == 1 and partial:
+                self.near.add(problem)
+            elif attempt == 1:
+                self.near.discard(problem)
             if len(self.mistakes) > MISTAKES_KEPT:
                 oldest = min(self.mistakes, key=lambda p: self.mistakes[p][0])
                 del self.mistakes[oldest]
+                self.near.discard(oldest)
 
 
 def fold(rows: Iterable[tuple[int, str, str, str, bool, str | None]]) -> LearnerFold:
@@ -334,9 +365,36 @@ def _store(conn: Connection, learner_id: str, learner: LearnerFold) -> None:
             for p in learner.solved])
     if learner.mistakes:
         conn.execute(learner_mistakes.insert(), [
-            {"learner_id": learner_id, "problem": p, "answer_id": a, "kind": k, "rule": r}
+            {"learner_id": learner_id, "problem": p, "answer_id": a, "kind": k, "rule": r,
+             "partial": p in learner.near}
             for p, (a, k, r) in learner.mistakes.items()
         ])
+
+
+def first_score(correct: int, partial: int) -> float:
+    """The first attempts' score an instructor reads: a right one 1, a «почти» half.
+
+    One formula for the per-kind figures (the dashboard, the CSV) and a class's
+    practice set. Whole scores come back as ``int`` (printed «3», not «3.0»).
+
+    >>> first_score(3, 1), first_score(2, 2)
+    (3.5, 3)
+    """
+    score = correct + partial / 2
+    return int(score) if score.is_integer() else score
+
+
+def migrate_near(conn: Connection) -> None:
+    """Version 19: a pending mistake remembers a «почти» of its latest first attempt.
+
+    The rows kept before learn it from the answer they point at, when that one
+    was a first attempt (a later attempt's miss cannot tell: NULL, no «почти»).
+    """
+    add_column(conn, learner_mistakes, "partial")
+    conn.execute(sa.text(
+        "UPDATE learner_mistakes SET partial = (SELECT a.partial FROM answers a "
+        "WHERE a.id = learner_mistakes.answer_id AND COALESCE(a.attempt, 1) = 1)"))
+    create_triggers(conn)
 
 
 def trim(conn: Connection, learner_id: str) -> None:

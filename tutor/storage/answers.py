@@ -20,8 +20,18 @@ Schema::
         attempt     SMALLINT,                -- the form's attempt: 1 the first (NULL: before
                                              -- attempts were stored, taken as 1)
         partial     BOOLEAN,                 -- graded «почти» (half credit); NULL: no
+        answer      VARCHAR(2000),           -- a wrong answer's fields, JSON [[name, value],
+                                             -- ...] (NULL: right, too long, or stored before)
+        graded      VARCHAR(32),             -- a wrong answer's rule fingerprint
+                                             -- (tutor.drills.grading.graded_under)
         UNIQUE (learner_id, nonce)           -- a re-sent form is counted once
     )
+
+A wrong answer carries what the learner answered and the fingerprint of the
+rule values it was graded under; the trigger copies both onto the pending
+mistake (:mod:`tutor.storage.aggregates`), so the mistake can be graded again
+after a rule change (:mod:`tutor.storage.regrade`). They travel in the answer's
+own ``INSERT``: the kept answer is saved exactly when the answer is.
 
 Triggers on it keep the aggregates (:mod:`tutor.storage.aggregates`) and the
 hourly budget (:mod:`tutor.storage.budget`) in the same statement as the row.
@@ -33,6 +43,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 metadata = sa.MetaData()
+ANSWER_MAX = 2000  # characters of a wrong answer's JSON; a longer one is not kept
 
 answers = sa.Table(
     "answers",
@@ -50,6 +61,8 @@ answers = sa.Table(
     sa.Column("rule", sa.String(64)),
     sa.Column("attempt", sa.SmallInteger),
     sa.Column("partial", sa.Boolean),
+    sa.Column("answer", sa.String(ANSWER_MAX)),
+    sa.Column("graded", sa.String(32)),
     sa.UniqueConstraint("learner_id", "nonce", name="uq_answers_learner_nonce"),
     sa.Index("ix_answers_learner_time", "learner_id", "answered_at", "id"),
 )

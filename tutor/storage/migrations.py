@@ -20,9 +20,13 @@ class's and an account's time zone and an account's tile size (nullable
 columns added by ``ALTER TABLE``, :func:`tutor.storage.classes.add_column`);
 13 ids never reused (:func:`_never_reuse_ids`); 14 a published studio version
 kept rendered (:func:`tutor.storage.studio.migrate_renders`); 15 the kept
-answers of pending mistakes (:mod:`tutor.storage.regrade`); 16 reviewed games
+answers of pending mistakes in a table of their own, which 18 folds into the
+answers and the pending mistakes (:func:`_kept_answers`); 16 reviewed games
 and their positions (:mod:`tutor.storage.review`); 17 an answer's attempt and
-«почти», first attempts counted apart (:func:`_attempts`).
+«почти», first attempts counted apart (:func:`_attempts`); 18 a wrong answer's
+fields and rule fingerprint on its row and on its pending mistake
+(:func:`_kept_answers`); 19 a pending mistake's «почти»
+(:func:`tutor.storage.aggregates.migrate_near`).
 """
 
 from __future__ import annotations
@@ -40,7 +44,6 @@ from tutor.storage import (
     budget,
     classes,
     deadline,
-    regrade,
     review,
     sessions,
     studio,
@@ -57,6 +60,36 @@ _LOCK_KEY = 0x7465_6D70  # pg_advisory_xact_lock key ('temp')
 
 def _nothing(conn: Connection) -> None:
     """Version 2 made ``login_failures``, which version 7 drops: nothing to make any more."""
+
+
+def _kept_apart(conn: Connection) -> None:
+    """Version 15 made ``mistake_answers``, which version 18 folds away: nothing to make."""
+
+
+def _kept_answers(conn: Connection) -> None:
+    """Version 18: a wrong answer's fields and rule fingerprint travel in its own row.
+
+    Version 15 kept them in ``mistake_answers``, written through a second
+    transaction after the answer's: a failure between the two kept one without
+    the other, and the second connection doubled an answer's cost. Now the
+    answer row has them and the trigger copies them onto the pending mistake
+    (:mod:`tutor.storage.aggregates`). The kept rows move onto their mistakes;
+    a mistake without one keeps ``graded`` NULL (recorded before fingerprints
+    were kept, :mod:`tutor.course.regrade`).
+    """
+    for table, name in ((answers.answers, "answer"), (answers.answers, "graded"),
+                        (aggregates.learner_mistakes, "answer"),
+                        (aggregates.learner_mistakes, "graded")):
+        classes.add_column(conn, table, name)
+    if sa.inspect(conn).has_table("mistake_answers"):
+        conn.exec_driver_sql(
+            "UPDATE learner_mistakes SET "
+            "answer = (SELECT k.answer FROM mistake_answers k WHERE k.learner_id = "
+            "learner_mistakes.learner_id AND k.problem = learner_mistakes.problem), "
+            "graded = (SELECT k.graded FROM mistake_answers k WHERE k.learner_id = "
+            "learner_mistakes.learner_id AND k.problem = learner_mistakes.problem)")
+        conn.exec_driver_sql("DROP TABLE mistake_answers")
+    aggregates.create_triggers(conn)
 
 
 def _drop_login_failures(conn: Connection) -> None:
@@ -153,9 +186,11 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     _preferences,  # a class's and an account's time zone, an account's tile size
     _never_reuse_ids,
     studio.migrate_renders,  # a checked studio version's rendering, kept in the database
-    regrade.migrate,  # the answers of pending mistakes, to grade them again
+    _kept_apart,  # the answers of pending mistakes in a table of their own (18 folds it)
     review.migrate,  # reviewed games and the positions made drills of them
     _attempts,  # try again before the solution: first attempts count
+    _kept_answers,  # a wrong answer's fields and rule fingerprint in its own row
+    aggregates.migrate_near,  # a pending mistake's «почти»: half a task of a practice set
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

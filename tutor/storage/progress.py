@@ -39,12 +39,13 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
+import json
 import logging
 import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,9 +69,8 @@ from tutor.storage.aggregates import (
     learner_solved,
     new_learners,
 )
-from tutor.storage.answers import INSERT, answers
+from tutor.storage.answers import ANSWER_MAX, INSERT, answers
 from tutor.storage.errors import AnswersBudgetSpent, StorageError, TooManyLearners
-from tutor.storage.regrade import mistake_answers
 from tutor.storage.sqlite_writer import SqliteWriter
 
 log = logging.getLogger(__name__)
@@ -281,19 +281,26 @@ class ProgressStore:
                correct: bool, level: str | None = None, lesson: str | None = None,
                at: dt.datetime | None = None, rule: str | None = None,
                address: str | None = None, attempt: int = 1,
-               partial: bool = False) -> SaveResult:
+               partial: bool = False, kept: Sequence[tuple[str, str]] = (),
+               graded: str | None = None) -> SaveResult:
         """Store one answer and say what happened (never raises for a database failure).
 
         ``rule``: the diagnosis's rule id of a wrong answer. ``address``: the
         client's, for the new-learner limit (beyond it: :attr:`SaveResult.FAILED`).
         ``attempt``: the form's attempt (only first ones count in the figures,
         :mod:`tutor.storage.aggregates`); ``partial``: graded «почти».
+        ``kept`` and ``graded``: a wrong answer's fields and the fingerprint of
+        the rule values it was graded under, written in the same row (and by its
+        trigger onto the pending mistake), to grade it again if a value changes
+        (:mod:`tutor.storage.regrade`). A right answer keeps neither.
         """
         row = {
             "learner_id": learner_id, "nonce": nonce, "source": source, "kind": kind,
             "level": level, "lesson": lesson, "problem": problem[:200], "correct": correct,
             "answered_at": at or dt.datetime.now(dt.UTC), "rule": rule[:64] if rule else None,
             "attempt": max(1, min(attempt, 999)), "partial": partial,
+            "answer": None if correct else _answer_text(kept),
+            "graded": None if correct or graded is None else graded[:32],
         }
         try:
             self.ensure_migrated()
@@ -460,10 +467,16 @@ class ProgressStore:
         """Delete everything stored about a learner; returns how many answers went."""
         with self._begin() as conn:
             result = conn.execute(answers.delete().where(answers.c.learner_id == learner_id))
-            for table in (learner_kinds, learner_solved, learner_mistakes, mistake_answers):
+            for table in (learner_kinds, learner_solved, learner_mistakes):
                 conn.execute(table.delete().where(table.c.learner_id == learner_id))
         self._known.discard(learner_id)
         return int(result.rowcount or 0)
+
+
+def _answer_text(fields: Sequence[tuple[str, str]]) -> str | None:
+    """A wrong answer's fields as kept, JSON ``[[name, value], ...]`` (None: too long)."""
+    text = json.dumps([list(pair) for pair in fields], ensure_ascii=False)
+    return text if fields and len(text) <= ANSWER_MAX else None
 
 
 def sqlite_file(url: str) -> Path | None:

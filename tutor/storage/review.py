@@ -31,7 +31,8 @@ Schema (the reviews step of :data:`tutor.storage.migrations.MIGRATIONS`)::
         id          INTEGER PRIMARY KEY AUTOINCREMENT,
         learner_id  VARCHAR(64) NOT NULL,
         game_id     INTEGER,                 -- the game it came from; NULL once deleted
-        flag        INTEGER NOT NULL,        -- the flag's index in the game's review
+        flag        INTEGER NOT NULL,        -- the flag's index in the game's review (-1: a
+                                             -- review computed again no longer flags it)
         created_at  FLOAT NOT NULL,
         label       VARCHAR(200) NOT NULL,   -- «Раздача Восток 2, ход 7: сброс»
         params      TEXT NOT NULL,           -- the drill's parameters (JSON): its own copy
@@ -164,6 +165,24 @@ def game(conn: Connection, learner_id: str, game_id: int) -> Game | None:
     if row is None:
         return None
     return Game(*row[:6], log=row.log, review=json.loads(row.review))
+
+
+def replace_review(conn: Connection, learner_id: str, game_id: int, review: Mapping[str, Any],
+                   moved: Mapping[int, int]) -> None:
+    """Keep a review computed again; the positions made of its flags follow them
+    (``moved``: old flag index → new, -1 when the decision is no longer flagged)."""
+    done = conn.execute(reviewed_games.update().where(
+        reviewed_games.c.id == game_id, reviewed_games.c.learner_id == learner_id)
+        .values(review=json.dumps(review, ensure_ascii=False)))
+    if not done.rowcount:
+        return  # deleted meanwhile
+    rows = conn.execute(sa.select(review_positions.c.id, review_positions.c.flag).where(
+        review_positions.c.learner_id == learner_id, review_positions.c.game_id == game_id))
+    for position_id, flag in list(rows):
+        target = moved.get(int(flag), -1)
+        if target != flag:
+            conn.execute(review_positions.update().where(review_positions.c.id == position_id)
+                         .values(flag=target))
 
 
 def delete_game(conn: Connection, learner_id: str, game_id: int) -> bool:

@@ -190,3 +190,26 @@ def _drill_list(text: str) -> tuple[tuple[str, str, str], ...]:
         return tuple((str(d), str(k), str(q)) for d, k, q in json.loads(text))
     except (ValueError, TypeError):
         return ()
+
+
+def newest_published(conn: Connection, lesson_ids: list[int]) -> dict[int, int]:
+    """Each of these lessons' newest version published to any class (one grouped query).
+
+    What a pending mistake of an older version is graded against again
+    (:mod:`tutor.course.regrade`); a lesson published nowhere is absent.
+    """
+    if not lesson_ids:
+        return {}
+    P = club_publications
+    rows = conn.execute(sa.select(P.c.lesson_id, sa.func.max(P.c.version))
+                        .where(P.c.lesson_id.in_(sorted(set(lesson_ids))))
+                        .group_by(P.c.lesson_id))
+    return {int(lesson_id): int(version) for lesson_id, version in rows}
+
+
+def source_of(conn: Connection, lesson_id: int, number: int) -> str | None:
+    """One version's Markdown (one primary-key row)."""
+    V = club_lesson_versions
+    found = conn.execute(sa.select(V.c.source).where(
+        V.c.lesson_id == lesson_id, V.c.version == number)).scalar()
+    return None if found is None else str(found)

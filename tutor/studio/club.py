@@ -42,11 +42,10 @@ from tutor.course.content import SLUG, DrillSlot, Lesson
 from tutor.course.lessons import MapEntry, add_map_extras
 from tutor.drills import grading
 from tutor.drills.grading import Outcome, Record
-from tutor.storage.errors import StorageError
+from tutor.storage.errors import UNAVAILABLE, StorageError
 from tutor.storage.stats import club_problem_key
 from tutor.studio import db, published, store
 from tutor.studio.check import MAX_SLUG
-from tutor.studio.db import UNAVAILABLE
 
 bp = Blueprint("club", __name__)
 NO_LESSON = "Такого урока нет."

@@ -14,9 +14,7 @@ from flask import abort
 from sqlalchemy.engine import Connection
 
 from tutor import storage
-from tutor.storage.errors import StorageError
-
-UNAVAILABLE = "База данных сейчас недоступна, попробуйте через минуту."
+from tutor.storage.errors import UNAVAILABLE, StorageError
 
 
 @contextmanager

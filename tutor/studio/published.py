@@ -32,6 +32,7 @@ from tutor import storage
 from tutor.authoring.sanitise import sanitise
 from tutor.course.content import DrillSlot, Lesson, lesson_drills_only
 from tutor.course.drill_names import plain_question
+from tutor.storage.studio import source_of
 from tutor.studio import store
 from tutor.studio.check import check_source, check_version, front_meta
 
@@ -93,7 +94,7 @@ def cached(key: tuple[int, int]) -> Rendered | None:
 
 def _source(lesson_id: int, version: int) -> str | None:
     with storage.store().transaction() as conn:
-        return store.source_of(conn, lesson_id, version)
+        return source_of(conn, lesson_id, version)
 
 
 def recheck(lesson_id: int, version: int) -> bool | None:

@@ -45,6 +45,7 @@ from tutor.storage.studio import (
     club_lessons,
     club_publications,
     club_requests,
+    source_of,
 )
 from tutor.studio.check import check_version
 
@@ -235,13 +236,6 @@ def rendering_of(conn: Connection, lesson_id: int, number: int) -> tuple[str, st
                        .where(V.c.lesson_id == lesson_id, V.c.version == number,
                               C.c.ok.is_(True), C.c.html.is_not(None))).first()
     return None if row is None else (str(row.source), str(row.html))
-
-
-def source_of(conn: Connection, lesson_id: int, number: int) -> str | None:
-    """One version's Markdown (one primary-key row)."""
-    found = conn.execute(sa.select(V.c.source).where(
-        V.c.lesson_id == lesson_id, V.c.version == number)).scalar()
-    return None if found is None else str(found)
 
 
 @dataclass(frozen=True)

@@ -56,9 +56,9 @@ from tutor.classes import store as classes
 from tutor.course.content import store as content_store
 from tutor.drills import grading
 from tutor.drills.grading import Outcome
-from tutor.storage.errors import StorageError
+from tutor.storage.errors import UNAVAILABLE, StorageError
+from tutor.storage.studio import source_of
 from tutor.studio import check, db, diff, published, store
-from tutor.studio.db import UNAVAILABLE
 
 bp = Blueprint("studio", __name__)
 TEACHERS = ("instructor", "admin")
@@ -112,7 +112,7 @@ def _lesson(conn: Connection, lesson_id: int) -> store.ClubLesson:
 
 
 def _source(conn: Connection, lesson: store.ClubLesson, number: int | None = None) -> str:
-    source = store.source_of(conn, lesson.id, lesson.latest if number is None else number)
+    source = source_of(conn, lesson.id, lesson.latest if number is None else number)
     if source is None:
         abort(404, description=NO_VERSION)
     return source
@@ -462,7 +462,7 @@ def review_version(lesson_id: int) -> ResponseReturnValue:
     """The very version the request names — what approving it publishes — and its text."""
     with db.transaction() as conn:
         found = store.request_of(conn, lesson_id)
-        source = store.source_of(conn, lesson_id, found.version) if found else None
+        source = source_of(conn, lesson_id, found.version) if found else None
     if found is None or found.state != "pending" or source is None:
         abort(404, description="Такого запроса нет.")
     checked = check.check_source(source)

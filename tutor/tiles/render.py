@@ -20,8 +20,9 @@ Public API (also exposed to Jinja by :func:`tutor.tiles.jinja.init_app`, used by
   ``docs/lesson-format.md``), groups separated by small gaps;
 - :func:`render_meld`, :func:`render_hand` — a hand with its melds drawn the
   way they lie on the table;
-- :func:`tutor.tiles.palette.render_palette` — the 34-tile multi-select of the
-  "find the wait" drill.
+- the ``palette`` macro (``templates/macros/tiles.html``, laid out by
+  :mod:`tutor.tiles.palette`) — the 34-tile multi-select of the "find the
+  wait" drill.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from engine.shape.efficiency import graded, han_kept, ordered
 from engine.shape.shanten import describe_shanten
 from engine.shape.ukeire import DiscardOption as RankedOption
 from engine.shape.ukeire import DiscardRanking, rank_discards
-from engine.text.messages import UKEIRE_SHANTEN_SHORT
+from engine.text.messages import shanten_short
 from engine.tiles import Tile, parse_tiles, tile_code, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
@@ -170,11 +170,6 @@ def tiles_genitive(n: int) -> str:
     return f"{n} {plural(n, 'тайла', 'тайлов', 'тайлов')}"
 
 
-def short_shanten(n: int) -> str:
-    """«темпай», «1-шантен»: the short form of the ranking lines."""
-    return UKEIRE_SHANTEN_SHORT.get(n, f"{n}-шантен")
-
-
 def _good(option: RankedOption) -> int:
     """Copies leading to a ryanmen tenpai (0 where the engine computed no second order)."""
     return option.quality.good_shape if option.quality is not None else 0
@@ -303,7 +298,7 @@ class Discard(DrillKind):
         return why_best(ranking) if ranking is not None else []
 
     def shanten_text(self, n: int) -> str:
-        return short_shanten(n)
+        return shanten_short(n)
 
     def other_groups(self, drill: Drill) -> list[tuple[str, tuple[Tile, ...]]]:
         """The discards that are not correct, grouped by what they leave (closest first)."""

@@ -96,6 +96,14 @@ class Push(JudgementKind):
             return "не при каждом наборе темпай получится с хорошим ожиданием"
         return "до темпая далеко: ожидание считается плохим"
 
+    def value_text(self, v: PushVerdict) -> str:
+        """The smallest ron; for a dealer, said to be in a dealer's points (the book's 7700
+        is the pusher's own points, and a dealer's ron pays half as much again)."""
+        text = f"самый дешёвый рон {self.points(v.value)}"
+        if v.dealer:
+            text += " в очках дилера: дилеру платят в полтора раза больше, чем недилеру"
+        return text
+
     def danger_text(self, v: PushVerdict) -> str:
         return danger_text(v.danger.danger)
 
