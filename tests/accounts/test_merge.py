@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from tests.support.databases import BACKENDS, fresh_database
+from tests.support.databases import BACKENDS, migrated_store
 from tutor.accounts.merge import merge_learner
 from tutor.storage.accounts import note_practice_solved, practice_solved
 from tutor.storage.aggregates import ALL, learner_kinds, learner_mistakes, learner_solved
@@ -29,11 +29,8 @@ SOURCE, TARGET = "cookie-1", "account-1"
 
 @pytest.fixture(params=BACKENDS)
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ProgressStore]:
-    with fresh_database(request.param, tmp_path) as url:
-        made = ProgressStore(url)
-        made.migrate()
-        yield made
-        made.engine.dispose()
+    with migrated_store(request.param, tmp_path) as migrated:
+        yield migrated
 
 
 def _record(store: ProgressStore, learner: str, problem: str, correct: bool, *,
