@@ -19,7 +19,8 @@ tests/engine/test_generate_judgement.py):
 - ``push`` — novice: all three conditions agree; player: exactly two agree;
   master: any mix, a dealer, two riichi.
 - ``riichi`` — novice: a good wait and a han, or riichi-only with a bad wait;
-  player: one reason only (a han, the wait or the dealer), few tiles left;
+  player: one reason only (a han, the wait or the dealer), few tiles left (built
+  as such: a random ready hand seldom has one);
   master: expensive hands (haneman, the turn and a 3-way wait).
 """
 
@@ -207,6 +208,19 @@ def _apart(blocks: list[tuple[Tile, ...]], gap: int, tile: Tile) -> bool:
                              for block in blocks for t in block)
 
 
+def _place(blocks: list[tuple[Tile, ...]], make: Callable[[], tuple[Tile, ...]],
+           gap: int) -> bool:
+    """Add a block ``make`` draws that shares no kind with ``blocks`` and stands ``gap``
+    steps from them (a few draws; False if none fits)."""
+    for _ in range(8):
+        block = make()
+        if all(_apart(blocks, gap, t) for t in block) and not set(block) & {
+                t for b in blocks for t in b}:
+            blocks.append(block)
+            return True
+    return False
+
+
 def _slow_offer(rng: random.Random, seat: Tile, value_set: bool) -> Offer | None:
     """A cheap hand the call leaves 2-away with bad shapes (the book's melding judgements
     1 and 4), for a dealer as well as a non-dealer.
@@ -224,13 +238,7 @@ def _slow_offer(rng: random.Random, seat: Tile, value_set: bool) -> Offer | None
     blocks: list[tuple[Tile, ...]] = []
 
     def place(make: Callable[[], tuple[Tile, ...]], gap: int) -> bool:
-        for _ in range(8):
-            block = make()
-            if all(_apart(blocks, gap, t) for t in block) and not set(block) & {
-                    t for b in blocks for t in b}:
-                blocks.append(block)
-                return True
-        return False
+        return _place(blocks, make, gap)
 
     def plain_set() -> tuple[Tile, Tile, Tile]:
         start = rng.choice(suits) * 9 + rng.randint(0, 6)
@@ -377,12 +385,42 @@ def gen_call(rng: random.Random, level: str) -> dict[str, Any]:
 # --- «Риичи или дама?» ------------------------------------------------------------------
 
 
+def _few_tiles_hand(rng: random.Random) -> list[Tile] | None:
+    """A ready hand with a yaku whose one winning kind, a simple, has two copies left.
+
+    The wait is ``x x+1 x+1 x+2`` (a run and a single wait, or a pair and a kanchan:
+    either way only ``x+1``, two of whose copies the hand holds) — the book's «really bad
+    wait» that keeps dama; the yaku is tanyao or a dragon triplet. The other sets stand
+    three steps from the wait, so none adds a winning tile.
+    """
+    suits = rng.sample(range(3), rng.choice((2, 3)))
+    simple = rng.random() < 0.5
+    lo, hi = (1, 7) if simple else (0, 8)
+    x = rng.choice(suits) * 9 + rng.randint(lo, hi - 2)
+    blocks: list[tuple[Tile, ...]] = [(x, x + 1, x + 1, x + 2)]
+    if not simple:
+        blocks.append((rng.choice((31, 32, 33)),) * 3)
+
+    def plain_set() -> tuple[Tile, ...]:
+        start = rng.choice(suits) * 9 + rng.randint(lo, hi - 2)
+        return (start,) * 3 if rng.random() < 0.25 else (start, start + 1, start + 2)
+
+    if not all(_place(blocks, plain_set, 3) for _ in range(4 - len(blocks))):
+        return None
+    return [t for block in blocks for t in block]
+
+
 def _riichi_candidate(rng: random.Random, level: str,
                       wanted: str) -> Made[RiichiVerdict] | None:
     expensive = wanted in ("dama_haneman", "riichi_expensive_wide", "dama_expensive")
-    b = _hand(rng, 0.25 if expensive else 0.1)
-    concealed = list(b.concealed)
-    concealed.remove(rng.choice(concealed))
+    if wanted == "dama_few_tiles":
+        few = _few_tiles_hand(rng)
+        if few is None:
+            return None
+        concealed = few
+    else:
+        concealed = list(_hand(rng, 0.25 if expensive else 0.1).concealed)
+        concealed.remove(rng.choice(concealed))
     rich = expensive or (wanted == "riichi_one_of_three" and rng.random() < 0.5)
     dora = _dora_for(rng, concealed, rich)
     seat = _seat(rng, level) if wanted != "dama_riichi_only_bad" else rng.choice((28, 29, 30))
