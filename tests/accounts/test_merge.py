@@ -143,3 +143,24 @@ def test_a_later_miss_keeps_the_almost_of_the_first_attempt_before_it(
                             .where(learner_mistakes.c.learner_id == TARGET)).all()
     assert [(problem, bool(partial)) for problem, partial in rows] == [
         ("practice/waits/novice/1", True)]
+
+
+def _pending(store: ProgressStore, learner: str) -> set[str]:
+    with store.transaction() as conn:
+        return set(conn.execute(sa.select(learner_mistakes.c.problem)
+                                .where(learner_mistakes.c.learner_id == learner)).scalars())
+
+
+def test_a_mistake_put_right_first_time_on_the_other_side_since_is_no_longer_due(
+        store: ProgressStore) -> None:
+    """Only a right first attempt takes a problem off the pending mistakes, and only one
+    answered after the miss (tutor/storage/aggregates.py): the merge orders the two sides'
+    answers by their ids, as one learner's would be."""
+    _record(store, TARGET, "practice/waits/novice/1", False)  # missed on the account,
+    _record(store, SOURCE, "practice/waits/novice/1", True)  # then right in the browser
+    _record(store, SOURCE, "practice/waits/novice/2", True)  # right in the browser,
+    _record(store, TARGET, "practice/waits/novice/2", False)  # then missed: still due
+    _record(store, TARGET, "practice/waits/novice/3", False)  # missed, then right only
+    _record(store, SOURCE, "practice/waits/novice/3", True, attempt=2)  # on a later attempt
+    _merge(store)
+    assert _pending(store, TARGET) == {"practice/waits/novice/2", "practice/waits/novice/3"}

@@ -19,8 +19,9 @@ in one transaction:
   solved later (``later``) — as the trigger joins two answers of one learner;
 - pending mistakes are united (for a problem pending on both sides, the later
   one is kept, with its kept answer; its «почти» flag falls back to the
-  earlier one's when the later one says nothing, as the trigger does), then
-  cut to the newest ``MISTAKES_KEPT``;
+  earlier one's when the later one says nothing, as the trigger does), a
+  mistake the other side put right on a first attempt since is no longer due,
+  then they are cut to the newest ``MISTAKES_KEPT``;
 - the hour's count of stored answers (:mod:`tutor.storage.budget`) moves too:
   the answers moved are kept whatever the budget, and the account's budget
   for the hour counts them;
@@ -30,8 +31,9 @@ in one transaction:
   its bound if the sum passed it.
 
 Bounded: each side's aggregates are at most kinds + 1, ``SOLVED_READ`` and
-``MISTAKES_KEPT`` rows; only the ``UPDATE`` of raw answers touches the
-history (at most ``RAW_LIMIT`` + ``TRIM_EVERY`` rows per learner).
+``MISTAKES_KEPT`` rows; only the ``UPDATE`` of raw answers and one query
+for the mistakes put right since touch the history (at most ``RAW_LIMIT`` +
+``TRIM_EVERY`` rows per learner).
 """
 
 from __future__ import annotations
@@ -164,6 +166,24 @@ def _unite(conn: Connection, table: sa.Table, source: str, target: str) -> None:
     conn.execute(table.delete().where(table.c.learner_id == source))
 
 
+def _put_right_since(conn: Connection, target: str,
+                     mistakes: dict[str, dict[str, Any]]) -> list[str]:
+    """Mistakes the other side answered right on a first attempt after them (no longer due).
+
+    Within one learner the trigger takes such a mistake off; across the two it
+    can only be told from the raw answers, all the target's by now. One query
+    over at most ``2 * MISTAKES_KEPT`` problems in the learner's kept history.
+    """
+    if not mistakes:
+        return []
+    right = conn.execute(
+        sa.select(answers.c.problem, sa.func.max(answers.c.id))
+        .where(answers.c.learner_id == target, answers.c.problem.in_(list(mistakes)),
+               answers.c.correct, sa.func.coalesce(answers.c.attempt, 1) == 1)
+        .group_by(answers.c.problem))
+    return [problem for problem, last in right if last > mistakes[problem]["answer_id"]]
+
+
 def _merge_mistakes(conn: Connection, source: str, target: str) -> None:
     """The newest pending mistakes of both, each with its kept answer, fingerprint and «почти»."""
     table = learner_mistakes
@@ -184,6 +204,8 @@ def _merge_mistakes(conn: Connection, source: str, target: str) -> None:
             elif found["partial"] is None:
                 found["partial"] = row["partial"]
     conn.execute(table.delete().where(table.c.learner_id.in_([source, target])))
+    for problem in _put_right_since(conn, target, rows):
+        del rows[problem]
     kept = sorted(rows.values(), key=lambda row: int(row["answer_id"]),
                   reverse=True)[:MISTAKES_KEPT]
     if kept:
