@@ -12,10 +12,15 @@ tests/engine/test_generate_judgement.py):
 - ``call`` — novice: the call makes a ready hand with a yaku, or leaves no
   yaku; player: one factor decides (cheap and slow or not; the call does not
   advance the hand); master: the value drops, a concealed value set, the dealer.
+  Every row of a level's mix (``CALL_MIX``) and its dealer share
+  (``DEALER_SHARE``) is dealt within 5 points: the seat is drawn once per
+  problem and the cheap rows are built at one han, which a dealer's hand is
+  cheap at too (1500; at two han it is 2900, no longer cheap).
 - ``push`` — novice: all three conditions agree; player: exactly two agree;
   master: any mix, a dealer, two riichi.
 - ``riichi`` — novice: a good wait and a han, or riichi-only with a bad wait;
-  player: one reason only (a han, the wait or the dealer), few tiles left;
+  player: one reason only (a han, the wait or the dealer), few tiles left (built
+  as such: a random ready hand seldom has one);
   master: expensive hands (haneman, the turn and a 3-way wait).
 """
 
@@ -82,6 +87,11 @@ def _dora_for(rng: random.Random, tiles: list[Tile], rich: bool) -> Tile:
     if rich and tiles:
         return INDICATOR_OF[rng.choice(tiles)]
     return rng.randrange(NUM_KINDS)
+
+
+def _dora_away(rng: random.Random, tiles: list[Tile]) -> Tile:
+    """An indicator whose dora is none of ``tiles``: a cheap hand stays cheap."""
+    return rng.choice([INDICATOR_OF[t] for t in range(NUM_KINDS) if t not in tiles])
 
 
 def _hand(rng: random.Random, honours: float) -> Builder:
@@ -170,15 +180,8 @@ def _value_pon_hand(rng: random.Random, seat: Tile) -> tuple[list[Tile], tuple[T
     return [*tiles, honour, honour, honour][:14], (honour, honour, honour)
 
 
-def _break(rng: random.Random, tiles: list[Tile], keep: list[Tile], kanchan: bool) -> bool:
-    """One step away from ready: a tile swapped for a nearby one, or (``kanchan``) the middle
-    of a run swapped for a lone guest wind — a slow hand's bad shape."""
-    runs = [r for r in _sets_of(tiles) if r[0] != r[1] and not set(r) & set(keep)]
-    if kanchan and runs:
-        middle = rng.choice(runs)[1]
-        guest = rng.choice([w for w in range(28, 34) if not tiles.count(w)] or [33])
-        tiles[tiles.index(middle)] = guest
-        return True
+def _break(rng: random.Random, tiles: list[Tile], keep: list[Tile]) -> bool:
+    """One step away from ready: a number tile outside ``keep`` swapped for a nearby one."""
     spare = [i for i, t in enumerate(tiles) if t not in keep and t < 27]
     if not spare:
         return False
@@ -187,24 +190,122 @@ def _break(rng: random.Random, tiles: list[Tile], keep: list[Tile], kanchan: boo
     return True
 
 
-_FAR = {"call_ready": 1, "call_no_yaku": 1, "call_cheap_slow": 3, "call_value_set": 4,
-        "call_no_progress": 0, "call_value_drop": 1, "call_fast_or_expensive": 2}
+_FAR = {"call_ready": 1, "call_no_yaku": 1, "call_no_progress": 0, "call_value_drop": 1,
+        "call_fast_or_expensive": 2}
+# The rows of a cheap hand that the call leaves slow: built by _slow_offer, not by breaking.
+SLOW_ROWS = ("call_cheap_slow", "call_value_set")
+Offer = tuple[list[Tile], tuple[Tile, Tile, Tile], Tile]
 
+
+def _guest_winds(seat: Tile) -> list[Tile]:
+    """Winds whose triplet is no yaku for ``seat`` (the round is East)."""
+    return [w for w in (28, 29, 30) if w != seat]
+
+
+def _apart(blocks: list[tuple[Tile, ...]], gap: int, tile: Tile) -> bool:
+    """``tile`` is at least ``gap`` steps from every number tile of ``blocks`` in its suit."""
+    return tile >= 27 or all(t >= 27 or t // 9 != tile // 9 or abs(t - tile) >= gap
+                             for block in blocks for t in block)
+
+
+def _place(blocks: list[tuple[Tile, ...]], make: Callable[[], tuple[Tile, ...]],
+           gap: int) -> bool:
+    """Add a block ``make`` draws that shares no kind with ``blocks`` and stands ``gap``
+    steps from them (a few draws; False if none fits)."""
+    for _ in range(8):
+        block = make()
+        if all(_apart(blocks, gap, t) for t in block) and not set(block) & {
+                t for b in blocks for t in b}:
+            blocks.append(block)
+            return True
+    return False
+
+
+def _slow_offer(rng: random.Random, seat: Tile, value_set: bool) -> Offer | None:
+    """A cheap hand the call leaves 2-away with bad shapes (the book's melding judgements
+    1 and 4), for a dealer as well as a non-dealer.
+
+    After the call the hand keeps one complete set, two kanchan or penchan and lone
+    tiles: 2-away with 17–25 improving copies (the book's slow example keeps 20), worth
+    one han — 1000, or 1500 for a dealer, who has no cheap hand at two han (2900). The
+    han is a value honour: concealed (``value_set``, beside a plain chi or pon) or the
+    called one, as in the book's example; no other han (two suits at least, no simples
+    only, the caller draws the dora away from the hand). The blocks stand apart, so no
+    tile joins two of them into a better shape.
+    """
+    suits = rng.sample(range(3), rng.choice((2, 3)))
+    honour = rng.choice((31, 32, 33) if value_set or seat == 27 else (31, 32, 33, seat))
+    blocks: list[tuple[Tile, ...]] = []
+
+    def place(make: Callable[[], tuple[Tile, ...]], gap: int) -> bool:
+        return _place(blocks, make, gap)
+
+    def plain_set() -> tuple[Tile, Tile, Tile]:
+        start = rng.choice(suits) * 9 + rng.randint(0, 6)
+        return (start,) * 3 if rng.random() < 0.2 else (start, start + 1, start + 2)
+
+    def bad_shape() -> tuple[Tile, ...]:
+        suit = rng.choice(suits) * 9
+        if rng.random() < 0.25:
+            return rng.choice(((suit, suit + 1), (suit + 7, suit + 8)))  # a penchan
+        low = suit + rng.randint(0, 6)
+        return (low, low + 2)
+
+    honours = [t for t in (*_guest_winds(seat), 31, 32, 33) if t != honour]
+
+    def lone() -> tuple[Tile, ...]:
+        if rng.random() < 0.3:
+            return (rng.choice(honours),)
+        return (rng.choice(suits) * 9 + rng.randrange(9),)
+
+    triplet = (honour, honour, honour)
+    called_set = plain_set() if value_set else triplet
+    blocks.append(called_set)
+    if not (place(lambda: triplet if value_set else plain_set(), 2)
+            and all(place(bad_shape, 2) for _ in range(2))
+            and all(place(lone, rng.choice((1, 2, 3))) for _ in range(4))):
+        return None
+    tiles = [t for block in blocks for t in block]
+    if len({t // 9 for t in tiles if t < 27}) < 2:
+        return None
+    called = rng.choice(called_set)
+    tiles.remove(called)
+    return tiles, called_set, called
 
 
 def _ruled_out(wanted: str, after: int) -> bool:
     """The shanten after the call alone shows ``wanted`` cannot decide: the slow rows need
     2-away or worse; the ready row a ready hand, which the last row never sees."""
-    if wanted in ("call_cheap_slow", "call_value_set"):
+    if wanted in SLOW_ROWS:
         return after < CALL_SLOW_SHANTEN
     if wanted == "call_ready":
         return after != 0
     return wanted == "call_fast_or_expensive" and after == 0
 
 
-def _call_candidate(rng: random.Random, level: str,
+def _call_candidate(rng: random.Random, seat: Tile,
                     wanted: str) -> Made[CallVerdict] | Later[CallVerdict] | None:
-    seat = _seat(rng, level)
+    if wanted in SLOW_ROWS:
+        offer = _slow_offer(rng, seat, wanted == "call_value_set")
+    else:
+        offer = _offer(rng, seat, wanted)
+    if offer is None:
+        return None
+    tiles, called_set, called = offer
+    rich = wanted == "call_fast_or_expensive" or (
+        wanted not in ("call_value_drop", *SLOW_ROWS) and rng.random() < 0.25)
+    dora = (_dora_away(rng, [*tiles, called]) if wanted in SLOW_ROWS
+            else _dora_for(rng, tiles, rich))
+    kind = "pon" if called_set[0] == called_set[1] else "chi"
+    text, call = _text(sorted(tiles), rich and rng.random() < 0.5), f"{kind} {to_mpsz(called_set)}"
+    params: dict[str, Any] = {"hand": text, "call": call, "tile": tile_code(called),
+              "seat": WIND_CODES[seat - 27], "round": "E", "dora": tile_code(dora),
+              "turn": rng.randint(4, 10)}
+    return _call_verdict(params, called, seat, dora, wanted)
+
+
+def _offer(rng: random.Random, seat: Tile, wanted: str) -> Offer | None:
+    """A complete hand with the called set taken apart, then ``_FAR[wanted]`` steps from ready."""
     tiles: list[Tile]
     if wanted == "call_no_yaku":
         tiles = list(_hand(rng, 0.05).concealed)
@@ -212,7 +313,7 @@ def _call_candidate(rng: random.Random, level: str,
     elif wanted == "call_value_drop":
         tiles, chi = _iipeikou_hand(rng)
         sets = [chi]
-    elif rng.random() < 0.5 and wanted != "call_value_set":
+    elif rng.random() < 0.5:
         tiles = _simple_hand(rng)
         sets = _sets_of(tiles)
     else:
@@ -225,28 +326,12 @@ def _call_candidate(rng: random.Random, level: str,
     tiles.remove(called)
     keep = list(called_set)
     keep.remove(called)
-    if wanted == "call_value_set":  # a concealed value triplet besides the call
-        honour = rng.choice((31, 32, 33))
-        spare = [t for t in tiles if t not in keep and t != called_set[0]]
-        if tiles.count(honour) or len(spare) < 3:
-            return None
-        for old in rng.sample(spare, 3):
-            tiles[tiles.index(old)] = honour
     for _ in range(_FAR[wanted]):
-        if not _break(rng, tiles, keep, wanted in ("call_cheap_slow", "call_value_set")):
+        if not _break(rng, tiles, keep):
             return None
     if any(tiles.count(t) > 4 for t in tiles) or tiles.count(called) + len(called_set) > 6:
         return None
-    rich = wanted == "call_fast_or_expensive" or (
-        wanted not in ("call_value_drop", "call_cheap_slow", "call_value_set")
-        and rng.random() < 0.25)
-    dora = _dora_for(rng, tiles, rich)
-    kind = "pon" if called_set[0] == called_set[1] else "chi"
-    text, call = _text(sorted(tiles), rich and rng.random() < 0.5), f"{kind} {to_mpsz(called_set)}"
-    params: dict[str, Any] = {"hand": text, "call": call, "tile": tile_code(called),
-              "seat": WIND_CODES[seat - 27], "round": "E", "dora": tile_code(dora),
-              "turn": rng.randint(4, 10)}
-    return _call_verdict(params, called, seat, dora, wanted)
+    return tiles, called_set, called
 
 
 def _call_verdict(params: dict[str, Any], called: Tile, seat: Tile, dora: Tile,
@@ -281,9 +366,15 @@ def _sets_of(tiles: list[Tile]) -> list[tuple[Tile, Tile, Tile]]:
 
 
 def judged_call(rng: random.Random, level: str) -> tuple[dict[str, Any], CallVerdict]:
-    """A chi or pon offered to a closed hand, and the verdict that grades it."""
+    """A chi or pon offered to a closed hand, and the verdict that grades it.
+
+    The seat is drawn once per problem, not per candidate: drawn per candidate, the
+    rows a dealer's points make rarer (a cheap hand) would pick the non-dealers and
+    the level would deal fewer dealers than its share.
+    """
     wanted = _pick(rng, CALL_MIX[level])
-    return _search(rng, lambda: _call_candidate(rng, level, wanted), wanted, CALL_TRIES)
+    seat = _seat(rng, level)
+    return _search(rng, lambda: _call_candidate(rng, seat, wanted), wanted, CALL_TRIES)
 
 
 def gen_call(rng: random.Random, level: str) -> dict[str, Any]:
@@ -294,12 +385,42 @@ def gen_call(rng: random.Random, level: str) -> dict[str, Any]:
 # --- «Риичи или дама?» ------------------------------------------------------------------
 
 
+def _few_tiles_hand(rng: random.Random) -> list[Tile] | None:
+    """A ready hand with a yaku whose one winning kind, a simple, has two copies left.
+
+    The wait is ``x x+1 x+1 x+2`` (a run and a single wait, or a pair and a kanchan:
+    either way only ``x+1``, two of whose copies the hand holds) — the book's «really bad
+    wait» that keeps dama; the yaku is tanyao or a dragon triplet. The other sets stand
+    three steps from the wait, so none adds a winning tile.
+    """
+    suits = rng.sample(range(3), rng.choice((2, 3)))
+    simple = rng.random() < 0.5
+    lo, hi = (1, 7) if simple else (0, 8)
+    x = rng.choice(suits) * 9 + rng.randint(lo, hi - 2)
+    blocks: list[tuple[Tile, ...]] = [(x, x + 1, x + 1, x + 2)]
+    if not simple:
+        blocks.append((rng.choice((31, 32, 33)),) * 3)
+
+    def plain_set() -> tuple[Tile, ...]:
+        start = rng.choice(suits) * 9 + rng.randint(lo, hi - 2)
+        return (start,) * 3 if rng.random() < 0.25 else (start, start + 1, start + 2)
+
+    if not all(_place(blocks, plain_set, 3) for _ in range(4 - len(blocks))):
+        return None
+    return [t for block in blocks for t in block]
+
+
 def _riichi_candidate(rng: random.Random, level: str,
                       wanted: str) -> Made[RiichiVerdict] | None:
     expensive = wanted in ("dama_haneman", "riichi_expensive_wide", "dama_expensive")
-    b = _hand(rng, 0.25 if expensive else 0.1)
-    concealed = list(b.concealed)
-    concealed.remove(rng.choice(concealed))
+    if wanted == "dama_few_tiles":
+        few = _few_tiles_hand(rng)
+        if few is None:
+            return None
+        concealed = few
+    else:
+        concealed = list(_hand(rng, 0.25 if expensive else 0.1).concealed)
+        concealed.remove(rng.choice(concealed))
     rich = expensive or (wanted == "riichi_one_of_three" and rng.random() < 0.5)
     dora = _dora_for(rng, concealed, rich)
     seat = _seat(rng, level) if wanted != "dama_riichi_only_bad" else rng.choice((28, 29, 30))

@@ -20,9 +20,10 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-# Module scope: other browser test modules start their own Playwright, and two
-# sync Playwright instances cannot run at the same time.
-@pytest.fixture(scope="module")
+# One Chromium per test process (each pytest-xdist worker): starting Playwright and
+# the browser costs about 1.5 s of CPU, and every test opens its own context anyway
+# (cookies, storage and cache are per context, so nothing passes between tests).
+@pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} не найден: браузерные тесты пропущены (установите пакет chromium)")

@@ -140,7 +140,7 @@ def test_code_examples_are_not_checked(tmp_path: Path) -> None:
 def test_another_rule_set_inside_the_variants_box_passes(tmp_path: Path) -> None:
     """Rule (lesson format, «Один урок — один свод»): the main text teaches the lesson's
     own set; a comparison with another set inside «Как в других правилах» is allowed,
-    as is a drill question about it and the lesson's own set named in the text."""
+    as is a drill asking under the lesson's own set and that set named in the text."""
     content = course_with(tmp_path)
     (content / "03-sets.md").write_text(
         "---\ntitle: Своды\nslug: sets\norder: 3\nsummary: s\n---\n"
@@ -149,12 +149,37 @@ def test_another_rule_set_inside_the_variants_box_passes(tmp_path: Path) -> None
         "    В клубе «Феникс» тоже 25000, а по европейским турнирным правилам 30000.\n\n"
         "    Российские турнирные правила и клуб «Фуритен» дают 30000.\n\n"
         "После врезки текст снова учит по онлайн-правилам.\n\n"
-        "/// choice\nid: fenix-start\nquestion: Сколько очков на старте в «Фениксе»?\n"
+        "/// choice\nid: start\nquestion: Сколько очков на старте по онлайн-правилам?\n"
         'options:\n  - "25000"\n  - "30000"\nanswer: 1\nexplain: "25000."\n///\n',
         encoding="utf-8",
     )
     code, output = run_check(content)
     assert code == 0, output
+
+
+@pytest.mark.parametrize(("field", "line"), [("question", 11), ("explain", 16)])
+def test_a_drill_naming_another_set_is_reported_at_its_line(
+    tmp_path: Path, field: str, line: int
+) -> None:
+    """Rule (lesson format, «Один урок — один свод»): a course lesson asks and grades
+    every drill under its own set, so a question or an explanation that names another
+    set («по европейским турнирным правилам») is an error on that line, even though the
+    drill's own rules are the lesson's."""
+    texts = {"question": "Сколько очков на старте?", "explain": "25000."}
+    texts[field] += " А по европейским турнирным правилам — 30000."
+    content = course_with(tmp_path)
+    lesson = content / "03-sets.md"
+    lesson.write_text(
+        "---\ntitle: Своды\nslug: sets\norder: 3\nsummary: s\n---\n"
+        "По онлайн-правилам начинают с 25000 очков.\n\n"
+        f"/// choice\nid: start\nquestion: \"{texts['question']}\"\n"
+        f'options:\n  - "25000"\n  - "30000"\nanswer: 1\nexplain: "{texts["explain"]}"\n///\n',
+        encoding="utf-8",
+    )
+    code, output = run_check(content)
+    assert code == 1
+    assert output[0].startswith(f"{display_path(lesson)}:{line}: Упражнение «start» называет "
+                                "свод «европейские турнирные»"), output
 
 
 def test_anchor_links_to_headings_and_drills_pass(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ definition with the engine; the same seed always gives the same problem.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -36,6 +37,10 @@ SEEDS = range(40)
 SEEDS_OF = {"call": range(10), "push": range(15)}
 
 
+# Built once per process: several tests read the same 200 seeds of a kind and level
+# (each discard drill ranks every discard), and a Drill is immutable. The tests that
+# a seed reproduces call generate() again on purpose.
+@functools.cache
 def _drill(kind: str, level: str, seed: int) -> Drill:
     problem = generate(kind, level, seed)
     return build_drill(kind, {"id": "task", **problem.params}, 0)

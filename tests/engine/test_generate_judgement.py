@@ -12,7 +12,8 @@ within 5 points:
 riichi novice   100 % clear (a good wait and a han, or riichi-only with a bad
                 wait), never the dealer; riichi 65 % (the generator's mix)
 riichi player   at least 95 % decided by one reason; riichi at least 50 %, dama
-                at least 30 %
+                at least 30 %; dama for one or two winning tiles left 10 % (the
+                generator's mix)
 riichi master   at least 85 % expensive hands (haneman, or worth dama without
                 riichi), each of the three expensive rows at least 15 %; the
                 dealer at least 40 %
@@ -122,6 +123,8 @@ def test_riichi_player_is_decided_by_one_reason(riichis: Riichis) -> None:
     verdicts = Counter(v.row.verdict for _, v in found)
     assert _share(verdicts["riichi"]) >= 0.50 - TOLERANCE
     assert _share(verdicts["dama"]) >= 0.30 - TOLERANCE
+    few = sum(v.row.id == "dama_few_tiles" for _, v in found)
+    assert abs(_share(few) - 0.10) <= TOLERANCE
 
 
 def test_riichi_master_weighs_expensive_hands_and_the_dealer(riichis: Riichis) -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from flask.testing import FlaskClient
 
 from engine.rules import sets
@@ -26,7 +27,7 @@ from tests.support.client import HTMX, csrf_token
 from tests.support.practice import answer_practice
 from tutor import storage
 from tutor.accounts.current import learner_id
-from tutor.drills import Drill
+from tutor.drills import Drill, grading
 from tutor.practice import views
 from tutor.storage.aggregates import learner_mistakes
 from tutor.storage.learner import COOKIE
@@ -156,6 +157,50 @@ def test_a_practice_mistake_under_changed_values_is_graded_again(
     client.get("/practice")
     assert ("dora", "novice", 3, None) in calls
     assert _mistakes(client) == ["practice/dora/novice/3"]  # still wrong under the new values
+
+
+def _give_up(client: FlaskClient, drill_id: str) -> str:
+    """«Показать решение» before any answer: the form's first attempt given up, a miss."""
+    data = {"csrf_token": csrf_token(client, "/lessons/ema-tanyao"),
+            "nonce": uuid.uuid4().hex[:24], "action": "solution"}
+    response = client.post(f"/lessons/ema-tanyao/drills/{drill_id}", data=data, headers=HTMX)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def _graded(client: FlaskClient) -> dict[str, str | None]:
+    """Each pending mistake's rule fingerprint, as stored."""
+    cookie = client.get_cookie(COOKIE)
+    assert cookie is not None
+    with client.application.test_request_context(
+            headers={"Cookie": f"{COOKIE}={cookie.value}"}):
+        with storage.store().transaction() as conn:
+            table = learner_mistakes
+            return {problem: graded for problem, graded in conn.execute(
+                sa.select(table.c.problem, table.c.graded)
+                .where(table.c.learner_id == learner_id()))}
+
+
+def test_a_problem_given_up_stays_due_when_a_rule_value_changes(
+        client: FlaskClient, lesson: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A revealed problem has no answer to grade again: it is still unsolved, so it stays in
+    «Повторить ошибки» under the new values (noted as graded under them), where a mistake
+    whose answer is not known is retired."""
+    old = dataclasses.replace(sets.RULESETS["ema"], open_tanyao=False)
+    with monkeypatch.context() as before_2016:
+        before_2016.setitem(sets.RULESETS, "ema", old)
+        lesson.write_text(LESSON + "\n", encoding="utf-8")  # prepared under the old value
+        _give_up(client, "open-tanyao")
+        before = _graded(client)["lesson/ema-tanyao/open-tanyao"]
+    assert _mistakes(client) == ["lesson/ema-tanyao/open-tanyao"]
+
+    lesson.write_text(LESSON, encoding="utf-8")  # the deploy: the real 2016 value
+    page = client.get("/practice").get_data(as_text=True)
+    assert _mistakes(client) == ["lesson/ema-tanyao/open-tanyao"]
+    assert 'href="/lessons/ema-tanyao#drill-open-tanyao"' in page
+    assert "снята с повторения" not in page
+    now = grading.rules_fingerprint("ema")
+    assert before != now and _graded(client) == {"lesson/ema-tanyao/open-tanyao": now}
 
 
 def _as_the_old_schema_wrote_it(client: FlaskClient, problem: str) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.databases import BACKENDS, fresh_database
+from tests.support.databases import BACKENDS, migrated_store
 from tutor.storage import aggregates
 from tutor.storage.aggregates import learner_solved
 from tutor.storage.progress import ProgressStore
@@ -23,11 +23,8 @@ from tutor.storage.progress import ProgressStore
 
 @pytest.fixture(params=BACKENDS)
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ProgressStore]:
-    with fresh_database(request.param, tmp_path) as url:
-        s = ProgressStore(url)
-        s.migrate()
-        yield s
-        s.engine.dispose()
+    with migrated_store(request.param, tmp_path) as migrated:
+        yield migrated
 
 
 def _answer(store: ProgressStore, problem: str, correct: bool, attempt: int,

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from tests.support.databases import BACKENDS, fresh_database
+from tests.support.databases import BACKENDS, migrated_store
 from tutor.storage import migrations, regrade
 from tutor.storage.aggregates import learner_mistakes
 from tutor.storage.answers import answers
@@ -29,11 +29,8 @@ PROBLEM = "lesson/waits/first"
 
 @pytest.fixture(params=BACKENDS)
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ProgressStore]:
-    with fresh_database(request.param, tmp_path) as url:
-        opened = ProgressStore(url)
-        opened.migrate()
-        yield opened
-        opened.engine.dispose()
+    with migrated_store(request.param, tmp_path) as migrated:
+        yield migrated
 
 
 def _wrong(store: ProgressStore, learner: str, tiles: str = "1m") -> SaveResult:

@@ -32,6 +32,7 @@ from tests.support.practice import (
 from tests.support.site import make_app
 from tutor import storage
 from tutor.course.content import store as content_store
+from tutor.drills import grading
 from tutor.storage import regrade
 from tutor.storage.learner import COOKIE
 
@@ -181,9 +182,10 @@ def test_the_solution_asked_before_any_answer_counts_as_a_first_miss(
     assert _mistakes(client) == [key]  # right only after the solution: still due
 
 
-def test_the_solution_asked_drops_an_older_misses_kept_answer(client: FlaskClient) -> None:
+def test_the_solution_asked_replaces_an_older_misses_kept_answer(client: FlaskClient) -> None:
     # A kept answer is graded again when the rules change (tutor.storage.regrade): the
-    # older miss's answer, right under new rules, must not retire a problem given up since.
+    # older miss's answer, right under new rules, must not retire a problem given up since;
+    # the reveal keeps its own request, which grades as no answer (grading.GIVEN_UP).
     answer_practice(client, "waits", "player", 9, right=False)  # its answer is kept
     cookie = client.get_cookie(COOKIE)
     assert cookie is not None
@@ -194,12 +196,13 @@ def test_the_solution_asked_drops_an_older_misses_kept_answer(client: FlaskClien
             from tutor.accounts.current import learner_id
 
             with storage.store().transaction() as conn:
-                return [(k.problem, bool(k.fields)) for k in regrade.kept(conn, [learner_id()])]
+                return [(k.problem, k.fields == grading.GIVEN_UP)
+                        for k in regrade.kept(conn, [learner_id()])]
 
-    assert kept() == [("practice/waits/player/9", True)]
+    assert kept() == [("practice/waits/player/9", False)]  # the answer given
     url = "/practice/waits/player/9"
     client.post(url, data={**form_fields(client, url), "action": "solution"}, headers=HTMX)
-    assert kept() == [("practice/waits/player/9", False)]  # the older answer no longer stands
+    assert kept() == [("practice/waits/player/9", True)]  # the older answer no longer stands
     assert _mistakes(client) == ["practice/waits/player/9"]
 
 

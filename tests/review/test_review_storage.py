@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.databases import BACKENDS, fresh_database
+from tests.support.databases import BACKENDS, migrated_store
 from tutor.accounts.merge import merge_learner
 from tutor.storage import review as reviews
 from tutor.storage.progress import ProgressStore
@@ -26,11 +26,8 @@ POSITION = {"id": "position", "mode": "discard", "hand": "123m456p789s1122z5m",
 
 @pytest.fixture(params=BACKENDS)
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ProgressStore]:
-    with fresh_database(request.param, tmp_path) as url:
-        s = ProgressStore(url)
-        s.migrate()
-        yield s
-        s.engine.dispose()
+    with migrated_store(request.param, tmp_path) as migrated:
+        yield migrated
 
 
 def _add(store: ProgressStore, learner: str, title: str = "партия") -> tuple[int, int]:

@@ -34,7 +34,8 @@ def test_an_exported_database_url_is_not_touched_by_a_test_app(
         content_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     exported = tmp_path / "production.sqlite3"
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{exported}")
-    app = make_app(content_dir, SECRET_KEY=None)
+    # DATABASE_URL=None: the factory's own default, not make_app's migrated copy
+    app = make_app(content_dir, SECRET_KEY=None, DATABASE_URL=None)
     assert app.test_client().get("/lessons/basics").status_code == 200  # the store is open
     with app.app_context():
         assert storage.store().url != f"sqlite:///{exported}"

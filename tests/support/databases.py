@@ -18,6 +18,8 @@ from urllib.parse import quote
 import pytest
 import sqlalchemy as sa
 
+from tutor.storage.progress import ProgressStore
+
 PG_URL = os.environ.get("TEMPAI_TEST_PG_URL")
 NO_PG = pytest.mark.skipif(not PG_URL, reason="TEMPAI_TEST_PG_URL not set (.ci/run sets it)")
 BACKENDS = [pytest.param("sqlite", id="sqlite"),
@@ -42,6 +44,18 @@ def fresh_database(kind: str, folder: Path, name: str = "fresh.sqlite3") -> Iter
         with admin.begin() as conn:
             conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
         admin.dispose()
+
+
+@contextmanager
+def migrated_store(kind: str, folder: Path) -> Iterator[ProgressStore]:
+    """A store on a :func:`fresh_database`, migrated to the current schema, closed afterwards."""
+    with fresh_database(kind, folder) as url:
+        store = ProgressStore(url)
+        store.migrate()
+        try:
+            yield store
+        finally:
+            store.engine.dispose()
 
 
 DOWN_URL = "postgresql://nobody:nothing@127.0.0.1:1/none"  # nothing listens on port 1

@@ -30,6 +30,7 @@ from tutor.course.handbook import parse_example
 from tutor.course.identity import PUBLISHED_FILE, key_problems, published_problems
 from tutor.course.lessons import render_lesson
 from tutor.course.prerequisites import (
+    drill_lines,
     lesson_prose,
     lesson_source,
     number_problems,
@@ -118,6 +119,11 @@ FOREIGN_SET = (
     "основном тексте только по своду урока, а сравнение с другим сводом перенесите во "
     "врезку «!!! variants \"Как в других правилах\"»."
 )
+FOREIGN_SET_DRILL = (
+    "Упражнение «{drill}» называет свод «{other}», а урок учит и проверяет по своду "
+    "«{lesson}». Спрашивайте и объясняйте только по своду урока, а отличие другого свода "
+    "опишите во врезке «!!! variants \"Как в других правилах\"»."
+)
 _VARIANTS_BOX = re.compile(r"^!!![ \t]+variants\b")
 _ADJECTIVE_END = re.compile(r"(?:ие|ые|ий|ый|ая|ое)$")
 
@@ -160,20 +166,28 @@ def main_text(text: str) -> Iterator[tuple[int, str]]:
 
 
 def foreign_set_problems(lessons: list[Lesson]) -> list[Problem]:
-    """Lesson text outside its boxes that names a rule set other than the lesson's own.
+    """Lesson text outside its boxes, or any drill, that names a set other than the lesson's own.
 
     The names come from the registry (:data:`engine.rules.sets.RULESETS` and their
     short Russian names), so a new set is looked for without touching this check.
-    Drill blocks are not read here: their questions may ask about another set.
+    A drill's question, options and explanation are read too: a drill that asks
+    about another set would grade the learner under a rule the lesson does not teach.
     """
     found: list[Problem] = []
     for lesson in lessons:
+        own = short_name(lesson.rules)
         others = [(short_name(key), name_pattern(key)) for key in RULESET_NAMES
                   if key != lesson.rules]
-        for line, prose in main_text(lesson_source(lesson)):
-            found.extend(Problem(lesson.file, line, FOREIGN_SET.format(
-                             other=other, lesson=short_name(lesson.rules)))
+        source = lesson_source(lesson)
+        for line, prose in main_text(source):
+            found.extend(Problem(lesson.file, line, FOREIGN_SET.format(other=other, lesson=own))
                          for other, pattern in others if pattern.search(prose))
+        starts = sorted((drill.line, drill.id) for drill in lesson.drills.values())
+        for line, text in drill_lines(source):
+            drill = next((id_ for start, id_ in reversed(starts) if start <= line), "")
+            found.extend(Problem(lesson.file, line, FOREIGN_SET_DRILL.format(
+                             drill=drill, other=other, lesson=own))
+                         for other, pattern in others if pattern.search(text))
     return found
 
 

@@ -155,8 +155,12 @@ def lesson_source(lesson: Lesson) -> str:
         return ""
 
 
-def lesson_prose(text: str) -> Iterator[tuple[int, str]]:
-    """``(file line, text)`` of the body's prose: no front matter, code or drill blocks."""
+def _body_lines(text: str) -> Iterator[tuple[int, str, bool]]:
+    """``(file line, text, inside a drill block)`` of the body's non-blank lines.
+
+    No front matter, code or the ``///`` fences themselves: the prose and the
+    drill checks read the same split of the lesson.
+    """
     _, body, offset = split_front_matter(text)
     in_drill = False
     for number, line in enumerate(prose_lines(body.split("\n")), start=offset + 1):
@@ -164,8 +168,18 @@ def lesson_prose(text: str) -> Iterator[tuple[int, str]]:
             in_drill = True
         elif re.match(r"^///[ \t]*$", line):
             in_drill = False
-        elif not in_drill and line.strip():
-            yield number, line
+        elif line.strip():
+            yield number, line, in_drill
+
+
+def lesson_prose(text: str) -> Iterator[tuple[int, str]]:
+    """``(file line, text)`` of the body's prose: no front matter, code or drill blocks."""
+    return ((number, line) for number, line, in_drill in _body_lines(text) if not in_drill)
+
+
+def drill_lines(text: str) -> Iterator[tuple[int, str]]:
+    """``(file line, text)`` inside the drill blocks: questions, options, explanations."""
+    return ((number, line) for number, line, in_drill in _body_lines(text) if in_drill)
 
 
 def number_problems(lessons: list[Lesson]) -> list[Problem]:

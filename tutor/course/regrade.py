@@ -12,7 +12,9 @@ compares each mistake with the drill it would be graded against now:
   (nothing is recorded). Right now, or no longer a valid answer, the mistake is
   retired; still wrong, it stays, noted as graded under the new values (and,
   for a club lesson, moved to the new version's key, where the next answer
-  lands);
+  lands); a problem given up («Показать решение» before answering) keeps the
+  request as its answer (:data:`tutor.drills.grading.GIVEN_UP`), which grades as
+  no answer under any values: it stays due, noted as graded under the new ones;
 - no answer kept — an answer too long to keep, or a mistake recorded before
   answers were kept, whose fingerprint is unknown too (NULL): whether the
   answer is still wrong cannot be told, so the mistake is retired, except a
@@ -191,7 +193,7 @@ def _club_now(conn: Connection, problem: str, newest: Mapping[int, int]) -> Now 
 
 def _still_wrong(row: KeptAnswer, now: Now) -> bool:
     """Whether the mistake stands against the drill it would be graded against now."""
-    if row.fields:
+    if row.fields:  # a given-up problem's request grades as the solution shown: not right
         verdict = grading.answer(now.drill, MultiDict(list(row.fields))).verdict
         return verdict is not None and not verdict.correct
     # No answer kept: the old verdict stands only where nothing it depended on moved —

@@ -18,7 +18,11 @@ A preview passes no :class:`Record`: nothing is stored and the outcome says
 problem up: it is recorded as that first attempt, a miss with no diagnosis,
 through the same :func:`_store` — so progress, a class's dashboard and
 practice set, and «Повторить ошибки» (the problem is due again) count it as
-they count a wrong answer. Its stored key is the form's nonce with the reveal
+they count a wrong answer. Its kept answer is the request itself
+(:data:`GIVEN_UP`, ``action=solution``): graded again after a rule value
+changes (:mod:`tutor.course.regrade`) it is still no answer, so the problem
+stays due, where a mistake with no answer kept could not be told and would be
+retired. Its stored key is the form's nonce with the reveal
 (:func:`reveal_key`), whatever was ticked: asked twice, it is one row. The
 form's attempt then moves on, so what is answered after it is a later
 attempt; a reveal on a later attempt (after a miss, or after a right answer)
@@ -80,6 +84,9 @@ _SKIP_FIELDS = frozenset({"csrf_token", "nonce", "action", "attempt"})
 
 MAX_NOTES = 2  # diagnoses shown under one verdict
 REVEAL_AT = 2  # the attempt whose miss shows the solution unasked
+# The kept answer of a problem given up: the «Показать решение» request, which grades as
+# no answer under any rule values (wants_solution), so it never becomes right.
+GIVEN_UP: tuple[tuple[str, str], ...] = (("action", "solution"),)
 # Sources whose right answers an instructor's assignments read (practice sets, positions of
 # reviewed games): kept per account by note_practice_solved.
 SOLVED_NOTED = frozenset({"practice", "review"})
@@ -265,8 +272,9 @@ def _store(drill: Drill, form: MultiDict[str, str], verdict: Verdict,
         address=request.remote_addr or "?", attempt=attempt,
         partial=not verdict.correct and bool(verdict.credit),
         # a wrong answer is kept in its own row, to grade it again if a rule value changes;
-        # a solution shown before answering has no answer to keep
-        kept=() if verdict.correct or verdict.solution_only else answer_fields(form),
+        # a solution shown before answering keeps the request, which stays unanswered
+        kept=() if verdict.correct else GIVEN_UP if verdict.solution_only
+        else answer_fields(form),
         graded=None if verdict.correct else graded_under(drill),
     )
     if saved is SaveResult.SAVED and verdict.correct and record.source in SOLVED_NOTED \

@@ -21,7 +21,8 @@ Schema::
                                              -- attempts were stored, taken as 1)
         partial     BOOLEAN,                 -- graded «почти» (half credit); NULL: no
         answer      VARCHAR(2000),           -- a wrong answer's fields, JSON [[name, value],
-                                             -- ...] (NULL: right, too long, or stored before)
+                                             -- ...] (NULL: right, too long, or stored before;
+                                             -- a problem given up: [["action", "solution"]])
         graded      VARCHAR(32),             -- a wrong answer's rule fingerprint
                                              -- (tutor.drills.grading.graded_under)
         UNIQUE (learner_id, nonce)           -- a re-sent form is counted once

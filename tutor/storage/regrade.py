@@ -15,8 +15,11 @@ reads them here, grades the kept answer again through
 be graded under now differs, and retires the mistake or notes the new
 fingerprint.
 
-A mistake recorded before fingerprints were kept has ``graded`` NULL (and no
-answer); :mod:`tutor.course.regrade` decides what it becomes.
+A problem given up («Показать решение» before answering) keeps the request
+as its answer (:data:`tutor.drills.grading.GIVEN_UP`), so it is told apart
+from an answer too long to keep. A mistake recorded before fingerprints were
+kept has ``graded`` NULL (and no answer); :mod:`tutor.course.regrade` decides
+what it becomes.
 
 Bounded: :func:`kept` reads the pending mistakes of the learners asked for,
 at most ``aggregates.MISTAKES_KEPT`` each, through the learner's key.
