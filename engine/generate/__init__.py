@@ -108,7 +108,8 @@ def generate(kind: str, level: str, seed: int) -> Problem:
     >>> generate("dora", "novice", 7) == generate("dora", "novice", 7)
     True
     """
-    return Problem(kind, level, seed, _GENERATORS[kind](problem_rng(kind, level, seed), level))
+    rng = problem_rng(kind, level, seed)  # checks the kind, level and seed first
+    return Problem(kind, level, seed, _GENERATORS[kind](rng, level))
 
 
 def problem_rng(kind: str, level: str, seed: int) -> random.Random:

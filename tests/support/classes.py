@@ -46,9 +46,10 @@ def create_class(client: FlaskClient, name: str, rules: str = "ema") -> tuple[in
                                               "name": name, "rules": rules, "ends_on": ""})
     assert response.status_code == 302, response.get_data(as_text=True)
     class_id = int(response.headers["Location"].rsplit("/", 1)[1])
-    page = client.get(f"/classes/{class_id}").get_data(as_text=True)
+    shown = client.get(f"/classes/{class_id}")
+    page = shown.get_data(as_text=True)
     code = re.search(r"data-join-code>(\w+)<", page)
-    assert code
+    assert code, (shown.status_code, page[:3000])
     return class_id, code.group(1)
 
 
