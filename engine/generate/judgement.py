@@ -293,7 +293,7 @@ def _call_candidate(rng: random.Random, seat: Tile,
         return None
     tiles, called_set, called = offer
     rich = wanted == "call_fast_or_expensive" or (
-        wanted not in ("call_value_drop", *SLOW_ROWS) and rng.random() < 0.25)
+        wanted != "call_value_drop" and wanted not in SLOW_ROWS and rng.random() < 0.25)
     dora = (_dora_away(rng, [*tiles, called]) if wanted in SLOW_ROWS
             else _dora_for(rng, tiles, rich))
     kind = "pon" if called_set[0] == called_set[1] else "chi"
