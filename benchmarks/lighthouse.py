@@ -54,6 +54,9 @@ def discover(base: str) -> list[str]:
     return pages + sorted(kinds.values())
 
 
+_METRICS = ("total-blocking-time", "largest-contentful-paint", "cumulative-layout-shift")
+
+
 def run_once(url: str, cookie: str = "") -> dict[str, object]:
     """One Lighthouse run (``cookie``: sent with every request); the figures the table shows."""
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
@@ -62,17 +65,20 @@ def run_once(url: str, cookie: str = "") -> dict[str, object]:
                    f"--chrome-flags={CHROME_FLAGS}"]
         if cookie:
             command.append("--extra-headers=" + json.dumps({"Cookie": cookie}))
-        # Chromium now and then fails to start under a loaded machine; one retry
-        # keeps a whole table from being lost to it, and a second failure is real.
+        # Chromium now and then fails to start, or a trace comes back without a
+        # metric (NO_NAVSTART); one retry keeps a whole table from being lost to
+        # it, and a second failure is real.
         for attempt in (1, 2):
             done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
-            if done.returncode == 0:
+            report = (json.loads(Path(out.name).read_text(encoding="utf-8"))
+                      if done.returncode == 0 else {})
+            audits = report.get("audits", {})
+            if all("numericValue" in audits.get(name, {}) for name in _METRICS):
                 break
             print(f"lighthouse failed on {url} (attempt {attempt}): {done.stderr.strip()[-300:]}",
                   file=sys.stderr, flush=True)
-        done.check_returncode()
-        report = json.loads(Path(out.name).read_text(encoding="utf-8"))
-    audits = report["audits"]
+        else:
+            raise RuntimeError(f"Lighthouse gave no figures for {url} twice")
     return {
         "score": round(100 * (report["categories"]["performance"]["score"] or 0)),
         "a11y": round(100 * (report["categories"]["accessibility"]["score"] or 0)),
