@@ -13,6 +13,14 @@ A view that takes more than the site's ``MAX_CONTENT_LENGTH`` (a game log,
 not a drill answer) says so with :func:`larger_body`: the limit is raised for
 its requests before anything reads the form (the CSRF check reads it first).
 
+A body refused as too large is still read to its end (up to
+:data:`DRAIN_BYTES`) before the answer goes out. gunicorn closes the
+connection after such an answer, and a socket closed with unread bytes in
+its receive buffer is reset by the kernel: the client (nginx, forwarding a
+body it has already buffered) may then lose the 413 and show its own 502.
+Behind nginx a body is never larger than its 2 MB, so the drain is bounded
+and fast.
+
 Only chunked bodies are wrapped: a body with a ``Content-Length`` is read by
 gunicorn's length reader, whose failures (a client gone mid-body) are
 ``OSError`` and already a 400 in Werkzeug, and the wrapper's Python-level
@@ -38,6 +46,8 @@ BROKEN_BODY = "Тело запроса пришло повреждённым (н
 _T = TypeVar("_T")
 _F = TypeVar("_F", bound=Callable[..., Any])
 _LIMIT = "max_body_bytes"  # the attribute larger_body puts on a view function
+DRAIN_BYTES = 4 * 1024 * 1024  # twice nginx's client_max_body_size (deploy/nginx.conf)
+_DRAIN_CHUNK = 64 * 1024
 
 
 def larger_body(limit: int) -> Callable[[_F], _F]:
@@ -90,8 +100,30 @@ class GuardedInput:
             self._guard(close)
 
 
+def drain(environ: WSGIEnvironment) -> int:
+    """Read what is left of a ``Content-Length`` body, at most :data:`DRAIN_BYTES`; bytes read.
+
+    gunicorn's ``wsgi.input`` stops at the declared length, so reading to the
+    end never waits for more than the client announced; a client gone
+    mid-body ends the drain quietly.
+    """
+    stream = environ.get("wsgi.input")
+    if stream is None or not environ.get("CONTENT_LENGTH"):
+        return 0
+    total = 0
+    try:
+        while total < DRAIN_BYTES:
+            chunk = stream.read(min(_DRAIN_CHUNK, DRAIN_BYTES - total))
+            if not chunk:
+                break
+            total += len(chunk)
+    except Exception:  # noqa: BLE001 - the answer is already decided; a broken body ends the drain
+        pass
+    return total
+
+
 class GuardBody:
-    """WSGI middleware: a chunked request's ``wsgi.input`` wrapped in :class:`GuardedInput`."""
+    """WSGI middleware: a chunked request's ``wsgi.input`` guarded; a refused body drained."""
 
     def __init__(self, app: WSGIApplication) -> None:
         self.app = app
@@ -101,7 +133,17 @@ class GuardBody:
             stream = environ.get("wsgi.input")
             if stream is not None and not isinstance(stream, GuardedInput):
                 environ["wsgi.input"] = GuardedInput(stream)
-        return self.app(environ, start_response)
+        too_large = False
+
+        def note_status(status: str, headers: Any, exc_info: Any = None) -> Any:
+            nonlocal too_large
+            too_large = status.startswith("413")
+            return start_response(status, headers, exc_info)
+
+        answer = self.app(environ, note_status)
+        if too_large:
+            drain(environ)
+        return answer
 
 
 def init_app(app: Flask) -> None:
