@@ -90,6 +90,20 @@ def test_drill_block_becomes_a_marker_and_keeps_following_line_numbers() -> None
     assert [p.line for p in context.problems] == [12]
 
 
+def test_a_lesson_body_comes_in_sections_one_per_second_level_heading() -> None:
+    """The browser may skip styling a section far from the screen (site.css): the text
+    before the first heading is a section too, a drill marker stays inside its section,
+    and a third-level heading does not start one."""
+    html, _ = render("Вступление\n\n## Первый\n\nТекст\n\n/// demo\nid: one\n///\n\n"
+                     "### Подраздел\n\n## Второй\n\nЕщё", sections=True)
+    parts = re.findall(r'<section class="lesson__part">(.*?)</section>', html, re.S)
+    assert len(parts) == 3 and html.count("<section") == 3
+    assert "Вступление" in parts[0] and "<h2" not in parts[0]
+    assert parts[1].lstrip().startswith("<h2") and "<!--drill:one-->" in parts[1]
+    assert "<h3" in parts[1] and "Ещё" in parts[2]
+    assert "<section" not in render("## Один\n\nТекст")[0]  # fragments stay flat
+
+
 def test_bad_drill_parameter_points_at_its_own_line() -> None:
     html, context = render("/// demo\nid: one\nbad: 1\n///")
     assert [str(p) for p in context.problems] == ["l.md:8: Параметр «bad»: плохо."]

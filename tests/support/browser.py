@@ -123,9 +123,18 @@ def submit(page, drill_id: str) -> str:  # noqa: ANN001
     return str(feedback.get_attribute("data-verdict"))
 
 
+# Lesson sections and drills far from the screen are not painted (content-visibility: auto
+# in site.css), and axe reads a text's background from what is painted under it: such text
+# would be reported as unreadable although its colours are the page's. Render everything first.
+SHOW_ALL = """() => { for (const el of document.querySelectorAll('*')) {
+  if (getComputedStyle(el).contentVisibility === 'auto') {
+    el.style.contentVisibility = 'visible'; } } }"""
+
+
 def axe_violations(page) -> list[str]:  # noqa: ANN001
     from axe_playwright_python.sync_playwright import Axe
 
+    page.evaluate(SHOW_ALL)
     results = Axe().run(page)
     return [f"{v['id']}: {len(v['nodes'])} × {v['nodes'][0]['target']}"
             for v in results.response["violations"]]

@@ -45,7 +45,7 @@ def fake_build(kind: str, raw: Any, line: int) -> FakeDrill:
     return FakeDrill(raw["id"])
 
 
-def render(text: str, **overrides: Any) -> tuple[str, RenderContext]:
+def render(text: str, *, sections: bool = False, **overrides: Any) -> tuple[str, RenderContext]:
     context = RenderContext(
         file="l.md",
         line_offset=5,
@@ -55,4 +55,4 @@ def render(text: str, **overrides: Any) -> tuple[str, RenderContext]:
     )
     for key, value in overrides.items():
         setattr(context, key, value)
-    return make_markdown(context).convert(text), context
+    return make_markdown(context, sections=sections).convert(text), context

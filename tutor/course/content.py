@@ -501,7 +501,7 @@ def _render_body(lesson: Lesson, body: str, offset: int, glossary: Any, glossary
         build_drill=build_drill,
         rules=lesson.rules,
     )
-    md = make_markdown(context)
+    md = make_markdown(context, sections=True)
     try:
         html = md.convert(body)
     except Exception as exc:  # noqa: BLE001 - one broken lesson must not break the site

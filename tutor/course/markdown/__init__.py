@@ -7,7 +7,8 @@ problems with file and line and the drills found. Raw HTML in a lesson is
 escaped, and reported when the allow-list forbids it
 (:mod:`tutor.course.markdown.rawhtml`); links may only use the allowed schemes
 and only allow-listed attributes (:mod:`tutor.course.markdown.safety`, lists in
-:mod:`tutor.course.markdown.allowlist`) survive ``attr_list``.
+:mod:`tutor.course.markdown.allowlist`) survive ``attr_list``. The body comes out in
+sections, one per ``##`` heading (:mod:`tutor.course.markdown.sections`).
 
 The context and the line helpers the extensions share live in
 :mod:`tutor.course.markdown.context`.
@@ -23,6 +24,7 @@ from tutor.course.markdown.drills import DrillBlockExtension
 from tutor.course.markdown.links import LinkCollectExtension
 from tutor.course.markdown.rawhtml import RawHtmlExtension
 from tutor.course.markdown.safety import SafetyExtension
+from tutor.course.markdown.sections import SectionsExtension
 from tutor.course.markdown.sources import CitationExtension
 from tutor.course.markdown.terms import GlossaryTermExtension
 from tutor.course.markdown.tiles import InlineTilesExtension
@@ -31,8 +33,12 @@ from tutor.course.markdown.variants import VariantsExtension
 __all__ = ["RenderContext", "fenced_lines", "make_markdown", "prose_lines"]
 
 
-def make_markdown(context: RenderContext) -> markdown.Markdown:
-    """A fresh Markdown converter (converters keep state, so one per render)."""
+def make_markdown(context: RenderContext, *, sections: bool = False) -> markdown.Markdown:
+    """A fresh Markdown converter (converters keep state, so one per render).
+
+    ``sections``: the body in sections, one per ``##`` heading, as a lesson page
+    shows it; fragments (a drill's text, tests of one construct) stay flat.
+    """
     return markdown.Markdown(
         extensions=[
             "tables",
@@ -50,6 +56,7 @@ def make_markdown(context: RenderContext) -> markdown.Markdown:
             RawHtmlExtension(context=context),
             CitationExtension(),
             SafetyExtension(context=context),
+            *([SectionsExtension()] if sections else []),
         ],
         extension_configs={
             # ``align="…"`` on cells, not ``style`` (which the allow-list drops).
