@@ -129,6 +129,10 @@ def work(item: Assignment, numbers: dict[str, int] | None = None,
          published: club.Published | None = None) -> Work:
     """The :class:`Work` of an assignment (a lesson gone from the course keeps its slug).
 
+    A drill gone from the course (removed, or retired under a new id) is named
+    by its lesson, never by its id, and keeps its stored key as its problem: a
+    learner who solved it before is still counted as done.
+
     A drill's target is its stored key without ``lesson/``: it follows the drill
     wherever it moved (:meth:`tutor.course.content.ContentStore.locate`); a
     lesson's target is its slug, which follows a renamed or split lesson to
@@ -166,9 +170,9 @@ def work(item: Assignment, numbers: dict[str, int] | None = None,
     if item.kind == "drill" and found:
         url = url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{found[1]}")
         return Work(item, str(names_in(lesson, number)[found[1]]), url, (key,))
-    if item.kind == "drill":
-        return Work(item, f"Урок {number} «{lesson.title}»: упражнение убрано",
-                    url_for("lessons.lesson", slug=lesson.slug), ())
+    if item.kind == "drill":  # removed, or retired under a new id: its answers still count
+        return Work(item, f"Урок {number} «{lesson.title}»: упражнение убрано из курса",
+                    url_for("lessons.lesson", slug=lesson.slug), (key,))
     url = url_for("lessons.lesson", slug=lesson.slug)
     return Work(item, f"Урок {number} «{lesson.title}»", url,
                 tuple(lesson.problem_keys.values()))
