@@ -192,3 +192,15 @@ def test_the_dashboard_and_csv_name_a_removed_drill_and_count_its_answers(
     # carol's wrong answer is still counted in her figures (first attempts of the choice kind)
     choice = rows[0].index("Выберите ответ")  # the choice kind's column
     assert by_login["carol"][choice] == "0%" and by_login["alice"][choice] == "100%"
+
+
+def test_a_lesson_gone_from_the_course_is_named_in_words(
+        app: Flask, content_dir: Path) -> None:
+    """Not by its slug: a slug is for the database (a published slug never vanishes from a
+    course that passes its check, but a lesson file can go missing on a server)."""
+    world = build(app)
+    assign(world.client("teacher"), world.ids["club"], kind="lesson", lesson="second")
+    (content_dir / "02-second.md").unlink()
+    page = world.dashboard()
+    assert "Урок убран из курса" in page and "«second»" not in page
+    assert _csv(world)[0][-1] == "Урок убран из курса"

@@ -45,6 +45,7 @@ NOT_STARTED, IN_PROGRESS, DONE = "not-started", "in-progress", "done"
 STATE_NAMES = {NOT_STARTED: "не начато", IN_PROGRESS: "в работе", DONE: "сделано"}
 OVERDUE = "просрочено"
 MAX_SET = 30  # problems in one practice set
+GONE_LESSON = "Урок убран из курса"
 
 
 @dataclass(frozen=True)
@@ -165,8 +166,9 @@ def work(item: Assignment, numbers: dict[str, int] | None = None,
     lesson = found[0] if found else _lesson(slug)
     number = (numbers if numbers is not None else course_numbers()).get(
         lesson.slug if lesson else slug)
-    if lesson is None or number is None:
-        return Work(item, f"Урок «{slug}» (убран из курса)", url_for("lessons.index"), ())
+    if lesson is None or number is None:  # named in words: its slug means nothing to a person
+        return Work(item, GONE_LESSON, url_for("lessons.index"),
+                    (key,) if item.kind == "drill" else ())
     if item.kind == "drill" and found:
         url = url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{found[1]}")
         return Work(item, str(names_in(lesson, number)[found[1]]), url, (key,))
