@@ -235,3 +235,18 @@ def test_course_only_terms_are_linked_where_taught(glossary: Glossary, name: str
         if (term := glossary.lookup(shown)) is not None
     }
     assert set(COURSE_ONLY_LINKS[name]) - linked == set()
+
+
+def test_the_retired_drills_left_the_course_and_their_lessons_read_well(
+        lessons: dict[str, Lesson]) -> None:
+    """content/ru/retired-drills.txt (docs/lesson-format.md «Перенос упражнений»): no drill
+    claims a retired key, and each key's lesson is in the course without problems — what
+    tutor/course/regrade.py needs to retire the learners' pending mistakes on it."""
+    text = (COURSE / "retired-drills.txt").read_text(encoding="utf-8")
+    retired = [key for line in text.splitlines() if (key := line.split("#", 1)[0].strip())]
+    assert "tsumo-ron/head-bump-fenix" in retired  # answer changed: now double-ron-both-win
+    claimed = {key for lesson in lessons.values() for key in lesson.problem_keys.values()}
+    by_slug = {lesson.slug: lesson for lesson in lessons.values()}
+    for key in retired:
+        slug = key.split("/")[0]
+        assert f"lesson/{key}" not in claimed and by_slug[slug].ok, key

@@ -4,7 +4,10 @@ Rules (docs/lesson-format.md «Перенос упражнений»): a publish
 still be a lesson's slug, in some lesson's ``moved_from`` or the first place of
 a moved drill; every lesson's slug is published; a drill's ``moved_from`` names
 a published slug; one stored key must name one drill; ``moved_from`` must be a
-list of slugs and must not name the lesson itself; the real course passes.
+list of slugs and must not name the lesson itself; a key listed in
+``retired-drills.txt`` (a drill removed, or retired under a new id because its
+answer changed) is never claimed again, by id or by ``moved_from``; the real
+course passes.
 """
 
 from __future__ import annotations
@@ -93,3 +96,35 @@ def test_a_moved_drill_keeps_its_key_and_must_name_a_published_slug(
     assert (f"{display_path(basics)}:21: Упражнение «discard»: прогресс "
             "«lesson/basics/discard» засчитался бы и здесь, и здесь же (упражнение «nobetan», "
             "через moved_from). Дайте одному из них другой id.") in _check(runner)
+
+
+def _retired_lines(runner: FlaskCliRunner) -> list[str]:
+    result = runner.invoke(args=["content", "check"])
+    return [line for line in result.output.splitlines()
+            if "снят с курса" in line or "retired-drills.txt:" in line]
+
+
+def test_a_retired_drill_key_is_never_claimed_again(
+        runner: FlaskCliRunner, content_dir: Path) -> None:
+    """Its old answers would count as the new drill's, and its learners' pending mistakes,
+    retired or not yet, would be graded by the new drill's answer (tutor/course/identity.py)."""
+    (content_dir / "published-slugs.txt").write_text("basics\nsecond\nbroken\n",
+                                                     encoding="utf-8")
+    retired = content_dir / "retired-drills.txt"
+    retired.write_text("# removed\nbasics/set-size  # another answer now\nbasic/gone\nloose\n",
+                       encoding="utf-8")
+    basics = content_dir / "01-basics.md"
+    reuse = (f"{display_path(basics)}:39: Упражнение «set-size»: ключ «basics/set-size» снят "
+             "с курса (retired-drills.txt). Ответы учеников под ним относятся к прежнему "
+             "упражнению, и его ответ мог быть другим: дайте упражнению новый id (или уберите "
+             "moved_from).")
+    assert _retired_lines(runner) == [
+        reuse,
+        *(f"{display_path(retired)}:{n}: «{key}» — не ключ упражнения: пишите «slug/id» с "
+          "опубликованным slug урока (из published-slugs.txt), где упражнение было "
+          "опубликовано впервые." for n, key in ((3, "basic/gone"), (4, "loose")))]
+    _edit(basics, "id: set-size\n", "id: tile-count\n")  # a new id: nothing claims it
+    retired.write_text("basics/set-size\n", encoding="utf-8")
+    assert _retired_lines(runner) == []
+    _edit(basics, "id: tile-count\n", "id: tile-count\nmoved_from: basics/set-size\n")
+    assert _retired_lines(runner) == [reuse.replace("«set-size»: ключ", "«tile-count»: ключ")]

@@ -45,6 +45,7 @@ NOT_STARTED, IN_PROGRESS, DONE = "not-started", "in-progress", "done"
 STATE_NAMES = {NOT_STARTED: "не начато", IN_PROGRESS: "в работе", DONE: "сделано"}
 OVERDUE = "просрочено"
 MAX_SET = 30  # problems in one practice set
+GONE_LESSON = "Урок убран из курса"
 
 
 @dataclass(frozen=True)
@@ -129,6 +130,10 @@ def work(item: Assignment, numbers: dict[str, int] | None = None,
          published: club.Published | None = None) -> Work:
     """The :class:`Work` of an assignment (a lesson gone from the course keeps its slug).
 
+    A drill gone from the course (removed, or retired under a new id) is named
+    by its lesson, never by its id, and keeps its stored key as its problem: a
+    learner who solved it before is still counted as done.
+
     A drill's target is its stored key without ``lesson/``: it follows the drill
     wherever it moved (:meth:`tutor.course.content.ContentStore.locate`); a
     lesson's target is its slug, which follows a renamed or split lesson to
@@ -161,14 +166,15 @@ def work(item: Assignment, numbers: dict[str, int] | None = None,
     lesson = found[0] if found else _lesson(slug)
     number = (numbers if numbers is not None else course_numbers()).get(
         lesson.slug if lesson else slug)
-    if lesson is None or number is None:
-        return Work(item, f"Урок «{slug}» (убран из курса)", url_for("lessons.index"), ())
+    if lesson is None or number is None:  # named in words: its slug means nothing to a person
+        return Work(item, GONE_LESSON, url_for("lessons.index"),
+                    (key,) if item.kind == "drill" else ())
     if item.kind == "drill" and found:
         url = url_for("lessons.lesson", slug=lesson.slug, _anchor=f"drill-{found[1]}")
         return Work(item, str(names_in(lesson, number)[found[1]]), url, (key,))
-    if item.kind == "drill":
-        return Work(item, f"Урок {number} «{lesson.title}»: упражнение убрано",
-                    url_for("lessons.lesson", slug=lesson.slug), ())
+    if item.kind == "drill":  # removed, or retired under a new id: its answers still count
+        return Work(item, f"Урок {number} «{lesson.title}»: упражнение убрано из курса",
+                    url_for("lessons.lesson", slug=lesson.slug), (key,))
     url = url_for("lessons.lesson", slug=lesson.slug)
     return Work(item, f"Урок {number} «{lesson.title}»", url,
                 tuple(lesson.problem_keys.values()))

@@ -27,7 +27,13 @@ from engine.text.messages import RULESET_NAMES, YAKU_NAMES
 from tutor.course.content import display_path, store
 from tutor.course.files import OUTSIDE, escapes_folder
 from tutor.course.handbook import parse_example
-from tutor.course.identity import PUBLISHED_FILE, key_problems, published_problems
+from tutor.course.identity import (
+    PUBLISHED_FILE,
+    RETIRED_FILE,
+    key_problems,
+    published_problems,
+    retired_problems,
+)
 from tutor.course.lessons import render_lesson
 from tutor.course.prerequisites import (
     drill_lines,
@@ -282,6 +288,8 @@ def check_course(extra: tuple[list[Problem], ...] = ()) -> CourseReport:
     problems.update(course_spelling_problems(lessons, data_files))
     published = content.content_dir / PUBLISHED_FILE
     problems.update(published_problems(content.content_dir, lessons, display_path(published)))
+    retired = content.content_dir / RETIRED_FILE
+    problems.update(retired_problems(content.content_dir, lessons, display_path(retired)))
     for more in extra:
         problems.update(more)
     drills = Counter(d.kind.name for lesson in lessons for d in lesson.drills.values())

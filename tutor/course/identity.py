@@ -20,6 +20,16 @@ assignments are orphaned:
   split that kept the same id on both sides), or a lesson naming its own
   slug, is an error.
 
+A drill that leaves the course — removed, or retired under a new id because
+its answer changed — leaves its answers under its key, and its learners'
+pending mistakes are retired (:mod:`tutor.course.regrade`). ``retired-drills.txt``
+lists such keys (``slug/id``) so that no later drill takes one over: a drill
+claiming a listed key (its own id, or a ``moved_from`` naming it) would have
+the old drill's answers counted as its own and its pending mistakes graded by
+its new answer, the opposite one for a drill retired because its answer
+changed. That drill is an error at its line, as is a listed key of a slug that
+was never published (a typo protects nothing).
+
 A duplicate drill id inside one lesson is already an error where the drill
 block is read (:mod:`tutor.course.markdown.drills`).
 """
@@ -33,6 +43,7 @@ from tutor.course.problems import Problem
 from tutor.storage.path import LessonDrills
 
 PUBLISHED_FILE = "published-slugs.txt"
+RETIRED_FILE = "retired-drills.txt"
 
 
 def lesson_drills(lesson: Lesson) -> LessonDrills:
@@ -101,6 +112,32 @@ def published_problems(content_dir: Path, lessons: list[Lesson], file: str) -> l
                     f"Упражнение «{drill_id}»: moved_from «{origin}» — такого slug нет в "
                     f"{PUBLISHED_FILE}. Укажите slug урока, где упражнение было "
                     "опубликовано впервые."
+                )))
+    return found
+
+
+def retired_problems(content_dir: Path, lessons: list[Lesson], file: str) -> list[Problem]:
+    """A drill claiming a retired key, and a retired key that cannot be one."""
+    path = content_dir / RETIRED_FILE
+    if not path.is_file():
+        return []
+    listed = _published(path)  # the same format: one entry a line, «#» comments
+    published = content_dir / PUBLISHED_FILE
+    slugs = {slug for _, slug in _published(published)} if published.is_file() else set()
+    found = [Problem(file, number, (
+        f"«{key}» — не ключ упражнения: пишите «slug/id» с опубликованным slug урока "
+        f"(из {PUBLISHED_FILE}), где упражнение было опубликовано впервые."
+    )) for number, key in listed
+        if key.count("/") != 1 or (slugs and key.split("/")[0] not in slugs)]
+    retired = {key for _, key in listed}
+    for lesson in lessons:
+        for drill_id, drill in lesson.drills.items():
+            key = lesson.problem_keys[drill_id].removeprefix("lesson/")
+            if key in retired:
+                found.append(Problem(lesson.file, drill.line, (
+                    f"Упражнение «{drill_id}»: ключ «{key}» снят с курса ({RETIRED_FILE}). "
+                    "Ответы учеников под ним относятся к прежнему упражнению, и его ответ "
+                    "мог быть другим: дайте упражнению новый id (или уберите moved_from)."
                 )))
     return found
 

@@ -29,6 +29,17 @@ compares each mistake with the drill it would be graded against now:
   The page says how many were retired (:func:`retired_note`), so nothing
   disappears unexplained.
 
+A course drill that left the course — removed from its lesson, or retired
+under a new id because its answer changed (a double-ron drill once graded
+under another set's head bump) — has no drill to grade the kept answer
+against, and a drill under another key must never grade it: its answer may
+be the opposite. So its mistake is retired too (:func:`left_course`), counted
+in the same note; the answers themselves stay in the history (the figures per
+kind, a class's dashboard and CSV count them). Only when its lesson is still
+in the course and reads without problems: a lesson file that failed to read
+(a broken deploy) or a slug the course cannot place says nothing about the
+drill, and its mistakes wait.
+
 So no learner is left with a mistake they cannot fix.
 
 Bounded: a page pays one query on the pending mistakes (at most
@@ -36,7 +47,10 @@ Bounded: a page pays one query on the pending mistakes (at most
 them, one grouped query for their lessons' newest published versions. Drills
 are prepared only for mistakes whose values or version changed — each such
 mistake is then noted or retired, so it costs once — and the club lessons'
-drills are remembered per process (:data:`CACHE_SIZE` versions).
+drills are remembered per process (:data:`CACHE_SIZE` versions). A course
+drill that left the course costs two look-ups in the course held in memory
+(its key, its lesson's slug) and one ``DELETE`` of its own row, once: retired,
+it is not read again.
 
 A lesson drill is found wherever it moved (:meth:`ContentStore.locate`); a
 practice problem is prepared again from its key by the function the caller
@@ -135,6 +149,22 @@ def drill_of(problem: str, prepared: Prepare) -> Drill | None:
     return prepared(parsed.kind, parsed.level, parsed.seed, parsed.rules)
 
 
+def left_course(problem: str) -> bool:
+    """A course drill's key no drill of the course claims now, while its lesson reads well.
+
+    False for any other key, for a drill found (wherever it moved), and when the
+    key's lesson is not in the course or has problems: then nothing is known.
+    """
+    if not problem.startswith("lesson/"):
+        return False
+    course = content_store()
+    if course.locate(problem) is not None:
+        return False
+    slug = problem.split("/")[1]
+    lesson = course.get(slug) or course.moved_to(slug)
+    return lesson is not None and lesson.ok
+
+
 def club_drills(conn: Connection, lesson_id: int, version: int) -> Mapping[str, Drill] | None:
     """The drills of one stored club lesson version (None: no such version).
 
@@ -231,6 +261,10 @@ def refresh(learner_ids: Sequence[str], prepared: Prepare) -> int:
                     now = _club_now(conn, row.problem, newest)
                 else:
                     drill = drill_of(row.problem, prepared)
+                    if drill is None and left_course(row.problem):
+                        regrade.retire(conn, row.learner_id, row.problem)
+                        retired += 1
+                        continue
                     now = Now(drill, row.problem) if drill is not None else None
                 if now is None or (now.problem == row.problem
                                    and grading.graded_under(now.drill) == row.graded):
