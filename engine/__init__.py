@@ -25,10 +25,12 @@ import sys
 import zlib
 
 # Modules that stay Python even in the compiled build (paths inside engine/): the
-# package itself, its command-line entry, and the error type (the site
-# subclasses it, and mypyc's compiled classes cannot be subclassed by
-# interpreted code). Everything else is compiled, sub-packages' __init__ too.
-PYTHON_ONLY = ("__init__.py", "__main__.py", "errors.py")
+# package itself, its command-line entry, the error type (the site subclasses
+# it, and mypyc's compiled classes cannot be subclassed by interpreted code) and
+# the generators' seeded stream (a subclass of random.Random, which a compiled
+# class cannot be: the module builds, and the first instance crashes the
+# interpreter). Everything else is compiled, sub-packages' __init__ too.
+PYTHON_ONLY = ("__init__.py", "__main__.py", "errors.py", "generate/mix.py")
 _HERE = os.path.dirname(os.path.abspath(__file__))
 NATIVE_BUILD = os.path.join(os.path.dirname(_HERE), "build", "native")
 STAMP = "SOURCES"  # in build/native/engine/: what the build was made from

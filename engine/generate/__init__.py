@@ -56,6 +56,7 @@ from engine.generate.discard import gen_discard
 from engine.generate.game import GENERATORS as WHOLE_GAME
 from engine.generate.graded import GENERATORS as GRADED
 from engine.generate.judgement import GENERATORS as JUDGEMENT
+from engine.generate.mix import ProblemRandom
 from engine.generate.play import GENERATORS as PLAY
 from engine.generate.safety import gen_safety
 from engine.text.levels import LEVEL_HINTS
@@ -117,7 +118,8 @@ def problem_rng(kind: str, level: str, seed: int) -> random.Random:
 
     A generator that also returns its verdict (``judged_call`` and the like in
     :mod:`engine.generate.judgement`) gives :func:`generate`'s problem when fed this
-    stream.
+    stream. The stream carries the seed's number, over which :mod:`engine.generate.mix`
+    spreads a level's mix evenly.
     """
     if kind not in _GENERATORS:
         raise HandError(f"Нет тренировки «{kind}».")
@@ -125,4 +127,4 @@ def problem_rng(kind: str, level: str, seed: int) -> random.Random:
         raise HandError(f"Нет уровня «{level}»: есть {', '.join(LEVELS)}.")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise HandError("Номер задачи должен быть целым неотрицательным числом.")
-    return random.Random(f"{kind}:{level}:{seed}")
+    return ProblemRandom(f"{kind}:{level}:{seed}", seed)

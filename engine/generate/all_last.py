@@ -23,6 +23,7 @@ from typing import Any
 
 from engine.errors import HandError
 from engine.generate.basic import WIND_CODES
+from engine.generate.mix import EXTRA, SEAT, chance
 from engine.rules.sets import get_ruleset
 from engine.table.all_last import FIRST_DEALER, SEATS, Way, all_last_needs
 from engine.table.final import ranked
@@ -30,6 +31,9 @@ from engine.table.final import ranked
 START_TOTAL = 100000
 MAX_TRIES = 200
 MAX_NOVICE_HAN = 8  # a baiman at most where the level is about reading the gap
+# master: the learner deals (one seat in four), two players are level (the tie rule decides)
+DEALER_SHARE = 0.25
+TIE_SHARE = 0.25
 
 
 def _scores(rng: random.Random, sticks: int, spread: int) -> list[int]:
@@ -42,18 +46,18 @@ def _scores(rng: random.Random, sticks: int, spread: int) -> list[int]:
             return [*scores, last]
 
 
-def _candidate(rng: random.Random, level: str) -> dict[str, Any] | None:
+def _candidate(rng: random.Random, level: str, dealer: bool, tie: bool) -> dict[str, Any] | None:
     honba = 0 if level == "novice" else rng.choice((0, 1, 2) if level == "player" else (1, 2, 3, 4))
     sticks = 0 if level == "novice" else rng.choice((0, 1) if level == "player" else (1, 2, 3))
     scores = _scores(rng, sticks, 9000 if level == "novice" else 14000)
-    if level == "master" and rng.random() < 0.25:  # two players level: the tie rule decides
+    if tie:
         a, b = rng.sample(range(SEATS - 1), 2)
         scores[a] = scores[b]
         scores[3] = START_TOTAL - 1000 * sticks - sum(scores[:3])
         if scores[3] < 0:
             return None
     rules = get_ruleset("online")
-    seat = rng.randrange(SEATS) if level == "master" else rng.randrange(1, SEATS)
+    seat = 0 if dealer else rng.randrange(1, SEATS)
     need = all_last_needs(scores, seat, honba, sticks, rules)
     if need.place_now == 1:
         return None
@@ -76,9 +80,17 @@ def _candidate(rng: random.Random, level: str) -> dict[str, Any] | None:
 
 
 def gen_all_last(rng: random.Random, level: str) -> dict[str, Any]:
-    """An all-last situation and the question: the smallest hand of one way to one place."""
+    """An all-last situation and the question: the smallest hand of one way to one place.
+
+    Whether the learner deals and whether two players are level are drawn once per
+    problem, not per candidate: the candidates thrown away (the learner already first)
+    would otherwise tilt the shares the level promises.
+    """
+    master = level == "master"
+    dealer = master and chance(rng, DEALER_SHARE, SEAT)
+    tie = master and chance(rng, TIE_SHARE, EXTRA)
     for _ in range(MAX_TRIES):
-        params = _candidate(rng, level)
+        params = _candidate(rng, level, dealer, tie)
         if params is not None:
             return params
     raise HandError("Не удалось подобрать ситуацию для этого уровня.")

@@ -7,7 +7,11 @@ until :mod:`engine.table.judgement` decides it by that row; the drill grades
 by the same judgement, so a problem can never disagree with its grading.
 
 Levels (rates over 200 problems each in tests/engine/test_generate_call.py and
-tests/engine/test_generate_judgement.py):
+tests/engine/test_generate_judgement.py). A problem's row (or number of push
+conditions), its seat and its second riichi are drawn once per problem and
+spread evenly over consecutive seeds (:mod:`engine.generate.mix`), and the
+search keeps building until the drawn row decides, so every level deals its
+stated mix — each share within 5 points over 200 seeds, in practice within 2:
 
 - ``call`` — novice: the call makes a ready hand with a yaku, or leaves no
   yaku; player: one factor decides (cheap and slow or not; the call does not
@@ -16,12 +20,17 @@ tests/engine/test_generate_judgement.py):
   (``DEALER_SHARE``) is dealt within 5 points: the seat is drawn once per
   problem and the cheap rows are built at one han, which a dealer's hand is
   cheap at too (1500; at two han it is 2900, no longer cheap).
-- ``push`` — novice: all three conditions agree; player: exactly two agree;
-  master: any mix, a dealer, two riichi.
-- ``riichi`` — novice: a good wait and a han, or riichi-only with a bad wait;
-  player: one reason only (a han, the wait or the dealer), few tiles left (built
-  as such: a random ready hand seldom has one);
-  master: expensive hands (haneman, the turn and a 3-way wait).
+- ``push`` (``PUSH_MET``: each number of conditions met equally often) — novice:
+  all three conditions agree (none or all three, 50 % each), never the dealer;
+  player: exactly two agree (one or two met, 50 % each), the dealer 20 %; master:
+  0–3 met, 25 % each, the dealer 40 %, two riichi 30 % (``TWO_RIICHI_SHARE``).
+- ``riichi`` (``RIICHI_MIX``) — novice: a good wait and a han, or riichi-only with a
+  bad wait (65 / 35 %), never the dealer; player: one reason only (a han, the wait
+  or the dealer; 55 %), riichi-only with a bad wait (35 %), few tiles left (10 %,
+  built as such: a random ready hand seldom has one), the dealer in 20 % of the
+  hands that are not riichi-only (a dealer's riichi-only hand is worth riichi);
+  master: dama at haneman 25 %, an expensive hand with a wide wait (riichi) 30 % or
+  without (dama) 30 %, one of three reasons 15 %, the dealer 40 %.
 """
 
 from __future__ import annotations
@@ -33,6 +42,7 @@ from typing import Any, TypeVar
 from engine.errors import HandError
 from engine.generate.basic import WIND_CODES
 from engine.generate.hands import INDICATOR_OF, Builder, build_complete, nearby_tile
+from engine.generate.mix import EXTRA, SEAT, chance, pick
 from engine.generate.play import Table, pond
 from engine.hand import parse_hand
 from engine.melds import parse_meld_text
@@ -51,7 +61,10 @@ from engine.table.safety import Riichi
 from engine.tiles import FIVES, NUM_KINDS, Tile, tile_code, to_mpsz
 
 TRIES = 60
-CALL_TRIES = 12  # a call is judged in milliseconds to tens of them (the Python engine)
+# A call is judged in milliseconds to tens of them (the Python engine): at most this many
+# are judged per problem; candidates the shanten after the call rules out cost far less
+# and count only towards TRIES.
+CALL_JUDGED = 12
 RULES = get_ruleset("online")
 
 # Which table row should decide, by level (weights).
@@ -74,12 +87,9 @@ DEALER_SHARE: dict[str, float] = {"novice": 0.0, "player": 0.2, "master": 0.4}
 TWO_RIICHI_SHARE = 0.3  # push, master
 
 
-def _pick(rng: random.Random, mix: dict[str, float]) -> str:
-    return rng.choices(list(mix), list(mix.values()))[0]
-
-
 def _seat(rng: random.Random, level: str) -> Tile:
-    return 27 if rng.random() < DEALER_SHARE[level] else rng.choice((28, 29, 30))
+    """The learner's seat, drawn once per problem: the dealer for the level's share of seeds."""
+    return 27 if chance(rng, DEALER_SHARE[level], SEAT) else rng.choice((28, 29, 30))
 
 
 def _dora_for(rng: random.Random, tiles: list[Tile], rich: bool) -> Tile:
@@ -114,21 +124,27 @@ Later = Callable[[], Made[V] | None]
 
 
 def _search(rng: random.Random, build: Callable[[], Made[V] | Later[V] | None], wanted: str,
-            tries: int = TRIES) -> tuple[dict[str, Any], V]:
-    """Build until the wanted row decides; after ``tries``, the first usable problem.
+            judged: int = TRIES) -> tuple[dict[str, Any], V]:
+    """Build until the wanted row decides; after ``TRIES`` candidates, or ``judged`` judged
+    ones that missed, the first usable problem.
 
     The verdict comes back with the parameters: it is what the drill's grading
     computes again from them, so a caller that needs both (the level tests)
-    does not judge every problem twice.
+    does not judge every problem twice. Giving up early would deal another row
+    than the one drawn, and the level would miss its mix.
     """
     spares: list[Made[V] | Later[V]] = []
-    for _ in range(tries):
+    for _ in range(TRIES):
         made = build()
         if made is None:
             continue
-        if not callable(made) and made[0] == wanted:
-            return made[1], made[2]
+        if not callable(made):
+            if made[0] == wanted:
+                return made[1], made[2]
+            judged -= 1
         spares.append(made)
+        if judged <= 0:
+            break
     for spare in spares:
         got = spare() if callable(spare) else spare
         if got is not None:
@@ -372,9 +388,9 @@ def judged_call(rng: random.Random, level: str) -> tuple[dict[str, Any], CallVer
     rows a dealer's points make rarer (a cheap hand) would pick the non-dealers and
     the level would deal fewer dealers than its share.
     """
-    wanted = _pick(rng, CALL_MIX[level])
+    wanted = pick(rng, CALL_MIX[level])
     seat = _seat(rng, level)
-    return _search(rng, lambda: _call_candidate(rng, seat, wanted), wanted, CALL_TRIES)
+    return _search(rng, lambda: _call_candidate(rng, seat, wanted), wanted, CALL_JUDGED)
 
 
 def gen_call(rng: random.Random, level: str) -> dict[str, Any]:
@@ -410,8 +426,8 @@ def _few_tiles_hand(rng: random.Random) -> list[Tile] | None:
     return [t for block in blocks for t in block]
 
 
-def _riichi_candidate(rng: random.Random, level: str,
-                      wanted: str) -> Made[RiichiVerdict] | None:
+def _riichi_candidate(rng: random.Random, level: str, wanted: str,
+                      seat: Tile) -> Made[RiichiVerdict] | None:
     expensive = wanted in ("dama_haneman", "riichi_expensive_wide", "dama_expensive")
     if wanted == "dama_few_tiles":
         few = _few_tiles_hand(rng)
@@ -423,7 +439,6 @@ def _riichi_candidate(rng: random.Random, level: str,
         concealed.remove(rng.choice(concealed))
     rich = expensive or (wanted == "riichi_one_of_three" and rng.random() < 0.5)
     dora = _dora_for(rng, concealed, rich)
-    seat = _seat(rng, level) if wanted != "dama_riichi_only_bad" else rng.choice((28, 29, 30))
     turn = rng.randint(3, 12) if level == "master" else rng.randint(4, 9)
     text = _text(sorted(concealed), rich and rng.random() < 0.6)
     params: dict[str, Any] = {"hand": text, "seat": WIND_CODES[seat - 27], "round": "E",
@@ -443,9 +458,14 @@ def _riichi_candidate(rng: random.Random, level: str,
 
 
 def judged_riichi(rng: random.Random, level: str) -> tuple[dict[str, Any], RiichiVerdict]:
-    """A closed ready hand: riichi or dama? And the verdict that grades it."""
-    wanted = _pick(rng, RIICHI_MIX[level])
-    return _search(rng, lambda: _riichi_candidate(rng, level, wanted), wanted)
+    """A closed ready hand: riichi or dama? And the verdict that grades it.
+
+    The row and the seat are drawn once per problem (see :func:`judged_call`); a
+    riichi-only hand is a non-dealer's (a dealer's riichi-only hand is worth riichi).
+    """
+    wanted = pick(rng, RIICHI_MIX[level])
+    seat = _seat(rng, level) if wanted != "dama_riichi_only_bad" else rng.choice((28, 29, 30))
+    return _search(rng, lambda: _riichi_candidate(rng, level, wanted, seat), wanted)
 
 
 def gen_riichi(rng: random.Random, level: str) -> dict[str, Any]:
@@ -456,13 +476,13 @@ def gen_riichi(rng: random.Random, level: str) -> dict[str, Any]:
 # --- «Идти или сдаваться?» ------------------------------------------------------------
 
 
-def _push_candidate(rng: random.Random, level: str, met: int,
-                    two: bool) -> Made[PushVerdict] | None:
+def _push_candidate(rng: random.Random, met: int, two: bool,
+                    seat: Tile) -> Made[PushVerdict] | None:
     high = met >= 2 and rng.random() < 0.7 or met == 3
     b = _hand(rng, 0.15)
     concealed = list(b.concealed)
     concealed.remove(rng.choice(concealed))
-    if met <= 1 and rng.random() < 0.8:  # a 1-away hand
+    if met == 0 or met == 1 and rng.random() < 0.5:  # a 1-away hand (a ready one meets one)
         concealed[rng.randrange(13)] = nearby_tile(rng, rng.choice(concealed), 0.3)
     table = Table.empty()
     table.place(concealed)
@@ -479,7 +499,7 @@ def _push_candidate(rng: random.Random, level: str, met: int,
         "hand": _text(sorted([*concealed, push]), high and rng.random() < 0.5),
         "push": tile_code(push), "pond": " ".join(tile_code(t) for t in first),
         "riichi_at": rng.randint(max(1, turn - 3), turn), "dora": tile_code(dora),
-        "seat": WIND_CODES[_seat(rng, level) - 27], "round": "E"}
+        "seat": WIND_CODES[seat - 27], "round": "E"}
     riichis = [Riichi(tuple(first), params["riichi_at"] - 1)]
     visible = [*first, dora]
     if two:
@@ -490,7 +510,6 @@ def _push_candidate(rng: random.Random, level: str, met: int,
         visible += second
     try:
         hand = parse_hand(params["hand"], size=14)
-        seat = 27 + WIND_CODES.index(params["seat"])
         v = judge_push(hand, push, riichis, visible, (dora,), seat, 27, RULES)
     except HandError:
         return None
@@ -501,9 +520,10 @@ def _push_candidate(rng: random.Random, level: str, met: int,
 
 def judged_push(rng: random.Random, level: str) -> tuple[dict[str, Any], PushVerdict]:
     """A riichi, a hand and the tile it would have to push; the verdict that grades it."""
-    met = rng.choice(PUSH_MET[level])
-    two = level == "master" and rng.random() < TWO_RIICHI_SHARE
-    return _search(rng, lambda: _push_candidate(rng, level, met, two), str(met))
+    met = pick(rng, dict.fromkeys(PUSH_MET[level], 1.0))
+    two = level == "master" and chance(rng, TWO_RIICHI_SHARE, EXTRA)
+    seat = _seat(rng, level)
+    return _search(rng, lambda: _push_candidate(rng, met, two, seat), str(met))
 
 
 def gen_push(rng: random.Random, level: str) -> dict[str, Any]:

@@ -1,6 +1,8 @@
 """The levels of the all-last generator (engine/generate/all_last.py), 200 problems each.
 
-Rates (each asserted within 5 points over 200 seeded problems per level):
+Rates (each asserted within 5 points over 200 seeded problems per level; the
+master's dealer and tie are drawn once per problem, spread evenly over
+consecutive seeds by engine/generate/mix.py, so they land within about 2):
 
 =========  ==================================================================
 novice     100 %: second place rons the leader to reach first; no honba, no
