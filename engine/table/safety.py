@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 from engine.errors import HandError
 from engine.hand import Hand
@@ -79,6 +80,10 @@ class SafetyTier(Enum):
     OPEN_28 = "open_28"
     OPEN_37 = "open_37"
     OPEN_456 = "open_456"
+    # Against an open hand (engine.table.safety_open): what his calls rule out.
+    FLUSH_OTHER_SUIT = "flush_other_suit"
+    NOT_TANYAO = "not_tanyao"
+    PAIR_ONLY = "pair_only"
 
     @property
     def explanation(self) -> str:
@@ -134,6 +139,17 @@ class TileSafety:
     reason: str
     danger: float = 0.0
     against: int = 0
+
+
+class Threat(Protocol):
+    """A threat other than a riichi, priced in its own module (an open hand:
+    :class:`engine.table.safety_open.OpenHand`); passed in so this module needs no import of it."""
+
+    def check(self, visible: Sequence[Tile]) -> None:
+        """Raise :class:`HandError` unless what he shows is among ``visible``."""
+
+    def tile_safety(self, tile: Tile, seen: Counts, dora: Sequence[Tile]) -> TileSafety:
+        """``tile`` against him: the same class, reason and danger as against a riichi."""
 
 
 def tile_safety(tile: Tile, riichi: Riichi, seen: Counts,
@@ -236,29 +252,38 @@ def check_riichi(riichi: Riichi, visible: Sequence[Tile]) -> None:
 
 def hand_safety(
     hand: Hand, riichis: Sequence[Riichi], visible: Sequence[Tile],
-    indicators: Sequence[Tile] = (),
+    indicators: Sequence[Tile] = (), opens: Sequence[Threat] = (),
 ) -> tuple[TileSafety, ...]:
-    """Each concealed kind against every riichi, least dangerous first (ties: tile order).
+    """Each concealed kind against every riichi and open hand, least dangerous first.
+
+    Ties go in tile order.
 
     ``visible``: every tile seen outside the hand — all ponds (the riichi
     players' too), melds, dora indicators; ``indicators``: the dora
-    indicators among them (their dora deal in more often).
+    indicators among them (their dora deal in more often); ``opens``: the
+    opponents with calls (:mod:`engine.table.safety_open`).
     """
-    if not riichis:
+    if not riichis and not opens:
         raise HandError(msg.SAFETY_NO_RIICHI)
     for riichi in riichis:
         check_riichi(riichi, visible)
+    for threat in opens:
+        threat.check(visible)
     seen = seen_counts(hand, visible)
     dora = tuple(dora_from_indicator(i) for i in indicators)
-    out = [combine(tile, riichis, seen, dora)
+    out = [combine(tile, riichis, seen, dora, opens)
            for tile in range(34) if hand.concealed[tile]]
     return tuple(sorted(out, key=lambda s: (round(s.danger, 1), s.tile)))
 
 
 def combine(tile: Tile, riichis: Sequence[Riichi], seen: Counts,
-            dora: Sequence[Tile] = ()) -> TileSafety:
-    """The tile against every riichi: ``1 − Π(1 − pᵢ)``, class and reason of the worst one."""
+            dora: Sequence[Tile] = (), opens: Sequence[Threat] = ()) -> TileSafety:
+    """The tile against every threat: ``1 − Π(1 − pᵢ)``, class and reason of the worst one.
+
+    ``against`` counts the riichi first, then the open hands.
+    """
     each = [tile_safety(tile, r, seen, dora) for r in riichis]
+    each += [threat.tile_safety(tile, seen, dora) for threat in opens]
     if len(each) == 1:
         return each[0]
     safe = 1.0
@@ -269,5 +294,8 @@ def combine(tile: Tile, riichis: Sequence[Riichi], seen: Counts,
     if all(s.tier.certain for s in each):
         worst = 0
         found = each[0]
-    reason = msg.SAFETY_AGAINST.format(n=worst + 1, reason=found.reason)
+    if worst < len(riichis):
+        reason = msg.SAFETY_AGAINST.format(n=worst + 1, reason=found.reason)
+    else:
+        reason = msg.SAFETY_AGAINST_OPEN.format(n=worst - len(riichis) + 1, reason=found.reason)
     return TileSafety(tile, found.tier, reason, (1 - safe) * 100, worst)
