@@ -38,7 +38,8 @@ indicators>", "open": [{"melds": [{"type": "pon", "tiles": "666z"}, ...],
 "pond": "<his discards in order>", "seat_wind": "S", "round_wind": "E"}, ...]}``
 (``passed``, ``visible``, ``dora`` and ``open`` optional, ``riichi`` may be empty
 when ``open`` is not; each riichi's pond and passed tiles, each open hand's pond
-and melds must be among ``visible``; an open hand's winds default to ``E``).
+and melds must be among ``visible``; without an open hand's winds every wind
+is priced as a value honour, as against a riichi).
 ``open``: opponents with calls, read by :mod:`engine.table.safety_open` (his
 melds, pond, turn and winds; the classes ``flush_other_suit``, ``not_tanyao``
 and ``pair_only`` come only from them). Out: ``{"tiles": [{"tile":

@@ -109,8 +109,8 @@ def _open(raw: object) -> OpenHand:
     melds = tuple(meld_from_json(m) for m in item["melds"])
     if len(melds) > 4:
         raise HandError(msg.BATCH_OPEN_SHAPE)
-    return OpenHand(melds, _kinds(item["pond"]), parse_wind(item.get("seat_wind", "E")),
-                    parse_wind(item.get("round_wind", "E")))
+    winds = [parse_wind(item[w]) if w in item else None for w in ("seat_wind", "round_wind")]
+    return OpenHand(melds, _kinds(item["pond"]), *winds)
 
 
 def safety_answer(f: Obj) -> Obj:

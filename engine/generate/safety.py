@@ -15,7 +15,9 @@ Levels (each rate over 200 problems, checked by tests/engine/test_generate_safet
 novice     one riichi; a genbutsu or passed tile in at most 60 % of hands
 player     one riichi; no genbutsu in at least half the hands
 master     in at least 60 % the best tile leads by its suji number, kabe
-           or one-chance (no 100 %-safe tile); at least 15 % two riichi
+           or one-chance (no 100 %-safe tile); at least 15 % two riichi;
+           25 % also face an opponent with calls (his hand and pond:
+           :mod:`engine.generate.safety_open`)
 =========  ==============================================================
 """
 
@@ -29,10 +31,13 @@ from typing import Any
 from engine.errors import HandError
 from engine.generate.hands import MAX_TRIES, Builder, build_complete, nearby_tile
 from engine.generate.play import Table, discard_weight, swapped_hand
+from engine.generate.safety_open import OPEN_SHARE, READY_TURNS, open_hand
 from engine.hand import Hand, parse_hand
+from engine.melds import Meld, parse_meld_text
 from engine.shape.shanten import shanten
 from engine.shape.waits import wait_tiles
 from engine.table.safety import Riichi, SafetyTier, TileSafety, hand_safety, tile_safety
+from engine.table.safety_open import OpenHand
 from engine.tiles import NUM_KINDS, Tile, counts_of, parse_tiles, tile_code, to_mpsz
 
 GENBUTSU_SHARE: dict[str, float] = {"novice": 0.45, "player": 0.35, "master": 0.25}
@@ -55,6 +60,8 @@ class Seat:
     riichi_at: int = 0
     pond: list[Tile] = field(default_factory=list)
     near: frozenset[Tile] = frozenset()
+    melds: tuple[Meld, ...] = ()  # an opponent with calls (no riichi)
+    ready_at: int = 0  # his turn (1-based) from which nobody throws his winning tiles
 
 
 def riichi_hand(rng: random.Random, table: Table) -> tuple[list[Tile], frozenset[Tile]] | None:
@@ -82,8 +89,8 @@ def near_kinds(hand: Sequence[Tile]) -> frozenset[Tile]:
 
 
 def _weights(seat: Seat, index: int, kinds: list[Tile]) -> list[float]:
-    if not seat.riichi_at:
-        return [discard_weight(t, index) for t in kinds]
+    if not seat.riichi_at:  # near is empty but for an opponent with calls
+        return [discard_weight(t, index) * (0.1 if t in seat.near else 1.0) for t in kinds]
     if index >= seat.riichi_at:
         return [1.0] * len(kinds)  # tsumogiri: whatever he drew
     if index == seat.riichi_at - 1:
@@ -120,26 +127,30 @@ def play_ponds(rng: random.Random, table: Table, seats: list[Seat], lengths: lis
                 continue
             avoid = set(seat.waits)
             for other in seats:
-                if other.riichi_at and other is not seat and (
-                        other.riichi_at - 1, seats.index(other)) < (index, n):
+                ready = other.riichi_at or other.ready_at
+                if ready and other is not seat and (
+                        ready - 1, seats.index(other)) < (index, n):
                     avoid |= other.waits
             seat.pond.append(_discard(rng, table, seat, index, frozenset(avoid)))
 
 
 @dataclass(frozen=True)
 class Wish:
-    """What this problem must show: a 100 %-safe tile, a reading lead, two riichi."""
+    """What this problem must show: a 100 %-safe tile, a reading lead, two riichi, calls."""
 
     genbutsu: bool
     reading: bool
     two: bool
+    open: bool = False
 
 
 def _wish(rng: random.Random, level: str) -> Wish:
     two = level == "master" and rng.random() < TWO_RIICHI_SHARE
     reading = level == "master" and rng.random() < READING_SHARE
     genbutsu = not reading and rng.random() < GENBUTSU_SHARE[level]
-    return Wish(genbutsu, reading, two)
+    # Drawn last, so the other wishes of a seed stay what they were.
+    called = level == "master" and rng.random() < OPEN_SHARE
+    return Wish(genbutsu, reading, two, called)
 
 
 def _table(rng: random.Random, level: str, wish: Wish) -> tuple[list[Seat], Table] | None:
@@ -157,8 +168,32 @@ def _table(rng: random.Random, level: str, wish: Wish) -> tuple[list[Seat], Tabl
                 return None
             seat.hand, seat.waits = made
             seat.near = near_kinds(seat.hand)
+    if wish.open and not _seat_calls(rng, table, seats, length):
+        return None
     play_ponds(rng, table, seats, [length, length, length, length - 1])
     return seats, table
+
+
+def _seat_calls(rng: random.Random, table: Table, seats: list[Seat], length: int) -> bool:
+    """Give seat 1 or 2 (not a riichi) a ready hand with calls, dealt before any pond."""
+    free = [n for n in (1, 2) if not seats[n].riichi_at]
+    deal = open_hand(rng, table)
+    if deal is None:
+        return False
+    seat = seats[rng.choice(free)]
+    seat.hand, seat.melds, seat.waits = list(deal.concealed), deal.melds, deal.waits
+    seat.near = near_kinds(seat.hand)
+    seat.ready_at = max(length - READY_TURNS, 1)
+    return True
+
+
+def opens_of(seats: Sequence[Seat]) -> tuple[OpenHand, ...]:
+    """Each opponent with calls as the danger model reads him (winds unknown, as in the drill)."""
+    return tuple(OpenHand(s.melds, tuple(s.pond)) for s in seats if s.melds)
+
+
+def meld_tiles(seats: Sequence[Seat]) -> list[Tile]:
+    return [t for s in seats for m in s.melds for t in m.tiles]
 
 
 def riichis_of(seats: list[Seat]) -> tuple[tuple[Riichi, ...], tuple[int, ...]]:
@@ -203,7 +238,8 @@ def _drop_safe(rng: random.Random, table: Table, mine: Builder, safe: frozenset[
 
 
 def _learner(rng: random.Random, table: Table, riichis: tuple[Riichi, ...],
-             visible: list[Tile], dora: Tile, wish: Wish) -> Builder | None:
+             visible: list[Tile], dora: Tile, wish: Wish,
+             opens: tuple[OpenHand, ...] = ()) -> Builder | None:
     safe = frozenset(t for r in riichis for t in (*r.pond, *r.passed))
     seen = counts_of(visible)
     reading = [k for k in range(NUM_KINDS) if wish.reading and k not in safe
@@ -222,7 +258,7 @@ def _learner(rng: random.Random, table: Table, riichis: tuple[Riichi, ...],
         if wish.genbutsu != any(t in safe for t in mine.concealed):
             continue
         hand = parse_hand(to_mpsz(mine.concealed), size=14)
-        if fits(wish, hand_safety(hand, riichis, visible, (dora,))) and (
+        if fits(wish, hand_safety(hand, riichis, visible, (dora,), opens)) and (
                 shanten(hand).minimum >= 0):
             return mine
     return None
@@ -239,8 +275,8 @@ def gen_safety(rng: random.Random, level: str) -> dict[str, Any]:
         dora = rng.choices(range(NUM_KINDS), [table.free(t) for t in range(NUM_KINDS)])[0]
         table.place((dora,))
         riichis, owners = riichis_of(seats)
-        visible = [t for s in seats for t in s.pond] + [dora]
-        mine = _learner(rng, table, riichis, visible, dora, wish)
+        visible = [t for s in seats for t in s.pond] + [dora] + meld_tiles(seats)
+        mine = _learner(rng, table, riichis, visible, dora, wish, opens_of(seats))
         if mine is None:
             continue
         params: dict[str, Any] = {
@@ -255,6 +291,11 @@ def gen_safety(rng: random.Random, level: str) -> dict[str, Any]:
         if len(owners) > 1:
             params.update(second=owners[1], second_at=seats[owners[1]].riichi_at,
                           second_hand=to_mpsz(seats[owners[1]].hand))
+        called = next((n for n, s in enumerate(seats) if s.melds), 0)
+        if called:
+            params.update(open_seat=called, open_hand=to_mpsz(seats[called].hand),
+                          open_melds=[f"{m.kind.value} {m.to_mpsz()}"
+                                      for m in seats[called].melds])
         return params
     raise HandError("Не удалось подобрать ситуацию для этого уровня.")
 
@@ -272,5 +313,18 @@ def read_problem(params: dict[str, Any]) -> tuple[Hand, tuple[Riichi, ...], list
         seats[params["second"]].riichi_at = params["second_at"]
     riichis, _ = riichis_of(seats)
     dora = parse_tiles(params["dora"]).kinds[0]
-    visible = [t for p in ponds for t in p] + [dora]
+    visible = [t for p in ponds for t in p] + [dora] + meld_tiles(_called(params, seats))
     return parse_hand(params["hand"], size=14), riichis, visible, dora
+
+
+def read_opens(params: dict[str, Any]) -> tuple[OpenHand, ...]:
+    """The opponent with calls of a generated problem, if any, as the danger model reads him."""
+    ponds = [parse_tiles(params["pond"]).kinds, *(parse_tiles(p).kinds for p in params["ponds"])]
+    return opens_of(_called(params, [Seat(pond=list(p)) for p in ponds]))
+
+
+def _called(params: dict[str, Any], seats: list[Seat]) -> list[Seat]:
+    if params.get("open_seat"):
+        seat = seats[params["open_seat"]]
+        seat.melds = tuple(parse_meld_text(m) for m in params["open_melds"])
+    return seats

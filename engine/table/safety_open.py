@@ -73,6 +73,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Final
 
 from engine.errors import HandError
@@ -88,7 +89,6 @@ from engine.text import messages as msg
 from engine.text.core import SUIT_NAMES
 from engine.tiles import TERMINALS_AND_HONORS, Counts, Tile, counts_of, tile_code
 
-EAST: Final = 27
 DRAGONS: Final = frozenset({31, 32, 33})
 
 READ_TRUST: Final = 0.9
@@ -114,21 +114,26 @@ class OpenHand:
 
     ``melds``: at least one; ``pond``: every tile he discarded (called ones
     included: they are still his discards for furiten); winds are tiles
-    27–30 (East–North).
+    27–30 (East–North), ``None`` when not known: then every wind is priced as
+    a value honour, as against a riichi (the drill does not say the seats).
     """
 
     melds: tuple[Meld, ...]
     pond: tuple[Tile, ...]
-    seat_wind: Tile = EAST
-    round_wind: Tile = EAST
+    seat_wind: Tile | None = None
+    round_wind: Tile | None = None
 
     @property
     def turn(self) -> int:
         return len(self.pond)
 
     def value_honour(self, tile: Tile) -> bool:
-        """Does a triplet of ``tile`` give him a yaku? Dragons, his seat wind, the round wind."""
-        return tile in DRAGONS or tile in (self.seat_wind, self.round_wind)
+        """Does a triplet of ``tile`` give him a yaku? Dragons, his seat wind, the round wind.
+
+        With no wind known every wind counts, as the riichi model prices them.
+        """
+        winds = [w for w in (self.seat_wind, self.round_wind) if w is not None]
+        return tile in DRAGONS or (tile >= 27 and not winds) or tile in winds
 
     def check(self, visible: Sequence[Tile]) -> None:
         """At least one meld; his pond and his melds must be among the ``visible`` tiles."""
@@ -208,18 +213,29 @@ def _read_price(reading: Reading, tile: Tile, him: OpenHand, seen: Counts) -> fl
     return ordinary_price(tile, him, seen)
 
 
+@lru_cache(maxsize=64)
+def _shifts(him: OpenHand, seen: Counts) -> tuple[float, ...]:
+    """Each reading's shift: Σ ordinary / Σ allowed over all 34 kinds, at most MAX_SHIFT.
+
+    Cached: a hand's 14 tiles share one table, and without the cache the
+    generator spent three quarters of its time here (docs/performance.md).
+    """
+    total = sum(ordinary_price(k, him, seen) for k in range(34))
+    out = []
+    for reading in readings(him):
+        left = sum(_read_price(reading, k, him, seen) for k in range(34))
+        out.append(min(total / left, MAX_SHIFT) if left > 0 else 0.0)
+    return tuple(out)
+
+
 def open_danger(tile: Tile, him: OpenHand, seen: Counts) -> float:
     """Steps 2–4: the deal-in % of ``tile`` against him, dora aside."""
     base = ordinary_price(tile, him, seen)
     found = readings(him)
     if found:
-        total = sum(ordinary_price(k, him, seen) for k in range(34))
-        read = 0.0
-        for reading in found:
-            left = sum(_read_price(reading, k, him, seen) for k in range(34))
-            shift = min(total / left, MAX_SHIFT) if left > 0 else 0.0
-            read += _read_price(reading, tile, him, seen) * shift / len(found)
-        base = (1 - READ_TRUST) * base + READ_TRUST * read
+        read = sum(_read_price(reading, tile, him, seen) * shift
+                   for reading, shift in zip(found, _shifts(him, seen), strict=True))
+        base = (1 - READ_TRUST) * base + READ_TRUST * read / len(found)
     return base * tenpai_share(him)
 
 

@@ -5,7 +5,9 @@ novice — a genbutsu (or passed tile) in at most 60 %; player — none in at
 least 50 %; master — in at least 60 % the best tile leads by its suji number,
 kabe or one-chance, and at least 15 % against two riichi. The riichi hand is
 dealt first and his pond never holds his winning tiles (furiten rule, seeds
-[000] [002]).
+[000] [002]). Master also has an opponent with calls in OPEN_SHARE of its
+problems (±5), read by the danger model (D. Chiba, *Riichi Book 1*, ch. 8,
+«Defense against melded hands»); his hand is dealt first too.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from engine.generate.safety import READING, gen_safety, read_problem
+from engine.generate.safety import READING, gen_safety, read_opens, read_problem
+from engine.generate.safety_open import OPEN_SHARE
 from engine.hand import parse_hand
 from engine.shape.waits import wait_tiles
 from engine.table.safety import TileSafety, hand_safety
@@ -26,7 +29,7 @@ TOLERANCE = 0.05
 
 def _ranked(params: dict[str, Any]) -> tuple[TileSafety, ...]:
     hand, riichis, visible, dora = read_problem(params)
-    return hand_safety(hand, riichis, visible, (dora,))
+    return hand_safety(hand, riichis, visible, (dora,), read_opens(params))
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +79,20 @@ def test_no_riichi_pond_holds_its_own_winning_tile(
             waits = set(wait_tiles(parse_hand(p["riichi_hand"], size=13)))
             assert not waits & set(riichis[0].pond), p
             assert not waits & set(riichis[0].passed), p  # nobody threw it: he would ron
+
+
+def test_master_has_open_hands_in_the_stated_share_dealt_before_his_pond(
+        problems: dict[str, list[dict[str, Any]]]) -> None:
+    master = problems["master"]
+    called = [p for p in master if p.get("open_seat")]
+    assert abs(len(called) / PROBLEMS - OPEN_SHARE) <= TOLERANCE
+    assert not any(p.get("open_seat") for p in problems["novice"] + problems["player"])
+    for p in called:
+        opp = read_opens(p)[0]
+        assert 2 <= len(opp.melds) <= 3
+        waits = set(wait_tiles(parse_hand(p["open_hand"], opp.melds, size=13)))
+        assert waits and not waits & set(opp.pond), p  # not furiten: he keeps his wait live
+        assert p["open_seat"] != p.get("second")
 
 
 def test_ties_are_graded_equal_every_100_percent_safe_tile_is_right() -> None:

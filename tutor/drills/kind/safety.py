@@ -4,7 +4,9 @@ Parameters describe the table as the learner sees it: the riichi player's
 pond in order with the position of the riichi tile, the other three ponds
 in turn order after him (the last one is the learner's own), the dora
 indicator; optionally a second riichi among the two other opponents, and
-the riichi hands (shown once the solution is shown). Tiles discarded after a
+the riichi hands (shown once the solution is shown); optionally an opponent
+with calls among the two others (his melds shown, his hand once the solution
+is shown), read by :mod:`engine.table.safety_open`. Tiles discarded after a
 riichi passed him without ron. :func:`engine.table.safety.hand_safety` gives each
 kind its deal-in chance; a pick within ``RIGHT_WITHIN`` points of the
 smallest is right (every 100 %-safe tile is equally right) — the grading of
@@ -21,8 +23,10 @@ from werkzeug.datastructures import MultiDict
 
 from engine.errors import HandError
 from engine.hand import Hand, parse_hand
+from engine.melds import Meld
 from engine.shape.waits import wait_tiles
 from engine.table.safety import Riichi, SafetyTier, TileSafety, hand_safety
+from engine.table.safety_open import OpenHand
 from engine.tiles import Tile, parse_tiles, tile_code, tile_name
 from tutor.drills import params as p
 from tutor.drills import register
@@ -70,6 +74,20 @@ def second_seat(value: Any) -> int:
     raise ValueError(f"second — 0, 1 или 2, а не «{value}».")
 
 
+def open_seat(value: Any) -> int:
+    """0 (nobody called), or 1 / 2: the owner of the first or second of the other ponds."""
+    if value in (0, 1, 2) and not isinstance(value, bool):
+        return int(value)
+    raise ValueError(f"open_seat — 0, 1 или 2, а не «{value}».")
+
+
+def concealed_tiles(value: Any) -> tuple[Tile, ...]:
+    """An opponent's concealed tiles, shown with the solution; empty: not given."""
+    if not value:
+        return ()
+    return tuple(sorted(parse_tiles(p.tiles_text(value)).kinds))
+
+
 def turn_or_zero(value: Any) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
@@ -103,6 +121,19 @@ class SafetySolution:
     dora: tuple[Tile, ...]
     ranked: tuple[TileSafety, ...]  # least dangerous first
     hands: tuple[tuple[Tile, ...], ...] = ()  # the riichi hands, when the drill gives them
+    opens: tuple[OpenHand, ...] = ()  # the opponent with calls, if any
+    open_seat: int = 0  # which pond he owns (1, 2); 0: nobody called
+    open_hand: tuple[Tile, ...] = ()  # his concealed tiles, when the drill gives them
+
+    @property
+    def open_melds(self) -> tuple[Meld, ...]:
+        return self.opens[0].melds if self.opens else ()
+
+    @property
+    def open_waits(self) -> tuple[Tile, ...]:
+        if not self.open_hand:
+            return ()
+        return tuple(wait_tiles(parse_hand(_mpsz(self.open_hand), self.open_melds, size=13)))
 
     @property
     def riichi(self) -> Riichi:
@@ -134,10 +165,10 @@ class SafetySolution:
         return next(s for s in self.ranked if s.tile == tile)
 
     def deals_in(self, tile: Tile) -> bool | None:
-        """Would ``tile`` have been a winning tile of a riichi hand? None when hands are unknown."""
-        if not self.hands:
+        """Would ``tile`` have won a threat's hand? None when the hands are not given."""
+        if not self.hands or (self.opens and not self.open_hand):
             return None
-        return any(tile in waits for waits in self.waits)
+        return any(tile in waits for waits in self.waits) or tile in self.open_waits
 
     @property
     def waits(self) -> tuple[tuple[Tile, ...], ...]:
@@ -171,11 +202,15 @@ def _mpsz(tiles: tuple[Tile, ...]) -> str:
 def solve_safety(hand: Hand, pond: tuple[Tile, ...], riichi_at: int,
                  ponds: tuple[tuple[Tile, ...], ...], dora: tuple[Tile, ...],
                  second: int = 0, second_at: int = 0,
-                 hands: tuple[tuple[Tile, ...], ...] = ()) -> SafetySolution:
+                 hands: tuple[tuple[Tile, ...], ...] = (), called: int = 0,
+                 melds: tuple[Meld, ...] = (),
+                 open_hand: tuple[Tile, ...] = ()) -> SafetySolution:
     """Danger of every kind in hand; ``riichi_at``: 1-based position of the riichi tile.
 
     ``second``: 1 or 2 when the opponent owning ``ponds[second - 1]`` has also
     declared riichi, on his discard number ``second_at`` (1-based); 0: one riichi.
+    ``called``: 1 or 2 when the owner of ``ponds[called - 1]`` has called ``melds``
+    (his concealed tiles ``open_hand``, shown with the solution); 0: nobody.
     """
     if not 1 <= riichi_at <= len(pond):
         raise DrillError(f"riichi_at — номер тайла риичи в дискарде, от 1 до {len(pond)}.",
@@ -190,9 +225,28 @@ def solve_safety(hand: Hand, pond: tuple[Tile, ...], riichi_at: int,
                              "second_at")
         riichis.append(Riichi(other, second_at - 1, passed_after(seats, second, second_at - 1)))
         owners.append(second)
-    visible = (*pond, *(t for other in ponds for t in other), *dora)
-    ranked = hand_safety(hand, riichis, visible, dora)
-    return SafetySolution(hand, tuple(riichis), tuple(owners), ponds, dora, ranked, hands)
+    opens = _open_of(ponds, called, second, melds, open_hand)
+    visible = (*pond, *(t for other in ponds for t in other), *dora,
+               *(t for m in melds for t in m.tiles))
+    ranked = hand_safety(hand, riichis, visible, dora, opens)
+    return SafetySolution(hand, tuple(riichis), tuple(owners), ponds, dora, ranked, hands,
+                          opens, called if opens else 0, open_hand)
+
+
+def _open_of(ponds: tuple[tuple[Tile, ...], ...], called: int, second: int,
+             melds: tuple[Meld, ...], open_hand: tuple[Tile, ...]) -> tuple[OpenHand, ...]:
+    if not called:
+        return ()
+    if called == second or not melds:
+        raise DrillError("open_seat — владелец одного из двух первых дискардов в `ponds`, "
+                         "не второй игрок в риичи, и у него должны быть сеты в `open_melds`.",
+                         "open_seat")
+    if open_hand:
+        try:
+            parse_hand(_mpsz(open_hand), melds, size=13)
+        except HandError as exc:
+            raise DrillError(f"open_hand: {exc}", "open_hand") from None
+    return (OpenHand(melds, ponds[called - 1]),)
 
 
 # --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
@@ -269,6 +323,12 @@ class Safety(DrillKind):
         Param("riichi_hand", optional_hand, (),
               help="рука игрока в риичи (13 тайлов): её покажут вместе с решением"),
         Param("second_hand", optional_hand, (), help="рука второго игрока в риичи"),
+        Param("open_seat", open_seat, 0,
+              help="соперник с открытыми сетами: 1 или 2 — владелец первого или второго из "
+                   "`ponds`"),
+        Param("open_melds", p.melds, (), help="его открытые сеты: `[pon 666z, chi 789p]`"),
+        Param("open_hand", concealed_tiles, (),
+              help="его закрытые тайлы: их покажут вместе с решением"),
     )
 
     def prepare(self, params: Mapping[str, Any]) -> SafetySolution:
@@ -276,7 +336,8 @@ class Safety(DrillKind):
         hands = tuple(h for h in (params["riichi_hand"], params["second_hand"]) if h)
         try:
             return solve_safety(hand, params["pond"], params["riichi_at"], params["ponds"],
-                                params["dora"], params["second"], params["second_at"], hands)
+                                params["dora"], params["second"], params["second_at"], hands,
+                                params["open_seat"], params["open_melds"], params["open_hand"])
         except HandError as exc:
             raise DrillError(str(exc), "pond") from None
 
