@@ -31,7 +31,7 @@ from typing import Any
 from engine.errors import HandError
 from engine.generate.hands import MAX_TRIES, Builder, build_complete, nearby_tile
 from engine.generate.play import Table, discard_weight, swapped_hand
-from engine.generate.safety_open import OPEN_SHARE, READY_TURNS, open_hand
+from engine.generate.safety_open import OPEN_SHARE, READY_TURNS, fitted_hand, open_hand
 from engine.hand import Hand, parse_hand
 from engine.melds import Meld, parse_meld_text
 from engine.shape.shanten import shanten
@@ -246,7 +246,8 @@ def _learner(rng: random.Random, table: Table, riichis: tuple[Riichi, ...],
                and table.free(k) > 0
                and all(tile_safety(k, r, seen).tier in READING for r in riichis)]
     for _ in range(HANDS_PER_TABLE):
-        mine = swapped_hand(rng, table, rng.choice((2, 3)), 14)
+        deal = fitted_hand if opens else swapped_hand  # his 13 tiles crowd the table
+        mine = deal(rng, table, rng.choice((2, 3)), 14)
         if mine is None:
             continue
         if wish.reading and reading and not any(t in reading for t in mine.concealed):

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.errors import HandError
-from engine.generate.hands import build_complete
-from engine.generate.play import Table
+from engine.generate.hands import Builder, build_complete, nearby_tile
+from engine.generate.play import Table, swapped_hand
 from engine.hand import parse_hand
 from engine.melds import Meld
 from engine.shape.waits import wait_tiles
@@ -70,3 +70,27 @@ def open_hand(rng: random.Random, table: Table) -> OpenDeal | None:
         return None
     table.place(every)
     return OpenDeal(tuple(sorted(b.concealed)), melds, waits)
+
+
+def fitted_hand(rng: random.Random, table: Table, swaps: int, size: int) -> Builder | None:
+    """The learner's hand on a crowded table: a played hand, each copy the table lacks moved
+    to a nearby kind it still has.
+
+    With a second hand of 13 tiles dealt, a random hand seldom finds every copy
+    free (five times in six it did not), and dealing the table again costs
+    four times the problem (docs/performance.md).
+    """
+    b = swapped_hand(rng, Table.empty(), swaps, size)
+    if b is None:
+        return None
+    for old in list(b.concealed):
+        if b.counts[old] <= table.free(old):
+            continue
+        for _ in range(8):
+            new = nearby_tile(rng, old, 0.1)
+            if b.counts[new] < min(table.free(new), 3):
+                b.swap(old, new)
+                break
+        else:
+            return None
+    return b

@@ -150,7 +150,8 @@ class OpenHand:
         return open_tile_safety(tile, self, seen, dora)
 
 
-def flush_suit(melds: Sequence[Meld]) -> int | None:
+@lru_cache(maxsize=256)
+def flush_suit(melds: tuple[Meld, ...]) -> int | None:
     """The one suit (0 man, 1 pin, 2 sou) of all his suited calls, if two or more calls show it."""
     suits = {m.first // 9 for m in melds if m.first < 27}
     if len(melds) >= 2 and len(suits) == 1:
@@ -158,6 +159,7 @@ def flush_suit(melds: Sequence[Meld]) -> int | None:
     return None
 
 
+@lru_cache(maxsize=256)
 def readings(him: OpenHand) -> tuple[Reading, ...]:
     """The readings his calls support, in the order of :class:`Reading`."""
     found = []
@@ -187,6 +189,7 @@ def _honour_price(tile: Tile, him: OpenHand, seen: Counts) -> float:
     return rate(f"{column}_{unseen}", him.turn)
 
 
+@lru_cache(maxsize=2048)
 def ordinary_price(tile: Tile, him: OpenHand, seen: Counts) -> float:
     """Step 2: the riichi model's price with his pond as the furiten set, no riichi tile."""
     if tile in him.pond:
@@ -204,13 +207,15 @@ def _allowed(reading: Reading, tile: Tile, him: OpenHand) -> bool:
     return True
 
 
-def _read_price(reading: Reading, tile: Tile, him: OpenHand, seen: Counts) -> float:
-    """The price under one reading before the shift: 0 if ruled out, pair waits for toitoi."""
+def _read_price(reading: Reading, tile: Tile, him: OpenHand, seen: Counts,
+                ordinary: float) -> float:
+    """The price under one reading before the shift: 0 if ruled out, pair waits for toitoi;
+    ``ordinary``: the tile's :func:`ordinary_price`."""
     if tile in him.pond or not _allowed(reading, tile, him):
         return 0.0
     if reading is Reading.TOITOI and tile < 27:
         return pair_rate(4 - seen[tile], him.turn)
-    return ordinary_price(tile, him, seen)
+    return ordinary
 
 
 @lru_cache(maxsize=64)
@@ -220,10 +225,11 @@ def _shifts(him: OpenHand, seen: Counts) -> tuple[float, ...]:
     Cached: a hand's 14 tiles share one table, and without the cache the
     generator spent three quarters of its time here (docs/performance.md).
     """
-    total = sum(ordinary_price(k, him, seen) for k in range(34))
+    prices = [ordinary_price(k, him, seen) for k in range(34)]
+    total = sum(prices)
     out = []
     for reading in readings(him):
-        left = sum(_read_price(reading, k, him, seen) for k in range(34))
+        left = sum(_read_price(reading, k, him, seen, prices[k]) for k in range(34))
         out.append(min(total / left, MAX_SHIFT) if left > 0 else 0.0)
     return tuple(out)
 
@@ -233,7 +239,7 @@ def open_danger(tile: Tile, him: OpenHand, seen: Counts) -> float:
     base = ordinary_price(tile, him, seen)
     found = readings(him)
     if found:
-        read = sum(_read_price(reading, tile, him, seen) * shift
+        read = sum(_read_price(reading, tile, him, seen, base) * shift
                    for reading, shift in zip(found, _shifts(him, seen), strict=True))
         base = (1 - READ_TRUST) * base + READ_TRUST * read / len(found)
     return base * tenpai_share(him)
