@@ -32,10 +32,15 @@ of a kind over hand, melds and visible is an error.
 
 ``safety`` — in: ``{"kind": "safety", "hand": "<13 or 14 tiles>", "melds":
 [...], "riichi": [{"pond": "<his discards in order>", "riichi_index": 5,
-"passed": "<tiles discarded by others after his riichi>"}, ...], "visible":
-"<every tile seen outside the hand, ponds included>", "dora": "<dora
-indicators>"}`` (``passed``, ``visible`` and ``dora`` optional; each riichi's
-pond and passed tiles must be among ``visible``). Out: ``{"tiles": [{"tile":
+"passed": "<tiles discarded by others after his riichi>", "tsumogiri": [false,
+true, ...]}, ...], "visible": "<every tile seen outside the hand, ponds
+included>", "dora": "<dora indicators>"}`` (``passed``, ``tsumogiri``,
+``visible`` and ``dora`` optional; each riichi's pond and passed tiles must be
+among ``visible``; ``tsumogiri``, when given, has one boolean per pond tile —
+true: the tile he had just drawn — and lets the model read a tsumogiri riichi
+tile's suji as plain suji and his last tedashi's as the riichi tile's,
+:func:`engine.table.safety.trap_index`; without it the riichi tile counts as
+cut from the hand). Out: ``{"tiles": [{"tile":
 "1m", "tier": "suji_19", "reason": "<Russian>", "danger": 1.7}, ...]}``, one
 entry per distinct concealed kind. ``danger`` is the estimated deal-in chance
 in %, a number with one decimal, from the danger model of

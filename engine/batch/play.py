@@ -30,6 +30,7 @@ _RIICHI_FIELDS: dict[str, tuple[type, bool]] = {
     "pond": (str, True),
     "riichi_index": (int, True),
     "passed": (str, False),
+    "tsumogiri": (list, False),
 }
 
 
@@ -80,7 +81,10 @@ def _riichi(item: object) -> Riichi:
         if required and name not in item:
             raise HandError(msg.BATCH_RIICHI_MISSING.format(name=name))
     passed = item.get("passed", "")
-    return Riichi(_kinds(item["pond"]), item["riichi_index"], _kinds(passed))
+    marks = item.get("tsumogiri", [])
+    if not all(type(m) is bool for m in marks):
+        raise HandError(msg.BATCH_RIICHI_SHAPE)
+    return Riichi(_kinds(item["pond"]), item["riichi_index"], _kinds(passed), tuple(marks))
 
 
 def safety_answer(f: Obj) -> Obj:

@@ -13,10 +13,15 @@ from __future__ import annotations
 
 import pytest
 
+from engine.batch import answer
 from engine.errors import HandError
 from engine.hand import parse_hand
 from engine.table.safety import Riichi, SafetyTier, TileSafety, hand_safety, tile_safety, trap_index
+from engine.review.position import riichis
+from engine.table.decision import Opponent
+from engine.table.view import PondTile
 from engine.tiles import parse_tile, parse_tiles
+from tests.support.review import decision
 
 # He cut 5m on his fourth discard, then threw the riichi tile 5p.
 POND = "1z9s5m5p"
@@ -82,3 +87,35 @@ def test_marks_must_match_the_pond() -> None:
     with pytest.raises(HandError, match="цумогири"):
         hand_safety(hand, (Riichi(parse_tiles(POND).kinds, 3, (), (True,)),),
                     parse_tiles(POND).kinds)
+
+
+# --- the batch kind «safety» and the game review pass the marks --------------------------
+
+SAFETY = {"kind": "safety", "hand": "2467m2467p346678s",
+          "riichi": [{"pond": "1z9s5m2z5p", "riichi_index": 4}],
+          "visible": "1z9s5m2z5p"}
+
+
+def test_batch_safety_reads_optional_marks_in_the_same_format() -> None:
+    """engine.batch contract: ``tsumogiri`` optional, one boolean per pond tile; output unchanged."""
+    plain = answer(SAFETY)["tiles"]
+    marked_riichi = {**SAFETY["riichi"][0], "tsumogiri": [False, False, False, True, True]}
+    marked = answer({**SAFETY, "riichi": [marked_riichi]})["tiles"]
+    assert plain[0]["tile"] == "2m" and marked[0]["tile"] == "2p"
+    assert {x["tile"]: x["tier"] for x in marked}["2m"] == "tedashi_suji"
+    assert all(set(x) == {"tile", "tier", "reason", "danger"} for x in marked)
+    short = {**SAFETY["riichi"][0], "tsumogiri": [True]}
+    assert "цумогири" in answer({**SAFETY, "riichi": [short]})["error"]
+    wrong = {**SAFETY["riichi"][0], "tsumogiri": [1, 0, 0, 1, 1]}
+    assert "error" in answer({**SAFETY, "riichi": [wrong]})
+
+
+def test_the_review_passes_the_logs_tsumogiri_marks() -> None:
+    """engine.review.position.riichis: PondTile.tsumogiri (from tenhou/mjai logs) reaches Riichi."""
+    pond = tuple(PondTile(t, tsumogiri=i >= 3, riichi=i == 4)
+                 for i, t in enumerate(parse_tiles("1z9s5m2z5p").kinds))
+    d = decision("2467m2467p346678s", played="2m",
+                 opponents=(Opponent(1, 4, pond, (), ()),))
+    (riichi,) = riichis(d)
+    assert riichi.tsumogiri == (False, False, False, True, True)
+    assert riichi.trap_tile == t("5m")
