@@ -16,9 +16,9 @@ import pytest
 from engine.batch import answer
 from engine.errors import HandError
 from engine.hand import parse_hand
-from engine.table.safety import Riichi, SafetyTier, TileSafety, hand_safety, tile_safety, trap_index
 from engine.review.position import riichis
 from engine.table.decision import Opponent
+from engine.table.safety import Riichi, SafetyTier, TileSafety, hand_safety, tile_safety, trap_index
 from engine.table.view import PondTile
 from engine.tiles import parse_tile, parse_tiles
 from tests.support.review import decision
@@ -97,7 +97,7 @@ SAFETY = {"kind": "safety", "hand": "2467m2467p346678s",
 
 
 def test_batch_safety_reads_optional_marks_in_the_same_format() -> None:
-    """engine.batch contract: ``tsumogiri`` optional, one boolean per pond tile; output unchanged."""
+    """engine.batch contract: ``tsumogiri`` optional, a boolean per pond tile; same output."""
     plain = answer(SAFETY)["tiles"]
     marked_riichi = {**SAFETY["riichi"][0], "tsumogiri": [False, False, False, True, True]}
     marked = answer({**SAFETY, "riichi": [marked_riichi]})["tiles"]
