@@ -18,7 +18,7 @@ danger the kinds share, :mod:`tutor.drills.danger`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
@@ -127,6 +127,7 @@ class SafetySolution:
     dora: tuple[Tile, ...]
     ranked: tuple[TileSafety, ...]  # least dangerous first
     hands: tuple[tuple[Tile, ...], ...] = ()  # the riichi hands, when the drill gives them
+    tedashi_decided: bool = False  # the tsumogiri marks changed some tile's danger
 
     @property
     def riichi(self) -> Riichi:
@@ -186,11 +187,7 @@ class SafetySolution:
     def has_marks(self) -> bool:
         return any(r.tsumogiri for r in self.riichis)
 
-    @property
-    def tedashi_decided(self) -> bool:
-        """Some tile's class came from the tsumogiri marks (the explanation names the rule)."""
-        return self.has_marks and any(
-            s.tier is SafetyTier.TEDASHI_SUJI or "цумогири" in s.reason for s in self.ranked)
+
 
     def rows(self, pond: tuple[Tile, ...]) -> list[tuple[Tile, ...]]:
         return [pond[i:i + POND_ROW] for i in range(0, len(pond), POND_ROW)]
@@ -232,7 +229,14 @@ def solve_safety(hand: Hand, pond: tuple[Tile, ...], riichi_at: int,
         owners.append(second)
     visible = (*pond, *(t for other in ponds for t in other), *dora)
     ranked = hand_safety(hand, riichis, visible, dora)
-    return SafetySolution(hand, tuple(riichis), tuple(owners), ponds, dora, ranked, hands)
+    decided = any(r.tsumogiri for r in riichis) and _dangers(ranked) != _dangers(
+        hand_safety(hand, [replace(r, tsumogiri=()) for r in riichis], visible, dora))
+    return SafetySolution(hand, tuple(riichis), tuple(owners), ponds, dora, ranked, hands,
+                          decided)
+
+
+def _dangers(ranked: tuple[TileSafety, ...]) -> list[tuple[Tile, float]]:
+    return [(s.tile, round(s.danger, 1)) for s in ranked]
 
 
 # --- what a wrong answer most likely missed: the kind's diagnosis rows ---------
