@@ -54,8 +54,8 @@ def test_marks_move_the_answer_from_the_tedashi_suji_to_the_drawn_riichi_suji() 
     plain = build_drill("safety", {"id": "t", **TABLE}, 0).solution
     marked = build_drill("safety", {"id": "t", **TABLE, "tsumogiri": [4, 5]}, 0).solution
     assert plain.correct == {kind("2m")} and not plain.has_marks and not plain.tedashi_decided
-    after = build_drill("safety", {"id": "t", **TABLE, "ponds": TABLE["ponds"],
-                                   "tsumogiri": [1]}, 0).solution  # an early drawn tile only
+    after = build_drill("safety", {"id": "t", **TABLE, "tsumogiri": [1]},
+                        0).solution  # an early drawn tile only: the riichi tile was cut
     assert after.has_marks and not after.tedashi_decided and after.correct == plain.correct
     assert marked.correct == {kind("2p")} and marked.tedashi_decided
     assert marked.of(kind("2m")).tier.value == "tedashi_suji"
