@@ -18,11 +18,13 @@ called ron). A second riichi (master) is a chasing one.
 Levels (each rate over 200 problems, checked by tests/engine/test_generate_safety.py):
 
 =========  ==============================================================
-novice     one riichi; a genbutsu or passed tile in at most 60 % of hands
+novice     one riichi; a genbutsu or passed tile in at most 60 % of hands;
+           no tsumogiri marks
 player     one riichi; no genbutsu in at least half the hands; the
-           tsumogiri marks change the right answer in about 10 %
+           tsumogiri marks change the right answer in about 15 %
 master     in at least 60 % the best tile leads by its suji number, kabe
-           or one-chance (no 100 %-safe tile); at least 15 % two riichi
+           or one-chance (no 100 %-safe tile); at least 15 % two riichi;
+           the tsumogiri marks change the right answer in about 20 %
 =========  ==============================================================
 """
 
