@@ -31,7 +31,7 @@ master     in at least 60 % the best tile leads by its suji number, kabe
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -42,7 +42,7 @@ from engine.hand import Hand, parse_hand
 from engine.shape.shanten import shanten
 from engine.shape.waits import wait_tiles
 from engine.table.safety import Riichi, SafetyTier, TileSafety, hand_safety, tile_safety
-from engine.tiles import NUM_KINDS, Tile, counts_of, parse_tiles, tile_code, to_mpsz
+from engine.tiles import NUM_KINDS, Counts, Tile, counts_of, parse_tiles, tile_code, to_mpsz
 
 GENBUTSU_SHARE: dict[str, float] = {"novice": 0.45, "player": 0.35, "master": 0.25}
 READING_SHARE = 0.72  # master: the best tile leads by suji number, kabe or one-chance
@@ -242,6 +242,13 @@ def _right(ranked: Sequence[TileSafety]) -> frozenset[Tile]:
     return frozenset(s.tile for s in ranked if round(s.danger, 1) - least <= LEAD)
 
 
+def _prices(riichi: Riichi, seen: Counts) -> tuple[list[float], list[float]]:
+    """Each kind's danger against ``riichi`` with its tsumogiri marks and without them."""
+    plain = replace(riichi, tsumogiri=())
+    return ([tile_safety(k, riichi, seen).danger for k in range(NUM_KINDS)],
+            [tile_safety(k, plain, seen).danger for k in range(NUM_KINDS)])
+
+
 def _suji_of_marked(riichi: Riichi) -> list[Tile]:
     """Suji of the drawn riichi tile and of the last tedashi: the tiles the marks re-read."""
     out = []
@@ -249,6 +256,37 @@ def _suji_of_marked(riichi: Riichi) -> list[Tile]:
         if tile is not None and tile < 27:
             out += [tile + d for d in (-3, 3) if 0 <= tile % 9 + d <= 8]
     return out
+
+
+def _read_by_marks(rng: random.Random, table: Table, mine: Builder, marked: list[Tile],
+                   prices: tuple[list[float], list[float]]) -> None:
+    """Hold a suji the marks re-read, and no tile as safe as it is in the model that likes it.
+
+    ``prices``: each kind's danger with the marks and without (the table only).
+    Then the marks decide the answer when some other tile lies between the
+    suji's two prices — the final check (:func:`marks_decide`) makes sure.
+    """
+    held = [t for t in mine.concealed if t in marked]
+    new = held[0] if held else rng.choice(marked)
+    if not held:
+        if mine.counts[new] >= 3 or table.free(new) <= mine.counts[new]:
+            return
+        mine.swap(rng.choice(mine.concealed), new)
+    price = min(prices, key=lambda p: p[new])
+    limit = price[new] + LEAD
+    for old in [t for t in mine.concealed if t != new]:
+        if price[old] <= limit:
+            _swap_near(rng, table, mine, old, lambda k: price[k] > limit)
+
+
+def _swap_near(rng: random.Random, table: Table, mine: Builder, old: Tile,
+               good: Callable[[Tile], bool]) -> None:
+    for attempt in range(8):
+        anchor = rng.choice(mine.concealed)
+        new = nearby_tile(rng, anchor, 0.15) if attempt < 5 else rng.randrange(NUM_KINDS)
+        if good(new) and mine.counts[new] < 3 and table.free(new) > mine.counts[new]:
+            mine.swap(old, new)
+            return
 
 
 def _drop_safe(rng: random.Random, table: Table, mine: Builder, safe: frozenset[Tile]) -> None:
@@ -269,8 +307,11 @@ def _learner(rng: random.Random, table: Table, riichis: tuple[Riichi, ...],
     reading = [k for k in range(NUM_KINDS) if wish.reading and k not in safe
                and table.free(k) > 0
                and all(tile_safety(k, r, seen).tier in READING for r in riichis)]
+    prices = _prices(riichis[0], seen) if wish.tedashi else ([], [])
     marked = [k for k in _suji_of_marked(riichis[0]) if wish.tedashi and k not in safe
-              and table.free(k) > 0]
+              and table.free(k) > 0 and prices[0][k] != prices[1][k]]
+    if wish.tedashi and not marked:
+        return None  # nothing on this table reads differently with the marks
     for _ in range(HANDS_PER_TABLE):
         mine = swapped_hand(rng, table, rng.choice((2, 3)), 14)
         if mine is None:
@@ -279,10 +320,8 @@ def _learner(rng: random.Random, table: Table, riichis: tuple[Riichi, ...],
             new = rng.choice(reading)  # a tile to read: suji, kabe or one-chance
             if mine.counts[new] < 3 and table.free(new) > mine.counts[new]:
                 mine.swap(rng.choice(mine.concealed), new)
-        if marked and not any(t in marked for t in mine.concealed):
-            new = rng.choice(marked)  # a suji the marks re-read
-            if mine.counts[new] < 3 and table.free(new) > mine.counts[new]:
-                mine.swap(rng.choice(mine.concealed), new)
+        if marked:
+            _read_by_marks(rng, table, mine, marked, prices)
         if not wish.genbutsu:
             _drop_safe(rng, table, mine, safe)
         if wish.genbutsu != any(t in safe for t in mine.concealed):
