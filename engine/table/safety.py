@@ -163,8 +163,8 @@ def trap_index(tsumogiri: Sequence[bool], riichi_index: int) -> int | None:
     >>> trap_index((True, True), 1) is None
     True
     """
-    if not tsumogiri or not tsumogiri[riichi_index]:
-        return riichi_index
+    if len(tsumogiri) <= riichi_index or not tsumogiri[riichi_index]:
+        return riichi_index  # no mark on the riichi tile: read as cut from the hand
     return next((i for i in range(riichi_index - 1, -1, -1) if not tsumogiri[i]), None)
 
 
