@@ -32,17 +32,22 @@ of a kind over hand, melds and visible is an error.
 
 ``safety`` — in: ``{"kind": "safety", "hand": "<13 or 14 tiles>", "melds":
 [...], "riichi": [{"pond": "<his discards in order>", "riichi_index": 5,
-"passed": "<tiles discarded by others after his riichi>"}, ...], "visible":
-"<every tile seen outside the hand, ponds included>", "dora": "<dora
-indicators>", "open": [{"melds": [{"type": "pon", "tiles": "666z"}, ...],
-"pond": "<his discards in order>", "seat_wind": "S", "round_wind": "E"}, ...]}``
-(``passed``, ``visible``, ``dora`` and ``open`` optional, ``riichi`` may be empty
-when ``open`` is not; each riichi's pond and passed tiles, each open hand's pond
-and melds must be among ``visible``; without an open hand's winds every wind
-is priced as a value honour, as against a riichi).
-``open``: opponents with calls, read by :mod:`engine.table.safety_open` (his
-melds, pond, turn and winds; the classes ``flush_other_suit``, ``not_tanyao``
-and ``pair_only`` come only from them). Out: ``{"tiles": [{"tile":
+"passed": "<tiles discarded by others after his riichi>", "tsumogiri": [false,
+true, ...]}, ...], "visible": "<every tile seen outside the hand, ponds
+included>", "dora": "<dora indicators>", "open": [{"melds": [{"type": "pon",
+"tiles": "666z"}, ...], "pond": "<his discards in order>", "seat_wind": "S",
+"round_wind": "E"}, ...]}`` (``passed``, ``tsumogiri``, ``visible``, ``dora``
+and ``open`` optional, ``riichi`` may be empty when ``open`` is not; each
+riichi's pond and passed tiles, each open hand's pond and melds must be among
+``visible``; ``tsumogiri``, when given, has one boolean per pond tile —
+true: the tile he had just drawn — and lets the model read a tsumogiri riichi
+tile's suji as plain suji and his last tedashi's as the riichi tile's,
+:func:`engine.table.safety.trap_index`; without it the riichi tile counts as
+cut from the hand; without an open hand's winds every wind is priced as a
+value honour, as against a riichi). ``open``: opponents with calls, read by
+:mod:`engine.table.safety_open` (his melds, pond, turn and winds; the classes
+``flush_other_suit``, ``not_tanyao`` and ``pair_only`` come only from them).
+Out: ``{"tiles": [{"tile":
 "1m", "tier": "suji_19", "reason": "<Russian>", "danger": 1.7}, ...]}``, one
 entry per distinct concealed kind. ``danger`` is the estimated deal-in chance
 in %, a number with one decimal, from the danger model of

@@ -32,6 +32,7 @@ _RIICHI_FIELDS: dict[str, tuple[type, bool]] = {
     "pond": (str, True),
     "riichi_index": (int, True),
     "passed": (str, False),
+    "tsumogiri": (list, False),
 }
 # An opponent with calls in a safety request: field -> (JSON type, required).
 _OPEN_FIELDS: dict[str, tuple[type, bool]] = {
@@ -99,7 +100,10 @@ def _riichi(raw: object) -> Riichi:
     item = _checked(raw, _RIICHI_FIELDS, (msg.BATCH_RIICHI_SHAPE, msg.BATCH_RIICHI_UNKNOWN,
                                           msg.BATCH_RIICHI_MISSING))
     passed = item.get("passed", "")
-    return Riichi(_kinds(item["pond"]), item["riichi_index"], _kinds(passed))
+    marks = item.get("tsumogiri", [])
+    if not all(type(m) is bool for m in marks):
+        raise HandError(msg.BATCH_RIICHI_SHAPE)
+    return Riichi(_kinds(item["pond"]), item["riichi_index"], _kinds(passed), tuple(marks))
 
 
 def _open(raw: object) -> OpenHand:

@@ -12,7 +12,9 @@ published deal-in rates (:mod:`engine.table.safety_rates`, sources named there):
   that when some terminal or honour is all used up);
 * a suited tile by its class: non-suji, half-suji, suji — 1/9, 2/8, 3/7 and
   4–6 separately — with one-chance sides counted half open and the riichi
-  tile's suji counted as open;
+  tile's suji counted as open (when his discards carry tsumogiri marks and the
+  riichi tile was the tile just drawn, that rule moves to his last tedashi
+  before the riichi: :func:`trap_index`);
 * the dora and the tiles next to it deal in more often (factors in
   :mod:`engine.table.safety_rates`).
 
@@ -75,6 +77,7 @@ class SafetyTier(Enum):
     NO_CHANCE = "no_chance"
     ONE_CHANCE = "one_chance"
     RIICHI_SUJI = "riichi_suji"
+    TEDASHI_SUJI = "tedashi_suji"
     HALF_SUJI = "half_suji"
     OPEN_19 = "open_19"
     OPEN_28 = "open_28"
@@ -110,21 +113,64 @@ class Riichi:
     ``pond``: every tile he discarded, called ones included (they are still his
     discards for furiten); ``riichi_index``: the position in ``pond`` of the
     tile turned sideways; ``passed``: tiles the other players discarded after
-    the riichi without his ron.
+    the riichi without his ron; ``tsumogiri``: one mark per pond tile, true
+    when he threw the tile he had just drawn — empty when nobody knows, which
+    reads the riichi tile as cut from the hand (the model without marks).
     """
 
     pond: tuple[Tile, ...]
     riichi_index: int
     passed: tuple[Tile, ...] = ()
+    tsumogiri: tuple[bool, ...] = ()
 
     @property
     def riichi_tile(self) -> Tile:
         return self.pond[self.riichi_index]
 
+    @property
+    def trap(self) -> int | None:
+        """The pond position whose suji is distrusted (:func:`trap_index`)."""
+        return trap_index(self.tsumogiri, self.riichi_index)
+
+    @property
+    def trap_tile(self) -> Tile | None:
+        at = self.trap
+        return None if at is None else self.pond[at]
+
+    @property
+    def drawn_riichi_tile(self) -> Tile | None:
+        """The riichi tile when it was tsumogiri: its suji is plain suji again."""
+        return None if self.trap == self.riichi_index else self.riichi_tile
+
     def suji_safe(self) -> frozenset[Tile]:
-        """Tiles whose suji count: his pond but the riichi tile (unless thrown twice), passed."""
-        rest = self.pond[: self.riichi_index] + self.pond[self.riichi_index + 1:]
+        """Tiles whose suji count: his pond but the trap tile (unless thrown twice), passed."""
+        rest = tuple(t for i, t in enumerate(self.pond) if i != self.trap)
         return frozenset(rest + self.passed)
+
+
+def trap_index(tsumogiri: Sequence[bool], riichi_index: int) -> int | None:
+    """The discard whose suji the model prices as open: the last tile cut from his hand.
+
+    Riichi Book 1 (D. Chiba, ch. 8 «Defense judgement», «Suji trap») explains
+    why the riichi tile's suji is «at least as dangerous as non-suji tiles»:
+    players keep a double closed block (1-3-5) until tenpai and cut one of its
+    tiles from the hand on the riichi, waiting on its suji; the same text adds
+    that suji of later discards are less reliable than of early ones. A
+    tsumogiri riichi tile left no block of his hand, so the trap can only be
+    in the last tile that did: his last tedashi before the riichi. Moving the
+    rule there is our reading of the book's reason (no source gives a figure
+    for it); the tedashi's suji is priced as the riichi tile's was. Without
+    marks — or with the riichi tile cut from the hand — it is the riichi tile;
+    when every discard up to the riichi was tsumogiri there is no trap.
+
+    >>> trap_index((), 3), trap_index((False, True, False, True), 3)
+    (3, 2)
+    >>> trap_index((True, True), 1) is None
+    True
+    """
+    if len(tsumogiri) <= riichi_index or not tsumogiri[riichi_index]:
+        return riichi_index  # no mark on the riichi tile: read as cut from the hand
+    return next((i for i in range(riichi_index - 1, -1, -1) if not tsumogiri[i]), None)
 
 
 @dataclass(frozen=True)
@@ -170,7 +216,9 @@ def tile_safety(tile: Tile, riichi: Riichi, seen: Counts,
         tier, danger = _honour(tile, seen, turn)
         return TileSafety(tile, tier, honour_reason(tile, seen[tile], danger > 0),
                           _with_dora(tile, danger, dora))
-    waits = analyse(tile, riichi.suji_safe(), riichi.riichi_tile, seen)
+    waits = analyse(tile, riichi.suji_safe(), riichi.trap_tile, seen,
+                    tedashi=riichi.trap not in (None, riichi.riichi_index),
+                    drawn_riichi=riichi.drawn_riichi_tile)
     tier = _suited_tier(waits)
     danger = _with_dora(tile, suited_rate(waits, turn), dora)
     return TileSafety(tile, tier, suited_reason(waits, _dora_note(tile, dora)), danger)
@@ -199,7 +247,9 @@ def _suited_tier(w: Waits) -> SafetyTier:
             return SafetyTier.NO_CHANCE
         return SafetyTier("suji_" + _BY_NUMBER[fold])
     if Side.OPEN not in states:
-        return SafetyTier.RIICHI_SUJI if Side.RIICHI_SUJI in states else SafetyTier.ONE_CHANCE
+        if Side.RIICHI_SUJI in states:
+            return SafetyTier.TEDASHI_SUJI if w.tedashi else SafetyTier.RIICHI_SUJI
+        return SafetyTier.ONE_CHANCE
     if len(states) == 2 and len(open_sides(w)) == 1:
         return SafetyTier.HALF_SUJI
     return SafetyTier("open_" + _BY_NUMBER[fold])
@@ -236,13 +286,19 @@ def seen_counts(hand: Hand, visible: Sequence[Tile]) -> Counts:
 
 
 def check_riichi(riichi: Riichi, visible: Sequence[Tile]) -> None:
-    """The riichi tile must be in the pond, and pond and passed tiles among the visible ones."""
+    """The riichi tile must be in the pond, and pond and passed tiles among the visible ones.
+
+    Tsumogiri marks, when given, are one per pond tile.
+    """
     if not 0 <= riichi.riichi_index < len(riichi.pond):
         raise HandError(
             msg.SAFETY_BAD_RIICHI_INDEX.format(
                 index=riichi.riichi_index, last=max(len(riichi.pond) - 1, 0)
             )
         )
+    if riichi.tsumogiri and len(riichi.tsumogiri) != len(riichi.pond):
+        raise HandError(msg.SAFETY_BAD_TSUMOGIRI.format(marks=len(riichi.tsumogiri),
+                                                        pond=len(riichi.pond)))
     needed = counts_of(riichi.pond + riichi.passed)
     have = counts_of(visible)
     for kind in range(34):
