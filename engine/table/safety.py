@@ -19,7 +19,9 @@ published deal-in rates (:mod:`engine.table.safety_rates`, sources named there):
   :mod:`engine.table.safety_rates`).
 
 Against several riichi the chance is ``1 − Π(1 − pᵢ)``; the class and reason
-are those of the most dangerous one. The Russian wording is in
+are those of the most dangerous one. An opponent with calls is the second
+threat of the same model (:mod:`engine.table.safety_open`, passed in as a
+:class:`Threat`) and joins the product the same way. The Russian wording is in
 :mod:`engine.text.messages` (``SAFETY_*``).
 
 >>> from engine.hand import parse_hand

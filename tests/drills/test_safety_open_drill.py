@@ -18,9 +18,11 @@ from flask.testing import FlaskClient
 from engine.table.safety import SafetyTier
 from engine.tiles import parse_tile
 from tests.support.client import Answering
+from tests.support.practice import answer_practice
 from tutor.course.content import store
 from tutor.drills import DrillError, build_drill
 from tutor.drills.kind.safety import SafetySolution
+from tutor.practice.views import task
 
 LESSON_27 = Path(__file__).parents[2] / "content" / "ru" / "27-defence.md"
 HEAD = """---
@@ -112,3 +114,15 @@ def test_bad_open_opponent_parameters_are_drill_errors(extra: dict[str, object],
     with pytest.raises(DrillError) as caught:
         build_drill("safety", raw, 1)
     assert caught.value.key == key
+
+
+def test_a_master_practice_problem_with_calls_shows_and_then_reveals_him(
+        client: FlaskClient) -> None:
+    """Practice: his melds in the question, his hand and wait only once the solution shows."""
+    with client.application.test_request_context():
+        seed = next(s for s in range(40) if task("safety", "master", s).drill.solution.opens)
+    page = client.get(f"/practice/safety/master/{seed}").get_data(as_text=True)
+    assert "открытые сеты:" in page and "Рука соперника с открытыми сетами" not in page
+    shown = answer_practice(client, "safety", "master", seed, right=False, attempt=2)
+    assert "Рука соперника с открытыми сетами:" in shown
+    assert "Против открытой руки — та же таблица" in shown
