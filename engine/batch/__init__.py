@@ -32,18 +32,30 @@ of a kind over hand, melds and visible is an error.
 
 ``safety`` — in: ``{"kind": "safety", "hand": "<13 or 14 tiles>", "melds":
 [...], "riichi": [{"pond": "<his discards in order>", "riichi_index": 5,
-"passed": "<tiles discarded by others after his riichi>"}, ...], "visible":
-"<every tile seen outside the hand, ponds included>", "dora": "<dora
-indicators>"}`` (``passed``, ``visible`` and ``dora`` optional; each riichi's
-pond and passed tiles must be among ``visible``). Out: ``{"tiles": [{"tile":
+"passed": "<tiles discarded by others after his riichi>", "tsumogiri": [false,
+true, ...]}, ...], "visible": "<every tile seen outside the hand, ponds
+included>", "dora": "<dora indicators>", "open": [{"melds": [{"type": "pon",
+"tiles": "666z"}, ...], "pond": "<his discards in order>", "seat_wind": "S",
+"round_wind": "E"}, ...]}`` (``passed``, ``tsumogiri``, ``visible``, ``dora``
+and ``open`` optional, ``riichi`` may be empty when ``open`` is not; each
+riichi's pond and passed tiles, each open hand's pond and melds must be among
+``visible``; ``tsumogiri``, when given, has one boolean per pond tile —
+true: the tile he had just drawn — and lets the model read a tsumogiri riichi
+tile's suji as plain suji and his last tedashi's as the riichi tile's,
+:func:`engine.table.safety.trap_index`; without it the riichi tile counts as
+cut from the hand; without an open hand's winds every wind is priced as a
+value honour, as against a riichi). ``open``: opponents with calls, read by
+:mod:`engine.table.safety_open` (his melds, pond, turn and winds; the classes
+``flush_other_suit``, ``not_tanyao`` and ``pair_only`` come only from them).
+Out: ``{"tiles": [{"tile":
 "1m", "tier": "suji_19", "reason": "<Russian>", "danger": 1.7}, ...]}``, one
 entry per distinct concealed kind. ``danger`` is the estimated deal-in chance
 in %, a number with one decimal, from the danger model of
 :mod:`engine.table.safety` (published rates by tile class and the riichi player's
 discard count, sources in :mod:`engine.table.safety_rates`); against several riichi
-``1 − Π(1 − pᵢ)``. ``tier`` names the class the chance was read from (one of
+and open hands ``1 − Π(1 − pᵢ)``. ``tier`` names the class the chance was read from (one of
 :data:`engine.table.safety.TIERS`; genbutsu and tiles passed after the riichi are
-0.0 and equal); against several riichi the class and reason of the most
+0.0 and equal); against several threats the class and reason of the most
 dangerous one. Order: ``danger`` ascending, then tile order.
 
 >>> answer_line('{"kind": "waits", "hand": "1112345678999m"}')["waits"][:3]
@@ -249,7 +261,7 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     # Tile efficiency and defence (engine.batch.play).
     "ukeire": {**_COMMON, "visible": ("tiles", "")},
     "safety": {**_COMMON, "riichi": ("list", None), "visible": ("tiles", ""),
-               "dora": ("tiles", "")},
+               "dora": ("tiles", ""), "open": ("list", [])},
 }
 FIELDS.update(batch_game.FIELDS)  # the whole game
 FIELDS.update(batch_replay.FIELDS)  # a played game's log

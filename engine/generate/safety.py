@@ -6,34 +6,48 @@ hand does not use (honours and terminals early, tiles next to his blocks
 rarely), never one of his winning tiles (he is not furiten); the riichi tile
 is a plausible last cut — often a tile next to his blocks, sometimes the
 suji of his wait (the 1-3-5 shape cut to a kanchan); after the riichi he
-throws what he draws. Nobody throws a winning tile of a riichi declared
-before (he would have called ron). A second riichi (master) is a chasing one.
+throws what he draws. At player and master levels each discard carries its
+tsumogiri mark (``tsumogiri``: 1-based positions of the tiles thrown as
+drawn): in :data:`DRAWN_RIICHI_SHARE` of the riichi the riichi tile itself is
+the tile he drew, and the last cut — the tile the danger model then reads
+instead (:func:`engine.table.safety.trap_index`) — is his discard before it.
+Novice problems carry no marks (the riichi tile is read as cut from the hand).
+Nobody throws a winning tile of a riichi declared before (he would have
+called ron). A second riichi (master) is a chasing one.
 
 Levels (each rate over 200 problems, checked by tests/engine/test_generate_safety.py):
 
 =========  ==============================================================
-novice     one riichi; a genbutsu or passed tile in at most 60 % of hands
-player     one riichi; no genbutsu in at least half the hands
+novice     one riichi; a genbutsu or passed tile in at most 60 % of hands;
+           no tsumogiri marks
+player     one riichi; no genbutsu in at least half the hands; the
+           tsumogiri marks change the right answer in about 15 %
 master     in at least 60 % the best tile leads by its suji number, kabe
-           or one-chance (no 100 %-safe tile); at least 15 % two riichi
+           or one-chance (no 100 %-safe tile); at least 15 % two riichi;
+           the tsumogiri marks change the right answer in about 20 %;
+           25 % also face an opponent with calls (his hand and pond:
+           :mod:`engine.generate.safety_open`)
 =========  ==============================================================
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.errors import HandError
 from engine.generate.hands import MAX_TRIES, Builder, build_complete, nearby_tile
 from engine.generate.play import Table, discard_weight, swapped_hand
+from engine.generate.safety_open import OPEN_SHARE, READY_TURNS, fitted_hand, open_hand
 from engine.hand import Hand, parse_hand
+from engine.melds import Meld, parse_meld_text
 from engine.shape.shanten import shanten
 from engine.shape.waits import wait_tiles
 from engine.table.safety import Riichi, SafetyTier, TileSafety, hand_safety, tile_safety
-from engine.tiles import NUM_KINDS, Tile, counts_of, parse_tiles, tile_code, to_mpsz
+from engine.table.safety_open import OpenHand
+from engine.tiles import NUM_KINDS, Counts, Tile, counts_of, parse_tiles, tile_code, to_mpsz
 
 GENBUTSU_SHARE: dict[str, float] = {"novice": 0.45, "player": 0.35, "master": 0.25}
 READING_SHARE = 0.72  # master: the best tile leads by suji number, kabe or one-chance
@@ -44,6 +58,9 @@ LEAD = 0.5  # points: a lead smaller than this is a tie (as the drill grades)
 RIICHI_TURN: dict[str, tuple[int, int]] = {"novice": (6, 9), "player": (6, 12),
                                            "master": (7, 12)}
 HANDS_PER_TABLE = 30
+DRAWN_RIICHI_SHARE = 0.4  # player, master: the riichi tile was the tile just drawn
+EARLY_DRAWN = 0.35  # a discard before the last cut thrown as drawn
+TEDASHI_SHARE = 0.2  # player, master: problems whose answer the marks decide
 
 
 @dataclass
@@ -55,6 +72,16 @@ class Seat:
     riichi_at: int = 0
     pond: list[Tile] = field(default_factory=list)
     near: frozenset[Tile] = frozenset()
+    melds: tuple[Meld, ...] = ()  # an opponent with calls (no riichi)
+    ready_at: int = 0  # his turn (1-based) from which nobody throws his winning tiles
+    drawn_riichi: bool = False  # the riichi tile was tsumogiri
+    drawn: list[bool] = field(default_factory=list)  # tsumogiri marks; empty: none known
+
+    @property
+    def cut_at(self) -> int:
+        """0-based index of his last tedashi before the riichi: the riichi tile or the one
+        before it."""
+        return self.riichi_at - (2 if self.drawn_riichi else 1)
 
 
 def riichi_hand(rng: random.Random, table: Table) -> tuple[list[Tile], frozenset[Tile]] | None:
@@ -82,11 +109,11 @@ def near_kinds(hand: Sequence[Tile]) -> frozenset[Tile]:
 
 
 def _weights(seat: Seat, index: int, kinds: list[Tile]) -> list[float]:
-    if not seat.riichi_at:
-        return [discard_weight(t, index) for t in kinds]
-    if index >= seat.riichi_at:
+    if not seat.riichi_at:  # near is empty but for an opponent with calls
+        return [discard_weight(t, index) * (0.1 if t in seat.near else 1.0) for t in kinds]
+    if index >= seat.riichi_at or index > seat.cut_at:
         return [1.0] * len(kinds)  # tsumogiri: whatever he drew
-    if index == seat.riichi_at - 1:
+    if index == seat.cut_at:
         return [6.0 if t in seat.near else 0.3 for t in kinds]
     return [discard_weight(t, index) * (0.1 if t in seat.near else 1.0) for t in kinds]
 
@@ -103,7 +130,7 @@ def _riichi_tile(rng: random.Random, seat: Seat, allowed: list[Tile]) -> Tile | 
 def _discard(rng: random.Random, table: Table, seat: Seat, index: int,
              avoid: frozenset[Tile]) -> Tile:
     allowed = [t for t in range(NUM_KINDS) if table.free(t) > 0 and t not in avoid]
-    tile = _riichi_tile(rng, seat, allowed) if index == seat.riichi_at - 1 else None
+    tile = _riichi_tile(rng, seat, allowed) if seat.riichi_at and index == seat.cut_at else None
     if tile is None:
         weights = [w * table.free(t) for t, w in zip(allowed, _weights(seat, index, allowed),
                                                        strict=True)]
@@ -120,26 +147,33 @@ def play_ponds(rng: random.Random, table: Table, seats: list[Seat], lengths: lis
                 continue
             avoid = set(seat.waits)
             for other in seats:
-                if other.riichi_at and other is not seat and (
-                        other.riichi_at - 1, seats.index(other)) < (index, n):
+                ready = other.riichi_at or other.ready_at
+                if ready and other is not seat and (
+                        ready - 1, seats.index(other)) < (index, n):
                     avoid |= other.waits
             seat.pond.append(_discard(rng, table, seat, index, frozenset(avoid)))
 
 
 @dataclass(frozen=True)
 class Wish:
-    """What this problem must show: a 100 %-safe tile, a reading lead, two riichi."""
+    """What this problem must show: a 100 %-safe tile, a reading lead, two riichi,
+    an answer the tsumogiri marks decide, an opponent with calls."""
 
     genbutsu: bool
     reading: bool
     two: bool
+    tedashi: bool = False
+    open: bool = False
 
 
 def _wish(rng: random.Random, level: str) -> Wish:
     two = level == "master" and rng.random() < TWO_RIICHI_SHARE
     reading = level == "master" and rng.random() < READING_SHARE
     genbutsu = not reading and rng.random() < GENBUTSU_SHARE[level]
-    return Wish(genbutsu, reading, two)
+    tedashi = level != "novice" and not genbutsu and rng.random() < TEDASHI_SHARE
+    # Drawn last, so the other wishes of a seed stay what they were.
+    called = level == "master" and rng.random() < OPEN_SHARE
+    return Wish(genbutsu, reading, two, tedashi, called)
 
 
 def _table(rng: random.Random, level: str, wish: Wish) -> tuple[list[Seat], Table] | None:
@@ -157,8 +191,47 @@ def _table(rng: random.Random, level: str, wish: Wish) -> tuple[list[Seat], Tabl
                 return None
             seat.hand, seat.waits = made
             seat.near = near_kinds(seat.hand)
+    if wish.open and not _seat_calls(rng, table, seats, length):
+        return None
+    if level != "novice":
+        for seat in seats:
+            if seat.riichi_at:
+                seat.drawn_riichi = rng.random() < DRAWN_RIICHI_SHARE
+        first.drawn_riichi = first.drawn_riichi or wish.tedashi
     play_ponds(rng, table, seats, [length, length, length, length - 1])
+    if level != "novice":
+        for seat in seats:
+            if seat.riichi_at:
+                seat.drawn = marks(rng, seat)
     return seats, table
+
+
+def _seat_calls(rng: random.Random, table: Table, seats: list[Seat], length: int) -> bool:
+    """Give seat 1 or 2 (not a riichi) a ready hand with calls, dealt before any pond."""
+    free = [n for n in (1, 2) if not seats[n].riichi_at]
+    deal = open_hand(rng, table)
+    if deal is None:
+        return False
+    seat = seats[rng.choice(free)]
+    seat.hand, seat.melds, seat.waits = list(deal.concealed), deal.melds, deal.waits
+    seat.near = near_kinds(seat.hand)
+    seat.ready_at = max(length - READY_TURNS, 1)
+    return True
+
+
+def opens_of(seats: Sequence[Seat]) -> tuple[OpenHand, ...]:
+    """Each opponent with calls as the danger model reads him (winds unknown, as in the drill)."""
+    return tuple(OpenHand(s.melds, tuple(s.pond)) for s in seats if s.melds)
+
+
+def meld_tiles(seats: Sequence[Seat]) -> list[Tile]:
+    return [t for s in seats for m in s.melds for t in m.tiles]
+
+
+def marks(rng: random.Random, seat: Seat) -> list[bool]:
+    """Tsumogiri marks of a riichi pond: some early discards, none on the last cut, all after."""
+    return [i > seat.cut_at or (i < seat.cut_at and rng.random() < EARLY_DRAWN)
+            for i in range(len(seat.pond))]
 
 
 def riichis_of(seats: list[Seat]) -> tuple[tuple[Riichi, ...], tuple[int, ...]]:
@@ -170,7 +243,7 @@ def riichis_of(seats: list[Seat]) -> tuple[tuple[Riichi, ...], tuple[int, ...]]:
         at = seat.riichi_at - 1
         passed = tuple(t for m, other in enumerate(seats) if m != n
                        for j, t in enumerate(other.pond) if (j, m) > (at, n))
-        out.append(Riichi(tuple(seat.pond), at, passed))
+        out.append(Riichi(tuple(seat.pond), at, passed, tuple(seat.drawn)))
         owners.append(n)
     return tuple(out), tuple(owners)
 
@@ -191,6 +264,66 @@ def fits(wish: Wish, ranked: Sequence[TileSafety]) -> bool:
     return True
 
 
+def marks_decide(hand: Hand, riichis: tuple[Riichi, ...], visible: Sequence[Tile],
+                 dora: Tile) -> bool:
+    """The right tiles differ when the tsumogiri marks are read and when they are not."""
+    plain = tuple(replace(r, tsumogiri=()) for r in riichis)
+    return _right(hand_safety(hand, riichis, visible, (dora,))) != _right(
+        hand_safety(hand, plain, visible, (dora,)))
+
+
+def _right(ranked: Sequence[TileSafety]) -> frozenset[Tile]:
+    least = round(ranked[0].danger, 1)
+    return frozenset(s.tile for s in ranked if round(s.danger, 1) - least <= LEAD)
+
+
+def _prices(riichi: Riichi, seen: Counts) -> tuple[list[float], list[float]]:
+    """Each kind's danger against ``riichi`` with its tsumogiri marks and without them."""
+    plain = replace(riichi, tsumogiri=())
+    return ([tile_safety(k, riichi, seen).danger for k in range(NUM_KINDS)],
+            [tile_safety(k, plain, seen).danger for k in range(NUM_KINDS)])
+
+
+def _suji_of_marked(riichi: Riichi) -> list[Tile]:
+    """Suji of the drawn riichi tile and of the last tedashi: the tiles the marks re-read."""
+    out = []
+    for tile in (riichi.drawn_riichi_tile, riichi.trap_tile):
+        if tile is not None and tile < 27:
+            out += [tile + d for d in (-3, 3) if 0 <= tile % 9 + d <= 8]
+    return out
+
+
+def _read_by_marks(rng: random.Random, table: Table, mine: Builder, marked: list[Tile],
+                   prices: tuple[list[float], list[float]]) -> None:
+    """Hold a suji the marks re-read, and no tile as safe as it is in the model that likes it.
+
+    ``prices``: each kind's danger with the marks and without (the table only).
+    Then the marks decide the answer when some other tile lies between the
+    suji's two prices — the final check (:func:`marks_decide`) makes sure.
+    """
+    held = [t for t in mine.concealed if t in marked]
+    new = held[0] if held else rng.choice(marked)
+    if not held:
+        if mine.counts[new] >= 3 or table.free(new) <= mine.counts[new]:
+            return
+        mine.swap(rng.choice(mine.concealed), new)
+    price = min(prices, key=lambda p: p[new])
+    limit = price[new] + LEAD
+    for old in [t for t in mine.concealed if t != new]:
+        if price[old] <= limit:
+            _swap_near(rng, table, mine, old, lambda k: price[k] > limit)
+
+
+def _swap_near(rng: random.Random, table: Table, mine: Builder, old: Tile,
+               good: Callable[[Tile], bool]) -> None:
+    for attempt in range(8):
+        anchor = rng.choice(mine.concealed)
+        new = nearby_tile(rng, anchor, 0.15) if attempt < 5 else rng.randrange(NUM_KINDS)
+        if good(new) and mine.counts[new] < 3 and table.free(new) > mine.counts[new]:
+            mine.swap(old, new)
+            return
+
+
 def _drop_safe(rng: random.Random, table: Table, mine: Builder, safe: frozenset[Tile]) -> None:
     """Swap each 100 %-safe tile for one near another tile of the hand (or any unsafe kind)."""
     for old in [t for t in mine.concealed if t in safe]:
@@ -203,27 +336,37 @@ def _drop_safe(rng: random.Random, table: Table, mine: Builder, safe: frozenset[
 
 
 def _learner(rng: random.Random, table: Table, riichis: tuple[Riichi, ...],
-             visible: list[Tile], dora: Tile, wish: Wish) -> Builder | None:
+             visible: list[Tile], dora: Tile, wish: Wish,
+             opens: tuple[OpenHand, ...] = ()) -> Builder | None:
     safe = frozenset(t for r in riichis for t in (*r.pond, *r.passed))
     seen = counts_of(visible)
     reading = [k for k in range(NUM_KINDS) if wish.reading and k not in safe
                and table.free(k) > 0
                and all(tile_safety(k, r, seen).tier in READING for r in riichis)]
+    prices = _prices(riichis[0], seen) if wish.tedashi else ([], [])
+    marked = [k for k in _suji_of_marked(riichis[0]) if wish.tedashi and k not in safe
+              and table.free(k) > 0 and prices[0][k] != prices[1][k]]
+    if wish.tedashi and not marked:
+        return None  # nothing on this table reads differently with the marks
     for _ in range(HANDS_PER_TABLE):
-        mine = swapped_hand(rng, table, rng.choice((2, 3)), 14)
+        deal = fitted_hand if opens else swapped_hand  # his 13 tiles crowd the table
+        mine = deal(rng, table, rng.choice((2, 3)), 14)
         if mine is None:
             continue
         if wish.reading and reading and not any(t in reading for t in mine.concealed):
             new = rng.choice(reading)  # a tile to read: suji, kabe or one-chance
             if mine.counts[new] < 3 and table.free(new) > mine.counts[new]:
                 mine.swap(rng.choice(mine.concealed), new)
+        if marked:
+            _read_by_marks(rng, table, mine, marked, prices)
         if not wish.genbutsu:
             _drop_safe(rng, table, mine, safe)
         if wish.genbutsu != any(t in safe for t in mine.concealed):
             continue
         hand = parse_hand(to_mpsz(mine.concealed), size=14)
-        if fits(wish, hand_safety(hand, riichis, visible, (dora,))) and (
-                shanten(hand).minimum >= 0):
+        if fits(wish, hand_safety(hand, riichis, visible, (dora,), opens)) and (
+                shanten(hand).minimum >= 0) and (
+                not wish.tedashi or marks_decide(hand, riichis, visible, dora)):
             return mine
     return None
 
@@ -239,8 +382,8 @@ def gen_safety(rng: random.Random, level: str) -> dict[str, Any]:
         dora = rng.choices(range(NUM_KINDS), [table.free(t) for t in range(NUM_KINDS)])[0]
         table.place((dora,))
         riichis, owners = riichis_of(seats)
-        visible = [t for s in seats for t in s.pond] + [dora]
-        mine = _learner(rng, table, riichis, visible, dora, wish)
+        visible = [t for s in seats for t in s.pond] + [dora] + meld_tiles(seats)
+        mine = _learner(rng, table, riichis, visible, dora, wish, opens_of(seats))
         if mine is None:
             continue
         params: dict[str, Any] = {
@@ -252,11 +395,29 @@ def gen_safety(rng: random.Random, level: str) -> dict[str, Any]:
             "dora": tile_code(dora),
             "riichi_hand": to_mpsz(seats[0].hand),
         }
+        if seats[0].drawn:
+            params["tsumogiri"] = _positions(seats[0].drawn)
         if len(owners) > 1:
             params.update(second=owners[1], second_at=seats[owners[1]].riichi_at,
                           second_hand=to_mpsz(seats[owners[1]].hand))
+            if seats[owners[1]].drawn:
+                params["second_tsumogiri"] = _positions(seats[owners[1]].drawn)
+        called = next((n for n, s in enumerate(seats) if s.melds), 0)
+        if called:
+            params.update(open_seat=called, open_hand=to_mpsz(seats[called].hand),
+                          open_melds=[f"{m.kind.value} {m.to_mpsz()}"
+                                      for m in seats[called].melds])
         return params
     raise HandError("Не удалось подобрать ситуацию для этого уровня.")
+
+
+def _positions(drawn: Sequence[bool]) -> list[int]:
+    """1-based positions of the tsumogiri discards (the drill's ``tsumogiri`` parameter)."""
+    return [i + 1 for i, d in enumerate(drawn) if d]
+
+
+def _marks(positions: Sequence[int] | None, length: int) -> list[bool]:
+    return [i + 1 in positions for i in range(length)] if positions else []
 
 
 def _codes(tiles: Sequence[Tile]) -> str:
@@ -268,9 +429,25 @@ def read_problem(params: dict[str, Any]) -> tuple[Hand, tuple[Riichi, ...], list
     ponds = [parse_tiles(params["pond"]).kinds, *(parse_tiles(p).kinds for p in params["ponds"])]
     seats = [Seat(pond=list(p)) for p in ponds]
     seats[0].riichi_at = params["riichi_at"]
+    seats[0].drawn = _marks(params.get("tsumogiri"), len(ponds[0]))
     if params.get("second"):
-        seats[params["second"]].riichi_at = params["second_at"]
+        second = seats[params["second"]]
+        second.riichi_at = params["second_at"]
+        second.drawn = _marks(params.get("second_tsumogiri"), len(second.pond))
     riichis, _ = riichis_of(seats)
     dora = parse_tiles(params["dora"]).kinds[0]
-    visible = [t for p in ponds for t in p] + [dora]
+    visible = [t for p in ponds for t in p] + [dora] + meld_tiles(_called(params, seats))
     return parse_hand(params["hand"], size=14), riichis, visible, dora
+
+
+def read_opens(params: dict[str, Any]) -> tuple[OpenHand, ...]:
+    """The opponent with calls of a generated problem, if any, as the danger model reads him."""
+    ponds = [parse_tiles(params["pond"]).kinds, *(parse_tiles(p).kinds for p in params["ponds"])]
+    return opens_of(_called(params, [Seat(pond=list(p)) for p in ponds]))
+
+
+def _called(params: dict[str, Any], seats: list[Seat]) -> list[Seat]:
+    if params.get("open_seat"):
+        seat = seats[params["open_seat"]]
+        seat.melds = tuple(parse_meld_text(m) for m in params["open_melds"])
+    return seats

@@ -51,8 +51,9 @@ def outside(d: Decision, hand: Hand) -> tuple[Tile, ...]:
 
 
 def riichis(d: Decision) -> tuple[Riichi, ...]:
-    """The opponents in riichi as the danger model reads them."""
-    return tuple(Riichi(tuple(p.tile for p in o.pond), o.riichi_turn, o.passed_after_riichi)
+    """The opponents in riichi as the danger model reads them, tsumogiri marks from the log."""
+    return tuple(Riichi(tuple(p.tile for p in o.pond), o.riichi_turn, o.passed_after_riichi,
+                        tuple(p.tsumogiri for p in o.pond))
                  for o in d.opponents
                  if o.riichi_turn is not None and 0 <= o.riichi_turn < len(o.pond))
 

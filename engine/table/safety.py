@@ -12,12 +12,16 @@ published deal-in rates (:mod:`engine.table.safety_rates`, sources named there):
   that when some terminal or honour is all used up);
 * a suited tile by its class: non-suji, half-suji, suji — 1/9, 2/8, 3/7 and
   4–6 separately — with one-chance sides counted half open and the riichi
-  tile's suji counted as open;
+  tile's suji counted as open (when his discards carry tsumogiri marks and the
+  riichi tile was the tile just drawn, that rule moves to his last tedashi
+  before the riichi: :func:`trap_index`);
 * the dora and the tiles next to it deal in more often (factors in
   :mod:`engine.table.safety_rates`).
 
 Against several riichi the chance is ``1 − Π(1 − pᵢ)``; the class and reason
-are those of the most dangerous one. The Russian wording is in
+are those of the most dangerous one. An opponent with calls is the second
+threat of the same model (:mod:`engine.table.safety_open`, passed in as a
+:class:`Threat`) and joins the product the same way. The Russian wording is in
 :mod:`engine.text.messages` (``SAFETY_*``).
 
 >>> from engine.hand import parse_hand
@@ -35,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 from engine.errors import HandError
 from engine.hand import Hand
@@ -74,11 +79,16 @@ class SafetyTier(Enum):
     NO_CHANCE = "no_chance"
     ONE_CHANCE = "one_chance"
     RIICHI_SUJI = "riichi_suji"
+    TEDASHI_SUJI = "tedashi_suji"
     HALF_SUJI = "half_suji"
     OPEN_19 = "open_19"
     OPEN_28 = "open_28"
     OPEN_37 = "open_37"
     OPEN_456 = "open_456"
+    # Against an open hand (engine.table.safety_open): what his calls rule out.
+    FLUSH_OTHER_SUIT = "flush_other_suit"
+    NOT_TANYAO = "not_tanyao"
+    PAIR_ONLY = "pair_only"
 
     @property
     def explanation(self) -> str:
@@ -105,21 +115,64 @@ class Riichi:
     ``pond``: every tile he discarded, called ones included (they are still his
     discards for furiten); ``riichi_index``: the position in ``pond`` of the
     tile turned sideways; ``passed``: tiles the other players discarded after
-    the riichi without his ron.
+    the riichi without his ron; ``tsumogiri``: one mark per pond tile, true
+    when he threw the tile he had just drawn — empty when nobody knows, which
+    reads the riichi tile as cut from the hand (the model without marks).
     """
 
     pond: tuple[Tile, ...]
     riichi_index: int
     passed: tuple[Tile, ...] = ()
+    tsumogiri: tuple[bool, ...] = ()
 
     @property
     def riichi_tile(self) -> Tile:
         return self.pond[self.riichi_index]
 
+    @property
+    def trap(self) -> int | None:
+        """The pond position whose suji is distrusted (:func:`trap_index`)."""
+        return trap_index(self.tsumogiri, self.riichi_index)
+
+    @property
+    def trap_tile(self) -> Tile | None:
+        at = self.trap
+        return None if at is None else self.pond[at]
+
+    @property
+    def drawn_riichi_tile(self) -> Tile | None:
+        """The riichi tile when it was tsumogiri: its suji is plain suji again."""
+        return None if self.trap == self.riichi_index else self.riichi_tile
+
     def suji_safe(self) -> frozenset[Tile]:
-        """Tiles whose suji count: his pond but the riichi tile (unless thrown twice), passed."""
-        rest = self.pond[: self.riichi_index] + self.pond[self.riichi_index + 1:]
+        """Tiles whose suji count: his pond but the trap tile (unless thrown twice), passed."""
+        rest = tuple(t for i, t in enumerate(self.pond) if i != self.trap)
         return frozenset(rest + self.passed)
+
+
+def trap_index(tsumogiri: Sequence[bool], riichi_index: int) -> int | None:
+    """The discard whose suji the model prices as open: the last tile cut from his hand.
+
+    Riichi Book 1 (D. Chiba, ch. 8 «Defense judgement», «Suji trap») explains
+    why the riichi tile's suji is «at least as dangerous as non-suji tiles»:
+    players keep a double closed block (1-3-5) until tenpai and cut one of its
+    tiles from the hand on the riichi, waiting on its suji; the same text adds
+    that suji of later discards are less reliable than of early ones. A
+    tsumogiri riichi tile left no block of his hand, so the trap can only be
+    in the last tile that did: his last tedashi before the riichi. Moving the
+    rule there is our reading of the book's reason (no source gives a figure
+    for it); the tedashi's suji is priced as the riichi tile's was. Without
+    marks — or with the riichi tile cut from the hand — it is the riichi tile;
+    when every discard up to the riichi was tsumogiri there is no trap.
+
+    >>> trap_index((), 3), trap_index((False, True, False, True), 3)
+    (3, 2)
+    >>> trap_index((True, True), 1) is None
+    True
+    """
+    if len(tsumogiri) <= riichi_index or not tsumogiri[riichi_index]:
+        return riichi_index  # no mark on the riichi tile: read as cut from the hand
+    return next((i for i in range(riichi_index - 1, -1, -1) if not tsumogiri[i]), None)
 
 
 @dataclass(frozen=True)
@@ -134,6 +187,17 @@ class TileSafety:
     reason: str
     danger: float = 0.0
     against: int = 0
+
+
+class Threat(Protocol):
+    """A threat other than a riichi, priced in its own module (an open hand:
+    :class:`engine.table.safety_open.OpenHand`); passed in so this module needs no import of it."""
+
+    def check(self, visible: Sequence[Tile]) -> None:
+        """Raise :class:`HandError` unless what he shows is among ``visible``."""
+
+    def tile_safety(self, tile: Tile, seen: Counts, dora: Sequence[Tile]) -> TileSafety:
+        """``tile`` against him: the same class, reason and danger as against a riichi."""
 
 
 def tile_safety(tile: Tile, riichi: Riichi, seen: Counts,
@@ -154,7 +218,9 @@ def tile_safety(tile: Tile, riichi: Riichi, seen: Counts,
         tier, danger = _honour(tile, seen, turn)
         return TileSafety(tile, tier, honour_reason(tile, seen[tile], danger > 0),
                           _with_dora(tile, danger, dora))
-    waits = analyse(tile, riichi.suji_safe(), riichi.riichi_tile, seen)
+    waits = analyse(tile, riichi.suji_safe(), riichi.trap_tile, seen,
+                    tedashi=riichi.trap not in (None, riichi.riichi_index),
+                    drawn_riichi=riichi.drawn_riichi_tile)
     tier = _suited_tier(waits)
     danger = _with_dora(tile, suited_rate(waits, turn), dora)
     return TileSafety(tile, tier, suited_reason(waits, _dora_note(tile, dora)), danger)
@@ -183,7 +249,9 @@ def _suited_tier(w: Waits) -> SafetyTier:
             return SafetyTier.NO_CHANCE
         return SafetyTier("suji_" + _BY_NUMBER[fold])
     if Side.OPEN not in states:
-        return SafetyTier.RIICHI_SUJI if Side.RIICHI_SUJI in states else SafetyTier.ONE_CHANCE
+        if Side.RIICHI_SUJI in states:
+            return SafetyTier.TEDASHI_SUJI if w.tedashi else SafetyTier.RIICHI_SUJI
+        return SafetyTier.ONE_CHANCE
     if len(states) == 2 and len(open_sides(w)) == 1:
         return SafetyTier.HALF_SUJI
     return SafetyTier("open_" + _BY_NUMBER[fold])
@@ -220,13 +288,19 @@ def seen_counts(hand: Hand, visible: Sequence[Tile]) -> Counts:
 
 
 def check_riichi(riichi: Riichi, visible: Sequence[Tile]) -> None:
-    """The riichi tile must be in the pond, and pond and passed tiles among the visible ones."""
+    """The riichi tile must be in the pond, and pond and passed tiles among the visible ones.
+
+    Tsumogiri marks, when given, are one per pond tile.
+    """
     if not 0 <= riichi.riichi_index < len(riichi.pond):
         raise HandError(
             msg.SAFETY_BAD_RIICHI_INDEX.format(
                 index=riichi.riichi_index, last=max(len(riichi.pond) - 1, 0)
             )
         )
+    if riichi.tsumogiri and len(riichi.tsumogiri) != len(riichi.pond):
+        raise HandError(msg.SAFETY_BAD_TSUMOGIRI.format(marks=len(riichi.tsumogiri),
+                                                        pond=len(riichi.pond)))
     needed = counts_of(riichi.pond + riichi.passed)
     have = counts_of(visible)
     for kind in range(34):
@@ -236,29 +310,38 @@ def check_riichi(riichi: Riichi, visible: Sequence[Tile]) -> None:
 
 def hand_safety(
     hand: Hand, riichis: Sequence[Riichi], visible: Sequence[Tile],
-    indicators: Sequence[Tile] = (),
+    indicators: Sequence[Tile] = (), opens: Sequence[Threat] = (),
 ) -> tuple[TileSafety, ...]:
-    """Each concealed kind against every riichi, least dangerous first (ties: tile order).
+    """Each concealed kind against every riichi and open hand, least dangerous first.
+
+    Ties go in tile order.
 
     ``visible``: every tile seen outside the hand — all ponds (the riichi
     players' too), melds, dora indicators; ``indicators``: the dora
-    indicators among them (their dora deal in more often).
+    indicators among them (their dora deal in more often); ``opens``: the
+    opponents with calls (:mod:`engine.table.safety_open`).
     """
-    if not riichis:
+    if not riichis and not opens:
         raise HandError(msg.SAFETY_NO_RIICHI)
     for riichi in riichis:
         check_riichi(riichi, visible)
+    for threat in opens:
+        threat.check(visible)
     seen = seen_counts(hand, visible)
     dora = tuple(dora_from_indicator(i) for i in indicators)
-    out = [combine(tile, riichis, seen, dora)
+    out = [combine(tile, riichis, seen, dora, opens)
            for tile in range(34) if hand.concealed[tile]]
     return tuple(sorted(out, key=lambda s: (round(s.danger, 1), s.tile)))
 
 
 def combine(tile: Tile, riichis: Sequence[Riichi], seen: Counts,
-            dora: Sequence[Tile] = ()) -> TileSafety:
-    """The tile against every riichi: ``1 − Π(1 − pᵢ)``, class and reason of the worst one."""
+            dora: Sequence[Tile] = (), opens: Sequence[Threat] = ()) -> TileSafety:
+    """The tile against every threat: ``1 − Π(1 − pᵢ)``, class and reason of the worst one.
+
+    ``against`` counts the riichi first, then the open hands.
+    """
     each = [tile_safety(tile, r, seen, dora) for r in riichis]
+    each += [threat.tile_safety(tile, seen, dora) for threat in opens]
     if len(each) == 1:
         return each[0]
     safe = 1.0
@@ -269,5 +352,8 @@ def combine(tile: Tile, riichis: Sequence[Riichi], seen: Counts,
     if all(s.tier.certain for s in each):
         worst = 0
         found = each[0]
-    reason = msg.SAFETY_AGAINST.format(n=worst + 1, reason=found.reason)
+    if worst < len(riichis):
+        reason = msg.SAFETY_AGAINST.format(n=worst + 1, reason=found.reason)
+    else:
+        reason = msg.SAFETY_AGAINST_OPEN.format(n=worst - len(riichis) + 1, reason=found.reason)
     return TileSafety(tile, found.tier, reason, (1 - safe) * 100, worst)

@@ -34,6 +34,12 @@ Sources (each figure is used as published; nothing here was fitted by us):
   «Defense judgement», «Suji trap»: suji tiles of the tile discarded on riichi
   are «at least as dangerous as non-suji tiles». The model therefore prices
   such a side as open (:mod:`engine.table.safety`).
+* Tsumogiri marks — the same section's reason (the trap is a double closed
+  block cut from the hand on the riichi): a tsumogiri riichi tile came from
+  no block, so its suji is plain suji and the rule moves to his last tedashi
+  before the riichi (:func:`engine.table.safety.trap_index`). The move is our
+  reading of that reason; no source gives a figure for it, so the tedashi's
+  suji is priced as the riichi tile's.
 * The order of honours by copies seen and the «fourth honour is safe except
   against Thirteen Orphans» rule — the same chapter, table «Safety ranking».
 * :data:`KOKUSHI_RATE` is our own stated upper bound, not a published figure:
@@ -56,6 +62,10 @@ DORA_SOURCE: Final = (
     "(from blog.jpmahjong.net/read.php/541.htm)"
 )
 RIICHI_SUJI_SOURCE: Final = "D. Chiba, Riichi Book 1, ch. 8, «Suji trap»"
+TEDASHI_SOURCE: Final = (
+    "D. Chiba, Riichi Book 1, ch. 8, «Suji trap» (the trap is cut from the hand); moving it "
+    "to the last tedashi before a tsumogiri riichi tile is our reading, no published figure"
+)
 
 # Column order of every row of RATES (the published table's order).
 CLASSES: Final = (

@@ -37,7 +37,7 @@ def suited_reason(w: Waits, note: str) -> str:
     closed: list[str] = []
     for side in w.sides:
         shape = msg.SAFETY_RYANMEN.format(first=side.first + 1, second=side.second + 1, suit=suit)
-        why = _why(side, base)
+        why = _why(side, base, w)
         if side.state in (Side.OPEN, Side.RIICHI_SUJI, Side.ONE_CHANCE):
             possible.append(f"{shape} ({why})" if why else shape)
         else:
@@ -60,12 +60,14 @@ def suited_reason(w: Waits, note: str) -> str:
     return "; ".join(parts)
 
 
-def _why(side: RyanmenSide, base: int) -> str:
+def _why(side: RyanmenSide, base: int, w: Waits) -> str:
     other = tile_name(base + side.other)
     if side.state is Side.SUJI:
-        return msg.SAFETY_WHY_SUJI.format(other=other)
+        drawn = base + side.other == w.drawn_riichi
+        return (msg.SAFETY_WHY_DRAWN_RIICHI if drawn else msg.SAFETY_WHY_SUJI).format(other=other)
     if side.state is Side.RIICHI_SUJI:
-        return msg.SAFETY_WHY_RIICHI.format(other=other)
+        text = msg.SAFETY_WHY_TEDASHI if w.tedashi else msg.SAFETY_WHY_RIICHI
+        return text.format(other=other)
     if side.state in (Side.KABE, Side.ONE_CHANCE):
         wall = tile_name(base + side.wall)
         text = msg.SAFETY_WHY_KABE if side.state is Side.KABE else msg.SAFETY_WHY_ONE

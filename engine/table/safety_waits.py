@@ -68,6 +68,8 @@ class Waits:
     kanchan: bool
     penchan: bool
     unseen: int
+    tedashi: bool = False  # the distrusted suji is the last tedashi's, not the riichi tile's
+    drawn_riichi: Tile | None = None  # the riichi tile, when it was tsumogiri
 
     @property
     def number(self) -> int:
@@ -78,8 +80,15 @@ class Waits:
         return int(self.kanchan) + int(self.penchan)
 
 
-def analyse(tile: Tile, safe: frozenset[Tile], riichi_tile: Tile | None, seen: Counts) -> Waits:
-    """The wait shapes on a suited ``tile``; ``safe``: his pond but the riichi tile, and passed."""
+def analyse(tile: Tile, safe: frozenset[Tile], riichi_tile: Tile | None, seen: Counts, *,
+            tedashi: bool = False, drawn_riichi: Tile | None = None) -> Waits:
+    """The wait shapes on a suited ``tile``; ``safe``: his pond but the riichi tile, and passed.
+
+    ``riichi_tile``: the tile whose suji is distrusted — the riichi tile, or
+    with ``tedashi`` his last tedashi before a tsumogiri riichi tile
+    (``drawn_riichi``, then counted in ``safe``); see
+    :func:`engine.table.safety.trap_index`.
+    """
     base, n = tile - tile % 9, tile % 9
     shapes = []
     if n <= 5:
@@ -94,7 +103,7 @@ def analyse(tile: Tile, safe: frozenset[Tile], riichi_tile: Tile | None, seen: C
     alive = [seen[base + i] < KABE for i in range(9)]
     kanchan = 1 <= n <= 7 and alive[n - 1] and alive[n + 1]
     penchan = (n == 2 and alive[0] and alive[1]) or (n == 6 and alive[7] and alive[8])
-    return Waits(tile, sides, kanchan, penchan, 4 - seen[tile])
+    return Waits(tile, sides, kanchan, penchan, 4 - seen[tile], tedashi, drawn_riichi)
 
 
 def _state(base: int, a: int, b: int, other: int, safe: frozenset[Tile],

@@ -5,7 +5,13 @@ novice — a genbutsu (or passed tile) in at most 60 %; player — none in at
 least 50 %; master — in at least 60 % the best tile leads by its suji number,
 kabe or one-chance, and at least 15 % against two riichi. The riichi hand is
 dealt first and his pond never holds his winning tiles (furiten rule, seeds
-[000] [002]).
+[000] [002]). The tsumogiri marks (the riichi tile's suji rule of D. Chiba,
+*Riichi Book 1*, ch. 8 «Suji trap», moved to the last tedashi when the riichi
+tile was drawn: engine.table.safety.trap_index) decide the right answer in
+about 15 % of player and 20 % of master problems; novice carries no marks.
+Master also has an opponent with calls in OPEN_SHARE of its
+problems (±5), read by the danger model (D. Chiba, *Riichi Book 1*, ch. 8,
+«Defense against melded hands»); his hand is dealt first too.
 """
 
 from __future__ import annotations
@@ -15,7 +21,8 @@ from typing import Any
 
 import pytest
 
-from engine.generate.safety import READING, gen_safety, read_problem
+from engine.generate.safety import READING, gen_safety, marks_decide, read_opens, read_problem
+from engine.generate.safety_open import OPEN_SHARE
 from engine.hand import parse_hand
 from engine.shape.waits import wait_tiles
 from engine.table.safety import TileSafety, hand_safety
@@ -26,7 +33,7 @@ TOLERANCE = 0.05
 
 def _ranked(params: dict[str, Any]) -> tuple[TileSafety, ...]:
     hand, riichis, visible, dora = read_problem(params)
-    return hand_safety(hand, riichis, visible, (dora,))
+    return hand_safety(hand, riichis, visible, (dora,), read_opens(params))
 
 
 @pytest.fixture(scope="module")
@@ -78,6 +85,20 @@ def test_no_riichi_pond_holds_its_own_winning_tile(
             assert not waits & set(riichis[0].passed), p  # nobody threw it: he would ron
 
 
+def test_master_has_open_hands_in_the_stated_share_dealt_before_his_pond(
+        problems: dict[str, list[dict[str, Any]]]) -> None:
+    master = problems["master"]
+    called = [p for p in master if p.get("open_seat")]
+    assert abs(len(called) / PROBLEMS - OPEN_SHARE) <= TOLERANCE
+    assert not any(p.get("open_seat") for p in problems["novice"] + problems["player"])
+    for p in called:
+        opp = read_opens(p)[0]
+        assert 2 <= len(opp.melds) <= 3
+        waits = set(wait_tiles(parse_hand(p["open_hand"], opp.melds, size=13)))
+        assert waits and not waits & set(opp.pond), p  # not furiten: he keeps his wait live
+        assert p["open_seat"] != p.get("second")
+
+
 def test_ties_are_graded_equal_every_100_percent_safe_tile_is_right() -> None:
     """Genbutsu and a passed tile: both 0.0, so both are right (review §2 row 1)."""
     from tutor.drills.kind.safety import solve_safety  # the grader the drill uses
@@ -87,3 +108,31 @@ def test_ties_are_graded_equal_every_100_percent_safe_tile_is_right() -> None:
     ponds = ((4,), (8 + 9,), ())  # 5m and 9p thrown after the riichi: passed
     sol = solve_safety(hand, pond, 1, ponds, ())
     assert {0, 4, 17} <= sol.correct  # 1m genbutsu, 5m and 9p passed: all equal
+
+
+def _marks_decide(params: dict[str, Any]) -> bool:
+    hand, riichis, visible, dora = read_problem(params)
+    return marks_decide(hand, riichis, visible, dora)
+
+
+@pytest.mark.parametrize(("level", "target"), [("player", 0.15), ("master", 0.20)])
+def test_tsumogiri_marks_decide_the_answer_in_some_problems_rb1_suji_trap(
+        problems: dict[str, list[dict[str, Any]]], level: str, target: float) -> None:
+    """RB1 «Suji trap» read with the marks: a drawn riichi tile, the trap on the last tedashi."""
+    share = sum(_marks_decide(p) for p in problems[level]) / PROBLEMS
+    assert abs(share - target) <= TOLERANCE, share
+
+
+def test_novice_carries_no_tsumogiri_marks(problems: dict[str, list[dict[str, Any]]]) -> None:
+    assert not any("tsumogiri" in p or "second_tsumogiri" in p for p in problems["novice"])
+
+
+def test_marks_tell_a_story_the_last_cut_is_tedashi_after_the_riichi_all_drawn(
+        problems: dict[str, list[dict[str, Any]]]) -> None:
+    """After a riichi every discard is the drawn tile (the hand is locked, seeds [000])."""
+    for p in problems["master"][:60]:
+        drawn = set(p.get("tsumogiri", []))
+        at, length = p["riichi_at"], len(p["pond"].split())
+        assert set(range(at + 1, length + 1)) <= drawn, p
+        if at in drawn:
+            assert at - 1 not in drawn, p  # the last cut before a drawn riichi tile
