@@ -85,6 +85,13 @@ def test_a_safer_discard_against_riichi_explains_a_slower_one() -> None:
     assert check_efficiency(d, ONLINE, (d,)) is None
 
 
+def test_a_safer_discard_against_an_open_hand_explains_a_slower_one() -> None:
+    """4p is his genbutsu; 7s, the faster cut, feeds his sou flush (pons 2s, 9s)."""
+    melds = (parse_meld_text("pon 222s"), parse_meld_text("pon 999s"))
+    d = decision("1188m3345567p788s", played="4p", opponents=(opponent(1, "4p9m1z", melds=melds),))
+    assert check_efficiency(d, ONLINE, (d,)) is None
+
+
 def test_keeping_a_dora_explains_a_slower_discard() -> None:
     # Indicator 6s: 7s is dora; cutting 4p keeps it (the drill's «быстро и дорого» count).
     d = decision("1188m3345567p788s", played="4p", dora="6s")
