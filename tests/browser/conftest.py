@@ -11,7 +11,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.support.browser import CHROMIUM, LAUNCH_ARGS, phone_context, running_site, watched
+from tests.support.browser import (
+    CHROMIUM,
+    LAUNCH_ARGS,
+    RenderingAll,
+    phone_context,
+    running_site,
+    watched,
+)
 
 
 @pytest.fixture(scope="session")
@@ -22,7 +29,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 # One Chromium per test process (each pytest-xdist worker): starting Playwright and
 # the browser costs about 1.5 s of CPU, and every test opens its own context anyway
-# (cookies, storage and cache are per context, so nothing passes between tests).
+# (cookies, storage and cache are per context, so nothing passes between tests). Its
+# pages render everything at once (RenderingAll says why); ``browser.unwrapped`` does not.
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     if not CHROMIUM.exists():
@@ -31,7 +39,7 @@ def browser() -> Iterator[object]:
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        yield chromium
+        yield RenderingAll(chromium)
         chromium.close()
 
 

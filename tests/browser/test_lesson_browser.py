@@ -239,3 +239,33 @@ def test_a_failed_request_says_there_is_no_connection(browser, live_server: str)
     assert_no_page_load(page, live_server)
     assert script_errors == []
     context.close()
+
+
+def test_a_section_far_from_the_screen_is_rendered_when_the_reader_gets_there(
+    browser, live_server: str  # noqa: ANN001
+) -> None:
+    """content-visibility: auto on the real stylesheet (the other tests render everything).
+
+    A short window leaves the lesson's last drill far below: it is skipped at first,
+    drawn once scrolled to, and a link to it (#drill-…) opens it drawn.
+    """
+    context = browser.unwrapped.new_context(base_url=live_server,
+                                            viewport={"width": 390, "height": 400})
+    try:
+        page = context.new_page()
+        page.goto(LESSON)
+        last = page.locator(".drill").last
+        drawn = "el => el.checkVisibility({contentVisibilityAuto: true})"
+        assert page.locator(".lesson__part").count() >= 2
+        assert page.evaluate("getComputedStyle(document.querySelector('.lesson__part'))"
+                             ".contentVisibility") == "auto"
+        assert last.evaluate(drawn) is False
+        last.scroll_into_view_if_needed()
+        page.wait_for_function("el => el.checkVisibility({contentVisibilityAuto: true})",
+                               arg=last.element_handle())
+        target = last.get_attribute("id")
+        page.goto(f"{LESSON}#{target}")
+        page.wait_for_function("el => el.checkVisibility({contentVisibilityAuto: true})",
+                               arg=page.locator(f"#{target}").element_handle())
+    finally:
+        context.close()

@@ -70,6 +70,7 @@ def _story(people: People, fu: int, class_id: int) -> None:
     teacher = people.new()
     sign_in(teacher, "teacher")
     teacher.get_by_role("link", name="Студия").click()
+    teacher.wait_for_url("**/studio")  # a click only starts the navigation
     assert axe_violations(teacher) == [], "/studio"
     teacher.get_by_label("Название нового урока").fill("Правила клуба")
     teacher.get_by_role("button", name="Новый урок").click()
