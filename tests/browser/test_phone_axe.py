@@ -2,8 +2,9 @@
 
 One server for the module (the course in ``content/ru``, read in place), one
 Chromium. axe-core comes bundled in the PyPI package ``axe-playwright-python``
-(no browser download; it injects ``axe.min.js`` through Playwright, which
-the CSP does not block). Every page and a graded drill pass axe;
+(no browser download; Playwright puts ``axe.min.js`` into every page the
+phone opens, which the CSP does not block). Every page and a graded drill pass
+axe, and a planted unreadable paragraph is reported;
 the waits drill's hand and «Проверить» fit the first screen and the hand stays
 in sight over the palette; hands stay on one line; the palette's arrow keys;
 a glossary term opens its popover on a tap.
@@ -19,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.browser import PHONE, axe_violations
+from tests.support.browser import PHONE, axe_violations, with_axe
 from tests.support.site import make_app
 
 pytestmark = [pytest.mark.browser]
@@ -45,7 +46,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture
 def phone(browser, site: str) -> Iterator[object]:  # noqa: ANN001
-    context = browser.new_context(base_url=site, viewport=PHONE, has_touch=True, is_mobile=True)
+    context = with_axe(browser.new_context(base_url=site, viewport=PHONE, has_touch=True,
+                                           is_mobile=True))
     page = context.new_page()
     yield page
     context.close()
@@ -160,3 +162,19 @@ def test_a_glossary_term_opens_its_definition_on_a_tap(phone) -> None:  # noqa: 
     term.focus()
     phone.keyboard.press("Enter")
     assert tip.is_visible()
+
+
+# The proof that the walk above can fail: the lesson's last paragraph made unreadable
+# (far below the screen, not painted until the helper renders it) is reported.
+PLANT = """() => { const texts = document.querySelectorAll('.lesson__part p');
+  const text = texts[texts.length - 1];
+  text.style.color = '#f4f4f4'; text.style.backgroundColor = '#ffffff';
+  return [getComputedStyle(text.closest('.lesson__part')).contentVisibility,
+          text.getBoundingClientRect().top > innerHeight]; }"""
+
+
+def test_the_axe_helper_reports_unreadable_text_far_below_the_screen(phone) -> None:  # noqa: ANN001
+    phone.goto("/lessons/waits")
+    assert phone.evaluate(PLANT) == ["auto", True]
+    found = axe_violations(phone)
+    assert [v for v in found if v.startswith("color-contrast: 1 ×")] != [], found

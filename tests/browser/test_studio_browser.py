@@ -6,7 +6,7 @@ the check's message at its line (a click puts the cursor there), fixes it,
 saves and publishes to a class; a learner of that class, on a 390 px phone,
 finds it on the course map and answers both drills; a learner of another
 class neither sees nor opens it; the instructor restores an earlier version.
-axe-core (:func:`tests.browser.test_phone_axe.axe_violations`) finds nothing
+axe-core (:func:`tests.support.browser.axe_violations`) finds nothing
 on ``/studio``, the editor showing a check message, the diff, the versions
 and the club lesson with its drills graded.
 """

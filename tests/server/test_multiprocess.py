@@ -15,7 +15,6 @@ import os
 import secrets
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -41,9 +40,14 @@ DATABASES = [
 ]
 
 
-@pytest.fixture(params=DATABASES)
-def two_servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[list[Any]]:
+# One pair of servers per database for the module (starting gunicorn and nginx twice
+# costs more than both tests): every learner is new, with its own cookie and its own
+# answers, so the second test reads nothing the first one wrote.
+@pytest.fixture(scope="module", params=DATABASES)
+def two_servers(request: pytest.FixtureRequest,
+                tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Any]]:
     need_gunicorn()
+    tmp_path = tmp_path_factory.mktemp(f"two-servers-{request.param}")
     url = PG_URL if request.param == "postgresql" else f"sqlite:///{tmp_path / 'shared.sqlite3'}"
     env = {"SECRET_KEY": secrets.token_hex(32), "DATABASE_URL": str(url),
            "FLASK_CONTENT_DIR": str(copy_content(tmp_path / "content")),
