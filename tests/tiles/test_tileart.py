@@ -28,8 +28,8 @@ from tutor.tiles.sprite import (
     SPRITE_PATH,
     build_faces_css,
     build_sprite,
+    drawings,
     grid_ids,
-    symbols,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,7 +55,7 @@ def hrefs(html: str) -> list[str]:
 
 def test_sprite_draws_every_kind_red_five_and_back() -> None:
     assert sorted(grid_ids()) == sorted(ALL_IDS)
-    assert sorted(ident for ident, _ in symbols()) == sorted(set(ALL_IDS) - {"back"})
+    assert sorted(ident for ident, _ in drawings()) == sorted(set(ALL_IDS) - {"back"})
 
 
 def test_sprite_is_flat_paths_the_browser_styles_once() -> None:
@@ -119,14 +119,14 @@ def test_sprite_colours_are_plain_values_by_class_in_both_themes() -> None:
 
 
 def test_red_five_is_drawn_without_green_or_blue_ink() -> None:
-    drawing = dict(symbols())["0s"]
+    drawing = dict(drawings())["0s"]
     assert 'class="g"' not in drawing and 'class="r"' in drawing
 
 
 def test_honours_are_drawn_as_paths_not_font_glyphs() -> None:
-    drawings = dict(symbols())
+    faces = dict(drawings())
     for ident in ("1z", "2z", "3z", "4z", "6z", "7z", "1m"):
-        assert "<path" in drawings[ident]
+        assert "<path" in faces[ident]
     assert not re.search(r"[\u4e00-\u9fff]", build_sprite())
 
 

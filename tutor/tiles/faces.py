@@ -9,7 +9,7 @@ these fragments flat (:mod:`tutor.tiles.flatten`), so groups here cost nothing.
 
 Layouts follow the usual Japanese sets: pin coins and sou sticks arranged per
 count, a bird for 1 sou, man as numeral over 萬, winds and dragons as one
-character. Each ``draw_*`` function returns the inner markup of one symbol.
+character. Each ``draw_*`` function returns the drawing of one face.
 """
 
 from __future__ import annotations

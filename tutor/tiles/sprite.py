@@ -167,8 +167,8 @@ def _bodies(cells: list[tuple[int, str, bool]]) -> str:
                    for part, ds in parts.items() if ds)
 
 
-def symbols() -> list[tuple[str, str]]:
-    """(id without ``t-``, inner markup) for every tile picture, in a fixed order."""
+def drawings() -> list[tuple[str, str]]:
+    """(id, face drawing) for every tile that has a face, in a fixed order (see faces)."""
     out: list[tuple[str, str]] = []
     for value in range(1, 10):
         out.append((f"{value}m", draw_man(value)))
@@ -187,8 +187,8 @@ def symbols() -> list[tuple[str, str]]:
 
 
 def grid_ids() -> list[str]:
-    """Ids in grid order: :func:`symbols`, then the face-down tile."""
-    return [ident for ident, _ in symbols()] + ["back"]
+    """Ids in grid order: :func:`drawings`, then the face-down tile."""
+    return [ident for ident, _ in drawings()] + ["back"]
 
 
 def grid_size() -> tuple[int, int]:
@@ -199,15 +199,15 @@ def grid_size() -> tuple[int, int]:
 def _grid() -> str:
     """Every tile drawn once upright and once on its side: the background cells.
 
-    Drawn out in full rather than as ``<use>`` of the symbols: a ``<use>``
-    clones its symbol into a shadow tree, which the browser styles again for
-    every clone; flat paths cost one style per path.
+    Drawn out in full, twice, rather than as ``<use>`` of one drawing: a
+    ``<use>`` clones what it points at into a shadow tree, which the browser
+    styles again for every clone; a flat path is styled once.
     """
-    drawings = dict(symbols())
+    face = dict(drawings())
     cells = [(k, ident, sideways) for sideways in (False, True)
              for k, ident in enumerate(grid_ids())]
-    faces = [flat(drawings[ident], _cell(k, sideways))
-             for k, ident, sideways in cells if ident in drawings]
+    faces = [flat(face[ident], _cell(k, sideways))
+             for k, ident, sideways in cells if ident in face]
     return _bodies(cells) + "".join(faces)
 
 
