@@ -8,8 +8,10 @@ sequence (``a`` an irrational whose continued fraction has small terms: the
 golden ratio, √2, √3), which any run of consecutive seeds fills evenly — every
 interval of the unit line gets its share of a window of 200 seeds to within
 about one point — while each seed stays one fixed problem. Each draw of a
-problem (its row, its seat, its second riichi) has its own ``lane``, a
-different ``a``, so the draws are spread independently of each other.
+problem (its row, its seat, its second riichi, an opponent with calls, an
+answer the tsumogiri marks decide) has its own ``lane``, a different ``a``
+(1 and the five irrationals are linearly independent over the rationals), so
+the draws are spread independently of each other.
 
 The seed travels with the random stream (:class:`ProblemRandom`, made by
 :func:`engine.generate.problem_rng`); a plain :class:`random.Random` (a caller
@@ -26,13 +28,17 @@ from math import isqrt
 from typing import TypeVar
 
 WORD = 1 << 64
-# frac(a) * 2**64 for the lanes' irrationals, exact: the golden ratio, √2, √3.
+# frac(a) * 2**64 for the lanes' irrationals, exact: the golden ratio, √2, √3, √7, √6.
 _STEPS = (
     (WORD + isqrt(5 * WORD * WORD)) // 2 % WORD,
     isqrt(2 * WORD * WORD) % WORD,
     isqrt(3 * WORD * WORD) % WORD,
+    isqrt(7 * WORD * WORD) % WORD,
+    isqrt(6 * WORD * WORD) % WORD,
 )
-ROW, SEAT, EXTRA = range(len(_STEPS))  # the lanes: which row decides, the seat, one more draw
+# The lanes: which row decides, the seat, one more draw (a second riichi), an
+# opponent with calls, an answer the tsumogiri marks decide.
+ROW, SEAT, EXTRA, CALLS, MARKS = range(len(_STEPS))
 
 K = TypeVar("K")
 

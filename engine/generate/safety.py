@@ -15,15 +15,19 @@ Novice problems carry no marks (the riichi tile is read as cut from the hand).
 Nobody throws a winning tile of a riichi declared before (he would have
 called ron). A second riichi (master) is a chasing one.
 
-Levels (each rate over 200 problems, checked by tests/engine/test_generate_safety.py):
+Levels (each rate over 200 problems, checked by tests/engine/test_generate_safety.py
+within 5 points of the stated share; the level's row — a 100 %-safe tile held,
+a reading lead, neither — and each extra are drawn by :mod:`engine.generate.mix`,
+so consecutive seeds deal them evenly):
 
 =========  ==============================================================
-novice     one riichi; a genbutsu or passed tile in at most 60 % of hands;
-           no tsumogiri marks
-player     one riichi; no genbutsu in at least half the hands; the
+novice     one riichi; a genbutsu or passed tile in 45 % of hands (the
+           issue: at most 60 %); no tsumogiri marks
+player     one riichi; no genbutsu in 65 % of hands (at least half); the
            tsumogiri marks change the right answer in about 15 %
-master     in at least 60 % the best tile leads by its suji number, kabe
-           or one-chance (no 100 %-safe tile); at least 15 % two riichi;
+master     in 72 % the best tile leads by its suji number, kabe or
+           one-chance (no 100 %-safe tile; at least 60 %), in the rest it
+           does not (7 % hold a 100 %-safe tile); 22 % two riichi (at least 15 %);
            the tsumogiri marks change the right answer in about 20 %;
            25 % also face an opponent with calls (his hand and pond:
            :mod:`engine.generate.safety_open`)
@@ -39,6 +43,7 @@ from typing import Any
 
 from engine.errors import HandError
 from engine.generate.hands import MAX_TRIES, Builder, build_complete, nearby_tile
+from engine.generate.mix import CALLS, EXTRA, MARKS, chance, pick
 from engine.generate.play import Table, discard_weight, swapped_hand
 from engine.generate.safety_open import OPEN_SHARE, READY_TURNS, fitted_hand, open_hand
 from engine.hand import Hand, parse_hand
@@ -164,16 +169,28 @@ class Wish:
     two: bool
     tedashi: bool = False
     open: bool = False
+    strict: bool = False  # the reading row decides both ways: a plain problem has no lead
+
+
+def level_rows(level: str) -> dict[str, float]:
+    """The level's rows and their shares: a 100 %-safe tile held, a reading lead, neither."""
+    reading = READING_SHARE if level == "master" else 0.0
+    genbutsu = (1 - reading) * GENBUTSU_SHARE[level]
+    return {"genbutsu": genbutsu, "reading": reading, "plain": 1 - reading - genbutsu}
 
 
 def _wish(rng: random.Random, level: str) -> Wish:
-    two = level == "master" and rng.random() < TWO_RIICHI_SHARE
-    reading = level == "master" and rng.random() < READING_SHARE
-    genbutsu = not reading and rng.random() < GENBUTSU_SHARE[level]
-    tedashi = level != "novice" and not genbutsu and rng.random() < TEDASHI_SHARE
-    # Drawn last, so the other wishes of a seed stay what they were.
-    called = level == "master" and rng.random() < OPEN_SHARE
-    return Wish(genbutsu, reading, two, tedashi, called)
+    """The problem's row and extras, each its own evenly spread draw (:mod:`engine.generate.mix`).
+
+    Over any 200 consecutive seeds every share lands within about a point of
+    its figure, where coin tosses would stray by five now and then.
+    """
+    row = pick(rng, level_rows(level))
+    two = level == "master" and chance(rng, TWO_RIICHI_SHARE, EXTRA)
+    tedashi = level != "novice" and row != "genbutsu" and chance(rng, TEDASHI_SHARE, MARKS)
+    called = level == "master" and chance(rng, OPEN_SHARE, CALLS)
+    return Wish(row == "genbutsu", row == "reading", two, tedashi, called,
+                strict=level == "master")
 
 
 def _table(rng: random.Random, level: str, wish: Wish) -> tuple[list[Seat], Table] | None:
@@ -257,19 +274,31 @@ def fits(wish: Wish, ranked: Sequence[TileSafety]) -> bool:
     certain = any(s.tier.certain for s in ranked)
     if certain != wish.genbutsu:
         return False
-    if wish.reading:
-        second = next((s for s in ranked if s not in best), None)
-        return best[0].tier in READING and second is not None and (
-            second.tier is not best[0].tier or second.tile // 9 == best[0].tile // 9)
-    return True
+    if wish.strict:  # the row decides alone: a plain problem has no reading lead either
+        return wish.reading == reading_lead(ranked)
+    return not wish.reading or reading_lead(ranked)
+
+
+def reading_lead(ranked: Sequence[TileSafety]) -> bool:
+    """The best tile (no 100 %-safe one held) leads the next by its class: suji number,
+    kabe or one-chance — not by a dora or a riichi tile within one class."""
+    least = round(ranked[0].danger, 1)
+    best = [s for s in ranked if round(s.danger, 1) - least <= LEAD]
+    rest = [s for s in ranked if s not in best]
+    return (not any(s.tier.certain for s in ranked) and best[0].tier in READING
+            and bool(rest) and rest[0].tier is not best[0].tier)
 
 
 def marks_decide(hand: Hand, riichis: tuple[Riichi, ...], visible: Sequence[Tile],
-                 dora: Tile) -> bool:
-    """The right tiles differ when the tsumogiri marks are read and when they are not."""
+                 dora: Tile, opens: tuple[OpenHand, ...] = ()) -> bool:
+    """The right tiles differ when the tsumogiri marks are read and when they are not.
+
+    An opponent with calls is priced in both readings: the drill grades against
+    him too, so the marks decide only if they still do with him at the table.
+    """
     plain = tuple(replace(r, tsumogiri=()) for r in riichis)
-    return _right(hand_safety(hand, riichis, visible, (dora,))) != _right(
-        hand_safety(hand, plain, visible, (dora,)))
+    return _right(hand_safety(hand, riichis, visible, (dora,), opens)) != _right(
+        hand_safety(hand, plain, visible, (dora,), opens))
 
 
 def _right(ranked: Sequence[TileSafety]) -> frozenset[Tile]:
@@ -366,7 +395,7 @@ def _learner(rng: random.Random, table: Table, riichis: tuple[Riichi, ...],
         hand = parse_hand(to_mpsz(mine.concealed), size=14)
         if fits(wish, hand_safety(hand, riichis, visible, (dora,), opens)) and (
                 shanten(hand).minimum >= 0) and (
-                not wish.tedashi or marks_decide(hand, riichis, visible, dora)):
+                not wish.tedashi or marks_decide(hand, riichis, visible, dora, opens)):
             return mine
     return None
 

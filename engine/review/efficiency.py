@@ -5,7 +5,7 @@ kept, second order) over :func:`engine.shape.ukeire.rank_discards` with the
 tiles the seat could see counted out. A discard is flagged when it leaves a
 higher shanten than the best legal one, or the same shanten with less than
 :data:`~engine.review.thresholds.UKEIRE_SHARE` of the best count — unless a
-reason explains it: defence (an opponent is in riichi and the discard is
+reason explains it: defence (an opponent is in riichi or has called, and the discard is
 safer than every discard that would pass, :mod:`engine.table.safety`) or
 value (it keeps more han by the drill's «быстро и дорого» count,
 :func:`engine.shape.efficiency.han_kept`, or the faster tenpai has no yaku).
@@ -17,7 +17,7 @@ from engine.errors import HandError
 from engine.hand import Hand
 from engine.plural import tiles_word
 from engine.review.flags import LESSONS, Flag
-from engine.review.position import hand_of, outside, riichis, tile_of, win_value
+from engine.review.position import hand_of, opens, outside, riichis, tile_of, win_value
 from engine.review.thresholds import UKEIRE_SHARE
 from engine.rules.sets import Ruleset
 from engine.shape.efficiency import han_kept, speed_key
@@ -89,12 +89,14 @@ def check_efficiency(d: Decision, rules: Ruleset,
 
 def _defence_reason(d: Decision, hand: Hand, seen: tuple[Tile, ...], played: Tile,
                     passing: list[DiscardOption]) -> bool:
-    """Against a riichi: the discard is safer than every discard the measure would pass."""
-    against = riichis(d)
-    if not against:
+    """Against a riichi or an open hand: the discard is safer than every discard the measure
+    would pass."""
+    against, called = riichis(d), opens(d)
+    if not (against or called):
         return False
     try:
-        danger = {s.tile: s.danger for s in hand_safety(hand, against, seen, d.dora_indicators)}
+        danger = {s.tile: s.danger
+                  for s in hand_safety(hand, against, seen, d.dora_indicators, called)}
     except HandError:
         return False
     return all(danger[played] < danger[o.tile] for o in passing)

@@ -25,7 +25,7 @@ from enum import Enum
 from engine.review import thresholds
 from engine.rules.sets import PROCEDURES, base_name, get_game_rules, get_ruleset
 
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2  # 2: the danger model also prices opponents with calls
 
 
 def _plain(value: object) -> object:

@@ -17,6 +17,7 @@ from engine.table.decision import Decision
 from engine.table.final import four, placements
 from engine.table.game import GameState, Ron, Tsumo, next_state, win_payments
 from engine.table.safety import Riichi
+from engine.table.safety_open import OpenHand
 from engine.text import messages as msg
 from engine.tiles import EAST, NUM_KINDS, Tile, counts_of, parse_tiles
 
@@ -43,6 +44,9 @@ def outside(d: Decision, hand: Hand) -> tuple[Tile, ...]:
     held = hand.all_counts()
     need = counts_of(t for o in d.opponents if o.riichi_turn is not None
                      for t in (*(p.tile for p in o.pond), *o.passed_after_riichi))
+    shown = counts_of(t for him in opens(d) for t in (*him.pond, *(k for m in him.melds
+                                                                  for k in m.tiles)))
+    need = tuple(max(a, b) for a, b in zip(need, shown, strict=True))
     out: list[Tile] = []
     for kind in range(NUM_KINDS):
         seen = max(d.visible[kind] - held[kind], min(need[kind], 4 - held[kind]), 0)
@@ -56,6 +60,20 @@ def riichis(d: Decision) -> tuple[Riichi, ...]:
                         tuple(p.tsumogiri for p in o.pond))
                  for o in d.opponents
                  if o.riichi_turn is not None and 0 <= o.riichi_turn < len(o.pond))
+
+
+def opens(d: Decision) -> tuple[OpenHand, ...]:
+    """The opponents with calls (no riichi) as the danger model reads an open threat.
+
+    His melds, his whole pond (tiles taken by a call included: they still make
+    him furiten), his seat wind and the round wind — so an honour is priced as
+    a value honour only when it gives him a yaku.
+    """
+    dealer = dealer_of(d)
+    return tuple(OpenHand(o.melds, tuple(p.tile for p in o.pond),
+                          EAST + (o.seat - dealer) % 4, d.round_wind)
+                 for o in d.opponents if o.riichi_turn is None
+                 and any(m.kind is not MeldKind.ANKAN for m in o.melds))
 
 
 def dealer_of(d: Decision) -> int:

@@ -156,3 +156,43 @@ def test_without_javascript_links_and_the_form_do_everything(browser, live_serve
         assert page.locator("[data-copy]").count() == 0
     finally:
         context.close()
+
+
+DANGER_HAND = "/analyse?hand=147m258p369s22256z"
+
+
+def test_danger_panel_prices_a_riichi_and_an_open_hand_typed_from_the_keyboard_on_a_phone(
+        page) -> None:  # noqa: ANN001
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(DANGER_HAND)
+    page.locator("#a-opp").focus()
+    page.keyboard.type("9m1z4m2s")
+    page.locator("#danger-head", has_text="Против риичи:").wait_for()
+    assert page.locator("#danger [data-discard='4m']").first.get_attribute("data-danger") == "0.0"
+    page.keyboard.press("Tab")  # the riichi tile's number
+    page.keyboard.press("Tab")  # the opponent with calls
+    assert page.evaluate("document.activeElement.id") == "a-open_melds"
+    page.keyboard.type("pon 222p, pon 777p")
+    page.locator("#danger-head", has_text="Против риичи и открытой руки").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#danger").screenshot(path=str(ARTIFACTS / "analyse-danger-phone.png"),
+                                       caret="initial")
+    page.locator("#a-open_melds").screenshot(path=str(ARTIFACTS / "analyse-open-field.png"),
+                                             caret="initial")
+
+
+def test_without_javascript_the_form_shows_the_danger_against_an_open_hand(
+        browser, live_server: str) -> None:  # noqa: ANN001
+    context = browser.new_context(base_url=live_server, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(DANGER_HAND)
+        page.locator("#a-open_melds").fill("pon 222p, pon 777p")
+        page.locator("#a-open_pond").fill("1z9s4m")
+        page.get_by_role("button", name="Анализировать").click()
+        page.wait_for_url(re.compile(r"open_melds=pon"))
+        assert page.locator("#danger-head").inner_text().startswith("Против открытой руки")
+        assert page.locator("#danger [data-discard]").first.get_attribute("data-discard") == "4m"
+    finally:
+        context.close()

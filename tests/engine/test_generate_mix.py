@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from engine.generate import problem_rng
-from engine.generate.mix import EXTRA, ROW, SEAT, ProblemRandom, chance, pick, point
+from engine.generate.mix import CALLS, EXTRA, MARKS, ROW, SEAT, ProblemRandom, chance, pick, point
 
 WINDOW = 200
 MIX = {"a": 0.25, "b": 0.30, "c": 0.30, "d": 0.15}
@@ -33,10 +33,15 @@ def test_any_200_consecutive_seeds_deal_each_share_within_a_point_and_a_half(sta
         assert abs(rows[row] / WINDOW - share) <= 0.015, (row, rows)
 
 
+LANE_PAIRS = [(SEAT, EXTRA), (ROW, CALLS), (ROW, MARKS), (EXTRA, CALLS), (CALLS, MARKS)]
+
+
 @pytest.mark.parametrize("start", STARTS)
-def test_two_lanes_of_one_problem_are_spread_independently(start: int) -> None:
+@pytest.mark.parametrize(("one", "other"), LANE_PAIRS)
+def test_two_lanes_of_one_problem_are_spread_independently(
+        start: int, one: int, other: int) -> None:
     rngs = [ProblemRandom("k", n) for n in _seeds(start)]
-    both = sum(chance(rng, 0.4, SEAT) and chance(rng, 0.3, EXTRA) for rng in rngs)
+    both = sum(chance(rng, 0.4, one) and chance(rng, 0.3, other) for rng in rngs)
     assert abs(both / WINDOW - 0.4 * 0.3) <= 0.03
 
 

@@ -10,11 +10,13 @@ the last 12 tiles.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 
+from engine.melds import parse_meld_text
 from engine.review import thresholds
 from engine.review.all_last import check_all_last
 from engine.review.calls import check_no_yaku
@@ -22,9 +24,10 @@ from engine.review.defence import check_defence
 from engine.review.efficiency import check_efficiency
 from engine.review.flags import CATEGORIES, LESSONS, Review, collect, summary_text
 from engine.review.noten import check_noten
-from engine.review.run import review_decisions
+from engine.review.run import review, review_decisions
 from engine.review.wins import check_furiten, check_missed_win
 from engine.rules.sets import get_ruleset
+from engine.table.logs import read_log
 from engine.tiles import SOUTH
 from tests.support.review import decision, opponent, with_
 
@@ -82,6 +85,13 @@ def test_a_safer_discard_against_riichi_explains_a_slower_one() -> None:
     assert check_efficiency(d, ONLINE, (d,)) is None
 
 
+def test_a_safer_discard_against_an_open_hand_explains_a_slower_one() -> None:
+    """4p is his genbutsu; 7s, the faster cut, feeds his sou flush (pons 2s, 9s)."""
+    melds = (parse_meld_text("pon 222s"), parse_meld_text("pon 999s"))
+    d = decision("1188m3345567p788s", played="4p", opponents=(opponent(1, "4p9m1z", melds=melds),))
+    assert check_efficiency(d, ONLINE, (d,)) is None
+
+
 def test_keeping_a_dora_explains_a_slower_discard() -> None:
     # Indicator 6s: 7s is dora; cutting 4p keeps it (the drill's «быстро и дорого» count).
     d = decision("1188m3345567p788s", played="4p", dora="6s")
@@ -124,6 +134,44 @@ def test_pushing_a_tenpai_with_a_good_wait_is_not_flagged() -> None:
 def test_without_a_riichi_nothing_is_dangerous() -> None:
     d = decision("147m258p369s2225z5p", played="5p", opponents=(opponent(1, "9m1z4m2s"),))
     assert check_defence(d, ONLINE, (d,)) is None
+
+
+# --- defence against an open hand ----------------------------------------------------------
+# West called pon 2p and pon 7p and threw 1z 9s 4m: a pin flush (or toitoi) reading
+# (Riichi Book 1, ch. 8, «Defense against melded hands»). 4m is his genbutsu.
+
+FLUSH = (opponent(1, "1p9m"), opponent(2, "1z9s4m", melds=(parse_meld_text("pon 222p"),
+                                                           parse_meld_text("pon 777p"))),
+         opponent(3, "8s9s"))
+
+
+def test_a_dangerous_discard_against_an_open_flush_is_flagged_and_names_him() -> None:
+    d = decision("4m678m139s345s45z6p5p", played="6p", opponents=FLUSH, dora="1m")
+    flag = check_defence(d, ONLINE, (d,))
+    assert flag is not None and flag.better == "4m" and flag.cost["safest_danger"] == 0.0
+    assert isinstance(flag.cost["danger"], float) and flag.cost["danger"] >= 3
+    assert flag.message.startswith("Против открытой руки (Запад) сброс 6p опасен")
+
+
+def test_his_genbutsu_against_an_open_hand_passes() -> None:
+    d = decision("4m678m139s345s45z6p5p", played="4m", opponents=FLUSH, dora="1m")
+    assert check_defence(d, ONLINE, (d,)) is None
+
+
+OPEN_FLUSH_GAME = REPO / "tests" / "fixtures" / "review" / "open_flush_deal_in.json"
+
+
+def test_a_game_dealt_into_an_open_flush_is_flagged_on_the_deal_in() -> None:
+    """Аня (East) throws 6p into Борис's pons 2p, 7p — his pin flush — holding his genbutsu 7s.
+
+    The hand ends on that ron (mangan); the review flags the discard once, as defence.
+    """
+    game = read_log(json.loads(OPEN_FLUSH_GAME.read_text(encoding="utf-8")))
+    found = review(game, 0).decisions
+    assert [(f.category, f.played, f.better) for f in found] == [("defence", "6p", "7s")]
+    assert found[0].message == ("Против открытой руки (Юг) сброс 6p опасен: шанс набросить "
+                                "4,8 %. Самый безопасный тайл руки — 7s: 0,0 %.")
+    assert not any(f.category == "defence" for f in review(game, 2).decisions)  # Вера's 1p, 6m
 
 
 # --- missed win and all-last -------------------------------------------------------------

@@ -10,6 +10,7 @@ every flag the engine raises on a bot game makes a drill from its stored JSON.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -89,3 +90,17 @@ def test_a_defence_flag_keeps_the_riichi_pond_and_the_visible_tiles() -> None:
     assert params["riichis"] == [{"pond": "9m1z5s2p", "at": 3, "passed": ""}]  # in order
     drill = build_drill("position", json.loads(json.dumps(params)), 0)
     assert "5s" in drill.solution.correct
+
+
+def test_a_deal_in_into_an_open_hand_asks_which_tile_the_safest_right(app: Flask) -> None:
+    """The drill's defence mode prices riichi only: against an open hand it is a choice."""
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "review" / "open_flush_deal_in.json"
+    game = read_log(json.loads(path.read_text(encoding="utf-8")))
+    flag = next(f for f in review(game, 0).decisions if f.category == "defence")
+    params = json.loads(json.dumps(drill_params(flag, game.hands[flag.hand].round)))
+    assert params["mode"] == "choice" and params["answer"] == "7s" and "6p" in params["options"]
+    drill = build_drill("position", params, 0)
+    with app.test_request_context():
+        assert answer(drill, MultiDict({"choice": "7s"})).verdict.correct  # type: ignore[union-attr]
+        wrong = answer(drill, MultiDict({"choice": "6p"}))
+        assert wrong.verdict is not None and not wrong.verdict.correct

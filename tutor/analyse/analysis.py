@@ -29,6 +29,7 @@ from engine.shape.shanten import Improvement, ShantenResult, shanten
 from engine.shape.ukeire import DiscardRanking, Ukeire, rank_discards, seen_counts, ukeire
 from engine.shape.waits import find_waits
 from engine.table.safety import Riichi, TileSafety, hand_safety
+from engine.table.safety_open import OpenHand
 from engine.text import messages
 from engine.tiles import Tile, parse_tile, parse_tiles, parse_wind
 from tutor.analyse.query import Query
@@ -243,23 +244,34 @@ def analyse(q: Query) -> Analysis:
     why = tuple(why_best(ranking)) if ranking.options else ()
     try:
         danger = _danger(parsed, q)
+    except InputError as exc:
+        return Analysis(q, rules, error=exc)
     except HandError as exc:
-        return Analysis(q, rules, error=InputError(str(exc), "opp"))
+        return Analysis(q, rules, error=InputError(str(exc), "opp" if q.opp else "open_pond"))
     return Analysis(q, rules, complete=complete, compare=compare, ranking=ranking, why=why,
                     danger=danger)
 
 
 def _danger(p: Parsed, q: Query) -> tuple[TileSafety, ...]:
-    """Every tile's deal-in chance against the riichi player of ``q.opp`` (engine.table.safety)."""
-    if not q.opp:
-        return ()
+    """Every tile's deal-in chance against the riichi player of ``q.opp`` and the opponent
+    with calls of ``q.open_melds`` (engine.table.safety, engine.table.safety_open)."""
     pond = parse_tiles(q.opp).kinds
-    if not pond:
+    riichis = (Riichi(pond, (q.opp_at or len(pond)) - 1),) if pond else ()
+    opens = _open_threat(q)
+    if not riichis and not opens:
         return ()
-    at = (q.opp_at or len(pond)) - 1
-    riichi = Riichi(pond, at)
+    shown = tuple(t for him in opens for t in (*him.pond, *(k for m in him.melds for k in m.tiles)))
     indicators = parse_tiles(q.dora).kinds
-    return hand_safety(p.hand, (riichi,), (*p.seen, *pond), indicators)
+    return hand_safety(p.hand, riichis, (*p.seen, *pond, *shown), indicators, opens)
+
+
+def _open_threat(q: Query) -> tuple[OpenHand, ...]:
+    """The opponent with calls, when his melds are entered (winds unknown: all valued)."""
+    melds = _field("open_melds", lambda: tuple(parse_meld_text(m) for m in q.open_meld_texts))
+    if not melds:
+        return ()
+    pond = _field("open_pond", lambda: parse_tiles(q.open_pond).kinds)
+    return (OpenHand(melds, pond),)
 
 
 def outcome(hand14: Hand, win: Tile, sit: WinSituation, rules: Ruleset) -> Outcome:

@@ -57,6 +57,8 @@ class Query:
     visible: str = ""  # other tiles in sight (other ponds and melds): ukeire counts them out
     opp: str = ""  # a riichi player's discards in order: every tile's danger against him
     opp_at: int = 0  # his riichi tile's number in ``opp`` (1-based; 0: the last one)
+    open_melds: str = ""  # an opponent with calls: his melds, "pon 222p, pon 777p"
+    open_pond: str = ""  # his discards (with ``open_melds``: the danger against him too)
     rules: str = "online"
     honba: int = 0
     sticks: int = 0
@@ -87,6 +89,8 @@ class Query:
             visible=_text(args.get("visible")),
             opp=_text(args.get("opp")),
             opp_at=_count(args.get("opp_at"), MAX_POND),
+            open_melds=_text(args.get("open_melds")),
+            open_pond=_text(args.get("open_pond")),
             rules=choice("rules", RULESET_CHOICES),
             honba=_count(args.get("honba")),
             sticks=_count(args.get("sticks")),
@@ -108,11 +112,12 @@ class Query:
     @property
     def meld_texts(self) -> list[str]:
         """The melds as separate ``"pon 555z"`` strings."""
-        return [
-            " ".join(m.replace(":", " ").split())
-            for m in _MELD_SPLIT.split(self.melds)
-            if m.strip()
-        ]
+        return meld_list(self.melds)
+
+    @property
+    def open_meld_texts(self) -> list[str]:
+        """The opponent's melds (``open_melds``) as separate ``"pon 555z"`` strings."""
+        return meld_list(self.open_melds)
 
     def with_changes(self, **changes: Any) -> Query:
         """A copy with some fields changed (field names as in the URL)."""
@@ -165,6 +170,11 @@ def join_codes(items: list[str]) -> str:
         else:
             out.append(code)
     return "".join(out)
+
+
+def meld_list(text: str) -> list[str]:
+    """``"pon 555z, chi:123p"`` → ``["pon 555z", "chi 123p"]``."""
+    return [" ".join(m.replace(":", " ").split()) for m in _MELD_SPLIT.split(text) if m.strip()]
 
 
 def _text(value: object) -> str:

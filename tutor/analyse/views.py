@@ -102,6 +102,14 @@ class View:
         name = WIND_NAMES[self.query.seat]
         return f"Считаем за {name}: вы {'дилер' if self.query.seat == 'E' else 'не дилер'}."
 
+    @property
+    def danger_head(self) -> str:
+        """Whom the danger panel prices: «Против риичи», «Против открытой руки» or both."""
+        riichi, called = bool(self.query.opp), bool(self.query.open_melds)
+        if riichi and called:
+            return "Против риичи и открытой руки"
+        return "Против открытой руки" if called else "Против риичи"
+
     @cached_property
     def sprite(self) -> str:
         """The tile sprite's URL, once per page (each tile would otherwise look it up)."""

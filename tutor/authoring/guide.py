@@ -210,9 +210,9 @@ def guide_path() -> Path:
 def render_guide(
     text: str, file: str, glossary: Any | None
 ) -> tuple[str, list[Any], list[Problem]]:
-    """``(html, toc, problems)`` through the lessons' own Markdown pipeline."""
+    """``(html, toc, problems)`` through the lessons' own Markdown pipeline, in sections."""
     context = RenderContext(file=file, render_tiles=render_inline, glossary=glossary)
-    md = make_markdown(context)
+    md = make_markdown(context, sections=True)
     html = md.convert(text)
     return html, list(getattr(md, "toc_tokens", [])), context.problems
 

@@ -31,7 +31,11 @@ def mode_of(flag: Flag) -> str:
     decision = flag.decision
     if flag.action in DISCARD_ACTIONS and len(decision.concealed) % 3 == 2:
         riichi = any(o.riichi_turn is not None for o in decision.opponents)
-        return "defence" if flag.category == "defence" and riichi else "discard"
+        if flag.category == "defence":
+            # the drill's defence mode prices riichi only: a deal-in into an open hand
+            # becomes a choice among the hand's tiles, the safest one right
+            return "defence" if riichi else "choice"
+        return "discard"
     return "choice"
 
 
