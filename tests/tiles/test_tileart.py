@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import re
 from pathlib import Path
@@ -21,7 +22,15 @@ from tutor.tiles.render import (
     render_tiles,
     tile_svg,
 )
-from tutor.tiles.sprite import FACES_PATH, SPRITE_PATH, build_faces_css, build_sprite, grid_ids
+from tutor.tiles.sprite import (
+    DARK,
+    FACES_PATH,
+    SPRITE_PATH,
+    build_faces_css,
+    build_sprite,
+    drawings,
+    grid_ids,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 URL = "/s.svg"
@@ -44,9 +53,18 @@ def hrefs(html: str) -> list[str]:
 # --- the sprite ---------------------------------------------------------------
 
 
-def test_sprite_has_a_symbol_for_every_kind_red_five_and_back() -> None:
-    ids = re.findall(r'<symbol id="t-([^"]+)"', build_sprite())
-    assert sorted(ids) == sorted([*ALL_IDS, "body"])
+def test_sprite_draws_every_kind_red_five_and_back() -> None:
+    assert sorted(grid_ids()) == sorted(ALL_IDS)
+    assert sorted(ident for ident, _ in drawings()) == sorted(set(ALL_IDS) - {"back"})
+
+
+def test_sprite_is_flat_paths_the_browser_styles_once() -> None:
+    """The sprite is a document of its own on every page with tiles: each element is
+    styled once, each <use> clone again, so it is paths only, a few per cell."""
+    sprite = build_sprite()
+    tags = set(re.findall(r"<(\w+)", sprite))
+    assert tags == {"svg", "style", "path"}
+    assert sprite.count("<path") < 5 * 2 * len(grid_ids())
 
 
 def test_committed_sprite_is_exactly_what_the_code_draws() -> None:
@@ -72,35 +90,44 @@ def test_faces_stylesheet_points_at_the_sprite_with_its_hash_and_a_cell_per_id()
 def test_sprite_draws_each_cell_upright_and_sideways() -> None:
     sprite = build_sprite()
     assert sprite.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="2584" height="116"')
-    assert '<use href="#t-3m" x="104" width="48" height="64"/>' in sprite
-    assert 'transform="translate(136 116) rotate(-90)"' in sprite
-    assert "@media (prefers-color-scheme:dark){svg{--tile-face:#e4dece;" in sprite
+    assert 'transform="translate(104 0) translate(17 5)' in sprite  # 3m's numeral, cell 2
+    assert 'transform="translate(136 116) rotate(-90) translate(17 5)' in sprite  # on its side
+    # one path per body colour: the strip of all 76 cells, the face of all but the backs
+    strip = re.search(r'<path class="tb" d="([^"]+)"', sprite)
+    assert strip is not None and strip.group(1).count("M") == 2 * len(grid_ids())
+    assert "@media (prefers-color-scheme:dark){.k{fill:#15181c}" in sprite
 
 
 def test_sprite_is_vector_only_and_small() -> None:
     sprite = build_sprite()
     assert "<image" not in sprite and "data:" not in sprite
-    assert len(sprite.encode()) < 60_000
+    assert len(sprite.encode()) < 90_000
+    assert len(gzip.compress(sprite.encode())) < 7_000  # as tutor.web.compression sends it
 
 
-def test_sprite_colours_come_from_css_custom_properties() -> None:
+def test_sprite_colours_are_plain_values_by_class_in_both_themes() -> None:
+    """No var() to resolve per element and no colour repeated on each shape."""
     sprite = build_sprite()
-    for prop in ("--tile-face", "--tile-ink", "--tile-red", "--tile-green", "--tile-back"):
-        assert f"var({prop}," in sprite
+    style = re.search(r"<style>(.*)</style>", sprite)
+    assert style is not None and "var(" not in sprite
+    light, dark = style.group(1).split("@media (prefers-color-scheme:dark)")
+    for prop, (role, colour) in {"--tile-ink": ("k", "#1f2328"),
+                                 "--tile-face": ("f", "#fbf8ef")}.items():
+        assert f".{role}{{fill:{colour}}}" in light and f".{role}{{fill:{DARK[prop]}}}" in dark
+    assert ".tk{fill:#2f7d5c;stroke:#9a8d70}" in light and ".tb{fill:#8f8466}" in dark
+    assert not re.search(r"<path[^>]* (fill|stroke)=", sprite)
 
 
 def test_red_five_is_drawn_without_green_or_blue_ink() -> None:
-    symbol = re.search(r'<symbol id="t-0s".*?</symbol>', build_sprite())
-    assert symbol is not None
-    assert 'class="g"' not in symbol.group(0) and 'class="r"' in symbol.group(0)
+    drawing = dict(drawings())["0s"]
+    assert 'class="g"' not in drawing and 'class="r"' in drawing
 
 
 def test_honours_are_drawn_as_paths_not_font_glyphs() -> None:
+    faces = dict(drawings())
     for ident in ("1z", "2z", "3z", "4z", "6z", "7z", "1m"):
-        symbol = re.search(rf'<symbol id="t-{ident}".*?</symbol>', build_sprite())
-        assert symbol is not None
-        assert "<path" in symbol.group(0)
-        assert not re.search(r"[\u4e00-\u9fff]", symbol.group(0))
+        assert "<path" in faces[ident]
+    assert not re.search(r"[\u4e00-\u9fff]", build_sprite())
 
 
 # --- one tile -----------------------------------------------------------------

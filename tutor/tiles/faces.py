@@ -3,13 +3,13 @@
 Coordinates are in the tile's own box, 48 × 64 units (the face occupies
 y 1–60; the strip below is the tile's thickness). Colour is never written as a
 value here, only as a *role* (ink, red, green, blue, face): :func:`paint` wraps
-shapes in a group carrying the role's class (the sprite's stylesheet maps it
-to a CSS custom property, so themes reach into ``<use>``) and a plain colour
-attribute as a fallback for a browser that ignores the stylesheet.
+shapes in a group carrying the role's class, which the sprite's stylesheet
+maps to a colour per theme (:mod:`tutor.tiles.sprite`). The sprite redraws
+these fragments flat (:mod:`tutor.tiles.flatten`), so groups here cost nothing.
 
 Layouts follow the usual Japanese sets: pin coins and sou sticks arranged per
 count, a bird for 1 sou, man as numeral over 萬, winds and dragons as one
-character. Each ``draw_*`` function returns the inner markup of one symbol.
+character. Each ``draw_*`` function returns the drawing of one face.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from tutor.tiles.glyphs import DRAGONS, MAN, NUMERALS, WINDS, Glyph
 W, H = 48, 64
 FACE_CY = 30.5
 
-# Role -> (CSS custom property, fallback colour used by the light theme).
+# Role -> (the theme colour's name, as tiles.css calls it; its light value).
 ROLES: dict[str, tuple[str, str]] = {
     "k": ("--tile-ink", "#1f2328"),
     "r": ("--tile-red", "#c8241c"),
@@ -40,17 +40,18 @@ def num(x: float) -> str:
 
 
 def paint(role: str, shapes: Iterable[str], *, stroke: float | None = None) -> str:
-    """Group ``shapes`` under colour ``role``: filled, or stroked ``stroke`` wide."""
+    """Group ``shapes`` under colour ``role``: filled, or stroked ``stroke`` wide.
+
+    Only the role's class: the sprite's stylesheet gives it its colour in both
+    themes (a stroked role has no fill), and the sprite's root makes every
+    stroke's caps and joins round.
+    """
     body = "".join(shapes)
     if not body:
         return ""
-    fallback = ROLES[role][1]
     if stroke is None:
-        return f'<g class="{role}" fill="{fallback}">{body}</g>'
-    return (
-        f'<g class="{role}s" fill="none" stroke="{fallback}" stroke-width="{num(stroke)}" '
-        f'stroke-linecap="round" stroke-linejoin="round">{body}</g>'
-    )
+        return f'<g class="{role}">{body}</g>'
+    return f'<g class="{role}s" stroke-width="{num(stroke)}">{body}</g>'
 
 
 def circle(cx: float, cy: float, r: float) -> str:
@@ -85,15 +86,6 @@ _PIN_LAYOUTS: dict[int, tuple[tuple[Point, float, str], ...]] = {
 }
 
 
-def _coin(cx: float, cy: float, r: float, role: str) -> str:
-    """A coin: coloured disc, a face-coloured ring, a coloured centre."""
-    return (
-        paint(role, [circle(cx, cy, r)])
-        + paint("f", [circle(cx, cy, r * 0.68)])
-        + paint(role, [circle(cx, cy, r * 0.42)])
-    )
-
-
 def inset(markup: str, scale: float = 0.88) -> str:
     """Shrink a drawing towards the face centre, leaving a margin inside the frame."""
     shift_x, shift_y = 24 * (1 - scale), FACE_CY * (1 - scale)
@@ -104,11 +96,21 @@ def inset(markup: str, scale: float = 0.88) -> str:
 
 
 def draw_pin(value: int, red: bool = False) -> str:
+    """Coins: each a coloured disc, a face-coloured ring and a coloured centre."""
     if value == 1:
         return _big_coin()
-    return inset("".join(
-        _coin(cx, cy, r, "r" if red else role) for (cx, cy), r, role in _PIN_LAYOUTS[value]
-    ))
+    coins = [(cx, cy, r, "r" if red else role) for (cx, cy), r, role in _PIN_LAYOUTS[value]]
+    # No two coins of a face overlap, so each layer of a coin (disc, ring, centre)
+    # is drawn for every coin at once, a colour at a time: the same picture, and
+    # the sprite joins each colour of a layer into one path (tutor.tiles.flatten).
+    roles = sorted({role for *_, role in coins})
+    return inset(
+        "".join(paint(role, [circle(cx, cy, r) for cx, cy, r, c in coins if c == role])
+                for role in roles)
+        + paint("f", [circle(cx, cy, r * 0.68) for cx, cy, r, _ in coins])
+        + "".join(paint(role, [circle(cx, cy, r * 0.42) for cx, cy, r, c in coins if c == role])
+                  for role in roles)
+    )
 
 
 def _big_coin() -> str:
