@@ -54,11 +54,24 @@ def compiled_modules() -> list[str]:
             if rel not in PYTHON_ONLY]
 
 
+def copied_modules() -> list[str]:
+    """Interpreted modules inside a compiled sub-package: the build holds a copy of each.
+
+    A compiled package's ``__path__`` is its folder in the build alone, so a
+    ``.py`` of it left only in the source tree would not be found.
+    """
+    return [rel for rel in PYTHON_ONLY if "/" in rel]
+
+
 def sources_fingerprint() -> str:
-    """What a compiled build must have been made from: interpreter, then each module's bytes."""
+    """What a compiled build must have been made from: interpreter, then each module's bytes.
+
+    The top-level interpreted modules are read from the source tree and left out;
+    :func:`copied_modules` are part of the build, so they count.
+    """
     parts = [sys.implementation.cache_tag]
     for rel in _relative_sources():
-        if rel in PYTHON_ONLY:
+        if rel in PYTHON_ONLY and rel not in copied_modules():
             continue
         with open(os.path.join(_HERE, *rel.split("/")), "rb") as source:
             parts.append(f"{rel} {zlib.crc32(source.read()):08x}")

@@ -45,6 +45,8 @@ def main() -> int:
                          "--build-lib", str(fresh),
                          "--build-temp", str(Path(scratch) / "tmp")],
         )
+        for rel in engine.copied_modules():  # interpreted, inside a compiled sub-package
+            shutil.copyfile(ROOT / "engine" / rel, fresh / "engine" / rel)
         (fresh / "engine" / engine.STAMP).write_text(fingerprint, encoding="utf-8")
         # Replace the old build only once the new one is complete.
         shutil.rmtree(target, ignore_errors=True)

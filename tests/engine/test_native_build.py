@@ -56,6 +56,25 @@ def test_a_build_of_these_sources_is_used(tmp_path: Path) -> None:
 
 
 @needs_build
+def test_an_interpreted_module_of_a_compiled_sub_package_is_found_in_the_build(
+    tmp_path: Path,
+) -> None:
+    """A compiled package looks only in its build folder, so the build carries a copy."""
+    root = _copy(tmp_path)
+    names = [rel[:-3].replace("/", ".") for rel in engine.copied_modules()]
+    assert names == ["generate.mix"]
+    probe = ("import engine, importlib; print(engine.NATIVE, *(importlib.import_module("
+             f"'engine.' + m).__file__ for m in {names}))")
+    clean = {k: v for k, v in os.environ.items() if k != "TEMPAI_ENGINE"}
+    run = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True,
+                         env={**clean, "PYTHONPATH": str(root)}, check=True)
+    native, *files = run.stdout.split()
+    assert native == "True" and run.stderr == ""
+    assert all(Path(f).is_relative_to(root / "build" / "native") and f.endswith(".py")
+               for f in files), files
+
+
+@needs_build
 @pytest.mark.parametrize("edited", ["tiles.py", "shape/shanten/exact.py"])
 def test_an_edited_module_falls_back_to_python_and_says_so(tmp_path: Path, edited: str) -> None:
     root = _copy(tmp_path)
@@ -82,8 +101,10 @@ def test_the_fingerprint_follows_every_compiled_module() -> None:
     names = [line.split()[0] for line in engine.sources_fingerprint().splitlines()[1:]]
     package = Path(engine.__file__).parent
     modules = sorted(p.relative_to(package).as_posix() for p in package.rglob("*.py"))
-    assert names == [m for m in modules if m not in engine.PYTHON_ONLY]
+    copied = engine.copied_modules()
+    assert names == [m for m in modules if m not in engine.PYTHON_ONLY or m in copied]
     assert "scoring/score.py" in names and "shape/shanten/__init__.py" in names
     assert "errors.py" not in names and "__init__.py" not in names
+    assert "generate/mix.py" in names  # copied into the build: a change must rebuild it
     compiled = [Path(path).relative_to(package).as_posix() for path in engine.compiled_modules()]
-    assert compiled == names  # make native builds what the fingerprint names
+    assert compiled == [n for n in names if n not in copied]  # make native builds the rest

@@ -56,14 +56,11 @@ ATTRIBUTES: dict[str, set[str]] = {
     "label": {"for"},
     "select": {"name", "required"},
     "option": {"value", "selected"},
-    "svg": {"viewBox", "width", "height", "focusable"},
-    "use": {"href", "width", "height", "transform"},
 }
 for _tag, _names in ALLOWED.items():  # every attribute a published lesson may carry
     ATTRIBUTES.setdefault(_tag, set()).update(_names)
 _GLOBAL.update(ANYWHERE)
 
-_SPRITE = re.compile(r"^/static/tiles\.svg(?:\?v=[0-9a-f]+)?#t-[a-z0-9-]+$")
 _DRILL_TARGET = re.compile(r"^#fb-[a-z0-9-]+$")
 _SWAPS = frozenset({"innerHTML", "outerHTML"})
 _DISABLED = frozenset({"find button[value=check], find button[value=solution]"})
@@ -72,7 +69,6 @@ _DISABLED = frozenset({"find button[value=check], find button[value=solution]"})
 def _checked(tag: str, attribute: str, value: str, post_prefix: str) -> str | None:
     """The value when it is one our templates would write, else None (dropped)."""
     rules: dict[tuple[str, str], Callable[[str], bool]] = {
-        ("use", "href"): lambda v: bool(_SPRITE.match(v)),
         ("form", "action"): lambda v: v.startswith(post_prefix),
         ("form", "hx-post"): lambda v: v.startswith(post_prefix),
         ("form", "hx-target"): lambda v: bool(_DRILL_TARGET.match(v)),

@@ -33,10 +33,10 @@ TEXT_TAGS = frozenset({
 TABLE_TAGS = frozenset({"table", "thead", "tbody", "tfoot", "tr", "th", "td", "colgroup", "col"})
 MEDIA_TAGS = frozenset({"img"})  # Markdown's ![alt](src)
 LESSON_TAGS = TEXT_TAGS | TABLE_TAGS | MEDIA_TAGS
-# Tags only our own templates write around a lesson (drill forms, tile sprites):
+# Tags only our own templates write around a lesson (drill forms; tiles are CSS backgrounds):
 # the sanitiser keeps them, an author may not write them.
 TEMPLATE_TAGS = frozenset({
-    "form", "input", "button", "label", "fieldset", "legend", "select", "option", "svg", "use",
+    "form", "input", "button", "label", "fieldset", "legend", "select", "option",
 })
 # Tags the sanitiser removes together with their content.
 CONTENT_DROPPED_TAGS = frozenset({"script", "style", "iframe", "object", "embed", "template"})
