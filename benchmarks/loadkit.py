@@ -215,13 +215,19 @@ class _Forms(HTMLParser):
         super().__init__()
         self.forms: list[dict[str, Any]] = []
         self._current: dict[str, Any] | None = None
+        self._options: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
         if tag == "form" and a.get("method", "get").lower() == "post":
             self._current = {"action": a.get("action", "").split("#")[0], "fields": []}
             self.forms.append(self._current)
-        elif tag in ("input", "button", "select") and self._current is not None and a.get("name"):
+        elif tag == "select" and self._current is not None and a.get("name"):
+            self._options: list[str] = []  # filled by the <option>s that follow
+            self._current["fields"].append((a["name"], "select", "", self._options))
+        elif tag == "option" and self._current is not None and a.get("value"):
+            self._options.append(a["value"])
+        elif tag in ("input", "button") and self._current is not None and a.get("name"):
             limits = (a.get("min", ""), a.get("max", ""), a.get("step", ""))
             self._current["fields"].append((a["name"], a.get("type", tag), a.get("value", ""),
                                             limits))
@@ -273,7 +279,9 @@ def fill(fields: list[tuple[str, str, str, Any]], rng: random.Random) -> list[tu
             out.append((name, value))
         elif kind in ("checkbox", "radio"):
             choices[name].append(value)
-        elif kind in ("number", "text", "select"):
+        elif kind == "select":  # one of its options (a whole-game step, a seat…)
+            out.append((name, rng.choice(limits) if limits else ""))
+        elif kind in ("number", "text"):
             out.append((name, _number(name, limits, rng)))
     for name, values in choices.items():
         picked = rng.sample(values, min(len(values), 2 if len(values) > 6 else 1))
