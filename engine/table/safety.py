@@ -217,13 +217,13 @@ def tile_safety(tile: Tile, riichi: Riichi, seen: Counts,
     if tile >= 27:
         tier, danger = _honour(tile, seen, turn)
         return TileSafety(tile, tier, honour_reason(tile, seen[tile], danger > 0),
-                          _with_dora(tile, danger, dora))
+                          with_dora(tile, danger, dora))
     waits = analyse(tile, riichi.suji_safe(), riichi.trap_tile, seen,
                     tedashi=riichi.trap not in (None, riichi.riichi_index),
                     drawn_riichi=riichi.drawn_riichi_tile)
-    tier = _suited_tier(waits)
-    danger = _with_dora(tile, suited_rate(waits, turn), dora)
-    return TileSafety(tile, tier, suited_reason(waits, _dora_note(tile, dora)), danger)
+    tier = suited_tier(waits)
+    danger = with_dora(tile, suited_rate(waits, turn), dora)
+    return TileSafety(tile, tier, suited_reason(waits, dora_note(tile, dora)), danger)
 
 
 def _honour(tile: Tile, seen: Counts, turn: int) -> tuple[SafetyTier, float]:
@@ -239,7 +239,7 @@ def _kokushi_possible(tile: Tile, seen: Counts) -> bool:
     return all(seen[k] < 4 for k in TERMINALS_AND_HONORS if k != tile)
 
 
-def _suited_tier(w: Waits) -> SafetyTier:
+def suited_tier(w: Waits) -> SafetyTier:
     states = [s.state for s in w.sides]
     fold = min(w.number, 8 - w.number)
     if all(s.openness == 0 for s in states):
@@ -265,13 +265,13 @@ def _dora_kind(tile: Tile, dora: Sequence[Tile]) -> tuple[int, int]:
     return exact, near
 
 
-def _with_dora(tile: Tile, danger: float, dora: Sequence[Tile]) -> float:
+def with_dora(tile: Tile, danger: float, dora: Sequence[Tile]) -> float:
     exact, near = _dora_kind(tile, dora)
     key = "terminal_or_honour" if tile in TERMINALS_AND_HONORS else "simple"
     return danger * DORA_FACTOR[key] ** exact * DORA_NEIGHBOUR_FACTOR ** near
 
 
-def _dora_note(tile: Tile, dora: Sequence[Tile]) -> str:
+def dora_note(tile: Tile, dora: Sequence[Tile]) -> str:
     exact, near = _dora_kind(tile, dora)
     return msg.SAFETY_DORA if exact else msg.SAFETY_DORA_NEAR if near else ""
 

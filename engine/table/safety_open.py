@@ -78,18 +78,13 @@ from typing import Final
 
 from engine.errors import HandError
 from engine.melds import Meld, MeldKind
-from engine.table.safety import SafetyTier, TileSafety
-from engine.table.safety import _dora_note as dora_note
-from engine.table.safety import _suited_tier as suited_tier
-from engine.table.safety import _with_dora as with_dora
+from engine.table.safety import SafetyTier, TileSafety, dora_note, suited_tier, with_dora
 from engine.table.safety_rates import rate
 from engine.table.safety_text import honour_reason, suited_reason
 from engine.table.safety_waits import analyse, pair_rate, suited_rate
 from engine.text import messages as msg
 from engine.text.core import SUIT_NAMES
-from engine.tiles import TERMINALS_AND_HONORS, Counts, Tile, counts_of, tile_code
-
-DRAGONS: Final = frozenset({31, 32, 33})
+from engine.tiles import DRAGONS, TERMINALS_AND_HONORS, Counts, Tile, counts_of, tile_code
 
 READ_TRUST: Final = 0.9
 """Our choice: how often a reading of the calls is right (*Riichi Book 1* gives no figure)."""
