@@ -200,15 +200,58 @@ class Threat(Protocol):
         """``tile`` against him: the same class, reason and danger as against a riichi."""
 
 
+PRICES_KEPT = 8192
+"""How many prices :func:`tile_safety` keeps (then it starts afresh): a generated problem
+prices a few hundred (tile, riichi, copies) keys, most of them many times."""
+_PRICES: dict[tuple[Tile, Riichi, tuple[int, ...]], TileSafety] = {}
+
+
+def copies_read(tile: Tile, seen: Counts) -> tuple[int, ...]:
+    """The part of ``seen`` a price of ``tile`` reads: equal parts, equal prices.
+
+    A suited tile reads its own copies and its suit's two kinds on each side
+    (the ryanmen shapes, kanchan and penchan of :func:`analyse`; the wait's
+    other tile counts only through the pond). An honour reads its own copies
+    and, with all four seen, whether a kokushi single wait is still possible.
+    The generator prices thirty hands on one table, and a learner's hand
+    changes few of these parts: keyed by them, a price is computed once per
+    table (docs/performance.md).
+    """
+    if tile >= 27:
+        if seen[tile] >= 4:
+            return (seen[tile], int(_kokushi_possible(tile, seen)))
+        return (seen[tile],)
+    n = tile % 9
+    return tuple(seen[tile - min(n, 2):tile + min(8 - n, 2) + 1])
+
+
 def tile_safety(tile: Tile, riichi: Riichi, seen: Counts,
                 dora: Sequence[Tile] = ()) -> TileSafety:
     """``tile`` against one riichi; ``seen``: copies visible (own hand too); ``dora``: dora tiles.
+
+    Remembered by what it reads (:func:`copies_read`): the same price is never
+    computed twice while it is kept.
 
     >>> from engine.tiles import parse_tiles
     >>> seen = parse_tiles("2222m1m").counts()
     >>> tile_safety(0, Riichi((9,), 0), seen).tier.value  # all four 2m: no 23m shape
     'no_chance'
     """
+    key = (tile, riichi, copies_read(tile, seen))
+    found = _PRICES.get(key)
+    if found is None:
+        if len(_PRICES) >= PRICES_KEPT:
+            _PRICES.clear()
+        found = _PRICES[key] = _tile_safety(tile, riichi, seen)
+    exact, near = _dora_kind(tile, dora)
+    if found.tier.certain or not (exact or near):
+        return found
+    note = "" if tile >= 27 else "; " + dora_note(tile, dora)  # an honour's reason has none
+    return TileSafety(tile, found.tier, found.reason + note, with_dora(tile, found.danger, dora))
+
+
+def _tile_safety(tile: Tile, riichi: Riichi, seen: Counts) -> TileSafety:
+    """The price with no dora: :func:`tile_safety` adds the dora's factor and note to it."""
     if tile in riichi.pond:
         return TileSafety(tile, SafetyTier.GENBUTSU, msg.SAFETY_REASON_GENBUTSU, 0.0)
     if tile in riichi.passed:
@@ -216,14 +259,13 @@ def tile_safety(tile: Tile, riichi: Riichi, seen: Counts,
     turn = len(riichi.pond)
     if tile >= 27:
         tier, danger = _honour(tile, seen, turn)
-        return TileSafety(tile, tier, honour_reason(tile, seen[tile], danger > 0),
-                          with_dora(tile, danger, dora))
+        return TileSafety(tile, tier, honour_reason(tile, seen[tile], danger > 0), danger)
+    trap = riichi.trap
     waits = analyse(tile, riichi.suji_safe(), riichi.trap_tile, seen,
-                    tedashi=riichi.trap not in (None, riichi.riichi_index),
+                    tedashi=trap not in (None, riichi.riichi_index),
                     drawn_riichi=riichi.drawn_riichi_tile)
-    tier = suited_tier(waits)
-    danger = with_dora(tile, suited_rate(waits, turn), dora)
-    return TileSafety(tile, tier, suited_reason(waits, dora_note(tile, dora)), danger)
+    return TileSafety(tile, suited_tier(waits), suited_reason(waits, ""),
+                      suited_rate(waits, turn))
 
 
 def _honour(tile: Tile, seen: Counts, turn: int) -> tuple[SafetyTier, float]:
