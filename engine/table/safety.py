@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Protocol
 
 from engine.errors import HandError
@@ -260,12 +261,30 @@ def _tile_safety(tile: Tile, riichi: Riichi, seen: Counts) -> TileSafety:
     if tile >= 27:
         tier, danger = _honour(tile, seen, turn)
         return TileSafety(tile, tier, honour_reason(tile, seen[tile], danger > 0), danger)
+    safe, trap_tile, tedashi, drawn = _suji_reading(riichi)
+    tier, reason, danger = suited_price(
+        analyse(tile, safe, trap_tile, seen, tedashi=tedashi, drawn_riichi=drawn), turn)
+    return TileSafety(tile, tier, reason, danger)
+
+
+@lru_cache(maxsize=64)
+def _suji_reading(riichi: Riichi) -> tuple[frozenset[Tile], Tile | None, bool, Tile | None]:
+    """His pond read once for every tile: the suji-safe tiles, the distrusted tile, whether
+    that is a tedashi before a tsumogiri riichi tile, and the tsumogiri riichi tile."""
     trap = riichi.trap
-    waits = analyse(tile, riichi.suji_safe(), riichi.trap_tile, seen,
-                    tedashi=trap not in (None, riichi.riichi_index),
-                    drawn_riichi=riichi.drawn_riichi_tile)
-    return TileSafety(tile, suited_tier(waits), suited_reason(waits, ""),
-                      suited_rate(waits, turn))
+    return (riichi.suji_safe(), riichi.trap_tile, trap not in (None, riichi.riichi_index),
+            riichi.drawn_riichi_tile)
+
+
+@lru_cache(maxsize=4096)
+def suited_price(waits: Waits, turn: int) -> tuple[SafetyTier, str, float]:
+    """A suited tile's class, reason (no dora note) and deal-in % after ``turn`` discards.
+
+    Remembered by the waits: hands on one table differ in the copies they show,
+    seldom in the waits those leave (docs/performance.md). The open-hand model
+    (:mod:`engine.table.safety_open`) reads its waits here too.
+    """
+    return suited_tier(waits), suited_reason(waits, ""), suited_rate(waits, turn)
 
 
 def _honour(tile: Tile, seen: Counts, turn: int) -> tuple[SafetyTier, float]:

@@ -78,10 +78,10 @@ from typing import Final
 
 from engine.errors import HandError
 from engine.melds import Meld, MeldKind
-from engine.table.safety import SafetyTier, TileSafety, dora_note, suited_tier, with_dora
+from engine.table.safety import SafetyTier, TileSafety, dora_note, suited_price, with_dora
 from engine.table.safety_rates import rate
-from engine.table.safety_text import honour_reason, suited_reason
-from engine.table.safety_waits import analyse, pair_rate, suited_rate
+from engine.table.safety_text import honour_reason
+from engine.table.safety_waits import Waits, analyse, pair_rate
 from engine.text import messages as msg
 from engine.text.core import SUIT_NAMES
 from engine.tiles import DRAGONS, TERMINALS_AND_HONORS, Counts, Tile, counts_of, tile_code
@@ -191,7 +191,12 @@ def ordinary_price(tile: Tile, him: OpenHand, seen: Counts) -> float:
         return 0.0
     if tile >= 27:
         return _honour_price(tile, him, seen)
-    return suited_rate(analyse(tile, frozenset(him.pond), None, seen), him.turn)
+    return suited_price(_waits(tile, him, seen), him.turn)[2]
+
+
+def _waits(tile: Tile, him: OpenHand, seen: Counts) -> Waits:
+    """The waits on a suited tile with his pond as the furiten set and no riichi tile."""
+    return analyse(tile, frozenset(him.pond), None, seen)
 
 
 def _allowed(reading: Reading, tile: Tile, him: OpenHand) -> bool:
@@ -251,7 +256,7 @@ def _tier(tile: Tile, him: OpenHand, seen: Counts) -> SafetyTier:
                 SafetyTier.HONOR_1)[max(unseen, 0)]
     if Reading.TOITOI in found:
         return SafetyTier.PAIR_ONLY
-    return suited_tier(analyse(tile, frozenset(him.pond), None, seen))
+    return suited_price(_waits(tile, him, seen), him.turn)[0]
 
 
 def _reading_notes(tile: Tile, him: OpenHand) -> list[str]:
@@ -275,7 +280,7 @@ def _waits_text(tile: Tile, him: OpenHand, seen: Counts) -> str:
         return honour_reason(tile, seen[tile], False)
     if Reading.TOITOI in readings(him):
         return msg.SAFETY_OPEN_UNSEEN.format(unseen=4 - seen[tile])
-    return suited_reason(analyse(tile, frozenset(him.pond), None, seen), "")
+    return suited_price(_waits(tile, him, seen), him.turn)[1]
 
 
 def _reason(tile: Tile, him: OpenHand, seen: Counts, note: str) -> str:
