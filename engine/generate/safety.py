@@ -319,8 +319,20 @@ def _prices(riichi: Riichi, seen: Counts) -> tuple[Price, Price]:
     (:func:`engine.table.safety.tile_safety` keeps each price once computed).
     """
     plain = replace(riichi, tsumogiri=())
-    return (lambda k: tile_safety(k, riichi, seen).danger,
-            lambda k: tile_safety(k, plain, seen).danger)
+    marked: dict[Tile, float] = {}
+    unmarked: dict[Tile, float] = {}
+
+    def with_marks(k: Tile) -> float:
+        if k not in marked:
+            marked[k] = tile_safety(k, riichi, seen).danger
+        return marked[k]
+
+    def without(k: Tile) -> float:
+        if k not in unmarked:
+            unmarked[k] = tile_safety(k, plain, seen).danger
+        return unmarked[k]
+
+    return with_marks, without
 
 
 def _suji_of_marked(riichi: Riichi) -> list[Tile]:

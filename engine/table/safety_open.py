@@ -78,7 +78,15 @@ from typing import Final
 
 from engine.errors import HandError
 from engine.melds import Meld, MeldKind
-from engine.table.safety import SafetyTier, TileSafety, dora_note, suited_price, with_dora
+from engine.table.safety import (
+    PRICES_KEPT,
+    SafetyTier,
+    TileSafety,
+    copies_read,
+    dora_note,
+    suited_price,
+    with_dora,
+)
 from engine.table.safety_rates import rate
 from engine.table.safety_text import honour_reason
 from engine.table.safety_waits import Waits, analyse, pair_rate
@@ -184,9 +192,33 @@ def _honour_price(tile: Tile, him: OpenHand, seen: Counts) -> float:
     return rate(f"{column}_{unseen}", him.turn)
 
 
-@lru_cache(maxsize=2048)
+ReadTile = tuple[float, SafetyTier, tuple[str, ...]]
+_READ: dict[tuple[Tile, OpenHand, tuple[int, ...]], ReadTile] = {}
+
+
+def _read_tile(tile: Tile, him: OpenHand, seen: Counts) -> ReadTile:
+    """The tile's ordinary price, class and reason (before the dora note and the «maybe not
+    ready» note), kept by what they read (:func:`engine.table.safety.copies_read`).
+
+    A hand's pricing asks every kind's ordinary price (:func:`_shifts`), and
+    the learner's hands on one table leave most kinds' copies as they were.
+    """
+    key = (tile, him, copies_read(tile, seen))
+    found = _READ.get(key)
+    if found is None:
+        if len(_READ) >= PRICES_KEPT:
+            _READ.clear()
+        found = _READ[key] = (_ordinary(tile, him, seen), _tier(tile, him, seen),
+                              _reason_head(tile, him, seen))
+    return found
+
+
 def ordinary_price(tile: Tile, him: OpenHand, seen: Counts) -> float:
     """Step 2: the riichi model's price with his pond as the furiten set, no riichi tile."""
+    return _read_tile(tile, him, seen)[0]
+
+
+def _ordinary(tile: Tile, him: OpenHand, seen: Counts) -> float:
     if tile in him.pond:
         return 0.0
     if tile >= 27:
@@ -283,11 +315,16 @@ def _waits_text(tile: Tile, him: OpenHand, seen: Counts) -> str:
     return suited_price(_waits(tile, him, seen), him.turn)[1]
 
 
-def _reason(tile: Tile, him: OpenHand, seen: Counts, note: str) -> str:
+def _reason_head(tile: Tile, him: OpenHand, seen: Counts) -> tuple[str, ...]:
     parts = _reading_notes(tile, him)
     # A tile his calls rule out is explained by the reading alone, not by waits he cannot have.
     if all(_allowed(r, tile, him) for r in readings(him)):
         parts.append(_waits_text(tile, him, seen))
+    return tuple(parts)
+
+
+def _reason(head: tuple[str, ...], him: OpenHand, note: str) -> str:
+    parts = list(head)
     if note:
         parts.append(note)
     if tenpai_share(him) < 1:
@@ -301,5 +338,5 @@ def open_tile_safety(tile: Tile, him: OpenHand, seen: Counts,
     if tile in him.pond:
         return TileSafety(tile, SafetyTier.GENBUTSU, msg.SAFETY_OPEN_GENBUTSU, 0.0)
     danger = with_dora(tile, open_danger(tile, him, seen), dora)
-    return TileSafety(tile, _tier(tile, him, seen), _reason(tile, him, seen, dora_note(tile, dora)),
-                      danger)
+    _, tier, head = _read_tile(tile, him, seen)
+    return TileSafety(tile, tier, _reason(head, him, dora_note(tile, dora)), danger)
