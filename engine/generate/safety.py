@@ -44,7 +44,7 @@ from typing import Any
 from engine.errors import HandError
 from engine.generate.hands import MAX_TRIES, Builder, build_complete, nearby_tile
 from engine.generate.mix import CALLS, EXTRA, MARKS, chance, pick
-from engine.generate.play import Table, discard_weight, swapped_hand
+from engine.generate.play import Table, discard_weights, swapped_hand
 from engine.generate.safety_open import OPEN_SHARE, READY_TURNS, fitted_hand, open_hand
 from engine.hand import Hand, parse_hand
 from engine.melds import Meld, parse_meld_text
@@ -114,13 +114,14 @@ def near_kinds(hand: Sequence[Tile]) -> frozenset[Tile]:
 
 
 def _weights(seat: Seat, index: int, kinds: list[Tile]) -> list[float]:
-    if not seat.riichi_at:  # near is empty but for an opponent with calls
-        return [discard_weight(t, index) * (0.1 if t in seat.near else 1.0) for t in kinds]
-    if index >= seat.riichi_at or index > seat.cut_at:
+    near = seat.near
+    if seat.riichi_at and (index >= seat.riichi_at or index > seat.cut_at):
         return [1.0] * len(kinds)  # tsumogiri: whatever he drew
-    if index == seat.cut_at:
-        return [6.0 if t in seat.near else 0.3 for t in kinds]
-    return [discard_weight(t, index) * (0.1 if t in seat.near else 1.0) for t in kinds]
+    if seat.riichi_at and index == seat.cut_at:
+        return [6.0 if t in near else 0.3 for t in kinds]
+    # Before his last cut, or an opponent without riichi (near is empty but for calls).
+    base = discard_weights(index)
+    return [base[t] * (0.1 if t in near else 1.0) for t in kinds]
 
 
 def _riichi_tile(rng: random.Random, seat: Seat, allowed: list[Tile]) -> Tile | None:
@@ -134,13 +135,14 @@ def _riichi_tile(rng: random.Random, seat: Seat, allowed: list[Tile]) -> Tile | 
 
 def _discard(rng: random.Random, table: Table, seat: Seat, index: int,
              avoid: frozenset[Tile]) -> Tile:
-    allowed = [t for t in range(NUM_KINDS) if table.free(t) > 0 and t not in avoid]
+    used = table.used
+    allowed = [t for t in range(NUM_KINDS) if used[t] < 4 and t not in avoid]
     tile = _riichi_tile(rng, seat, allowed) if seat.riichi_at and index == seat.cut_at else None
     if tile is None:
-        weights = [w * table.free(t) for t, w in zip(allowed, _weights(seat, index, allowed),
-                                                       strict=True)]
+        weights = [w * (4 - used[t]) for t, w in zip(allowed, _weights(seat, index, allowed),
+                                                      strict=True)]
         tile = rng.choices(allowed, weights)[0]
-    table.place((tile,))
+    used[tile] += 1
     return tile
 
 

@@ -153,7 +153,6 @@ class OpenHand:
         return open_tile_safety(tile, self, seen, dora)
 
 
-@lru_cache(maxsize=256)
 def flush_suit(melds: tuple[Meld, ...]) -> int | None:
     """The one suit (0 man, 1 pin, 2 sou) of all his suited calls, if two or more calls show it."""
     suits = {m.first // 9 for m in melds if m.first < 27}
@@ -193,23 +192,37 @@ def _honour_price(tile: Tile, him: OpenHand, seen: Counts) -> float:
 
 
 ReadTile = tuple[float, SafetyTier, tuple[str, ...]]
-_READ: dict[tuple[Tile, OpenHand, tuple[int, ...]], ReadTile] = {}
+Reads = dict[tuple[Tile, tuple[int, ...]], ReadTile]
+_READ: dict[OpenHand, Reads] = {}
+OPPONENTS_KEPT = 64
 
 
-def _read_tile(tile: Tile, him: OpenHand, seen: Counts) -> ReadTile:
+def _reads(him: OpenHand) -> Reads:
+    """What :func:`_read_tile` keeps for this opponent (one look-up of him per hand priced)."""
+    found = _READ.get(him)
+    if found is None:
+        if len(_READ) >= OPPONENTS_KEPT:
+            _READ.clear()
+        found = _READ[him] = {}
+    return found
+
+
+def _read_tile(tile: Tile, him: OpenHand, seen: Counts, reads: Reads | None = None) -> ReadTile:
     """The tile's ordinary price, class and reason (before the dora note and the «maybe not
     ready» note), kept by what they read (:func:`engine.table.safety.copies_read`).
 
     A hand's pricing asks every kind's ordinary price (:func:`_shifts`), and
     the learner's hands on one table leave most kinds' copies as they were.
+    ``reads``: :func:`_reads` of him, when the caller has it.
     """
-    key = (tile, him, copies_read(tile, seen))
-    found = _READ.get(key)
+    kept = _reads(him) if reads is None else reads
+    key = (tile, copies_read(tile, seen))
+    found = kept.get(key)
     if found is None:
-        if len(_READ) >= PRICES_KEPT:
-            _READ.clear()
-        found = _READ[key] = (_ordinary(tile, him, seen), _tier(tile, him, seen),
-                              _reason_head(tile, him, seen))
+        if len(kept) >= PRICES_KEPT:
+            kept.clear()
+        found = kept[key] = (_ordinary(tile, him, seen), _tier(tile, him, seen),
+                             _reason_head(tile, him, seen))
     return found
 
 
@@ -257,7 +270,8 @@ def _shifts(him: OpenHand, seen: Counts) -> tuple[float, ...]:
     Cached: a hand's 14 tiles share one table, and without the cache the
     generator spent three quarters of its time here (docs/performance.md).
     """
-    prices = [ordinary_price(k, him, seen) for k in range(34)]
+    reads = _reads(him)
+    prices = [_read_tile(k, him, seen, reads)[0] for k in range(34)]
     total = sum(prices)
     out = []
     for reading in readings(him):
