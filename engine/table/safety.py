@@ -202,8 +202,8 @@ class Threat(Protocol):
 
 
 PRICES_KEPT = 8192
-"""How many prices :func:`tile_safety` keeps (then it starts afresh): a generated problem
-prices a few hundred (tile, riichi, copies) keys, most of them many times."""
+"""How many prices :func:`tile_safety` (and :func:`suited_price`, and the open-hand model)
+keeps before starting afresh: a generated problem asks a few hundred to a few thousand."""
 _PRICES: dict[tuple[Tile, Riichi, tuple[int, ...]], TileSafety] = {}
 
 
@@ -214,9 +214,10 @@ def copies_read(tile: Tile, seen: Counts) -> tuple[int, ...]:
     (the ryanmen shapes, kanchan and penchan of :func:`analyse`; the wait's
     other tile counts only through the pond). An honour reads its own copies
     and, with all four seen, whether a kokushi single wait is still possible.
-    The generator prices thirty hands on one table, and a learner's hand
-    changes few of these parts: keyed by them, a price is computed once per
-    table (docs/performance.md).
+    Keyed by them, a price asked again is looked up: the generator prices up to
+    thirty hands on one table (each kind's price on the bare table too), checks
+    the chosen hand with and without tsumogiri marks, and the drill prices it
+    the same two ways again (docs/performance.md).
     """
     if tile >= 27:
         if seen[tile] >= 4:
@@ -276,15 +277,53 @@ def _suji_reading(riichi: Riichi) -> tuple[frozenset[Tile], Tile | None, bool, T
             riichi.drawn_riichi_tile)
 
 
-@lru_cache(maxsize=4096)
-def suited_price(waits: Waits, turn: int) -> tuple[SafetyTier, str, float]:
+SuitedPrice = tuple[SafetyTier, str, float]
+_SUITED: dict[tuple[int, ...], SuitedPrice] = {}
+
+
+def suited_price(waits: Waits, turn: int) -> SuitedPrice:
     """A suited tile's class, reason (no dora note) and deal-in % after ``turn`` discards.
 
-    Remembered by the waits: hands on one table differ in the copies they show,
-    seldom in the waits those leave (docs/performance.md). The open-hand model
+    Remembered by what the three read of the waits (:func:`_waits_key`): hands
+    on one table differ in the copies they show, seldom in the waits those
+    leave (docs/performance.md). The open-hand model
     (:mod:`engine.table.safety_open`) reads its waits here too.
     """
-    return suited_tier(waits), suited_reason(waits, ""), suited_rate(waits, turn)
+    key = _waits_key(waits, turn)
+    found = _SUITED.get(key)
+    if found is None:
+        if len(_SUITED) >= PRICES_KEPT:
+            _SUITED.clear()
+        found = _SUITED[key] = (suited_tier(waits), suited_reason(waits, ""),
+                                suited_rate(waits, turn))
+    return found
+
+
+def _waits_key(w: Waits, turn: int) -> tuple[int, ...]:
+    """What :func:`suited_tier`, :func:`suited_rate` and the reason read of the waits.
+
+    The unseen copies count as none, one, two or more (shanpon and tanki, the
+    pair-wait price); a side's wall tile is named only when it walls the side
+    (kabe, one-chance). Plain ints: hashing a dataclass or an enum member runs
+    interpreted code even in the compiled build.
+    """
+    key = [w.tile, turn, int(w.kanchan), int(w.penchan), min(w.unseen, 3), int(w.tedashi),
+           -1 if w.drawn_riichi is None else w.drawn_riichi]
+    for side in w.sides:
+        code = _side_code(side.state)
+        key += [side.first, side.second, side.other, code, int(side.outer),
+                side.wall if code in (1, 2) else -1]
+    return tuple(key)
+
+
+def _side_code(state: Side) -> int:
+    if state is Side.SUJI:
+        return 0
+    if state is Side.KABE:
+        return 1
+    if state is Side.ONE_CHANCE:
+        return 2
+    return 3 if state is Side.RIICHI_SUJI else 4
 
 
 def _honour(tile: Tile, seen: Counts, turn: int) -> tuple[SafetyTier, float]:
