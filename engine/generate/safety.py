@@ -401,7 +401,10 @@ def _learner(rng: random.Random, table: Table, riichis: tuple[Riichi, ...],
                and table.free(k) > 0
                and all(tile_safety(k, r, seen).tier in READING for r in riichis)]
     for _ in range(HANDS_PER_TABLE):
-        deal = fitted_hand if opens else swapped_hand  # his 13 tiles crowd the table
+        # A crowded table: an opponent's 13 tiles, or a master table (long ponds, often two
+        # riichi hands), where nine played hands in ten did not fit and the table was dealt
+        # again (docs/performance.md). Novice and player keep their problems.
+        deal = fitted_hand if opens or wish.strict else swapped_hand
         mine = deal(rng, table, rng.choice((2, 3)), 14)
         if mine is None:
             continue
