@@ -73,9 +73,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
-from flask import get_template_attribute, has_request_context, request
+from flask import current_app, get_template_attribute, has_request_context, request
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
@@ -90,6 +90,7 @@ class _Required:
 
 
 REQUIRED: Any = _Required()
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -262,6 +263,8 @@ class Drill:
     # (macro, script root) -> HTML; the script root for the links an explanation may hold
     _rendered: dict[tuple[str, str], Markup] = field(
         default_factory=dict, init=False, compare=False, repr=False)
+    # name -> answer-independent data a kind works out only when an answer needs it (derived)
+    _derived: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "template", f"drills/{self.kind.name}.html")
@@ -276,6 +279,30 @@ class Drill:
         Every view of a lesson page draws it for each of the lesson's drills.
         """
         return self._once("question", None)
+
+    def macros(self) -> Any:
+        """The kind's template as a module of its macros: what
+        ``{% import drill.template as kind %}`` gives, built once per template.
+
+        An ``import`` inside a macro runs on every call and each time compares the
+        globals of both templates (a set difference over every Jinja global, about
+        the cost of drawing a hand); the module it returns is this very one, since
+        no template here is loaded with globals of its own.
+        """
+        return current_app.jinja_env.get_template(self.template).module
+
+    def derived(self, name: str, compute: Callable[[Drill], T]) -> T:
+        """``compute(self)``, worked out on the first call and kept with the drill.
+
+        For data that depends on the drill alone but only some answers need (the
+        other readings of a won hand, after a wrong tick): computing it when the
+        drill is built would cost every page that draws it. Kept as the rendered
+        HTML is, for the drill's life; ``compute`` must return an immutable value.
+        """
+        if name not in self._derived:  # two threads may both compute it: the same value
+            self._derived[name] = compute(self)
+        value: T = self._derived[name]
+        return value
 
     def _once(self, macro: str, *args: Any) -> Markup:
         key = (macro, request.script_root if has_request_context() else "")

@@ -75,6 +75,10 @@ from tutor.storage.sqlite_writer import SqliteWriter
 
 log = logging.getLogger(__name__)
 _KNOWN_MAX = 100_000  # learners remembered per process as already stored
+# A learner's solved lesson drills, read after each right answer (the lesson's «решено N
+# из M»): built once, as building the statement per call cost as much as running it.
+_SOLVED = (sa.select(learner_solved.c.problem)
+           .where(learner_solved.c.learner_id == sa.bindparam("learner")).limit(SOLVED_READ))
 
 
 class SaveResult(enum.Enum):
@@ -442,9 +446,7 @@ class ProgressStore:
 
     @staticmethod
     def _solved(conn: Connection, learner_id: str) -> frozenset[str]:
-        query = (sa.select(learner_solved.c.problem)
-                 .where(learner_solved.c.learner_id == learner_id).limit(SOLVED_READ))
-        return frozenset(conn.execute(query).scalars())
+        return frozenset(conn.execute(_SOLVED, {"learner": learner_id}).scalars())
 
     def mistakes(self, learner_id: str, limit: int = MISTAKES_KEPT) -> list[Mistake]:
         """Problems whose latest answer was wrong, newest first (at most ``limit``)."""
