@@ -260,8 +260,9 @@ class Drill:
     # (:meth:`DrillKind.view`): a template reads data, it does not call the kind.
     view: Any = None
     template: str = field(init=False, compare=False)  # drills/<kind>.html
-    # (macro, script root) -> HTML; the script root for the links an explanation may hold
-    _rendered: dict[tuple[str, str], Markup] = field(
+    # (template, macro, script root) -> HTML; the script root for the links an explanation
+    # may hold
+    _rendered: dict[tuple[str, str, str], Markup] = field(
         default_factory=dict, init=False, compare=False, repr=False)
     # name -> answer-independent data a kind works out only when an answer needs it (derived)
     _derived: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
@@ -304,11 +305,22 @@ class Drill:
         value: T = self._derived[name]
         return value
 
-    def _once(self, macro: str, *args: Any) -> Markup:
-        key = (macro, request.script_root if has_request_context() else "")
+    def part(self, macro: str, template: str | None = None) -> Markup:
+        """``macro(drill)`` of the kind's template (or of ``template``, whose macro the
+        kind shares) — a part of the question no answer changes, such as the won hand
+        with its situation or the table of ponds — rendered once.
+
+        A wrong answer redraws its question with the learner's choice marked: the
+        inputs change, what stands around them depends on the drill alone.
+        """
+        return self._once(macro, template=template)
+
+    def _once(self, macro: str, *args: Any, template: str | None = None) -> Markup:
+        source = template or self.template
+        key = (source, macro, request.script_root if has_request_context() else "")
         html = self._rendered.get(key)
         if html is None:  # two threads may both render it: the same HTML, kept once
-            html = Markup(get_template_attribute(self.template, macro)(self, *args))
+            html = Markup(get_template_attribute(source, macro)(self, *args))
             self._rendered[key] = html
         return html
 

@@ -79,6 +79,7 @@ _KNOWN_MAX = 100_000  # learners remembered per process as already stored
 # из M»): built once, as building the statement per call cost as much as running it.
 _SOLVED = (sa.select(learner_solved.c.problem)
            .where(learner_solved.c.learner_id == sa.bindparam("learner")).limit(SOLVED_READ))
+_SOLVED_SQL = "SELECT problem FROM learner_solved WHERE learner_id = ? LIMIT ?"  # the same
 
 
 class SaveResult(enum.Enum):
@@ -440,7 +441,20 @@ class ProgressStore:
         return Summary(overall, tuple(r for r in rows if r.kind != ALL), solved)
 
     def solved_lessons(self, learner_id: str) -> frozenset[str]:
-        """Lesson drill keys this learner answered right at least once (one bounded query)."""
+        """Lesson drill keys this learner answered right at least once (one bounded query).
+
+        On SQLite, once this thread has stored an answer, on the connection it stores
+        them with (:meth:`~tutor.storage.sqlite_writer.SqliteWriter.select`): a right
+        answer reads them at once, and that connection has the pages it just wrote.
+        """
+        if self._sqlite is not None:
+            self._check_file()
+            try:
+                rows = self._sqlite.select(self.engine, _SOLVED_SQL, (learner_id, SOLVED_READ))
+            except sqlite3.Error as err:
+                raise StorageError(err.__class__.__name__) from err
+            if rows is not None:
+                return frozenset(row[0] for row in rows)
         with self._begin() as conn:
             return self._solved(conn, learner_id)
 
