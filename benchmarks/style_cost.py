@@ -6,7 +6,11 @@ time Chromium spends on style recalculation and layout (CDP
 Two figures per page, medians:
 
 * a load at 4x CPU slowdown (as Lighthouse's mobile preset): style, layout and
-  script milliseconds and how many style recalculations the load took;
+  script milliseconds and how many style recalculations the load took; and two
+  counts that do not move with the machine's load: the layout passes and the
+  layout objects Chromium holds once the load is over (a long lesson's sections
+  and drills below the screen should have none: with every one drawn the count
+  is several times the first screen's);
 * a forced re-render of the loaded page (``body`` hidden and shown again, no
   slowdown): the whole tree styled and laid out once, without network or parsing.
 
@@ -38,7 +42,8 @@ def _metrics(cdp) -> dict[str, float]:  # noqa: ANN001
 
 def measure(browser, url: str, loads: int, renders: int) -> str:  # noqa: ANN001
     """One table row: medians of ``loads`` throttled loads and ``renders`` re-renders."""
-    keys = ("RecalcStyleDuration", "LayoutDuration", "ScriptDuration", "RecalcStyleCount")
+    keys = ("RecalcStyleDuration", "LayoutDuration", "ScriptDuration", "RecalcStyleCount",
+            "LayoutCount", "LayoutObjects")
     seen: dict[str, list[float]] = {k: [] for k in keys}
     for _ in range(loads):
         context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -69,6 +74,7 @@ def measure(browser, url: str, loads: int, renders: int) -> str:  # noqa: ANN001
     med = {k: statistics.median(v) for k, v in seen.items()}
     return (f"| {med['RecalcStyleDuration'] * 1000:.0f} | {med['LayoutDuration'] * 1000:.0f} "
             f"| {med['ScriptDuration'] * 1000:.0f} | {med['RecalcStyleCount']:.0f} "
+            f"| {med['LayoutCount']:.0f} | {med['LayoutObjects']:.0f} "
             f"| {statistics.median(style) * 1000:.0f} | {statistics.median(layout) * 1000:.0f} |")
 
 
@@ -87,9 +93,9 @@ def main() -> int:
                                            args=["--no-sandbox", "--disable-gpu"])
             print(f"load average {os.getloadavg()[0]:.1f}; medians of {args.loads} loads (4x CPU)"
                   f" and {args.renders} re-renders, 390 px")
-            print("| page | style, ms | layout, ms | script, ms | style passes "
-                  "| re-render style, ms | re-render layout, ms |")
-            print("|---|---|---|---|---|---|---|")
+            print("| page | style, ms | layout, ms | script, ms | style passes | layout passes "
+                  "| layout objects | re-render style, ms | re-render layout, ms |")
+            print("|---|---|---|---|---|---|---|---|---|")
             for path in args.pages.split(","):
                 print(f"| {path} " + measure(browser, base + path, args.loads, args.renders),
                       flush=True)

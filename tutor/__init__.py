@@ -187,7 +187,7 @@ def template_helpers(app: Flask) -> None:
     from tutor.classes.home import my_assignments
     from tutor.classes.sequence import set_step
     from tutor.course.handbook import cite, ruleset_documents
-    from tutor.course.lessons import drills_count, navigation, public_problem, rich_text
+    from tutor.course.lessons import drills_count, navigation, owned_by, public_problem, rich_text
     from tutor.drills.grading import form_nonce
     from tutor.progress.course_marks import continue_point, lesson_progress, lesson_state
     from tutor.progress.views import count_of
@@ -231,6 +231,7 @@ def template_helpers(app: Flask) -> None:
     )
     app.jinja_env.filters.update(
         rich=rich_text,
+        owned_by=owned_by,  # a lesson drill's controls, handed to their form by app.js
         cite=cite,
         public_problem=public_problem,
         tiles_count=tiles_count,

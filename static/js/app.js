@@ -114,6 +114,28 @@
     }
   });
 
+  // A lesson's drill form starts with no controls of its own: each names the form
+  // of the page without JS (templates/drills/_frame.html, data-owner), so Chromium's
+  // look at every form after load does not draw the drills far below the screen.
+  // The first touch of a drill gives them back to its form, before a click or a
+  // submit reaches the form or htmx (capture phase).
+  function claimControls(event) {
+    var form = event.target.closest && event.target.closest("form[data-owner]");
+    if (!form) {
+      return;
+    }
+    var owner = form.getAttribute("data-owner");
+    form.removeAttribute("data-owner");
+    Array.prototype.forEach.call(form.querySelectorAll("[form]"), function (control) {
+      if (control.getAttribute("form") === owner) {
+        control.removeAttribute("form");
+      }
+    });
+  }
+  ["focusin", "pointerdown", "click", "submit"].forEach(function (type) {
+    document.addEventListener(type, claimControls, true);
+  });
+
   // The 34-tile palette (tutor/tiles/palette.py): the arrow keys move between
   // the tiles of a suit (left/right, Home/End) and to the suit above or below
   // (up/down, same place in the row); Space still ticks, Tab still visits

@@ -111,7 +111,11 @@ def test_without_javascript_the_form_posts_and_the_page_shows_the_verdict(
     context = browser.new_context(base_url=live_server, java_script_enabled=False)
     page = context.new_page()
     page.goto(LESSON)
-    page.locator('[data-drill-id="set-size"]').get_by_label("136").check()
+    box = page.locator('[data-drill-id="set-size"]').get_by_label("136")
+    # its form is the one in <noscript> (templates/drills/_frame.html), which a page
+    # without JS parses
+    assert box.evaluate("el => el.form && el.form.id") == "form-set-size"
+    box.check()
     page.locator('[data-drill-id="set-size"]').get_by_role("button", name="Проверить").click()
     page.wait_for_url("**/drills/set-size#fb-set-size")
     assert page.locator("#fb-set-size .feedback").get_attribute("data-verdict") == "correct"
@@ -267,5 +271,52 @@ def test_a_section_far_from_the_screen_is_rendered_when_the_reader_gets_there(
         page.goto(f"{LESSON}#{target}")
         page.wait_for_function("el => el.checkVisibility({contentVisibilityAuto: true})",
                                arg=page.locator(f"#{target}").element_handle())
+    finally:
+        context.close()
+
+
+# The load's task and the next frame are over.
+SETTLED = """() => new Promise(done => requestAnimationFrame(() => setTimeout(done)))"""
+
+
+def _layout_objects(page, cdp) -> float:  # noqa: ANN001
+    """Chromium's own count of the page's layout objects (CDP Performance.getMetrics)."""
+    page.evaluate(SETTLED)
+    metrics = cdp.send("Performance.getMetrics")["metrics"]
+    return next(m["value"] for m in metrics if m["name"] == "LayoutObjects")
+
+
+def test_the_drills_far_below_stay_undrawn_after_load_until_touched(
+    browser, live_server: str  # noqa: ANN001
+) -> None:
+    """Once a page has loaded, Chromium looks at every form's controls (autofill), and a
+    control in a section or drill not yet drawn (content-visibility: auto) makes it style and
+    lay out that drill: on /lessons/waits all nineteen, one after another, in the load's task.
+    A lesson drill's controls therefore name the form of the page without JS until the
+    learner touches the drill (static/js/app.js). Checked by counts, not times: the
+    controls' form owner, and Chromium's count of layout objects after load against the
+    count with everything drawn.
+    """
+    context = browser.unwrapped.new_context(base_url=live_server,
+                                            viewport={"width": 390, "height": 400})
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+        page.goto(LESSON)
+        loaded = _layout_objects(page, cdp)
+        last = page.locator(".drill").last
+        control = last.locator("form.drill__form").locator(
+            "input:not([type=hidden]), select, button").first
+        assert control.evaluate("el => el.form") is None
+        unclaimed = page.locator("form.drill__form[data-owner]").count()
+        assert unclaimed == page.locator(".drill").count()
+        page.evaluate("""() => { for (const el of document.querySelectorAll(
+                           '.lesson__part, .drill')) el.style.contentVisibility = 'visible'; }""")
+        everything = _layout_objects(page, cdp)
+        assert loaded < everything * 0.6, (loaded, everything)
+        control.focus()  # the first touch: the controls are the drill form's again
+        assert control.evaluate("el => el.form === el.closest('form.drill__form')") is True
+        assert last.locator("form.drill__form").get_attribute("data-owner") is None
     finally:
         context.close()

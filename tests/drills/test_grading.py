@@ -145,3 +145,24 @@ def test_a_refused_answer_or_a_shown_solution_is_not_an_attempt(answer: Answerin
         assert 'name="attempt"' not in fragment  # the form keeps its number
         page = answer.post("basics", "nobetan", data, htmx=False).get_data(as_text=True)
         assert 'name="attempt" value="2" id="attempt-nobetan"' in page
+
+
+def test_a_lesson_drill_names_the_form_of_the_page_without_javascript(answer: Answering) -> None:
+    """Every control of a lesson drill's form names the form that only <noscript> holds.
+
+    Chromium styles and lays out every off-screen drill whose form has a control once the
+    page has loaded; with JS the controls are nobody's until the drill is touched
+    (static/js/app.js), without JS <noscript> parses and its form (same action) sends them.
+    """
+    page = answer.client.get("/lessons/basics").get_data(as_text=True)
+    section = page[page.index('id="drill-nobetan"'):]
+    section = section[:section.index("</section>")]
+    body = re.search(r'<form class="drill__form"[^>]*data-owner="form-nobetan">(.*?)</form>',
+                     section, re.S)
+    assert body
+    controls = re.findall(r"<(?:input|button|select|textarea|fieldset|output)\b[^>]*>",
+                          body.group(1))
+    assert len(controls) > 30  # the palette, the hidden fields, the buttons
+    assert all(' form="form-nobetan"' in tag for tag in controls), controls
+    assert ('<noscript><form id="form-nobetan" method="post" '
+            'action="/lessons/basics/drills/nobetan#fb-nobetan"></form></noscript>') in section

@@ -199,8 +199,9 @@ def test_a_problem_given_up_stays_due_when_a_rule_value_changes(
     assert _mistakes(client) == ["lesson/ema-tanyao/open-tanyao"]
     assert 'href="/lessons/ema-tanyao#drill-open-tanyao"' in page
     assert "снята с повторения" not in page
-    now = grading.rules_fingerprint("ema")
-    assert before != now and _graded(client) == {"lesson/ema-tanyao/open-tanyao": now}
+    now = _graded(client)["lesson/ema-tanyao/open-tanyao"]
+    assert before != now and now is not None and now[:grading.RULES_PART] == \
+        grading.rules_fingerprint("ema")
 
 
 def _as_the_old_schema_wrote_it(client: FlaskClient, problem: str) -> None:
@@ -240,3 +241,97 @@ def test_my_progress_retires_an_old_schema_mistake_too(
     _as_the_old_schema_wrote_it(client, "lesson/ema-tanyao/open-tanyao")
     page = client.get("/progress").get_data(as_text=True)
     assert _mistakes(client) == [] and "1 ошибка снята с повторения" in page
+
+
+CORRECTED = """---
+title: Исправленный урок
+slug: corrections
+order: 9
+summary: Урок, в котором автор исправил упражнение.
+---
+Сколько тайлов в комплекте и сколько видов.
+
+/// choice
+id: set-size
+question: Сколько всего тайлов в комплекте?
+options: ["34", "108", "136"]
+answer: {size}
+///
+
+/// choice
+id: kinds
+question: Сколько видов тайлов?
+options: ["34", "136"]
+answer: 1
+explain: {why}
+///
+"""
+
+
+def _choose(client: FlaskClient, drill_id: str, option: int) -> None:
+    data = {"csrf_token": csrf_token(client, "/lessons/corrections"),
+            "nonce": uuid.uuid4().hex[:24], "option": str(option), "attempt": "1"}
+    response = client.post(f"/lessons/corrections/drills/{drill_id}", data=data, headers=HTMX)
+    assert response.status_code == 200
+
+
+def test_a_drill_corrected_under_its_id_grades_its_kept_mistakes_again(
+        client: FlaskClient, content_dir: Path) -> None:
+    """An author fixes a wrong answer without a new id (docs/lesson-format.md): a learner who
+    chose what is right now is no longer asked to repeat it; a mistake still wrong after a
+    reworded explanation stays, graded against the drill as it is now."""
+    lesson = content_dir / "09-corrections.md"
+    lesson.write_text(CORRECTED.format(size=2, why="Видов 34."), encoding="utf-8")  # 108: wrong
+    _choose(client, "set-size", 3)
+    _choose(client, "kinds", 2)
+    assert _mistakes(client) == ["lesson/corrections/kinds", "lesson/corrections/set-size"]
+    before = _graded(client)
+
+    lesson.write_text(CORRECTED.format(size=3, why="Каждый вид — по четыре копии."),
+                      encoding="utf-8")
+    page = client.get("/practice").get_data(as_text=True)
+    assert _mistakes(client) == ["lesson/corrections/kinds"]
+    assert "1 ошибка снята с повторения" in page
+    after = _graded(client)["lesson/corrections/kinds"]
+    assert after is not None and after != before["lesson/corrections/kinds"]
+    assert "снята с повторения" not in client.get("/practice").get_data(as_text=True)
+
+
+def test_an_unchanged_drill_is_not_graded_again(
+        client: FlaskClient, content_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lesson = content_dir / "09-corrections.md"
+    lesson.write_text(CORRECTED.format(size=3, why="Видов 34."), encoding="utf-8")
+    _choose(client, "set-size", 1)
+    graded_again: list[str] = []
+    real = grading.answer
+
+    def spy(drill: Drill, *args: Any, **kwargs: Any) -> Any:
+        graded_again.append(drill.id)
+        return real(drill, *args, **kwargs)
+
+    monkeypatch.setattr(grading, "answer", spy)
+    lesson.write_text(CORRECTED.format(size=3, why="Видов 34.") + "\n", encoding="utf-8")
+    client.get("/practice")
+    assert _mistakes(client) == ["lesson/corrections/set-size"] and graded_again == []
+
+
+def test_a_mistake_kept_with_the_rule_values_alone_is_graded_once_more(
+        client: FlaskClient, content_dir: Path) -> None:
+    """Mistakes kept before the drill's own fingerprint was stored carry the rule part only
+    (16 characters): whether the drill changed since is unknown, so the kept answer is graded
+    once against the drill as it is now — still wrong, it stays with the whole fingerprint."""
+    lesson = content_dir / "09-corrections.md"
+    lesson.write_text(CORRECTED.format(size=3, why="Видов 34."), encoding="utf-8")
+    _choose(client, "set-size", 1)
+    whole = _graded(client)["lesson/corrections/set-size"]
+    assert whole is not None and len(whole) == 32
+    cookie = client.get_cookie(COOKIE)
+    assert cookie is not None
+    with client.application.test_request_context(
+            headers={"Cookie": f"{COOKIE}={cookie.value}"}):
+        with storage.store().transaction() as conn:
+            conn.execute(learner_mistakes.update().values(graded=whole[:grading.RULES_PART]))
+    page = client.get("/practice").get_data(as_text=True)
+    assert _mistakes(client) == ["lesson/corrections/set-size"]
+    assert "снята с повторения" not in page
+    assert _graded(client) == {"lesson/corrections/set-size": whole}

@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 
 _TILES = re.compile(TILES_RE)
 _STRONG = re.compile(r"\*\*(.+?)\*\*")
+# The start tag of every form-associated element a drill's form may hold.
+_CONTROL = re.compile(r"<(input|button|select|textarea|fieldset|output)\b")
 
 
 def render_lesson(
@@ -172,6 +174,25 @@ def rich_text(text: Any) -> Markup:
     escaped = str(escape(str(text)))
     escaped = _STRONG.sub(r"<strong>\1</strong>", escaped)
     return Markup(_TILES.sub(_draw_tiles, escaped))
+
+
+def owned_by(html: Any, form_id: str | None) -> Markup:
+    """A lesson drill's form body whose every control names the form ``form_id``.
+
+    That form exists only for a browser without JavaScript (a ``<noscript>``
+    after the drill's own form, templates/drills/_frame.html); with JavaScript
+    the controls have no form at all until the learner touches the drill
+    (static/js/app.js hands them back to it). Chromium, when a page has loaded,
+    looks at every form's controls (autofill), and a control inside a lesson
+    section or drill not yet on screen (``content-visibility: auto``) makes it
+    style and lay out that whole drill: on /lessons/waits every drill of the
+    page, one after another, in the load's task. A form with no controls is
+    skipped. ``html`` is our own rendered markup: text in it is escaped, so
+    only real tags match. No ``form_id`` (any other page's drill): unchanged.
+    """
+    if not form_id:
+        return Markup(html)
+    return Markup(_CONTROL.sub(lambda m: f'<{m.group(1)} form="{form_id}"', str(html)))
 
 
 def _draw_tiles(match: re.Match[str]) -> str:

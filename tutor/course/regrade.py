@@ -1,20 +1,22 @@
 """Pending mistakes graded again when what they were graded against changed.
 
-Each wrong answer is kept with the fingerprint of its rule set's values
-(:func:`tutor.drills.grading.graded_under`) on its pending mistake
+Each wrong answer is kept with the fingerprint of its rule set's values and of
+the drill it answered (:func:`tutor.drills.grading.graded_under`) on its pending mistake
 (:mod:`tutor.storage.regrade`). Before a page lists mistakes — «Повторить
 ошибки», a class's dashboard, its CSV, a learner's page — :func:`refresh`
 compares each mistake with the drill it would be graded against now:
 
 - the same drill under the same values: nothing to do (the common case);
-- a rule value changed (or, for a club lesson, a newer version was published):
-  the kept answer is graded again through :func:`tutor.drills.grading.answer`
-  (nothing is recorded). Right now, or no longer a valid answer, the mistake is
-  retired; still wrong, it stays, noted as graded under the new values (and,
-  for a club lesson, moved to the new version's key, where the next answer
-  lands); a problem given up («Показать решение» before answering) keeps the
-  request as its answer (:data:`tutor.drills.grading.GIVEN_UP`), which grades as
-  no answer under any values: it stays due, noted as graded under the new ones;
+- a rule value changed, the drill's question or answer was corrected under the
+  same id (:func:`tutor.drills.grading.drill_fingerprint`), or, for a club
+  lesson, a newer version was published: the kept answer is graded again
+  through :func:`tutor.drills.grading.answer` (nothing is recorded). Right
+  now, or no longer a valid answer, the mistake is retired; still wrong, it
+  stays, noted as graded under the new values (and, for a club lesson, moved
+  to the new version's key, where the next answer lands); a problem given up
+  («Показать решение» before answering) keeps the request as its answer
+  (:data:`tutor.drills.grading.GIVEN_UP`), which grades as no answer under any
+  values: it stays due, noted as graded under the new ones;
 - no answer kept — an answer too long to keep, or a mistake recorded before
   answers were kept, whose fingerprint is unknown too (NULL): whether the
   answer is still wrong cannot be told, so the mistake is retired, except a
@@ -191,11 +193,15 @@ def _practice_unchanged(row: KeptAnswer) -> bool:
     set's now means nothing changed, told without preparing the problem — a
     generation of several milliseconds per kept mistake, on every page that
     lists them (a class's dashboard reads every member's), beyond what the
-    prepared problems' cache holds. Any other fingerprint prepares it.
+    prepared problems' cache holds. Any other fingerprint prepares it. Only the
+    rule part is compared: a practice problem is made from its key, not written
+    by an author, and a generator that deals another problem for the same key
+    shows the learner that problem, which they answer anew.
     """
     parsed = parse_practice_key(row.problem)
-    return parsed is not None and row.graded == grading.rules_fingerprint(
-        parsed.rules or DEFAULT_RULESET.name)
+    return parsed is not None and row.graded is not None \
+        and row.graded[:grading.RULES_PART] == grading.rules_fingerprint(
+            parsed.rules or DEFAULT_RULESET.name)
 
 
 def _club_now(conn: Connection, problem: str, newest: Mapping[int, int]) -> Now | None:

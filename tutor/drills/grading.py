@@ -287,18 +287,42 @@ def _store(drill: Drill, form: MultiDict[str, str], verdict: Verdict,
     return saved
 
 
-def graded_under(drill: Drill) -> str:
-    """A fingerprint of every rule value the drill is graded under (its rule set's values).
+RULES_PART = 16  # graded_under's first characters: the rule values alone
 
-    Stored with a wrong answer (:meth:`~tutor.storage.progress.ProgressStore.record`);
-    when it differs from the drill's now, a value changed since and the kept
-    answer is graded again (:mod:`tutor.course.regrade`).
+
+def graded_under(drill: Drill) -> str:
+    """A fingerprint of what a wrong answer was graded against: 32 characters.
+
+    The first :data:`RULES_PART` are the rule values the drill is graded under
+    (:func:`rules_fingerprint`), the rest its question and its answer
+    (:func:`drill_fingerprint`). Stored with a wrong answer
+    (:meth:`~tutor.storage.progress.ProgressStore.record`); when it differs from
+    the drill's now — a value changed, or the lesson's author corrected the
+    drill under the same id — the kept answer is graded again
+    (:mod:`tutor.course.regrade`).
     """
-    return rules_fingerprint(drill.params.get("rules"), drill.params.get("red_fives"))
+    rules = rules_fingerprint(drill.params.get("rules"), drill.params.get("red_fives"))
+    return rules + drill_fingerprint(drill)
+
+
+def drill_fingerprint(drill: Drill) -> str:
+    """A digest of the drill's parameters and its rendered solution (16 characters).
+
+    The parameters are the question as written (and a choice drill's answer);
+    the solution is the engine's answer with its explanation, so a corrected
+    engine changes it too. Rendered once per drill and the same in every
+    process and under either engine; a mere rewording changes it as well, which
+    costs one more grading of the kept answer and keeps a still-wrong mistake.
+    """
+    question = json.dumps(drill.params, sort_keys=True, default=str, ensure_ascii=False)
+    text = f"{question}\0{drill.solution_html()}"
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def rules_fingerprint(rules: str | None, red_fives: bool | None = None) -> str:
-    """:func:`graded_under` for a drill under the set named ``rules`` (None: the default).
+    """The rule part of :func:`graded_under` for a drill under the set named ``rules``.
+
+    ``None``: the default set.
 
     Pages that list mistakes compare one per kept answer: the digest is
     remembered per set's values (a changed value is another key).

@@ -22,7 +22,7 @@ a bound that does not depend on the history's length::
     learner_mistakes(                        -- problems whose latest answer was wrong
         learner_id, problem, answer_id,      -- answer_id orders them, newest first
         kind, rule,                          -- rule: the diagnosis's rule id, or NULL
-        answer, graded,                      -- that answer's fields and rule fingerprint
+        answer, graded,                      -- that answer's fields and grading fingerprint
         partial                              -- the latest first attempt was a «почти»
     )                                        -- at most MISTAKES_KEPT rows per learner
     new_learners(address, hour, count)       -- learners first seen per address and hour
@@ -98,7 +98,7 @@ learner_mistakes = sa.Table(
     sa.Column("answer_id", sa.Integer, nullable=False),
     sa.Column("kind", sa.String(32), nullable=False),
     sa.Column("rule", sa.String(64)),
-    # The wrong answer's fields and rule fingerprint, copied from the answer row
+    # The wrong answer's fields and grading fingerprint, copied from the answer row
     # (tutor.storage.answers); NULL answer: too long to keep; NULL graded: recorded
     # before fingerprints were kept (tutor.course.regrade decides what those become).
     sa.Column("answer", sa.String(ANSWER_MAX)),

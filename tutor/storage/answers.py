@@ -23,7 +23,7 @@ Schema::
         answer      VARCHAR(2000),           -- a wrong answer's fields, JSON [[name, value],
                                              -- ...] (NULL: right, too long, or stored before;
                                              -- a problem given up: [["action", "solution"]])
-        graded      VARCHAR(32),             -- a wrong answer's rule fingerprint
+        graded      VARCHAR(32),             -- what a wrong answer was graded against
                                              -- (tutor.drills.grading.graded_under)
         UNIQUE (learner_id, nonce)           -- a re-sent form is counted once
     )
