@@ -48,6 +48,17 @@ def discard_weight(tile: Tile, index: int) -> float:
     return 0.4 if index < EARLY else 2.2
 
 
+_BY_STAGE: tuple[tuple[float, ...], tuple[float, ...]] = (
+    tuple(discard_weight(t, 0) for t in range(NUM_KINDS)),
+    tuple(discard_weight(t, EARLY) for t in range(NUM_KINDS)),
+)
+
+
+def discard_weights(index: int) -> tuple[float, ...]:
+    """:func:`discard_weight` of every kind for the ``index``-th discard, computed once."""
+    return _BY_STAGE[0] if index < EARLY else _BY_STAGE[1]
+
+
 def early_share(pond_tiles: Sequence[Tile]) -> float:
     """Share of honours and terminals among the first :data:`EARLY` discards."""
     first = pond_tiles[:EARLY]

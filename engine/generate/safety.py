@@ -44,7 +44,7 @@ from typing import Any
 from engine.errors import HandError
 from engine.generate.hands import MAX_TRIES, Builder, build_complete, nearby_tile
 from engine.generate.mix import CALLS, EXTRA, MARKS, chance, pick
-from engine.generate.play import Table, discard_weight, swapped_hand
+from engine.generate.play import Table, discard_weights, swapped_hand
 from engine.generate.safety_open import OPEN_SHARE, READY_TURNS, fitted_hand, open_hand
 from engine.hand import Hand, parse_hand
 from engine.melds import Meld, parse_meld_text
@@ -114,13 +114,14 @@ def near_kinds(hand: Sequence[Tile]) -> frozenset[Tile]:
 
 
 def _weights(seat: Seat, index: int, kinds: list[Tile]) -> list[float]:
-    if not seat.riichi_at:  # near is empty but for an opponent with calls
-        return [discard_weight(t, index) * (0.1 if t in seat.near else 1.0) for t in kinds]
-    if index >= seat.riichi_at or index > seat.cut_at:
+    near = seat.near
+    if seat.riichi_at and (index >= seat.riichi_at or index > seat.cut_at):
         return [1.0] * len(kinds)  # tsumogiri: whatever he drew
-    if index == seat.cut_at:
-        return [6.0 if t in seat.near else 0.3 for t in kinds]
-    return [discard_weight(t, index) * (0.1 if t in seat.near else 1.0) for t in kinds]
+    if seat.riichi_at and index == seat.cut_at:
+        return [6.0 if t in near else 0.3 for t in kinds]
+    # Before his last cut, or an opponent without riichi (near is empty but for calls).
+    base = discard_weights(index)
+    return [base[t] * (0.1 if t in near else 1.0) for t in kinds]
 
 
 def _riichi_tile(rng: random.Random, seat: Seat, allowed: list[Tile]) -> Tile | None:
@@ -134,13 +135,14 @@ def _riichi_tile(rng: random.Random, seat: Seat, allowed: list[Tile]) -> Tile | 
 
 def _discard(rng: random.Random, table: Table, seat: Seat, index: int,
              avoid: frozenset[Tile]) -> Tile:
-    allowed = [t for t in range(NUM_KINDS) if table.free(t) > 0 and t not in avoid]
+    used = table.used
+    allowed = [t for t in range(NUM_KINDS) if used[t] < 4 and t not in avoid]
     tile = _riichi_tile(rng, seat, allowed) if seat.riichi_at and index == seat.cut_at else None
     if tile is None:
-        weights = [w * table.free(t) for t, w in zip(allowed, _weights(seat, index, allowed),
-                                                       strict=True)]
+        weights = [w * (4 - used[t]) for t, w in zip(allowed, _weights(seat, index, allowed),
+                                                      strict=True)]
         tile = rng.choices(allowed, weights)[0]
-    table.place((tile,))
+    used[tile] += 1
     return tile
 
 
@@ -290,15 +292,18 @@ def reading_lead(ranked: Sequence[TileSafety]) -> bool:
 
 
 def marks_decide(hand: Hand, riichis: tuple[Riichi, ...], visible: Sequence[Tile],
-                 dora: Tile, opens: tuple[OpenHand, ...] = ()) -> bool:
+                 dora: Tile, opens: tuple[OpenHand, ...] = (),
+                 ranked: Sequence[TileSafety] | None = None) -> bool:
     """The right tiles differ when the tsumogiri marks are read and when they are not.
 
     An opponent with calls is priced in both readings: the drill grades against
     him too, so the marks decide only if they still do with him at the table.
+    ``ranked``: the hand's prices with the marks, when the caller has them.
     """
+    if ranked is None:
+        ranked = hand_safety(hand, riichis, visible, (dora,), opens)
     plain = tuple(replace(r, tsumogiri=()) for r in riichis)
-    return _right(hand_safety(hand, riichis, visible, (dora,), opens)) != _right(
-        hand_safety(hand, plain, visible, (dora,), opens))
+    return _right(ranked) != _right(hand_safety(hand, plain, visible, (dora,), opens))
 
 
 def _right(ranked: Sequence[TileSafety]) -> frozenset[Tile]:
@@ -306,11 +311,30 @@ def _right(ranked: Sequence[TileSafety]) -> frozenset[Tile]:
     return frozenset(s.tile for s in ranked if round(s.danger, 1) - least <= LEAD)
 
 
-def _prices(riichi: Riichi, seen: Counts) -> tuple[list[float], list[float]]:
-    """Each kind's danger against ``riichi`` with its tsumogiri marks and without them."""
+Price = Callable[[Tile], float]
+
+
+def _prices(riichi: Riichi, seen: Counts) -> tuple[Price, Price]:
+    """A kind's danger against ``riichi`` with its tsumogiri marks and without them.
+
+    Asked for the few kinds the marks re-read and the hand's tiles only, not all 34
+    (:func:`engine.table.safety.tile_safety` keeps each price once computed).
+    """
     plain = replace(riichi, tsumogiri=())
-    return ([tile_safety(k, riichi, seen).danger for k in range(NUM_KINDS)],
-            [tile_safety(k, plain, seen).danger for k in range(NUM_KINDS)])
+    marked: dict[Tile, float] = {}
+    unmarked: dict[Tile, float] = {}
+
+    def with_marks(k: Tile) -> float:
+        if k not in marked:
+            marked[k] = tile_safety(k, riichi, seen).danger
+        return marked[k]
+
+    def without(k: Tile) -> float:
+        if k not in unmarked:
+            unmarked[k] = tile_safety(k, plain, seen).danger
+        return unmarked[k]
+
+    return with_marks, without
 
 
 def _suji_of_marked(riichi: Riichi) -> list[Tile]:
@@ -323,7 +347,7 @@ def _suji_of_marked(riichi: Riichi) -> list[Tile]:
 
 
 def _read_by_marks(rng: random.Random, table: Table, mine: Builder, marked: list[Tile],
-                   prices: tuple[list[float], list[float]]) -> None:
+                   prices: tuple[Price, Price]) -> None:
     """Hold a suji the marks re-read, and no tile as safe as it is in the model that likes it.
 
     ``prices``: each kind's danger with the marks and without (the table only).
@@ -336,11 +360,11 @@ def _read_by_marks(rng: random.Random, table: Table, mine: Builder, marked: list
         if mine.counts[new] >= 3 or table.free(new) <= mine.counts[new]:
             return
         mine.swap(rng.choice(mine.concealed), new)
-    price = min(prices, key=lambda p: p[new])
-    limit = price[new] + LEAD
+    price = min(prices, key=lambda p: p(new))
+    limit = price(new) + LEAD
     for old in [t for t in mine.concealed if t != new]:
-        if price[old] <= limit:
-            _swap_near(rng, table, mine, old, lambda k: price[k] > limit)
+        if price(old) <= limit:
+            _swap_near(rng, table, mine, old, lambda k: price(k) > limit)
 
 
 def _swap_near(rng: random.Random, table: Table, mine: Builder, old: Tile,
@@ -369,14 +393,14 @@ def _learner(rng: random.Random, table: Table, riichis: tuple[Riichi, ...],
              opens: tuple[OpenHand, ...] = ()) -> Builder | None:
     safe = frozenset(t for r in riichis for t in (*r.pond, *r.passed))
     seen = counts_of(visible)
+    prices = _prices(riichis[0], seen)
+    marked = [k for k in _suji_of_marked(riichis[0]) if wish.tedashi and k not in safe
+              and table.free(k) > 0 and prices[0](k) != prices[1](k)]
+    if wish.tedashi and not marked:
+        return None  # nothing on this table reads differently with the marks
     reading = [k for k in range(NUM_KINDS) if wish.reading and k not in safe
                and table.free(k) > 0
                and all(tile_safety(k, r, seen).tier in READING for r in riichis)]
-    prices = _prices(riichis[0], seen) if wish.tedashi else ([], [])
-    marked = [k for k in _suji_of_marked(riichis[0]) if wish.tedashi and k not in safe
-              and table.free(k) > 0 and prices[0][k] != prices[1][k]]
-    if wish.tedashi and not marked:
-        return None  # nothing on this table reads differently with the marks
     for _ in range(HANDS_PER_TABLE):
         deal = fitted_hand if opens else swapped_hand  # his 13 tiles crowd the table
         mine = deal(rng, table, rng.choice((2, 3)), 14)
@@ -393,9 +417,9 @@ def _learner(rng: random.Random, table: Table, riichis: tuple[Riichi, ...],
         if wish.genbutsu != any(t in safe for t in mine.concealed):
             continue
         hand = parse_hand(to_mpsz(mine.concealed), size=14)
-        if fits(wish, hand_safety(hand, riichis, visible, (dora,), opens)) and (
-                shanten(hand).minimum >= 0) and (
-                not wish.tedashi or marks_decide(hand, riichis, visible, dora, opens)):
+        ranked = hand_safety(hand, riichis, visible, (dora,), opens)
+        if fits(wish, ranked) and shanten(hand).minimum >= 0 and (
+                not wish.tedashi or marks_decide(hand, riichis, visible, dora, opens, ranked)):
             return mine
     return None
 

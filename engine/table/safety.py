@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Protocol
 
 from engine.errors import HandError
@@ -200,15 +201,59 @@ class Threat(Protocol):
         """``tile`` against him: the same class, reason and danger as against a riichi."""
 
 
+PRICES_KEPT = 8192
+"""How many prices :func:`tile_safety` (and :func:`suited_price`, and the open-hand model)
+keeps before starting afresh: a generated problem asks a few hundred to a few thousand."""
+_PRICES: dict[tuple[Tile, Riichi, tuple[int, ...]], TileSafety] = {}
+
+
+def copies_read(tile: Tile, seen: Counts) -> tuple[int, ...]:
+    """The part of ``seen`` a price of ``tile`` reads: equal parts, equal prices.
+
+    A suited tile reads its own copies and its suit's two kinds on each side
+    (the ryanmen shapes, kanchan and penchan of :func:`analyse`; the wait's
+    other tile counts only through the pond). An honour reads its own copies
+    and, with all four seen, whether a kokushi single wait is still possible.
+    Keyed by them, a price asked again is looked up: the generator prices up to
+    thirty hands on one table (each kind's price on the bare table too), checks
+    the chosen hand with and without tsumogiri marks, and the drill prices it
+    the same two ways again (docs/performance.md).
+    """
+    if tile >= 27:
+        if seen[tile] >= 4:
+            return (seen[tile], int(_kokushi_possible(tile, seen)))
+        return (seen[tile],)
+    n = tile % 9
+    return tuple(seen[tile - min(n, 2):tile + min(8 - n, 2) + 1])
+
+
 def tile_safety(tile: Tile, riichi: Riichi, seen: Counts,
                 dora: Sequence[Tile] = ()) -> TileSafety:
     """``tile`` against one riichi; ``seen``: copies visible (own hand too); ``dora``: dora tiles.
+
+    Remembered by what it reads (:func:`copies_read`): the same price is never
+    computed twice while it is kept.
 
     >>> from engine.tiles import parse_tiles
     >>> seen = parse_tiles("2222m1m").counts()
     >>> tile_safety(0, Riichi((9,), 0), seen).tier.value  # all four 2m: no 23m shape
     'no_chance'
     """
+    key = (tile, riichi, copies_read(tile, seen))
+    found = _PRICES.get(key)
+    if found is None:
+        if len(_PRICES) >= PRICES_KEPT:
+            _PRICES.clear()
+        found = _PRICES[key] = _tile_safety(tile, riichi, seen)
+    exact, near = _dora_kind(tile, dora)
+    if found.tier.certain or not (exact or near):
+        return found
+    note = "" if tile >= 27 else "; " + dora_note(tile, dora)  # an honour's reason has none
+    return TileSafety(tile, found.tier, found.reason + note, with_dora(tile, found.danger, dora))
+
+
+def _tile_safety(tile: Tile, riichi: Riichi, seen: Counts) -> TileSafety:
+    """The price with no dora: :func:`tile_safety` adds the dora's factor and note to it."""
     if tile in riichi.pond:
         return TileSafety(tile, SafetyTier.GENBUTSU, msg.SAFETY_REASON_GENBUTSU, 0.0)
     if tile in riichi.passed:
@@ -216,14 +261,69 @@ def tile_safety(tile: Tile, riichi: Riichi, seen: Counts,
     turn = len(riichi.pond)
     if tile >= 27:
         tier, danger = _honour(tile, seen, turn)
-        return TileSafety(tile, tier, honour_reason(tile, seen[tile], danger > 0),
-                          with_dora(tile, danger, dora))
-    waits = analyse(tile, riichi.suji_safe(), riichi.trap_tile, seen,
-                    tedashi=riichi.trap not in (None, riichi.riichi_index),
-                    drawn_riichi=riichi.drawn_riichi_tile)
-    tier = suited_tier(waits)
-    danger = with_dora(tile, suited_rate(waits, turn), dora)
-    return TileSafety(tile, tier, suited_reason(waits, dora_note(tile, dora)), danger)
+        return TileSafety(tile, tier, honour_reason(tile, seen[tile], danger > 0), danger)
+    safe, trap_tile, tedashi, drawn = _suji_reading(riichi)
+    tier, reason, danger = suited_price(
+        analyse(tile, safe, trap_tile, seen, tedashi=tedashi, drawn_riichi=drawn), turn)
+    return TileSafety(tile, tier, reason, danger)
+
+
+@lru_cache(maxsize=64)
+def _suji_reading(riichi: Riichi) -> tuple[frozenset[Tile], Tile | None, bool, Tile | None]:
+    """His pond read once for every tile: the suji-safe tiles, the distrusted tile, whether
+    that is a tedashi before a tsumogiri riichi tile, and the tsumogiri riichi tile."""
+    trap = riichi.trap
+    return (riichi.suji_safe(), riichi.trap_tile, trap not in (None, riichi.riichi_index),
+            riichi.drawn_riichi_tile)
+
+
+SuitedPrice = tuple[SafetyTier, str, float]
+_SUITED: dict[tuple[int, ...], SuitedPrice] = {}
+
+
+def suited_price(waits: Waits, turn: int) -> SuitedPrice:
+    """A suited tile's class, reason (no dora note) and deal-in % after ``turn`` discards.
+
+    Remembered by what the three read of the waits (:func:`_waits_key`): hands
+    on one table differ in the copies they show, seldom in the waits those
+    leave (docs/performance.md). The open-hand model
+    (:mod:`engine.table.safety_open`) reads its waits here too.
+    """
+    key = _waits_key(waits, turn)
+    found = _SUITED.get(key)
+    if found is None:
+        if len(_SUITED) >= PRICES_KEPT:
+            _SUITED.clear()
+        found = _SUITED[key] = (suited_tier(waits), suited_reason(waits, ""),
+                                suited_rate(waits, turn))
+    return found
+
+
+def _waits_key(w: Waits, turn: int) -> tuple[int, ...]:
+    """What :func:`suited_tier`, :func:`suited_rate` and the reason read of the waits.
+
+    The unseen copies count as none, one, two or more (shanpon and tanki, the
+    pair-wait price); a side's wall tile is named only when it walls the side
+    (kabe, one-chance). Plain ints: hashing a dataclass or an enum member runs
+    interpreted code even in the compiled build.
+    """
+    key = [w.tile, turn, int(w.kanchan), int(w.penchan), min(w.unseen, 3), int(w.tedashi),
+           -1 if w.drawn_riichi is None else w.drawn_riichi]
+    for side in w.sides:
+        code = _side_code(side.state)
+        key += [side.first, side.second, side.other, code, int(side.outer),
+                side.wall if code in (1, 2) else -1]
+    return tuple(key)
+
+
+def _side_code(state: Side) -> int:
+    if state is Side.SUJI:
+        return 0
+    if state is Side.KABE:
+        return 1
+    if state is Side.ONE_CHANCE:
+        return 2
+    return 3 if state is Side.RIICHI_SUJI else 4
 
 
 def _honour(tile: Tile, seen: Counts, turn: int) -> tuple[SafetyTier, float]:

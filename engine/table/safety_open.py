@@ -78,10 +78,18 @@ from typing import Final
 
 from engine.errors import HandError
 from engine.melds import Meld, MeldKind
-from engine.table.safety import SafetyTier, TileSafety, dora_note, suited_tier, with_dora
+from engine.table.safety import (
+    PRICES_KEPT,
+    SafetyTier,
+    TileSafety,
+    copies_read,
+    dora_note,
+    suited_price,
+    with_dora,
+)
 from engine.table.safety_rates import rate
-from engine.table.safety_text import honour_reason, suited_reason
-from engine.table.safety_waits import analyse, pair_rate, suited_rate
+from engine.table.safety_text import honour_reason
+from engine.table.safety_waits import Waits, analyse, pair_rate
 from engine.text import messages as msg
 from engine.text.core import SUIT_NAMES
 from engine.tiles import DRAGONS, TERMINALS_AND_HONORS, Counts, Tile, counts_of, tile_code
@@ -145,7 +153,6 @@ class OpenHand:
         return open_tile_safety(tile, self, seen, dora)
 
 
-@lru_cache(maxsize=256)
 def flush_suit(melds: tuple[Meld, ...]) -> int | None:
     """The one suit (0 man, 1 pin, 2 sou) of all his suited calls, if two or more calls show it."""
     suits = {m.first // 9 for m in melds if m.first < 27}
@@ -184,14 +191,57 @@ def _honour_price(tile: Tile, him: OpenHand, seen: Counts) -> float:
     return rate(f"{column}_{unseen}", him.turn)
 
 
-@lru_cache(maxsize=2048)
+ReadTile = tuple[float, SafetyTier, tuple[str, ...]]
+Reads = dict[tuple[Tile, tuple[int, ...]], ReadTile]
+_READ: dict[OpenHand, Reads] = {}
+OPPONENTS_KEPT = 64
+
+
+def _reads(him: OpenHand) -> Reads:
+    """What :func:`_read_tile` keeps for this opponent (one look-up of him per hand priced)."""
+    found = _READ.get(him)
+    if found is None:
+        if len(_READ) >= OPPONENTS_KEPT:
+            _READ.clear()
+        found = _READ[him] = {}
+    return found
+
+
+def _read_tile(tile: Tile, him: OpenHand, seen: Counts, reads: Reads | None = None) -> ReadTile:
+    """The tile's ordinary price, class and reason (before the dora note and the «maybe not
+    ready» note), kept by what they read (:func:`engine.table.safety.copies_read`).
+
+    A hand's pricing asks every kind's ordinary price (:func:`_shifts`), and
+    the learner's hands on one table leave most kinds' copies as they were.
+    ``reads``: :func:`_reads` of him, when the caller has it.
+    """
+    kept = _reads(him) if reads is None else reads
+    key = (tile, copies_read(tile, seen))
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= PRICES_KEPT:
+            kept.clear()
+        found = kept[key] = (_ordinary(tile, him, seen), _tier(tile, him, seen),
+                             _reason_head(tile, him, seen))
+    return found
+
+
 def ordinary_price(tile: Tile, him: OpenHand, seen: Counts) -> float:
     """Step 2: the riichi model's price with his pond as the furiten set, no riichi tile."""
+    return _read_tile(tile, him, seen)[0]
+
+
+def _ordinary(tile: Tile, him: OpenHand, seen: Counts) -> float:
     if tile in him.pond:
         return 0.0
     if tile >= 27:
         return _honour_price(tile, him, seen)
-    return suited_rate(analyse(tile, frozenset(him.pond), None, seen), him.turn)
+    return suited_price(_waits(tile, him, seen), him.turn)[2]
+
+
+def _waits(tile: Tile, him: OpenHand, seen: Counts) -> Waits:
+    """The waits on a suited tile with his pond as the furiten set and no riichi tile."""
+    return analyse(tile, frozenset(him.pond), None, seen)
 
 
 def _allowed(reading: Reading, tile: Tile, him: OpenHand) -> bool:
@@ -220,7 +270,8 @@ def _shifts(him: OpenHand, seen: Counts) -> tuple[float, ...]:
     Cached: a hand's 14 tiles share one table, and without the cache the
     generator spent three quarters of its time here (docs/performance.md).
     """
-    prices = [ordinary_price(k, him, seen) for k in range(34)]
+    reads = _reads(him)
+    prices = [_read_tile(k, him, seen, reads)[0] for k in range(34)]
     total = sum(prices)
     out = []
     for reading in readings(him):
@@ -251,7 +302,7 @@ def _tier(tile: Tile, him: OpenHand, seen: Counts) -> SafetyTier:
                 SafetyTier.HONOR_1)[max(unseen, 0)]
     if Reading.TOITOI in found:
         return SafetyTier.PAIR_ONLY
-    return suited_tier(analyse(tile, frozenset(him.pond), None, seen))
+    return suited_price(_waits(tile, him, seen), him.turn)[0]
 
 
 def _reading_notes(tile: Tile, him: OpenHand) -> list[str]:
@@ -275,14 +326,19 @@ def _waits_text(tile: Tile, him: OpenHand, seen: Counts) -> str:
         return honour_reason(tile, seen[tile], False)
     if Reading.TOITOI in readings(him):
         return msg.SAFETY_OPEN_UNSEEN.format(unseen=4 - seen[tile])
-    return suited_reason(analyse(tile, frozenset(him.pond), None, seen), "")
+    return suited_price(_waits(tile, him, seen), him.turn)[1]
 
 
-def _reason(tile: Tile, him: OpenHand, seen: Counts, note: str) -> str:
+def _reason_head(tile: Tile, him: OpenHand, seen: Counts) -> tuple[str, ...]:
     parts = _reading_notes(tile, him)
     # A tile his calls rule out is explained by the reading alone, not by waits he cannot have.
     if all(_allowed(r, tile, him) for r in readings(him)):
         parts.append(_waits_text(tile, him, seen))
+    return tuple(parts)
+
+
+def _reason(head: tuple[str, ...], him: OpenHand, note: str) -> str:
+    parts = list(head)
     if note:
         parts.append(note)
     if tenpai_share(him) < 1:
@@ -296,5 +352,5 @@ def open_tile_safety(tile: Tile, him: OpenHand, seen: Counts,
     if tile in him.pond:
         return TileSafety(tile, SafetyTier.GENBUTSU, msg.SAFETY_OPEN_GENBUTSU, 0.0)
     danger = with_dora(tile, open_danger(tile, him, seen), dora)
-    return TileSafety(tile, _tier(tile, him, seen), _reason(tile, him, seen, dora_note(tile, dora)),
-                      danger)
+    _, tier, head = _read_tile(tile, him, seen)
+    return TileSafety(tile, tier, _reason(head, him, dora_note(tile, dora)), danger)

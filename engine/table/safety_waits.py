@@ -44,7 +44,10 @@ class Side(Enum):
 
     @property
     def openness(self) -> float:
-        return {"suji": 0.0, "kabe": 0.0, "one_chance": 0.5}.get(self.value, 1.0)
+        # By identity: an enum's ``value`` is a descriptor call, and this is read per side.
+        if self is Side.SUJI or self is Side.KABE:
+            return 0.0
+        return 0.5 if self is Side.ONE_CHANCE else 1.0
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ published table, its source named there). Dora: justanotherjapanesemahjongblog,
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -18,8 +19,11 @@ import pytest
 
 from engine.errors import HandError
 from engine.hand import parse_hand
+from engine.table import safety
 from engine.table.safety import TIERS, Riichi, SafetyTier, TileSafety, hand_safety, tile_safety
 from engine.table.safety_rates import CLASSES, RATES, rate
+from engine.table.safety_text import suited_reason
+from engine.table.safety_waits import analyse, suited_rate
 from engine.text import messages as msg
 from engine.tiles import parse_tile, parse_tiles
 
@@ -231,3 +235,47 @@ def test_docs_danger_reproduces_the_table_and_names_the_sources() -> None:
         assert f"| {turn} | {cells} |" in text
     for name in ("mahjong-helper", "Riichi Book 1", "justanotherjapanesemahjongblog"):
         assert name in text
+
+
+def test_a_price_reads_only_the_copies_it_is_kept_by() -> None:
+    """tile_safety keeps each price by copies_read: counts outside it must not change the price.
+
+    Random counts, changed one kind at a time: whenever copies_read stays the
+    same, the price computed afresh (no kept prices) is the same, and the
+    kept one equals it — with and without tsumogiri marks and dora.
+    """
+    rng = random.Random(5)
+    for _ in range(300):
+        pond = tuple(rng.sample(range(34), rng.randint(3, 12)))
+        marks = tuple(rng.random() < 0.4 for _ in pond) if rng.random() < 0.5 else ()
+        riichi = Riichi(pond, rng.randrange(len(pond)), (rng.randrange(34),), marks)
+        seen = [rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(34)]
+        dora = (rng.randrange(34),)
+        for tile in range(34):
+            other = list(seen)
+            other[rng.randrange(34)] = rng.choice((0, 1, 2, 3, 4))
+            if safety.copies_read(tile, tuple(other)) != safety.copies_read(tile, tuple(seen)):
+                continue
+            fresh = safety._tile_safety(tile, riichi, tuple(other))
+            assert fresh == safety._tile_safety(tile, riichi, tuple(seen))
+            kept = tile_safety(tile, riichi, tuple(seen), dora)
+            assert tile_safety(tile, riichi, tuple(other), dora) == kept
+            safety._PRICES.clear()
+            assert tile_safety(tile, riichi, tuple(other), dora) == kept
+
+
+def test_waits_read_alike_are_priced_alike() -> None:
+    """suited_price keeps a price by _waits_key: waits with one key must have one class, one
+    reason and one rate (random ponds and counts, every suited tile)."""
+    rng = random.Random(7)
+    priced: dict[tuple[int, ...], tuple[SafetyTier, str, float]] = {}
+    for _ in range(400):
+        safe = frozenset(rng.sample(range(27), rng.randint(0, 10)))
+        trap = rng.choice((None, rng.randrange(27)))
+        seen = tuple(rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(34))
+        drawn = rng.choice((None, rng.randrange(27)))
+        turn = rng.randint(1, 19)
+        for tile in range(27):
+            waits = analyse(tile, safe, trap, seen, tedashi=rng.random() < 0.3, drawn_riichi=drawn)
+            price = (safety.suited_tier(waits), suited_reason(waits, ""), suited_rate(waits, turn))
+            assert priced.setdefault(safety._waits_key(waits, turn), price) == price

@@ -14,6 +14,7 @@ and two melds) are ours; docs/danger.md says so.
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -23,7 +24,8 @@ from engine.batch import answer_line
 from engine.errors import HandError
 from engine.hand import parse_hand
 from engine.melds import parse_meld_text
-from engine.table.safety import Riichi, SafetyTier, TileSafety, hand_safety
+from engine.table import safety_open
+from engine.table.safety import Riichi, SafetyTier, TileSafety, copies_read, hand_safety
 from engine.table.safety_open import (
     MAX_SHIFT,
     READ_TRUST,
@@ -234,3 +236,25 @@ def test_docs_danger_describes_the_open_hand_and_our_choices() -> None:
     assert "Defense against melded hands" in text and "наш выбор" in text
     for value in (READ_TRUST, MAX_SHIFT, TENPAI_SHARE[1], TENPAI_SHARE[2]):
         assert f"{value}".replace(".", ",") in text
+
+
+def _afresh(tile: int, opp: OpenHand, counts: list[int]) -> tuple[object, ...]:
+    seen = tuple(counts)
+    return (safety_open._ordinary(tile, opp, seen), safety_open._tier(tile, opp, seen),
+            safety_open._reason_head(tile, opp, seen))
+
+
+def test_an_open_hand_s_price_reads_only_the_copies_it_is_kept_by() -> None:
+    """The ordinary price, class and reason are kept by copies_read: counts outside it must
+    not change them (computed afresh for two counts that agree there)."""
+    rng = random.Random(11)
+    hands = [him(FLUSH, POND), him("pon:222m pon:555s", "1z9p3m"), him("chi:345s", "9m1p2z7s")]
+    for _ in range(200):
+        opp = rng.choice(hands)
+        seen = [rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(34)]
+        for tile in range(34):
+            other = list(seen)
+            other[rng.randrange(34)] = rng.choice((0, 1, 2, 3, 4))
+            if copies_read(tile, tuple(other)) != copies_read(tile, tuple(seen)):
+                continue
+            assert _afresh(tile, opp, other) == _afresh(tile, opp, seen)
