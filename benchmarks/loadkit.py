@@ -209,16 +209,25 @@ def get(url: str) -> tuple[int, str]:
 
 
 class _Forms(HTMLParser):
-    """Every POST form on a page: its action and its fields (name, type, value)."""
+    """Every POST form on a page: its action and its fields (name, type, value).
+
+    As a browser with JavaScript sees the page: what ``<noscript>`` holds (a lesson
+    drill's form for a browser without it, templates/drills/_frame.html) is skipped.
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self.forms: list[dict[str, Any]] = []
         self._current: dict[str, Any] | None = None
         self._options: list[str] = []
+        self._hidden = 0  # open <noscript> elements
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
+        if tag == "noscript":
+            self._hidden += 1
+        if self._hidden:
+            return
         if tag == "form" and a.get("method", "get").lower() == "post":
             self._current = {"action": a.get("action", "").split("#")[0], "fields": []}
             self.forms.append(self._current)
@@ -233,7 +242,9 @@ class _Forms(HTMLParser):
                                             limits))
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "form":
+        if tag == "noscript":
+            self._hidden = max(0, self._hidden - 1)
+        elif tag == "form" and not self._hidden:
             self._current = None
 
 

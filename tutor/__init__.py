@@ -192,11 +192,11 @@ def template_helpers(app: Flask) -> None:
     from tutor.progress.course_marks import continue_point, lesson_progress, lesson_state
     from tutor.progress.views import count_of
     from tutor.studio.views import studio_time
-    from tutor.tiles.palette import PALETTE_CODES
     from tutor.tiles.render import (
         render_hand,
         render_inline,
         render_meld,
+        render_palette,
         render_tiles,
         sprite_url,
         tile_names,
@@ -213,7 +213,7 @@ def template_helpers(app: Flask) -> None:
         tileart_inline=render_inline,
         tileart_meld=render_meld,
         tileart_hand=render_hand,
-        tileart_palette_sections=PALETTE_CODES,  # data: the palette macro draws it
+        tileart_palette=render_palette,
         tileart_sprite_url=sprite_url,
         tile_name=tile_name,
         tile_names=tile_names,

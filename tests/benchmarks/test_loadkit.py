@@ -34,3 +34,13 @@ def test_each_learner_fills_a_drill_three_ways_of_its_own_by_default(client: Fla
 def test_shared_answers_are_the_same_three_for_every_learner(client: FlaskClient) -> None:
     first, second = _answers(client, "shared", 1), _answers(client, "shared", 2)
     assert first == second and 2 <= len(first) <= 3
+
+
+def test_a_lesson_page_gives_each_drill_one_form_with_its_controls(client: FlaskClient) -> None:
+    # As a browser with JavaScript sees the page: the <noscript> form a lesson drill keeps
+    # for a browser without it is not one more (empty) form to answer.
+    page = client.get("/lessons/basics").get_data(as_text=True)
+    drills = [f for f in loadkit().page_forms(page) if "/drills/" in f["action"]]
+    assert "<noscript><form" in page
+    assert len(drills) == page.count('class="drill__form"')
+    assert all(any(kind != "hidden" for _, kind, _, _ in f["fields"]) for f in drills)

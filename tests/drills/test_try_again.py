@@ -16,8 +16,8 @@ import re
 
 from flask.testing import FlaskClient
 
-from tests.support.client import Answering
-from tests.support.practice import answer_practice, right_answer
+from tests.support.client import HTMX, Answering
+from tests.support.practice import answer_practice, form_fields, right_answer
 from tutor.course.content import store
 
 FIRST = {"attempt": "1"}
@@ -93,3 +93,22 @@ def test_the_solution_asked_first_spends_the_attempt_and_counts_on(answer: Answe
     page = answer.post("basics", "set-size", {"action": "solution", **FIRST},
                        htmx=False).get_data(as_text=True)
     assert "Видов 34" in page and 'name="attempt" value="2" id="attempt-set-size"' in page
+
+
+def test_a_redrawn_question_marks_each_answer_around_the_same_situation(
+        client: FlaskClient) -> None:
+    # The won hand with its situation is drawn once per drill (Drill.part) and kept; the
+    # yaku ticked are each answer's own, so a kept part must never carry an answer.
+    url = "/practice/han/novice/3"
+    asked = {}
+    for ticked in ("chiitoitsu", "honitsu"):
+        form = {**form_fields(client, url), "yaku": ticked, "han": "0", **FIRST}
+        html = client.post(url, data=form, headers=HTMX).get_data(as_text=True)
+        marked = re.search(r'id="q-[^"]+" hx-swap-oob="true">(.*?)<div class="feedback',
+                           html, re.S)
+        assert marked and "data-retry" in html
+        situation, _, choices = marked.group(1).partition('<fieldset class="choices yaku-list">')
+        assert 'class="tiles tiles--hand' in situation and '<dl class="situation">' in situation
+        assert f'value="{ticked}" checked' in choices and choices.count(" checked") == 1
+        asked[ticked] = situation
+    assert asked["chiitoitsu"] == asked["honitsu"]

@@ -130,6 +130,37 @@ def test_many_threads_of_one_process_lose_nothing(store: ProgressStore) -> None:
     assert [len(store.history(who)) for who in learners] == [40] * 6
 
 
+def test_solved_lessons_read_right_after_an_answer_and_from_another_thread(
+        store: ProgressStore) -> None:
+    """Rule (tutor/storage/progress.py, ``solved_lessons``): the count a right answer shows
+    includes that answer; on SQLite the thread that stored it reads on its own connection,
+    a thread that stored nothing reads on a pooled one — both see the same rows."""
+    learner = uuid.uuid4().hex
+    assert store.solved_lessons(learner) == frozenset()  # no answer yet: the pooled path
+    for problem, correct in (("lesson/fu/a", True), ("lesson/fu/b", False),
+                             ("lesson/fu/c", True)):
+        assert store.record(learner, nonce=uuid.uuid4().hex, source="lesson", kind="fu",
+                            lesson="fu", problem=problem, correct=correct) is SaveResult.SAVED
+        solved = store.solved_lessons(learner)
+    assert solved == {"lesson/fu/a", "lesson/fu/c"}
+    elsewhere: list[frozenset[str]] = []
+    _all_at_once(1, lambda _: elsewhere.append(store.solved_lessons(learner)))
+    assert elsewhere == [solved]
+
+
+def test_solved_lessons_refuse_a_replaced_sqlite_file(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    store = ProgressStore(f"sqlite:///{path}")
+    store.migrate()
+    assert store.record("x", nonce="n1", source="lesson", kind="fu", lesson="fu",
+                        problem="lesson/fu/a", correct=True) is SaveResult.SAVED
+    assert store.solved_lessons("x") == {"lesson/fu/a"}
+    path.unlink()
+    with pytest.raises(StorageError):
+        store.solved_lessons("x")
+    store.engine.dispose()
+
+
 def test_wipe_removes_only_that_learner(store: ProgressStore) -> None:
     a, b = uuid.uuid4().hex, uuid.uuid4().hex
     _record(store, a, True)

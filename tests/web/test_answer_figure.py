@@ -32,8 +32,8 @@ TUTOR = str(REPO / "tutor") + "/"
 COURSE = REPO / "content" / "ru"
 # A wrong first answer keeps the learner's answer for re-grading in the answer's
 # own row (one INSERT, no second connection) and redraws the question with the
-# chosen tiles marked by a template loop (templates/macros/tiles.html): neither
-# adds a module. 15 modules, 16 hops when this was written.
+# chosen tiles marked by tutor/tiles/render.py, already on the path for the tiles:
+# neither adds a module. 15 modules, 16 hops when this was written.
 MAX_MODULES = 15
 MAX_HOPS = 20
 _DRILL = re.compile(r'id="drill-([a-z0-9-]+)" data-drill-kind="waits"')

@@ -73,9 +73,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
-from flask import get_template_attribute, has_request_context, request
+from flask import current_app, get_template_attribute, has_request_context, request
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
@@ -90,6 +90,7 @@ class _Required:
 
 
 REQUIRED: Any = _Required()
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -259,9 +260,12 @@ class Drill:
     # (:meth:`DrillKind.view`): a template reads data, it does not call the kind.
     view: Any = None
     template: str = field(init=False, compare=False)  # drills/<kind>.html
-    # (macro, script root) -> HTML; the script root for the links an explanation may hold
-    _rendered: dict[tuple[str, str], Markup] = field(
+    # (template, macro, script root) -> HTML; the script root for the links an explanation
+    # may hold
+    _rendered: dict[tuple[str, str, str], Markup] = field(
         default_factory=dict, init=False, compare=False, repr=False)
+    # name -> answer-independent data a kind works out only when an answer needs it (derived)
+    _derived: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "template", f"drills/{self.kind.name}.html")
@@ -277,11 +281,46 @@ class Drill:
         """
         return self._once("question", None)
 
-    def _once(self, macro: str, *args: Any) -> Markup:
-        key = (macro, request.script_root if has_request_context() else "")
+    def macros(self) -> Any:
+        """The kind's template as a module of its macros: what
+        ``{% import drill.template as kind %}`` gives, built once per template.
+
+        An ``import`` inside a macro runs on every call and each time compares the
+        globals of both templates (a set difference over every Jinja global, about
+        the cost of drawing a hand); the module it returns is this very one, since
+        no template here is loaded with globals of its own.
+        """
+        return current_app.jinja_env.get_template(self.template).module
+
+    def derived(self, name: str, compute: Callable[[Drill], T]) -> T:
+        """``compute(self)``, worked out on the first call and kept with the drill.
+
+        For data that depends on the drill alone but only some answers need (the
+        other readings of a won hand, after a wrong tick): computing it when the
+        drill is built would cost every page that draws it. Kept as the rendered
+        HTML is, for the drill's life; ``compute`` must return an immutable value.
+        """
+        if name not in self._derived:  # two threads may both compute it: the same value
+            self._derived[name] = compute(self)
+        value: T = self._derived[name]
+        return value
+
+    def part(self, macro: str, template: str | None = None) -> Markup:
+        """``macro(drill)`` of the kind's template (or of ``template``, whose macro the
+        kind shares) — a part of the question no answer changes, such as the won hand
+        with its situation or the table of ponds — rendered once.
+
+        A wrong answer redraws its question with the learner's choice marked: the
+        inputs change, what stands around them depends on the drill alone.
+        """
+        return self._once(macro, template=template)
+
+    def _once(self, macro: str, *args: Any, template: str | None = None) -> Markup:
+        source = template or self.template
+        key = (source, macro, request.script_root if has_request_context() else "")
         html = self._rendered.get(key)
         if html is None:  # two threads may both render it: the same HTML, kept once
-            html = Markup(get_template_attribute(self.template, macro)(self, *args))
+            html = Markup(get_template_attribute(source, macro)(self, *args))
             self._rendered[key] = html
         return html
 

@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TypeVar
 
-from flask import Blueprint, request
+from flask import Blueprint, has_request_context, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.datastructures import MultiDict
@@ -314,6 +314,13 @@ def drill_fingerprint(drill: Drill) -> str:
     process and under either engine; a mere rewording changes it as well, which
     costs one more grading of the kept answer and keeps a still-wrong mistake.
     """
+    # Worked out once per drill (and script root, as the solution is rendered): every
+    # wrong answer stores it, and the digest of the whole solution cost a fiftieth of one.
+    root = request.script_root if has_request_context() else ""
+    return drill.derived(f"fingerprint {root}", _drill_digest)
+
+
+def _drill_digest(drill: Drill) -> str:
     question = json.dumps(drill.params, sort_keys=True, default=str, ensure_ascii=False)
     text = f"{question}\0{drill.solution_html()}"
     return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -9,7 +9,7 @@ share it here rather than import one another.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -156,7 +156,7 @@ def absorbed_by(picked: frozenset[str], truth: frozenset[str]) -> dict[str, str]
             if weak in picked and weak not in truth}
 
 
-def other_reading_yaku(readings: list[ReadingValue], ticked: set[str]) -> dict[str, int]:
+def other_reading_yaku(readings: Sequence[ReadingValue], ticked: set[str]) -> dict[str, int]:
     """Ticked yaku that only a cheaper reading of the hand has: ``{"chiitoitsu": 3200}``.
 
     223344m556677p55s is ryanpeikou or seven pairs; the engine counts the
@@ -247,12 +247,19 @@ class ScoringKind(DrillKind):
         """The win situation of the block (the han drill adds ura, ippatsu, haitei…)."""
         return situation_from(params)
 
-    def readings(self, drill: Drill) -> list[ReadingValue]:
-        """The hand's readings with their values when there is more than one, else []."""
+    def readings(self, drill: Drill) -> tuple[ReadingValue, ...]:
+        """The hand's readings with their values when there is more than one, else ().
+
+        Scored once per drill (:meth:`~tutor.drills.base.Drill.derived`): a wrong
+        answer asks for them twice, to grade and to diagnose, on every such answer.
+        """
+        return drill.derived("readings", self._readings)
+
+    def _readings(self, drill: Drill) -> tuple[ReadingValue, ...]:
         params = drill.params
         found = reading_values(drill_hand(params, 14), params["win"], self.situation(params),
                                drill_rules(params), drill.solution)
-        return found if len(found) > 1 else []
+        return tuple(found) if len(found) > 1 else ()
 
     def shown_hand(self, drill: Drill) -> Hand:
         """The hand without the winning tile, which is drawn apart from it."""

@@ -75,6 +75,11 @@ from tutor.storage.sqlite_writer import SqliteWriter
 
 log = logging.getLogger(__name__)
 _KNOWN_MAX = 100_000  # learners remembered per process as already stored
+# A learner's solved lesson drills, read after each right answer (the lesson's «решено N
+# из M»): built once, as building the statement per call cost as much as running it.
+_SOLVED = (sa.select(learner_solved.c.problem)
+           .where(learner_solved.c.learner_id == sa.bindparam("learner")).limit(SOLVED_READ))
+_SOLVED_SQL = "SELECT problem FROM learner_solved WHERE learner_id = ? LIMIT ?"  # the same
 
 
 class SaveResult(enum.Enum):
@@ -436,15 +441,26 @@ class ProgressStore:
         return Summary(overall, tuple(r for r in rows if r.kind != ALL), solved)
 
     def solved_lessons(self, learner_id: str) -> frozenset[str]:
-        """Lesson drill keys this learner answered right at least once (one bounded query)."""
+        """Lesson drill keys this learner answered right at least once (one bounded query).
+
+        On SQLite, once this thread has stored an answer, on the connection it stores
+        them with (:meth:`~tutor.storage.sqlite_writer.SqliteWriter.select`): a right
+        answer reads them at once, and that connection has the pages it just wrote.
+        """
+        if self._sqlite is not None:
+            self._check_file()
+            try:
+                rows = self._sqlite.select(self.engine, _SOLVED_SQL, (learner_id, SOLVED_READ))
+            except sqlite3.Error as err:
+                raise StorageError(err.__class__.__name__) from err
+            if rows is not None:
+                return frozenset(row[0] for row in rows)
         with self._begin() as conn:
             return self._solved(conn, learner_id)
 
     @staticmethod
     def _solved(conn: Connection, learner_id: str) -> frozenset[str]:
-        query = (sa.select(learner_solved.c.problem)
-                 .where(learner_solved.c.learner_id == learner_id).limit(SOLVED_READ))
-        return frozenset(conn.execute(query).scalars())
+        return frozenset(conn.execute(_SOLVED, {"learner": learner_id}).scalars())
 
     def mistakes(self, learner_id: str, limit: int = MISTAKES_KEPT) -> list[Mistake]:
         """Problems whose latest answer was wrong, newest first (at most ``limit``)."""

@@ -1,16 +1,16 @@
 """The layout of the 34-tile palette of the "find the wait" drill: its sections, as data.
 
-The palette itself is drawn by the ``palette`` macro of
-``templates/macros/tiles.html``: real ``<input type="checkbox" name=…
+The palette itself is drawn by :func:`tutor.tiles.render.render_palette` (the
+``palette`` macro of ``templates/macros/tiles.html``): real ``<input type="checkbox" name=…
 value="5p">`` wrapped in their ``<label>`` together with the tile picture, so
 it works with Tab/Space, with a mouse or touch, with a screen reader (the
 tile's ``aria-label`` names the checkbox) and with JavaScript switched off.
 The input is visually hidden but focusable; ``static/css/tiles.css`` draws the
 focus ring and the checked state on the tile next to it. static/js/app.js adds
 arrow keys (within a suit, and up/down between suits) that only move focus.
-The markup lives in the template, beside the drill's question, because a
-wrong answer redraws the question with the chosen tiles ticked: a template
-loop over this data needs no call of its own. The analyser's builder lays out
+The markup is joined in Python, not by a template loop: a wrong answer redraws
+the question with the chosen tiles ticked, and the loop (a call per tile, every
+field escaped by Jinja) was half of that answer's rendering. The analyser's builder lays out
 its palette links by the same sections (:mod:`tutor.analyse.builder`).
 """
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -52,6 +52,7 @@ from engine.tiles import (
     tile_from,
     tile_name,
 )
+from tutor.tiles.palette import PALETTE_CODES
 from tutor.tiles.sprite import MAX_FIT_UNITS, SPRITE_PATH, build_sprite
 from tutor.web.assets import static_digest
 
@@ -382,6 +383,41 @@ def fit_units(groups: Sequence[Sequence[TileMark]], win: bool) -> int:
         shown = [m for m in marks if not m.stacked]
         width += sum(_SIDE if m.sideways else _UP for m in shown) + _TILE_GAP * len(shown)
     return min(MAX_FIT_UNITS, max(1, math.ceil(width * 4)))
+
+
+# --- the palette -----------------------------------------------------------------
+
+
+def render_palette(name: str, selected: Collection[str] = (), disabled: Collection[str] = (),
+                   legend: str = "Выберите тайлы") -> Markup:
+    """The 34-tile multi-select of the "find the wait" drill (the ``palette`` macro).
+
+    A checkbox named ``name`` per tile code of :data:`tutor.tiles.palette.PALETTE_CODES`,
+    wrapped in its ``<label>`` with the tile picture; ``selected`` and ``disabled``
+    are tile codes. Joined here as strings: a wrong answer redraws its palette with
+    the choice ticked, and the same markup as a template loop (a call into Python
+    per tile, each field escaped by Jinja) cost about half of such an answer's
+    rendering.
+    """
+    field = escape(name)
+    parts = [f'<fieldset class="palette"><legend class="palette__legend">{escape(legend)}</legend>']
+    for title, codes in PALETTE_CODES:
+        parts.append(f'<fieldset class="palette__suit"><legend>{escape(title)}</legend>'
+                     '<div class="palette__tiles">')
+        for code in codes:
+            ticked = " checked" if code in selected else ""
+            off = " disabled" if code in disabled else ""
+            parts.append(f'<label><input type="checkbox" name="{field}" value="{escape(code)}"'
+                         f'{ticked}{off}>{_code_tile(code)}</label>')
+        parts.append("</div></fieldset>")
+    parts.append("</fieldset>")
+    return Markup("".join(parts))
+
+
+@lru_cache(maxsize=64)
+def _code_tile(code: str) -> Markup:
+    """One palette tile by its code: the same 34 tags on every palette."""
+    return tile_svg(code)
 
 
 # --- the same tiles in words: a template that draws tiles names them too -------------
