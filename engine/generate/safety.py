@@ -113,15 +113,16 @@ def near_kinds(hand: Sequence[Tile]) -> frozenset[Tile]:
     return frozenset(out)
 
 
-def _weights(seat: Seat, index: int, kinds: list[Tile]) -> list[float]:
+def _weights(seat: Seat, index: int, kinds: list[Tile], used: list[int]) -> list[float]:
+    """Each kind's weight for his ``index``-th discard, times its copies still free."""
     near = seat.near
     if seat.riichi_at and (index >= seat.riichi_at or index > seat.cut_at):
-        return [1.0] * len(kinds)  # tsumogiri: whatever he drew
+        return [1.0 * (4 - used[t]) for t in kinds]  # tsumogiri: whatever he drew
     if seat.riichi_at and index == seat.cut_at:
-        return [6.0 if t in near else 0.3 for t in kinds]
+        return [(6.0 if t in near else 0.3) * (4 - used[t]) for t in kinds]
     # Before his last cut, or an opponent without riichi (near is empty but for calls).
     base = discard_weights(index)
-    return [base[t] * (0.1 if t in near else 1.0) for t in kinds]
+    return [base[t] * (0.1 if t in near else 1.0) * (4 - used[t]) for t in kinds]
 
 
 def _riichi_tile(rng: random.Random, seat: Seat, allowed: list[Tile]) -> Tile | None:
@@ -139,9 +140,7 @@ def _discard(rng: random.Random, table: Table, seat: Seat, index: int,
     allowed = [t for t in range(NUM_KINDS) if used[t] < 4 and t not in avoid]
     tile = _riichi_tile(rng, seat, allowed) if seat.riichi_at and index == seat.cut_at else None
     if tile is None:
-        weights = [w * (4 - used[t]) for t, w in zip(allowed, _weights(seat, index, allowed),
-                                                      strict=True)]
-        tile = rng.choices(allowed, weights)[0]
+        tile = rng.choices(allowed, _weights(seat, index, allowed, used))[0]
     used[tile] += 1
     return tile
 
@@ -402,7 +401,10 @@ def _learner(rng: random.Random, table: Table, riichis: tuple[Riichi, ...],
                and table.free(k) > 0
                and all(tile_safety(k, r, seen).tier in READING for r in riichis)]
     for _ in range(HANDS_PER_TABLE):
-        deal = fitted_hand if opens else swapped_hand  # his 13 tiles crowd the table
+        # A crowded table: an opponent's 13 tiles, or a master table (long ponds, often two
+        # riichi hands), where nine played hands in ten did not fit and the table was dealt
+        # again (docs/performance.md). Novice and player keep their problems.
+        deal = fitted_hand if opens or wish.strict else swapped_hand
         mine = deal(rng, table, rng.choice((2, 3)), 14)
         if mine is None:
             continue

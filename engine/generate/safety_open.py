@@ -78,7 +78,8 @@ def fitted_hand(rng: random.Random, table: Table, swaps: int, size: int) -> Buil
 
     With a second hand of 13 tiles dealt, a random hand seldom finds every copy
     free (five times in six it did not), and dealing the table again costs
-    four times the problem (docs/performance.md).
+    four times the problem (docs/performance.md); every master table deals
+    the learner's hand this way too.
     """
     b = swapped_hand(rng, Table.empty(), swaps, size)
     if b is None:

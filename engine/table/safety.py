@@ -202,8 +202,8 @@ class Threat(Protocol):
 
 
 PRICES_KEPT = 8192
-"""How many prices :func:`tile_safety` (and :func:`suited_price`, and the open-hand model)
-keeps before starting afresh: a generated problem asks a few hundred to a few thousand."""
+"""How many prices :func:`tile_safety` (and :func:`suited_price`) keeps before starting
+afresh: a master problem asks at most about two thousand."""
 _PRICES: dict[tuple[Tile, Riichi, tuple[int, ...]], TileSafety] = {}
 
 

@@ -79,7 +79,6 @@ from typing import Final
 from engine.errors import HandError
 from engine.melds import Meld, MeldKind
 from engine.table.safety import (
-    PRICES_KEPT,
     SafetyTier,
     TileSafety,
     copies_read,
@@ -194,7 +193,10 @@ def _honour_price(tile: Tile, him: OpenHand, seen: Counts) -> float:
 ReadTile = tuple[float, SafetyTier, tuple[str, ...]]
 Reads = dict[tuple[Tile, tuple[int, ...]], ReadTile]
 _READ: dict[OpenHand, Reads] = {}
-OPPONENTS_KEPT = 64
+OPPONENTS_KEPT = 16
+"""Opponents whose reads are kept (a master problem deals up to ten tables with one)."""
+READS_KEPT = 1024
+"""Reads kept per opponent before starting afresh (a problem asks at most a few hundred)."""
 
 
 def _reads(him: OpenHand) -> Reads:
@@ -219,7 +221,7 @@ def _read_tile(tile: Tile, him: OpenHand, seen: Counts, reads: Reads | None = No
     key = (tile, copies_read(tile, seen))
     found = kept.get(key)
     if found is None:
-        if len(kept) >= PRICES_KEPT:
+        if len(kept) >= READS_KEPT:
             kept.clear()
         found = kept[key] = (_ordinary(tile, him, seen), _tier(tile, him, seen),
                              _reason_head(tile, him, seen))
