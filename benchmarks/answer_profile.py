@@ -22,6 +22,14 @@ Timings on a busy machine wander by ±15 %; ``--callgrind`` counts executed
 instructions instead (deterministic, ~50× slower), per answer and per /healthz:
 
     .venv/bin/python benchmarks/answer_profile.py --callgrind --count 300
+
+``--without PIECE`` measures what one speed-up kept in the site is worth: the
+rounds alternate between the site as it is and the site with that piece
+switched off in this process (``cookie-memo``: every signed cookie's signature
+is checked again; ``sqlite-writer``: answers go through SQLAlchemy like every
+other statement), and the best round of each is printed:
+
+    .venv/bin/python benchmarks/answer_profile.py --variants 3 --rounds 6 --without cookie-memo
 """
 
 from __future__ import annotations
@@ -205,6 +213,50 @@ def callgrind(app: Any, headers: dict[str, str], forms: Forms, count: int) -> in
     return 0
 
 
+def _cookie_memo(app: Any, on: bool) -> None:
+    """The memo of checked cookie signatures (tutor/web/security.py) on or off."""
+    from tutor.web.security import VerifiedCookies
+
+    if not hasattr(VerifiedCookies, "_kept_get"):
+        VerifiedCookies._kept_get = VerifiedCookies.get  # type: ignore[attr-defined]
+    VerifiedCookies.get = (VerifiedCookies._kept_get if on  # type: ignore[attr-defined, method-assign]
+                           else lambda self, text: None)
+
+
+def _sqlite_writer(app: Any, on: bool) -> None:
+    """The answer's one prepared INSERT (tutor/storage/sqlite_writer.py) on or off."""
+    from tutor import storage
+
+    with app.app_context():
+        progress = storage.store()
+        if not hasattr(progress, "_kept_sqlite"):
+            progress._kept_sqlite = progress._sqlite
+        progress._sqlite = progress._kept_sqlite if on else None
+
+
+PIECES: dict[str, Callable[[Any, bool], None]] = {
+    "cookie-memo": _cookie_memo, "sqlite-writer": _sqlite_writer}
+
+
+def on_and_off(app: Any, headers: dict[str, str], forms: Forms, options: Any) -> int:
+    """Rounds alternating between the site as it is and without ``options.without``."""
+    switch = PIECES[options.without]
+    best: dict[bool, list[float]] = {True: [], False: []}
+    for n in range(options.rounds * 2):
+        on = n % 2 == 0
+        switch(app, on)
+        answers(app, headers, forms, 100)  # the first answers after a switch are not counted
+        per_answer = answers(app, headers, forms, options.count)
+        best[on].append(per_answer)
+        print(f"{'с ним' if on else 'без него'}: answer {per_answer * 1e6:.0f} µs CPU")
+    switch(app, True)
+    with_it, without = min(best[True]), min(best[False])
+    print(f"{options.without}: best answer {with_it * 1e6:.0f} µs with it, "
+          f"{without * 1e6:.0f} µs without (+{without / with_it - 1:.0%}); "
+          f"/healthz {healthz(app, options.count) * 1e6:.0f} µs")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--lesson", default="all")
@@ -219,6 +271,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", type=int, default=0, help="print this many functions")
     parser.add_argument("--sort", default="cumulative")
     parser.add_argument("--dump", help="also save the raw profile here (pstats)")
+    parser.add_argument("--without", choices=sorted(PIECES),
+                        help="alternate rounds with and without this piece")
     options = parser.parse_args(argv)
     scratch = Path(tempfile.mkdtemp(prefix="tempai-profile-"))
     atexit.register(shutil.rmtree, scratch, ignore_errors=True)
@@ -229,6 +283,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger().setLevel(logging.INFO)
     if options.callgrind:
         return callgrind(app, headers, forms, options.count)
+    if options.without:
+        return on_and_off(app, headers, forms, options)
     rounds = [(answers(app, headers, forms, options.count), healthz(app, options.count))
               for _ in range(options.rounds)]
     for per_answer, per_health in rounds:
