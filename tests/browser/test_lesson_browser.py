@@ -314,7 +314,10 @@ def test_the_drills_far_below_stay_undrawn_after_load_until_touched(
         page.evaluate("""() => { for (const el of document.querySelectorAll(
                            '.lesson__part, .drill')) el.style.contentVisibility = 'visible'; }""")
         everything = _layout_objects(page, cdp)
-        assert loaded < everything * 0.6, (loaded, everything)
+        # The count is the renderer's (the tile sprite's documents too) and moves with
+        # timing: 449 of 784 on a quiet machine, 854 of 1154 once under CI's load; every
+        # drill drawn at load (the old markup) is 784 of 784.
+        assert loaded < everything * 0.9, (loaded, everything)
         control.focus()  # the first touch: the controls are the drill form's again
         assert control.evaluate("el => el.form === el.closest('form.drill__form')") is True
         assert last.locator("form.drill__form").get_attribute("data-owner") is None
